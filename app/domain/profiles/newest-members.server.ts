@@ -1,0 +1,17 @@
+import { db } from "~/lib/db.server";
+import { ageOn } from "./age";
+
+/** Recently joined visible members with an approved public main photo, for the home page. */
+export async function newestMembers(siteId: number, take = 12) {
+  const profiles = await db().profile.findMany({
+    where: {
+      status: "active",
+      user: { siteId, status: "confirmed", invisible: false },
+      mainPhoto: { status: "active", visibility: "public" },
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take,
+    select: { id: true, name: true, dateOfBirth: true, city: true, region: true, mainPhotoId: true },
+  });
+  return profiles.map(({ dateOfBirth, ...profile }) => ({ ...profile, age: ageOn(dateOfBirth) }));
+}

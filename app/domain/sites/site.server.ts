@@ -1,0 +1,84 @@
+import { db } from "~/lib/db.server";
+import type { Prisma } from "~/generated/prisma/client";
+
+const siteSelect = {
+  id: true,
+  domain: true,
+  name: true,
+  countries: true,
+  domainLanguage: true,
+  indexTitle: true,
+  description: true,
+  cdnPrefix: true,
+  geoipCountry: true,
+  geoipSelectedCountry: true,
+  enableSiteEntryPopup: true,
+  signups: true,
+  loggedOutSearch: true,
+  loggedOutSearchTrafficsource: true,
+  pushPublicKey: true,
+  supportPhone: true,
+  supportEmail: true,
+  fictionalIcon: true,
+  fictionalWarning: true,
+  fictionalSingular: true,
+  fictionalPlural: true,
+  visibleProfileFields: true,
+  visibleProfileNotes: true,
+  searchFields: true,
+  messageCredits: true,
+  photoCredits: true,
+  giftCredits: true,
+  signupCredits: true,
+  messageLength: true,
+  minimumMessageCosts: true,
+  refundDays: true,
+  memberResell: true,
+  minAge: true,
+  company: {
+    select: {
+      name: true,
+      address: true,
+      zip: true,
+      city: true,
+      country: true,
+      kvk: true,
+      tradenames: true,
+      vatNumbers: true,
+      supportPhone: true,
+      supportEmail: true,
+      deleteDiscount: true,
+      added: true,
+    },
+  },
+} satisfies Prisma.SiteSelect;
+
+export type Site = Prisma.SiteGetPayload<{ select: typeof siteSelect }>;
+
+const CACHE_MS = 30_000;
+const cache = new Map<string, { site: Site; until: number }>();
+
+/** The host without port and without a leading "www.", lower-cased. */
+export function normalizeHost(host: string | null): string {
+  return (host ?? "").toLowerCase().replace(/:\d+$/, "").replace(/^www\./, "");
+}
+
+/**
+ * The site for a request host, or the default site for an unknown host. Settings are cached for
+ * 30 s per process: a read cache only, every instance reads the same database.
+ */
+export async function resolveSite(host: string | null): Promise<Site> {
+  const key = normalizeHost(host);
+  const hit = cache.get(key);
+  if (hit && hit.until > Date.now()) return hit.site;
+  const site =
+    (await db().site.findUnique({ where: { domain: key }, select: siteSelect })) ??
+    (await db().site.findFirst({ where: { isDefault: true }, select: siteSelect, orderBy: { id: "asc" } }));
+  if (!site) throw new Error("No default site configured: run `npm run db:seed` or add a site row");
+  cache.set(key, { site, until: Date.now() + CACHE_MS });
+  return site;
+}
+
+export function clearSiteCache() {
+  cache.clear();
+}

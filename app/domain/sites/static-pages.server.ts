@@ -1,0 +1,52 @@
+import type { TFunction } from "i18next";
+import type { Site } from "./site.server";
+import { termsVersionDate } from "./terms-date";
+
+export const STATIC_PAGES = ["terms", "privacy", "cookies", "ban", "faq", "service", "return-policy"] as const;
+export type StaticPageName = (typeof STATIC_PAGES)[number] | "pricing";
+
+export interface PageSection {
+  heading: string;
+  paragraphs: string[];
+}
+
+export interface StaticPageContent {
+  title: string;
+  intro: string;
+  sections: PageSection[];
+  /** The service page's complaints procedure, linked from the footer as /pages/service#complaints. */
+  complaints?: PageSection[];
+}
+
+/** The values every static page may use, from the site's settings and company info. */
+export function pageValues(site: Site, locale: string) {
+  const { company } = site;
+  return {
+    siteName: site.name,
+    domain: site.domain,
+    companyName: company.name,
+    tradeNames: company.tradenames.join(", ") || company.name,
+    address: `${company.address}, ${company.zip} ${company.city}`,
+    city: company.city,
+    country: new Intl.DisplayNames([locale], { type: "region" }).of(company.country) ?? company.country,
+    kvk: company.kvk,
+    vatNumbers: company.vatNumbers.join(", "),
+    supportPhone: site.supportPhone || company.supportPhone,
+    supportEmail: site.supportEmail || company.supportEmail,
+    termsDate: new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(
+      termsVersionDate(company.added),
+    ),
+    refundDays: site.refundDays,
+    messageCredits: site.messageCredits,
+    photoCredits: site.photoCredits,
+    giftCredits: site.giftCredits,
+    signupCredits: site.signupCredits,
+    minAge: site.minAge,
+    fictionalPlural: site.fictionalPlural,
+  };
+}
+
+/** A static page's text in the request's language, filled with the site's company info. */
+export function staticPageContent(t: TFunction, page: StaticPageName, site: Site, locale: string): StaticPageContent {
+  return t(page, { ns: "pages", returnObjects: true, ...pageValues(site, locale) }) as StaticPageContent;
+}

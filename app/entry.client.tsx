@@ -1,0 +1,32 @@
+import i18next from "i18next";
+import { StrictMode, startTransition } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { HydratedRouter } from "react-router/dom";
+
+/** Loads this page's language (one cached request, versioned by content hash), then hydrates. */
+async function hydrate() {
+  const lng = document.documentElement.lang || "nl";
+  const version = document.documentElement.dataset.i18n ?? "";
+  const response = await fetch(`/resources/locales/${lng}?v=${version}`);
+  const bundles = (await response.json()) as Record<string, Record<string, unknown>>;
+  await i18next.use(initReactI18next).init({
+    lng,
+    resources: { [lng]: bundles },
+    defaultNS: "common",
+    fallbackLng: false,
+    interpolation: { escapeValue: false },
+  });
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <I18nextProvider i18n={i18next}>
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>
+      </I18nextProvider>,
+    );
+  });
+}
+
+void hydrate();

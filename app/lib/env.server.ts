@@ -1,0 +1,54 @@
+import { z } from "zod";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  /** Without it the server starts an embedded PostgreSQL under DATA_DIR. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  /** Load demo members on a first start with an empty database (default: only on the embedded database). */
+  DEMO_DATA: booleanFlag.optional(),
+  SESSION_SECRET: z.string().min(32).optional(),
+  PUBLIC_URL: z.url().optional(),
+  /** Name of a header set by a trusted proxy with the visitor's country, e.g. CF-IPCountry. */
+  GEOIP_HEADER: z.string().min(1).optional(),
+  /** Express "trust proxy" setting: number of hops, or true/false. */
+  TRUST_PROXY: z.string().default("false"),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Reads and checks the environment; a bad value throws an error naming the variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid environment configuration:\n${problems}`);
+  }
+  const env = result.data;
+  // An external database means a real deployment: it must bring its own secret.
+  if (!env.SESSION_SECRET && env.NODE_ENV === "production" && env.DATABASE_URL) {
+    throw new Error("Invalid environment configuration:\n  SESSION_SECRET: required in production with DATABASE_URL");
+  }
+  return env;
+}
+
+/** The secret that signs session cookies; server/main.ts provides a local one when none is configured. */
+export function sessionSecret(): string {
+  const secret = env().SESSION_SECRET;
+  if (!secret) throw new Error("SESSION_SECRET is not set");
+  return secret;
+}
+
+let cached: Env | undefined;
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}

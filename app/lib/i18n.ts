@@ -1,0 +1,74 @@
+export const SUPPORTED_LOCALES = ["nl", "de", "en", "es", "fr", "it", "pl"] as const;
+export type Locale = (typeof SUPPORTED_LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "nl";
+
+/** SPEC section 9: the locales offered to visitors from each country. */
+export const LOCALES_BY_COUNTRY: Record<string, readonly Locale[]> = {
+  US: ["en", "es"],
+  NL: ["nl"],
+  BE: ["nl", "fr", "de"],
+  FR: ["fr"],
+  IT: ["it"],
+  ES: ["es"],
+  DE: ["de"],
+  AT: ["de"],
+  IE: ["en"],
+  GB: ["en"],
+  AU: ["en"],
+  NZ: ["en"],
+  CA: ["en", "fr"],
+  PL: ["pl"],
+  CH: ["de", "it", "fr", "en"],
+};
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (SUPPORTED_LOCALES as readonly string[]).includes(value);
+}
+
+/** Locales offered for a country (every locale for a country not in the table), always with the current one. */
+export function visibleLocales(country: string | null, current?: Locale): Locale[] {
+  const offered = (country && LOCALES_BY_COUNTRY[country.toUpperCase()]) || SUPPORTED_LOCALES;
+  const list = [...offered];
+  if (current && !list.includes(current)) list.unshift(current);
+  return list;
+}
+
+/** Language codes from an Accept-Language header, most preferred first. */
+export function parseAcceptLanguage(header: string | null): string[] {
+  if (!header) return [];
+  return header
+    .split(",")
+    .map((part, index) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      return { tag: tag.trim().toLowerCase(), q: q ? Number(q.slice(2)) : 1, index };
+    })
+    .filter((l) => l.tag && l.tag !== "*" && Number.isFinite(l.q) && l.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((l) => l.tag);
+}
+
+export type LocaleSource = "cookie" | "domain" | "browser" | "default";
+
+export interface LocaleInput {
+  cookieLocale?: string | null;
+  acceptLanguage?: string | null;
+  domainLanguage?: string | null;
+  country?: string | null;
+}
+
+/**
+ * SPEC section 4: cookie first; without a cookie the site's domain language when it is supported;
+ * then the browser's languages among those offered in the visitor's country; then nl.
+ */
+export function resolveLocale(input: LocaleInput): { locale: Locale; source: LocaleSource } {
+  if (isLocale(input.cookieLocale)) return { locale: input.cookieLocale, source: "cookie" };
+  const domain = input.domainLanguage?.slice(0, 2).toLowerCase();
+  if (isLocale(domain)) return { locale: domain, source: "domain" };
+  const offered = visibleLocales(input.country ?? null);
+  for (const tag of parseAcceptLanguage(input.acceptLanguage ?? null)) {
+    const language = tag.slice(0, 2);
+    if (isLocale(language) && offered.includes(language)) return { locale: language, source: "browser" };
+  }
+  return { locale: DEFAULT_LOCALE, source: "default" };
+}

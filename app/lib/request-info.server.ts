@@ -1,0 +1,67 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { MiddlewareFunction } from "react-router";
+import { getSessionUser } from "~/domain/accounts/session.server";
+import { detectCountry } from "~/domain/sites/country.server";
+import { resolveSite } from "~/domain/sites/site.server";
+import { requestInfoContext } from "./context";
+import { INSTALLED_APP_COOKIE, LOCALE_COOKIE, cookieHeader, readCookie } from "./cookies.server";
+import { env } from "./env.server";
+import { localeForRequest, setLocaleFacts } from "./i18n.server";
+
+export function contentSecurityPolicy(nonce: string, development: boolean): string {
+  const directives = [
+    "default-src 'self'",
+    development
+      ? `script-src 'self' 'nonce-${nonce}' 'unsafe-inline'`
+      : `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    development ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
+    "style-src-attr 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    development ? "connect-src 'self' ws:" : "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ];
+  return directives.join("; ");
+}
+
+/** Installed-app mode: the web-app manifest starts at /?app=1; a cookie remembers it. */
+function isInstalledApp(request: Request, url: URL) {
+  return url.searchParams.get("app") === "1" || readCookie(request, INSTALLED_APP_COOKIE) === "1";
+}
+
+/**
+ * Resolves site, country, user and a CSP nonce for every request before the i18n middleware runs,
+ * then adds the security headers and the remembered-choice cookies to the response.
+ */
+export const requestInfoMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const url = new URL(request.url);
+  const site = await resolveSite(request.headers.get("Host") ?? url.host);
+  const country = detectCountry(request, site.geoipCountry);
+  setLocaleFacts(request, { domainLanguage: site.domainLanguage, country });
+  const installedApp = isInstalledApp(request, url);
+  const nonce = randomBytes(16).toString("base64");
+  context.set(requestInfoContext, {
+    requestId: request.headers.get("X-Request-Id") ?? randomUUID(),
+    nonce,
+    site,
+    country,
+    installedApp,
+    user: await getSessionUser(request),
+  });
+
+  const response = await next();
+  const headers = response.headers;
+  if (headers.get("Content-Type")?.startsWith("text/html")) {
+    headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, env().NODE_ENV === "development"));
+  }
+  if (!readCookie(request, LOCALE_COOKIE)) {
+    headers.append("Set-Cookie", cookieHeader(LOCALE_COOKIE, localeForRequest(request).locale));
+  }
+  if (url.searchParams.get("app") === "1" && readCookie(request, INSTALLED_APP_COOKIE) !== "1") {
+    headers.append("Set-Cookie", cookieHeader(INSTALLED_APP_COOKIE, "1"));
+  }
+  return response;
+};

@@ -1,0 +1,92 @@
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Route } from "./+types/root";
+import { requestInfoContext } from "./lib/context";
+import { ENTRY_WARNING_COOKIE, readCookie } from "./lib/cookies.server";
+import { getLocale, i18nextMiddleware } from "./lib/i18n.server";
+import { visibleLocales } from "./lib/i18n";
+import { clientResourcesVersion } from "./lib/i18n-resources.server";
+import { requestInfoMiddleware } from "./lib/request-info.server";
+import { useRootData } from "./lib/root-data";
+import { ErrorPage } from "./ui/error-page";
+import { DefaultLayout } from "./ui/layouts/default-layout";
+import { LoadingBar } from "./ui/loading-bar";
+import stylesheet from "./styles/app.scss?url";
+
+export const middleware: Route.MiddlewareFunction[] = [requestInfoMiddleware, i18nextMiddleware];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { site, country, installedApp, user, nonce } = context.get(requestInfoContext);
+  const locale = getLocale(context) as ReturnType<typeof visibleLocales>[number];
+  const dismissed = Number(readCookie(request, ENTRY_WARNING_COOKIE));
+  return {
+    locale,
+    nonce,
+    i18nVersion: clientResourcesVersion,
+    visibleLocales: visibleLocales(country, locale),
+    country,
+    installedApp,
+    site: {
+      name: site.name,
+      indexTitle: site.indexTitle,
+      description: site.description,
+      enableSiteEntryPopup: site.enableSiteEntryPopup,
+      fictionalWarning: site.fictionalWarning,
+      fictionalPlural: site.fictionalPlural,
+      minAge: site.minAge,
+      companyName: site.company.name,
+    },
+    entryWarningDismissedAt: Number.isFinite(dismissed) && dismissed > 0 ? dismissed : null,
+    user: user && {
+      name: user.profile?.name ?? "",
+      credits: user.credits,
+      paidUser: user.paidUser,
+      status: user.status,
+      mainPhotoId: user.profile?.mainPhoto?.status === "active" ? user.profile.mainPhoto.id : null,
+    },
+  };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  return (
+    <html lang={data?.locale ?? "nl"} data-i18n={data?.i18nVersion} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#c8007a" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <LoadingBar />
+        {children}
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  const message =
+    status === 404 ? t("error.notFound") : status === 403 ? t("error.forbidden") : t("error.general");
+  return (
+    <DefaultLayout>
+      <ErrorPage status={status} message={message} />
+    </DefaultLayout>
+  );
+}

@@ -1,0 +1,16 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+// The site map (SPEC section 2), grouped by layout. Later work adds its routes here.
+export default [
+  // Resource routes: no layout.
+  route("entry-warning", "routes/entry-warning.ts"),
+  route("resources/locales/:lng", "routes/resources.locales.ts"),
+  route("photos/:photoId/:size", "routes/photos.$photoId.$size.ts"),
+
+  layout("routes/_layout.default.tsx", [
+    index("routes/home.tsx"),
+    route("pages/:page", "routes/pages.$page.tsx"),
+    route("pricing", "routes/pricing.tsx"),
+    route("lang-config", "routes/lang-config.tsx"),
+  ]),
+] satisfies RouteConfig;

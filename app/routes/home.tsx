@@ -1,0 +1,80 @@
+import { useTranslation } from "react-i18next";
+import { newestMembers } from "~/domain/profiles/newest-members.server";
+import { requestInfoContext } from "~/lib/context";
+import type { Route } from "./+types/home";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { site } = context.get(requestInfoContext);
+  return {
+    title: site.indexTitle,
+    description: site.description,
+    siteName: site.name,
+    members: await newestMembers(site.id),
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: data?.title },
+  { name: "description", content: data?.description },
+];
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { title, description, members } = loaderData;
+  const steps = ["search", "like", "chat"] as const;
+  return (
+    <main>
+      <section className="bg-primary text-white py-5">
+        <div className="container">
+          <h1 className="display-6 fw-bold">{title}</h1>
+          <p className="lead mb-0">{description}</p>
+        </div>
+      </section>
+      <section className="container py-4">
+        <h2 className="h4">{t("home.howItWorks")}</h2>
+        <div className="row g-3">
+          {steps.map((step, index) => (
+            <div className="col-md-4" key={step}>
+              <div className="card h-100">
+                <div className="card-body">
+                  <span className="badge bg-secondary mb-2">{index + 1}</span>
+                  <h3 className="h5 card-title">{t(`home.steps.${step}.title`)}</h3>
+                  <p className="card-text">{t(`home.steps.${step}.text`)}</p>
+                </div>
+              </div>
+            </div>
+          ))}
+        </div>
+      </section>
+      {members.length > 0 && (
+        <section className="container pb-4">
+          <h2 className="h4">{t("home.newMembers")}</h2>
+          <ul className="row g-3 list-unstyled" data-testid="newest-members">
+            {members.map((member) => (
+              <li className="col-6 col-sm-4 col-md-3 col-lg-2" key={member.id}>
+                <div className="card member-card h-100">
+                  <img
+                    src={`/photos/${member.mainPhotoId}/thumb`}
+                    alt={t("home.photoOf", { name: member.name })}
+                    className="card-img-top"
+                    width={120}
+                    height={150}
+                    loading="lazy"
+                  />
+                  <div className="card-body p-2">
+                    <p className="card-title fw-semibold mb-0 text-truncate">
+                      {t("member.nameAge", { name: member.name, age: member.age })}
+                    </p>
+                    <p className="card-text small text-body-secondary text-truncate">
+                      {member.city ?? member.region}
+                    </p>
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </main>
+  );
+}

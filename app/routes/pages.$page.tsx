@@ -1,0 +1,23 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { STATIC_PAGES, staticPageContent } from "~/domain/sites/static-pages.server";
+import { requestInfoContext } from "~/lib/context";
+import { getInstance, getLocale } from "~/lib/i18n.server";
+import { StaticPage } from "~/ui/static-page";
+import type { Route } from "./+types/pages.$page";
+
+const paramsSchema = z.object({ page: z.enum(STATIC_PAGES) });
+
+export function loader({ params, context }: Route.LoaderArgs) {
+  const parsed = paramsSchema.safeParse(params);
+  if (!parsed.success) throw data(null, { status: 404 });
+  const { site } = context.get(requestInfoContext);
+  const content = staticPageContent(getInstance(context).t, parsed.data.page, site, getLocale(context));
+  return { content, siteName: site.name };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.content.title} | ${data?.siteName}` }];
+
+export default function StaticPageRoute({ loaderData }: Route.ComponentProps) {
+  return <StaticPage content={loaderData.content} />;
+}

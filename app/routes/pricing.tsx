@@ -1,0 +1,52 @@
+import { useTranslation } from "react-i18next";
+import { staticPageContent } from "~/domain/sites/static-pages.server";
+import { requestInfoContext } from "~/lib/context";
+import { getInstance, getLocale } from "~/lib/i18n.server";
+import { StaticPage } from "~/ui/static-page";
+import type { Route } from "./+types/pricing";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { site } = context.get(requestInfoContext);
+  return {
+    content: staticPageContent(getInstance(context).t, "pricing", site, getLocale(context)),
+    siteName: site.name,
+    costs: {
+      message: site.messageCredits,
+      photo: site.photoCredits,
+      gift: site.giftCredits,
+      signup: site.signupCredits,
+      refundDays: site.refundDays,
+    },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.content.title} | ${data?.siteName}` }];
+
+export default function PricingRoute({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { costs } = loaderData;
+  const rows = [
+    { label: t("pricing.message"), value: t("pricing.credits", { count: costs.message }) },
+    { label: t("pricing.photo"), value: t("pricing.credits", { count: costs.photo }) },
+    { label: t("pricing.gift"), value: t("pricing.credits", { count: costs.gift }) },
+    { label: t("pricing.signupBonus"), value: t("pricing.credits", { count: costs.signup }) },
+    { label: t("pricing.premium"), value: t("pricing.premiumValue") },
+    { label: t("pricing.refund"), value: t("pricing.days", { count: costs.refundDays }) },
+  ];
+  return (
+    <StaticPage content={loaderData.content}>
+      <table className="table table-sm w-auto mb-4" data-testid="pricing-table">
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.label}>
+              <th scope="row" className="pe-4 fw-normal">
+                {row.label}
+              </th>
+              <td className="fw-semibold">{row.value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </StaticPage>
+  );
+}

@@ -1,0 +1,17 @@
+import { Link } from "react-router";
+import { useTranslation } from "react-i18next";
+
+export function ErrorPage({ status, message }: { status: number; message: string }) {
+  const { t } = useTranslation();
+  return (
+    <main className="container py-5 text-center" data-testid="error-page">
+      <h1 className="display-4 text-primary">{status}</h1>
+      <p className="lead">{message}</p>
+      {status === 404 && (
+        <Link to="/" className="btn btn-primary">
+          {t("error.backHome")}
+        </Link>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,27 @@
+import { EntryWarning } from "../entry-warning";
+import { useChrome } from "./use-chrome";
+
+/**
+ * SPEC "Chat" layout: bare; the conversation list (300-400 px, hidden below 992 px) beside the
+ * message pane (at most 800 px); entry warning for NL and DE only.
+ */
+export function ChatLayout({ list, children }: { list: React.ReactNode; children: React.ReactNode }) {
+  const chrome = useChrome("chat");
+  return (
+    <div className="d-flex vh-100 overflow-hidden">
+      <aside
+        className="d-none d-lg-block border-end overflow-auto flex-shrink-0"
+        style={{ width: "clamp(300px, 30vw, 400px)" }}
+        data-testid="chat-list"
+      >
+        {list}
+      </aside>
+      <main className="flex-grow-1 d-flex flex-column mx-auto w-100" style={{ maxWidth: 800 }}>
+        {children}
+      </main>
+      {chrome?.showEntryWarning && (
+        <EntryWarning siteName={chrome.data.site.name} minAge={chrome.data.site.minAge} />
+      )}
+    </div>
+  );
+}

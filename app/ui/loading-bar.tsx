@@ -1,0 +1,22 @@
+import { useEffect, useState } from "react";
+import { useNavigation } from "react-router";
+
+/** SPEC: a loading bar during page loads, throttled by 200 ms, animating over 5000 ms. */
+export const LOADING_BAR_THROTTLE_MS = 200;
+
+export function LoadingBar() {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle";
+  const [visible, setVisible] = useState(false);
+
+  useEffect(() => {
+    if (!busy) {
+      setVisible(false);
+      return;
+    }
+    const timer = setTimeout(() => setVisible(true), LOADING_BAR_THROTTLE_MS);
+    return () => clearTimeout(timer);
+  }, [busy]);
+
+  return <div className={`loading-bar${visible ? " is-loading" : ""}`} role="presentation" data-testid="loading-bar" />;
+}

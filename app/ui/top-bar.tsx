@@ -1,0 +1,120 @@
+import { Form, Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import type { Locale } from "~/lib/i18n";
+import { CountBadge } from "./count-badge";
+import { LanguageDropdown } from "./language-dropdown";
+
+export interface TopBarUser {
+  name: string;
+  credits: number;
+  paidUser: boolean;
+  mainPhotoId: number | null;
+}
+
+export interface TopBarProps {
+  siteName: string;
+  user: TopBarUser | null;
+  locales: Locale[];
+  locale: Locale;
+  unreadMessages?: number;
+  newLikes?: number;
+}
+
+/** SPEC: paid users see a credits badge at 10 or fewer credits: warning above 0, danger at 0. */
+export function creditsBadgeClass(credits: number): string | null {
+  if (credits > 10) return null;
+  return credits > 0 ? "bg-warning text-dark" : "bg-danger";
+}
+
+export function TopBar({ siteName, user, locales, locale, unreadMessages = 0, newLikes = 0 }: TopBarProps) {
+  const { t } = useTranslation();
+  const badgeClass = user ? creditsBadgeClass(user.credits) : null;
+  return (
+    <header className="navbar navbar-expand bg-white border-bottom">
+      <nav className="container gap-2 flex-wrap" aria-label={t("nav.main")}>
+        <Link to={user ? "/members" : "/"} className="navbar-brand fw-bold text-primary">
+          {siteName}
+        </Link>
+        {user ? (
+          <ul className="navbar-nav me-auto flex-wrap">
+            <li className="nav-item">
+              <Link className="nav-link" to="/members">
+                {t("nav.searchMembers")}
+              </Link>
+            </li>
+            <li className="nav-item">
+              <Link className="nav-link" to="/chats">
+                {t("nav.messages")}
+                <CountBadge count={unreadMessages} label={t("nav.unreadMessages", { count: unreadMessages })} />
+              </Link>
+            </li>
+            <li className="nav-item">
+              <Link className="nav-link" to="/likes">
+                {t("nav.likes")}
+                <CountBadge count={newLikes} label={t("nav.newLikes", { count: newLikes })} />
+              </Link>
+            </li>
+            <li className="nav-item">
+              {user.paidUser ? (
+                <Link className="nav-link" to="/credits/repeat-order">
+                  {t("nav.credits")}
+                  {badgeClass && (
+                    <span className={`badge rounded-pill ms-1 ${badgeClass}`} data-testid="credits-badge">
+                      {user.credits}
+                    </span>
+                  )}
+                </Link>
+              ) : (
+                <Link className="nav-link text-primary fw-semibold" to="/premium">
+                  {t("nav.getPremium")}
+                </Link>
+              )}
+            </li>
+          </ul>
+        ) : (
+          <div className="me-auto" />
+        )}
+        <LanguageDropdown locales={locales} current={locale} />
+        {user ? (
+          <details className="dropdown" data-testid="account-menu">
+            <summary className="btn btn-sm btn-light d-flex align-items-center gap-2">
+              {user.mainPhotoId !== null && (
+                <img
+                  src={`/photos/${user.mainPhotoId}/thumb`}
+                  alt=""
+                  width={24}
+                  height={30}
+                  className="rounded-circle object-fit-cover"
+                />
+              )}
+              <span>{user.name}</span>
+            </summary>
+            <ul className="dropdown-menu">
+              <li>
+                <Link className="dropdown-item" to="/profile">
+                  {t("nav.myProfile")}
+                </Link>
+              </li>
+              <li>
+                <Link className="dropdown-item" to="/settings">
+                  {t("nav.settings")}
+                </Link>
+              </li>
+              <li>
+                <Form method="post" action="/logout">
+                  <button type="submit" className="dropdown-item">
+                    {t("nav.logout")}
+                  </button>
+                </Form>
+              </li>
+            </ul>
+          </details>
+        ) : (
+          <Link to="/login" className="btn btn-primary btn-sm">
+            {t("nav.login")}
+          </Link>
+        )}
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,94 @@
+import type { PrismaClient } from "../../app/generated/prisma/client";
+import { INTEREST_CODES } from "../../app/domain/profiles/interests";
+import type { SiteIds } from "./demo-data";
+
+const PROFILE_FIELDS = [
+  "gender", "age", "region", "city", "sexuality", "relationship_status", "hair_color", "eye_color",
+  "body_type", "tattoos", "reason", "interests",
+];
+const SEARCH_FIELDS = ["gender", "country", "countryregion", "min_age", "max_age"];
+
+/** The company, the two sites and the interest list; updates them in place when they exist. */
+export async function seedBaseData(prisma: PrismaClient): Promise<SiteIds> {
+  const companyData = {
+    name: "Hartklop Media B.V.",
+    address: "Herengracht 182",
+    zip: "1016 BR",
+    city: "Amsterdam",
+    country: "NL",
+    kvk: "87654321",
+    tradenames: ["Hartklop", "Herzklopfen"],
+    vatNumbers: ["NL864512397B01"],
+    supportPhone: "+31 20 794 1200",
+    supportEmail: "support@hartklop.nl",
+    deleteDiscount: 20,
+    added: new Date("2024-03-15T09:00:00Z"),
+  };
+  const existing = await prisma.company.findFirst({ where: { kvk: companyData.kvk }, select: { id: true } });
+  const company = existing
+    ? await prisma.company.update({ where: { id: existing.id }, data: companyData, select: { id: true } })
+    : await prisma.company.create({ data: companyData, select: { id: true } });
+
+  const shared = {
+    companyId: company.id,
+    visibleProfileFields: PROFILE_FIELDS,
+    searchFields: SEARCH_FIELDS,
+    messageCredits: 10,
+    photoCredits: 15,
+    giftCredits: 20,
+    signupCredits: 20,
+    messageLength: 1000,
+    refundDays: 14,
+    minAge: 18,
+    minimumMessageCosts: { NL: { costs: 250, currency: "EUR" }, BE: { costs: 250, currency: "EUR" }, DE: { costs: 250, currency: "EUR" } },
+  };
+  const nlData = {
+    ...shared,
+    isDefault: true,
+    name: "Hartklop",
+    countries: ["NL", "BE"],
+    domainLanguage: null,
+    indexTitle: "Hartklop: daten en chatten met singles bij jou in de buurt",
+    description: "Ontmoet nieuwe mensen, flirt en chat. Gratis aanmelden, zoeken en liken.",
+    geoipCountry: "NL",
+    geoipSelectedCountry: "NL",
+    enableSiteEntryPopup: "yes",
+    supportPhone: "+31 20 794 1200",
+    supportEmail: "support@hartklop.nl",
+    fictionalSingular: "fictief profiel",
+    fictionalPlural: "fictieve profielen",
+  };
+  const deData = {
+    ...shared,
+    isDefault: false,
+    name: "Herzklopfen",
+    countries: ["DE", "AT", "CH"],
+    domainLanguage: "de-DE",
+    indexTitle: "Herzklopfen: Singles in deiner Nähe kennenlernen und chatten",
+    description: "Neue Leute treffen, flirten und chatten. Kostenlos anmelden, suchen und liken.",
+    geoipCountry: "DE",
+    geoipSelectedCountry: "DE",
+    enableSiteEntryPopup: "DE,AT",
+    supportPhone: "+49 30 3080 9120",
+    supportEmail: "support@herzklopfen.de",
+    fictionalSingular: "fiktives Profil",
+    fictionalPlural: "fiktive Profile",
+  };
+  const nl = await prisma.site.upsert({
+    where: { domain: "hartklop.nl" },
+    create: { domain: "hartklop.nl", ...nlData },
+    update: nlData,
+    select: { id: true },
+  });
+  const de = await prisma.site.upsert({
+    where: { domain: "herzklopfen.de" },
+    create: { domain: "herzklopfen.de", ...deData },
+    update: deData,
+    select: { id: true },
+  });
+  await prisma.interest.createMany({
+    skipDuplicates: true,
+    data: INTEREST_CODES.map((code, sortOrder) => ({ code, sortOrder })),
+  });
+  return { nl: nl.id, de: de.id };
+}

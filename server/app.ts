@@ -1,0 +1,90 @@
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import pg from "pg";
+import type { ServerBuild } from "react-router";
+import type { Logger } from "./logger";
+
+const REQUEST_ID = /^[\w-]{8,64}$/;
+
+/** Request id (kept from a trusted proxy when well-formed) on the request, the response and the log line. */
+function requestLogging(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const incoming = req.get("X-Request-Id");
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    req.headers["x-request-id"] = requestId;
+    res.setHeader("X-Request-Id", requestId);
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      if (req.path.startsWith("/assets/")) return;
+      logger.info("request", {
+        requestId,
+        method: req.method,
+        path: req.path,
+        status: res.statusCode,
+        ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,
+      });
+    });
+    next();
+  };
+}
+
+/** Headers every response gets; the CSP with its nonce is added by the app for HTML pages. */
+const baseSecurityHeaders: RequestHandler = (_req, res, next) => {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+  res.setHeader("X-Frame-Options", "DENY");
+  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(self), payment=()");
+  next();
+};
+
+/** GET /healthz: 200 when the database answers within 2 s, else 503. */
+function healthCheck(databaseUrl: string): RequestHandler {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2, connectionTimeoutMillis: 2000 });
+  pool.on("error", () => {});
+  return async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    try {
+      await pool.query({ text: "SELECT 1", query_timeout: 2000 } as pg.QueryConfig);
+      res.status(200).json({ status: "ok" });
+    } catch {
+      res.status(503).json({ status: "unavailable", database: "unreachable" });
+    }
+  };
+}
+
+export function createApp({
+  build,
+  buildDir,
+  databaseUrl,
+  logger,
+  trustProxy,
+  viteMiddleware,
+}: {
+  build: ServerBuild | (() => Promise<ServerBuild>);
+  buildDir: string;
+  databaseUrl: string;
+  logger: Logger;
+  trustProxy: string;
+  viteMiddleware?: RequestHandler;
+}) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy === "true");
+  app.use(requestLogging(logger));
+  app.use(baseSecurityHeaders);
+  app.use(compression());
+  app.get("/healthz", healthCheck(databaseUrl));
+  if (viteMiddleware) {
+    app.use(viteMiddleware);
+  } else {
+    const client = path.join(buildDir, "client");
+    app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(client, { maxAge: "1h", index: false }));
+  }
+  app.use(createRequestHandler({ build }));
+  return app;
+}

@@ -1,0 +1,43 @@
+import path from "node:path";
+import { db } from "../app/lib/db.server";
+import type { Env } from "../app/lib/env.server";
+import { localStorage } from "../app/lib/storage.server";
+import { seedBaseData } from "../prisma/seed/base-data";
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoMembers } from "../prisma/seed/demo-data";
+import { renderSeedPhotos } from "../prisma/seed/photos";
+import type { Database } from "./database";
+import type { Logger } from "./logger";
+
+/**
+ * An empty database gets the base data (company, sites, interests) and, on the embedded database or
+ * with DEMO_DATA=true, the demo members. Their photo files are drawn in the background so the site
+ * answers at once; missing files are drawn again on a later start.
+ */
+export async function firstStartSeed(env: Env, database: Database, logger: Logger) {
+  const demo = env.DEMO_DATA ?? database.embedded;
+  if ((await db().site.count()) === 0) {
+    const started = performance.now();
+    const sites = await seedBaseData(db());
+    if (demo) {
+      await seedDemoMembers(db(), sites);
+      logger.info("demo data seeded", { ms: Math.round(performance.now() - started) });
+      console.log(`  Demo logins (password ${DEMO_PASSWORD}): ${Object.values(DEMO_LOGINS).join(", ")}`);
+    } else {
+      logger.info("base data seeded; run `npm run db:seed` for demo members");
+    }
+  }
+  if (!demo) return { stop: async () => {} };
+  const abort = new AbortController();
+  const drawing = renderSeedPhotos(db(), localStorage(path.join(env.DATA_DIR, "uploads")), {
+    signal: abort.signal,
+    onProgress: (done, total) => logger.info("drawing demo photos", { done, total }),
+  })
+    .then((count) => count > 0 && logger.info("demo photos drawn", { count }))
+    .catch((error: unknown) => logger.error("drawing demo photos failed", { error: String(error) }));
+  return {
+    stop: async () => {
+      abort.abort();
+      await drawing;
+    },
+  };
+}

@@ -1,0 +1,64 @@
+// The site's server, loaded by start.ts once NODE_ENV is set: checks the environment, opens the
+// database (embedded when no DATABASE_URL), seeds a first start, then serves the build with Express.
+import path from "node:path";
+import type { ServerBuild } from "react-router";
+import { parseEnv } from "../app/lib/env.server";
+import { createApp } from "./app";
+import { openDatabase } from "./database";
+import { localSessionSecret } from "./session-secret";
+import { firstStartSeed } from "./first-start";
+import { createLogger } from "./logger";
+
+const startedAt = performance.now();
+const dev = process.env.NODE_ENV === "development";
+let env;
+try {
+  env = parseEnv();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
+const logger = createLogger(env.LOG_LEVEL);
+const database = await openDatabase(env);
+process.env.SESSION_SECRET ??= await localSessionSecret(env.DATA_DIR);
+logger.info("database ready", { embedded: database.embedded, ms: Math.round(performance.now() - startedAt) });
+const backgroundWork = await firstStartSeed(env, database, logger);
+
+const buildDir = path.resolve("build");
+let build: ServerBuild | (() => Promise<ServerBuild>);
+let viteMiddleware;
+if (dev) {
+  const vite = await import("vite");
+  const server = await vite.createServer({ server: { middlewareMode: true } });
+  viteMiddleware = server.middlewares;
+  build = () => server.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+} else {
+  build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
+}
+
+const app = createApp({ build, buildDir, databaseUrl: database.url, logger, trustProxy: env.TRUST_PROXY, viteMiddleware });
+const server = app.listen(env.PORT, env.HOST, () => {
+  const url = `http://localhost:${env.PORT}`;
+  logger.info("listening", { url, ms: Math.round(performance.now() - startedAt) });
+  console.log(`\n  ${url}\n`);
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info("shutting down", { signal });
+  const force = setTimeout(() => process.exit(1), 10_000);
+  force.unref();
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  await closed;
+  await backgroundWork.stop();
+  const { db } = await import("../app/lib/db.server");
+  await db().$disconnect();
+  await database.stop();
+  logger.info("stopped");
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

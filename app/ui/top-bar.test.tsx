@@ -1,0 +1,69 @@
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { renderWithApp } from "../../tests/setup/render";
+import { formatCount } from "./count-badge";
+import { TopBar, creditsBadgeClass, type TopBarUser } from "./top-bar";
+
+const member: TopBarUser = { name: "Sanne", credits: 50, paidUser: false, mainPhotoId: 7 };
+
+describe("TopBar", () => {
+  it("shows a visitor the logo to the home page and a Login button", () => {
+    renderWithApp(<TopBar siteName="Hartklop" user={null} locales={["nl"]} locale="nl" />);
+    expect(screen.getByRole("link", { name: "Hartklop" })).toHaveAttribute("href", "/");
+    expect(screen.getByRole("link", { name: "Inloggen" })).toHaveAttribute("href", "/login");
+    expect(screen.queryByRole("link", { name: "Berichten" })).not.toBeInTheDocument();
+  });
+
+  it("shows the language dropdown only when more than one locale is visible", () => {
+    const { unmount } = renderWithApp(<TopBar siteName="H" user={null} locales={["nl"]} locale="nl" />);
+    expect(screen.queryByTestId("language-dropdown")).not.toBeInTheDocument();
+    unmount();
+    renderWithApp(<TopBar siteName="H" user={null} locales={["nl", "fr", "de"]} locale="nl" />);
+    const dropdown = screen.getByTestId("language-dropdown");
+    expect(within(dropdown).getAllByRole("button").map((b) => b.textContent)).toEqual([
+      "Nederlands",
+      "Français",
+      "Deutsch",
+    ]);
+  });
+
+  it("gives a member the members area links, badges and the account menu", () => {
+    renderWithApp(
+      <TopBar siteName="Hartklop" user={member} locales={["nl"]} locale="nl" unreadMessages={120} newLikes={3} />,
+    );
+    expect(screen.getByRole("link", { name: "Hartklop" })).toHaveAttribute("href", "/members");
+    expect(screen.getByRole("link", { name: "Leden zoeken" })).toHaveAttribute("href", "/members");
+    expect(screen.getByLabelText("120 ongelezen berichten")).toHaveTextContent("99+");
+    expect(screen.getByLabelText("3 nieuwe likes")).toHaveTextContent("3");
+    expect(screen.getByRole("link", { name: "Word Premium" })).toHaveAttribute("href", "/premium");
+    const menu = screen.getByTestId("account-menu");
+    expect(within(menu).getByText("Sanne")).toBeInTheDocument();
+    expect(within(menu).getByRole("link", { name: "Mijn profiel" })).toHaveAttribute("href", "/profile");
+    expect(within(menu).getByRole("button", { name: "Uitloggen" })).toBeInTheDocument();
+  });
+
+  it("shows paid members Credits to the repeat order, with a badge at 10 or fewer", () => {
+    const { unmount } = renderWithApp(
+      <TopBar siteName="H" user={{ ...member, paidUser: true, credits: 11 }} locales={["nl"]} locale="nl" />,
+    );
+    expect(screen.getByRole("link", { name: "Credits" })).toHaveAttribute("href", "/credits/repeat-order");
+    expect(screen.queryByTestId("credits-badge")).not.toBeInTheDocument();
+    unmount();
+    renderWithApp(<TopBar siteName="H" user={{ ...member, paidUser: true, credits: 0 }} locales={["nl"]} locale="nl" />);
+    expect(screen.getByTestId("credits-badge")).toHaveClass("bg-danger");
+  });
+});
+
+describe("badges", () => {
+  it("caps counts at 99+ from 100", () => {
+    expect(formatCount(99)).toBe("99");
+    expect(formatCount(100)).toBe("99+");
+  });
+
+  it("colours the credits badge: none above 10, warning above 0, danger at 0", () => {
+    expect(creditsBadgeClass(11)).toBeNull();
+    expect(creditsBadgeClass(10)).toContain("bg-warning");
+    expect(creditsBadgeClass(1)).toContain("bg-warning");
+    expect(creditsBadgeClass(0)).toBe("bg-danger");
+  });
+});

@@ -1,0 +1,59 @@
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../server/app";
+import { createLogger } from "../../server/logger";
+import { freePort } from "../setup/databases";
+
+const noBuild = () => Promise.reject(new Error("no app build in this test"));
+
+async function listen(databaseUrl: string) {
+  const app = createApp({
+    build: noBuild,
+    buildDir: "build",
+    databaseUrl,
+    logger: createLogger("silent"),
+    trustProxy: "false",
+  });
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
+describe("server", () => {
+  let healthy: { server: Server; url: string };
+  let broken: { server: Server; url: string };
+  beforeAll(async () => {
+    healthy = await listen(process.env.DATABASE_URL!);
+    broken = await listen(`postgresql://postgres:postgres@127.0.0.1:${await freePort()}/app`);
+  });
+  afterAll(() => {
+    healthy.server.close();
+    broken.server.close();
+  });
+
+  it("answers /healthz with 200 when the database answers", async () => {
+    const response = await fetch(`${healthy.url}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok" });
+    expect(response.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("answers /healthz with 503 when the database is unreachable", async () => {
+    const response = await fetch(`${broken.url}/healthz`);
+    expect(response.status).toBe(503);
+  });
+
+  it("puts security headers and a request id on every response", async () => {
+    const response = await fetch(`${healthy.url}/healthz`);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("x-request-id")).toMatch(/^[\w-]{8,}$/);
+    const kept = await fetch(`${healthy.url}/healthz`, { headers: { "X-Request-Id": "abcdef12-proxy" } });
+    expect(kept.headers.get("x-request-id")).toBe("abcdef12-proxy");
+    const replaced = await fetch(`${healthy.url}/healthz`, { headers: { "X-Request-Id": "<script>" } });
+    expect(replaced.headers.get("x-request-id")).not.toBe("<script>");
+  });
+});

@@ -1,0 +1,49 @@
+import { randomBytes } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { getSessionUser, sessionCookie } from "~/domain/accounts/session.server";
+import { db } from "~/lib/db.server";
+import { seedBaseData } from "../../prisma/seed/base-data";
+
+async function requestWith(sessionId: string) {
+  const cookie = await sessionCookie().serialize(sessionId);
+  return new Request("http://localhost/", { headers: { Cookie: cookie.split(";")[0]! } });
+}
+
+describe("getSessionUser", () => {
+  let userId: number;
+  beforeAll(async () => {
+    const sites = await seedBaseData(db());
+    const user = await db().user.create({
+      data: { siteId: sites.nl, email: "sessie@example.com", status: "confirmed" },
+      select: { id: true },
+    });
+    userId = user.id;
+  });
+
+  async function newSession(expiresInMs: number) {
+    const id = randomBytes(24).toString("base64url");
+    await db().session.create({ data: { id, userId, expiresAt: new Date(Date.now() + expiresInMs) } });
+    return id;
+  }
+
+  it("finds the user of a valid session", async () => {
+    const user = await getSessionUser(await requestWith(await newSession(60_000)));
+    expect(user).toMatchObject({ id: userId, email: "sessie@example.com" });
+  });
+
+  it("ignores expired sessions, unknown ids and forged cookies", async () => {
+    expect(await getSessionUser(await requestWith(await newSession(-1000)))).toBeNull();
+    expect(await getSessionUser(await requestWith("no-such-session"))).toBeNull();
+    const id = await newSession(60_000);
+    const forged = new Request("http://localhost/", { headers: { Cookie: `auth.session=${btoa(JSON.stringify(id))}` } });
+    expect(await getSessionUser(forged)).toBeNull();
+    expect(await getSessionUser(new Request("http://localhost/"))).toBeNull();
+  });
+
+  it("ends with the account: a deleted user has no session", async () => {
+    const id = await newSession(60_000);
+    await db().user.update({ where: { id: userId }, data: { status: "deleted" } });
+    expect(await getSessionUser(await requestWith(id))).toBeNull();
+    await db().user.update({ where: { id: userId }, data: { status: "confirmed" } });
+  });
+});

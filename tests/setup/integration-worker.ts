@@ -1,0 +1,25 @@
+// Each worker gets a fresh database cloned from the migrated template, before any app module loads.
+import { mkdtemp } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, inject } from "vitest";
+import { TEMPLATE_DATABASE, withDatabase } from "./databases";
+
+const serverUrl = inject("databaseServerUrl");
+const database = `hartklop_test_${process.env.VITEST_POOL_ID ?? "0"}_${process.pid}`;
+const admin = new pg.Client({ connectionString: serverUrl });
+await admin.connect();
+await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+await admin.query(`CREATE DATABASE "${database}" TEMPLATE "${TEMPLATE_DATABASE}"`);
+await admin.end();
+
+process.env.DATABASE_URL = withDatabase(serverUrl, database);
+process.env.SESSION_SECRET = "integration-test-secret-of-at-least-32-chars";
+process.env.DATA_DIR = await mkdtemp(path.join(os.tmpdir(), "hartklop-it-data-"));
+process.env.NODE_ENV = "test";
+
+afterAll(async () => {
+  const { db } = await import("~/lib/db.server");
+  await db().$disconnect();
+});

@@ -4,7 +4,7 @@ import { createInstance, type i18n } from "i18next";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { ServerRouter, isRouteErrorResponse, type EntryContext, type RouterContextProvider } from "react-router";
 import { requestInfoContext } from "./lib/context";
 import { DEFAULT_LOCALE } from "./lib/i18n";
 import { getInstance } from "./lib/i18n.server";
@@ -74,4 +74,22 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/** Unexpected errors are logged as one JSON line with the request id; unknown URLs (404) are not errors. */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  console.error(
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: "error",
+      msg: "unhandled error",
+      requestId: request.headers.get("X-Request-Id"),
+      method: request.method,
+      url: new URL(request.url).pathname,
+      error: detail,
+    }),
+  );
 }

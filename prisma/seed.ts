@@ -5,7 +5,7 @@ import { db } from "../app/lib/db.server";
 import { localStorage } from "../app/lib/storage.server";
 import { openDatabase } from "../server/database";
 import { seedBaseData } from "./seed/base-data";
-import { DEFAULT_MEMBER_COUNT, DEMO_LOGINS, DEMO_PASSWORD, seedDemoMembers } from "./seed/demo-data";
+import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoMembers } from "./seed/demo-data";
 import { renderSeedPhotos } from "./seed/photos";
 
 const env = parseEnv();
@@ -13,7 +13,7 @@ const database = await openDatabase(env);
 try {
   const started = performance.now();
   const sites = await seedBaseData(db());
-  const count = Number(process.env.SEED_MEMBERS ?? DEFAULT_MEMBER_COUNT);
+  const count = env.SEED_MEMBERS;
   await seedDemoMembers(db(), sites, count);
   console.log(`Seeded ${count} demo members in ${Math.round(performance.now() - started)} ms; drawing photos…`);
   const rendered = await renderSeedPhotos(db(), localStorage(path.join(env.DATA_DIR, "uploads")));

@@ -19,7 +19,7 @@ export async function firstStartSeed(env: Env, database: Database, logger: Logge
     const started = performance.now();
     const sites = await seedBaseData(db());
     if (demo) {
-      await seedDemoMembers(db(), sites);
+      await seedDemoMembers(db(), sites, env.SEED_MEMBERS);
       logger.info("demo data seeded", { ms: Math.round(performance.now() - started) });
       console.log(`  Demo logins (password ${DEMO_PASSWORD}): ${Object.values(DEMO_LOGINS).join(", ")}`);
     } else {

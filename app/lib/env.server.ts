@@ -14,6 +14,8 @@ const envSchema = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   /** Load demo members on a first start with an empty database (default: only on the embedded database). */
   DEMO_DATA: booleanFlag.optional(),
+  /** How many demo members a first start with demo data creates. */
+  SEED_MEMBERS: z.coerce.number().int().min(0).max(1_000_000).default(2000),
   SESSION_SECRET: z.string().min(32).optional(),
   PUBLIC_URL: z.url().optional(),
   /** Name of a header set by a trusted proxy with the visitor's country, e.g. CF-IPCountry. */

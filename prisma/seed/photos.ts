@@ -24,7 +24,8 @@ export async function renderSeedPhotos(
 ): Promise<number> {
   const photos = await prisma.photo.findMany({
     where: { filename: { startsWith: "seed/" } },
-    orderBy: { id: "asc" },
+    // Newest members first: they are the ones on the home page.
+    orderBy: [{ profile: { createdAt: "desc" } }, { id: "asc" }],
     take: limit,
     select: {
       id: true,

@@ -100,7 +100,11 @@ describe("demo data seed", () => {
     const storage = localStorage(await mkdtemp(path.join(os.tmpdir(), "hartklop-photos-")));
     expect(await renderSeedPhotos(db(), storage, { limit: 4 })).toBe(4);
     expect(await renderSeedPhotos(db(), storage, { limit: 4 })).toBe(0);
-    const photos = await db().photo.findMany({ orderBy: { id: "asc" }, take: 4, select: { filename: true, thumbFilename: true } });
+    const photos = await db().photo.findMany({
+      orderBy: [{ profile: { createdAt: "desc" } }, { id: "asc" }],
+      take: 4,
+      select: { filename: true, thumbFilename: true },
+    });
     const files = await Promise.all(photos.map((p) => storage.read(p.filename)));
     expect(new Set(files.map((f) => f!.toString("base64"))).size).toBe(4);
     const large = await sharp(files[0]!).metadata();

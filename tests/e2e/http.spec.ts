@@ -1,0 +1,143 @@
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routes from "../../app/routes";
+import { STATIC_PAGES } from "../../app/domain/sites/static-pages.server";
+import { FOOTER_LINKS } from "../../app/ui/footer";
+import { COUNTRY_HEADER } from "./constants";
+import { expect, test } from "./fixtures";
+
+test.describe("@http", () => {
+  /** Example URLs for each dynamic route of routes.ts; a new route without examples fails the test below. */
+  const EXAMPLES: Record<string, string[]> = {
+    "/pages/:page": STATIC_PAGES.map((page) => `/pages/${page}`),
+    "/resources/locales/:lng": ["/resources/locales/nl", "/resources/locales/pl"],
+    "/photos/:photoId/:size": [], // filled from the database below
+  };
+  const NON_GET = new Set(["/entry-warning"]);
+
+  function routePaths(entries: RouteConfigEntry[], prefix = ""): string[] {
+    return entries.flatMap((entry) => {
+      const here = entry.index ? prefix || "/" : entry.path ? `${prefix}/${entry.path}` : prefix;
+      const own = entry.index || entry.path ? [here.replace(/\/+/g, "/")] : [];
+      return [...own, ...routePaths(entry.children ?? [], here === "/" ? "" : here)];
+    });
+  }
+
+  test("every route of routes.ts answers 200 or redirects to login", async ({ request }) => {
+    const home = await (await request.get("/")).text();
+    const photo = /\/photos\/(\d+)\/thumb/.exec(home)?.[0];
+    expect(photo).toBeTruthy();
+    // Demo photo files are drawn in the background after start-up.
+    await expect.poll(async () => (await request.get(photo!)).status(), { timeout: 60_000 }).toBe(200);
+    EXAMPLES["/photos/:photoId/:size"] = [photo!, photo!.replace("thumb", "large")];
+    const paths = routePaths(await routes);
+    expect(paths.length).toBeGreaterThan(5);
+    for (const path of paths) {
+      const urls = path.includes(":") ? EXAMPLES[path] : [path];
+      expect(urls, `examples for ${path}`).toBeDefined();
+      for (const url of urls!) {
+        const response = await request.get(url, { maxRedirects: 0 });
+        const status = response.status();
+        if (NON_GET.has(path)) {
+          expect(status, url).toBe(302);
+        } else if (status >= 300 && status < 400) {
+          expect(response.headers()["location"], url).toMatch(/^\/login\?redirectTo=/);
+        } else {
+          expect(status, url).toBe(200);
+        }
+      }
+    }
+  });
+
+  test("every footer link answers 200", async ({ request }) => {
+    for (const link of FOOTER_LINKS) {
+      const response = await request.get(link.to.replace(/#.*$/, ""));
+      expect(response.status(), link.to).toBe(200);
+    }
+    const service = await (await request.get("/pages/service")).text();
+    expect(service).toContain('id="complaints"');
+  });
+
+  test("/healthz answers 200 while the database is up", async ({ request }) => {
+    const response = await request.get("/healthz");
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok" });
+  });
+
+  test("pages carry the security headers and a per-request CSP nonce", async ({ request }) => {
+    const first = await request.get("/");
+    const headers = first.headers();
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    const csp = headers["content-security-policy"]!;
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    const html = await first.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) expect(script).toContain(`nonce="${nonce}"`);
+    const second = await request.get("/");
+    expect(second.headers()["content-security-policy"]).not.toContain(nonce!);
+  });
+
+  test("the locale comes from the cookie, then the browser within the country, then nl", async ({ playwright, baseURL }) => {
+    const lang = async (headers: Record<string, string>) => {
+      const visitor = await playwright.request.newContext({ baseURL });
+      const response = await visitor.get("/pages/faq", { headers });
+      const result = { lang: /<html lang="(\w+)"/.exec(await response.text())?.[1], setCookie: response.headers()["set-cookie"] };
+      await visitor.dispose();
+      return result;
+    };
+    const browserFr = await lang({ "Accept-Language": "fr-BE,fr;q=0.9", [COUNTRY_HEADER]: "BE" });
+    expect(browserFr.lang).toBe("fr");
+    expect(browserFr.setCookie).toMatch(/i18n_redirected=fr;.*Max-Age=31536000/i);
+    expect((await lang({ "Accept-Language": "en-GB", [COUNTRY_HEADER]: "NL" })).lang).toBe("nl");
+    expect((await lang({ "Accept-Language": "en-GB", [COUNTRY_HEADER]: "GB" })).lang).toBe("en");
+    const cookie = await lang({ Cookie: "i18n_redirected=pl", "Accept-Language": "fr", [COUNTRY_HEADER]: "BE" });
+    expect(cookie.lang).toBe("pl");
+    expect(cookie.setCookie ?? "").not.toContain("i18n_redirected");
+    expect((await lang({})).lang).toBe("nl");
+  });
+
+  test("a site's domain language applies without a cookie, and its settings follow the host", async ({ request }) => {
+    const german = await request.get("/", { headers: { Host: "herzklopfen.de", "Accept-Language": "nl", [COUNTRY_HEADER]: "NL" } });
+    const html = await german.text();
+    expect(html).toContain('<html lang="de"');
+    expect(html).toContain("Herzklopfen: Singles in deiner Nähe");
+    // The German site limits its entry warning to DE and AT.
+    expect(html).not.toContain('data-testid="entry-warning"');
+    const fromGermany = await (await request.get("/", { headers: { Host: "herzklopfen.de", [COUNTRY_HEADER]: "DE" } })).text();
+    expect(fromGermany).toContain('data-testid="entry-warning"');
+    const unknownHost = await (await request.get("/", { headers: { Host: "unknown.example" } })).text();
+    expect(unknownHost).toContain("Hartklop: daten en chatten");
+  });
+
+  test("installed-app mode hides the entry warning and uses the app footer", async ({ request }) => {
+    const response = await request.get("/?app=1");
+    expect(response.headers()["set-cookie"]).toContain("installed_app=1");
+    const html = await response.text();
+    expect(html).not.toContain('data-testid="entry-warning"');
+    expect(html).toContain('data-variant="app"');
+  });
+
+  test("translations for the browser are cached by version", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const version = /data-i18n="(\w+)"/.exec(html)?.[1];
+    const versioned = await request.get(`/resources/locales/nl?v=${version}`);
+    expect(versioned.headers()["cache-control"]).toContain("immutable");
+    expect((await versioned.json()).common.nav.login).toBe("Inloggen");
+    expect((await versioned.json()).pages).toBeUndefined();
+    expect((await request.get("/resources/locales/xx")).status()).toBe(404);
+  });
+
+  test("only approved public photos are served", async ({ request }) => {
+    const html = await (await request.get("/")).text();
+    const photo = /\/photos\/(\d+)\/thumb/.exec(html)![0];
+    await expect.poll(async () => (await request.get(photo)).status(), { timeout: 60_000 }).toBe(200);
+    const response = await request.get(photo);
+    expect(response.headers()["content-type"]).toBe("image/webp");
+    expect((await request.get("/photos/999999/thumb")).status()).toBe(404);
+    expect((await request.get("/photos/abc/thumb")).status()).toBe(404);
+  });
+});

@@ -8,7 +8,10 @@ export default defineConfig({
   css: {
     preprocessorOptions: {
       // Bootstrap 5.3's Sass still uses @import and global functions; its warnings are not ours.
-      scss: { quietDeps: true, silenceDeprecations: ["import", "global-builtin", "color-functions", "if-function"] },
+      scss: {
+        quietDeps: true,
+        silenceDeprecations: ["import", "global-builtin", "color-functions", "if-function"],
+      },
     },
   },
   build: { sourcemap: false },

@@ -15,9 +15,14 @@ try {
   const sites = await seedBaseData(db());
   const count = env.SEED_MEMBERS;
   await seedDemoMembers(db(), sites, count);
-  console.log(`Seeded ${count} demo members in ${Math.round(performance.now() - started)} ms; drawing photos…`);
+  console.log(
+    `Seeded ${count} demo members in ${Math.round(performance.now() - started)} ms; drawing photos…`,
+  );
   const rendered = await renderSeedPhotos(db(), localStorage(path.join(env.DATA_DIR, "uploads")));
-  console.log(`Drew ${rendered} photo(s). Demo logins (password ${DEMO_PASSWORD}):`, Object.values(DEMO_LOGINS).join(", "));
+  console.log(
+    `Drew ${rendered} photo(s). Demo logins (password ${DEMO_PASSWORD}):`,
+    Object.values(DEMO_LOGINS).join(", "),
+  );
 } finally {
   await db().$disconnect();
   await database.stop();

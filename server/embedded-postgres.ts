@@ -56,7 +56,9 @@ export async function startEmbeddedPostgres({
         `data folder ${databaseDir}, or is the port taken? Set EMBEDDED_PG_PORT to use another one): ${String(error)}`,
     );
   }
-  const client = new pg.Client({ connectionString: `postgresql://postgres:postgres@127.0.0.1:${port}/postgres` });
+  const client = new pg.Client({
+    connectionString: `postgresql://postgres:postgres@127.0.0.1:${port}/postgres`,
+  });
   await client.connect();
   const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = $1", [database]);
   if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${database}"`);

@@ -36,7 +36,14 @@ if (dev) {
   build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
 }
 
-const app = createApp({ build, buildDir, databaseUrl: database.url, logger, trustProxy: env.TRUST_PROXY, viteMiddleware });
+const app = createApp({
+  build,
+  buildDir,
+  databaseUrl: database.url,
+  logger,
+  trustProxy: env.TRUST_PROXY,
+  viteMiddleware,
+});
 const server = app.listen(env.PORT, env.HOST, () => {
   const url = `http://localhost:${env.PORT}`;
   logger.info("listening", { url, ms: Math.round(performance.now() - startedAt) });

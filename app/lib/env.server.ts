@@ -37,7 +37,9 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const env = result.data;
   // An external database means a real deployment: it must bring its own secret.
   if (!env.SESSION_SECRET && env.NODE_ENV === "production" && env.DATABASE_URL) {
-    throw new Error("Invalid environment configuration:\n  SESSION_SECRET: required in production with DATABASE_URL");
+    throw new Error(
+      "Invalid environment configuration:\n  SESSION_SECRET: required in production with DATABASE_URL",
+    );
   }
   return env;
 }

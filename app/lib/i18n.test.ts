@@ -3,7 +3,9 @@ import { parseAcceptLanguage, resolveLocale, visibleLocales } from "./i18n";
 
 describe("resolveLocale (SPEC section 4)", () => {
   it("takes the cookie first, whatever the browser or domain says", () => {
-    expect(resolveLocale({ cookieLocale: "fr", acceptLanguage: "de", domainLanguage: "de-DE", country: "DE" })).toEqual({
+    expect(
+      resolveLocale({ cookieLocale: "fr", acceptLanguage: "de", domainLanguage: "de-DE", country: "DE" }),
+    ).toEqual({
       locale: "fr",
       source: "cookie",
     });
@@ -31,7 +33,10 @@ describe("resolveLocale (SPEC section 4)", () => {
     });
     expect(resolveLocale({ acceptLanguage: "de;q=0.5,it;q=0.9", country: "CH" }).locale).toBe("it");
     // English is not offered in the Netherlands: the default applies.
-    expect(resolveLocale({ acceptLanguage: "en-GB", country: "NL" })).toEqual({ locale: "nl", source: "default" });
+    expect(resolveLocale({ acceptLanguage: "en-GB", country: "NL" })).toEqual({
+      locale: "nl",
+      source: "default",
+    });
   });
 
   it("offers every locale to a country outside the table", () => {

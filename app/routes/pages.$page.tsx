@@ -16,7 +16,9 @@ export function loader({ params, context }: Route.LoaderArgs) {
   return { content, siteName: site.name };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.content.title} | ${data?.siteName}` }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.content.title} | ${data?.siteName}` },
+];
 
 export default function StaticPageRoute({ loaderData }: Route.ComponentProps) {
   return <StaticPage content={loaderData.content} />;

@@ -20,7 +20,9 @@ export function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.content.title} | ${data?.siteName}` }];
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.content.title} | ${data?.siteName}` },
+];
 
 export default function PricingRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -3,7 +3,15 @@ export function formatCount(count: number): string {
   return count >= 100 ? "99+" : String(count);
 }
 
-export function CountBadge({ count, label, className = "bg-unread" }: { count: number; label: string; className?: string }) {
+export function CountBadge({
+  count,
+  label,
+  className = "bg-unread",
+}: {
+  count: number;
+  label: string;
+  className?: string;
+}) {
   if (count <= 0) return null;
   return (
     <span className={`badge rounded-pill ms-1 ${className}`} aria-label={label}>

@@ -55,7 +55,9 @@ export function Footer({ variant, siteName, companyName, minAge, fictionalPlural
           {t("footer.disclaimer", { minAge })}
           {fictionalPlural ? " " + t("footer.fictional", { fictionalPlural }) : null}
         </p>
-        {variant === "public" && <p className="text-body-secondary mb-1">{t("footer.about", { siteName })}</p>}
+        {variant === "public" && (
+          <p className="text-body-secondary mb-1">{t("footer.about", { siteName })}</p>
+        )}
         {usFooter && (
           <p className="text-body-secondary mb-1" data-testid="us-footer">
             {t("footer.us2257")}

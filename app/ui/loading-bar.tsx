@@ -7,16 +7,23 @@ export const LOADING_BAR_THROTTLE_MS = 200;
 export function LoadingBar() {
   const navigation = useNavigation();
   const busy = navigation.state !== "idle";
-  const [visible, setVisible] = useState(false);
+  const [delayPassed, setDelayPassed] = useState(false);
 
   useEffect(() => {
-    if (!busy) {
-      setVisible(false);
-      return;
-    }
-    const timer = setTimeout(() => setVisible(true), LOADING_BAR_THROTTLE_MS);
-    return () => clearTimeout(timer);
+    if (!busy) return;
+    const timer = setTimeout(() => setDelayPassed(true), LOADING_BAR_THROTTLE_MS);
+    return () => {
+      clearTimeout(timer);
+      setDelayPassed(false);
+    };
   }, [busy]);
+  const visible = busy && delayPassed;
 
-  return <div className={`loading-bar${visible ? " is-loading" : ""}`} role="presentation" data-testid="loading-bar" />;
+  return (
+    <div
+      className={`loading-bar${visible ? " is-loading" : ""}`}
+      role="presentation"
+      data-testid="loading-bar"
+    />
+  );
 }

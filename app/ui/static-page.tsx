@@ -1,4 +1,4 @@
-import type { PageSection, StaticPageContent } from "~/domain/sites/static-pages.server";
+import type { PageSection, StaticPageContent } from "~/domain/sites/static-page-content";
 
 function Section({ section }: { section: PageSection }) {
   return (
@@ -11,7 +11,13 @@ function Section({ section }: { section: PageSection }) {
   );
 }
 
-export function StaticPage({ content, children }: { content: StaticPageContent; children?: React.ReactNode }) {
+export function StaticPage({
+  content,
+  children,
+}: {
+  content: StaticPageContent;
+  children?: React.ReactNode;
+}) {
   return (
     <main className="container py-4 static-page">
       <h1 className="h2 text-primary">{content.title}</h1>

@@ -20,16 +20,23 @@ describe("TopBar", () => {
     unmount();
     renderWithApp(<TopBar siteName="H" user={null} locales={["nl", "fr", "de"]} locale="nl" />);
     const dropdown = screen.getByTestId("language-dropdown");
-    expect(within(dropdown).getAllByRole("button").map((b) => b.textContent)).toEqual([
-      "Nederlands",
-      "Français",
-      "Deutsch",
-    ]);
+    expect(
+      within(dropdown)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(["Nederlands", "Français", "Deutsch"]);
   });
 
   it("gives a member the members area links, badges and the account menu", () => {
     renderWithApp(
-      <TopBar siteName="Hartklop" user={member} locales={["nl"]} locale="nl" unreadMessages={120} newLikes={3} />,
+      <TopBar
+        siteName="Hartklop"
+        user={member}
+        locales={["nl"]}
+        locale="nl"
+        unreadMessages={120}
+        newLikes={3}
+      />,
     );
     expect(screen.getByRole("link", { name: "Hartklop" })).toHaveAttribute("href", "/members");
     expect(screen.getByRole("link", { name: "Leden zoeken" })).toHaveAttribute("href", "/members");
@@ -49,7 +56,9 @@ describe("TopBar", () => {
     expect(screen.getByRole("link", { name: "Credits" })).toHaveAttribute("href", "/credits/repeat-order");
     expect(screen.queryByTestId("credits-badge")).not.toBeInTheDocument();
     unmount();
-    renderWithApp(<TopBar siteName="H" user={{ ...member, paidUser: true, credits: 0 }} locales={["nl"]} locale="nl" />);
+    renderWithApp(
+      <TopBar siteName="H" user={{ ...member, paidUser: true, credits: 0 }} locales={["nl"]} locale="nl" />,
+    );
     expect(screen.getByTestId("credits-badge")).toHaveClass("bg-danger");
   });
 });

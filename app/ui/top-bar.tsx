@@ -45,7 +45,10 @@ export function TopBar({ siteName, user, locales, locale, unreadMessages = 0, ne
             <li className="nav-item">
               <Link className="nav-link" to="/chats">
                 {t("nav.messages")}
-                <CountBadge count={unreadMessages} label={t("nav.unreadMessages", { count: unreadMessages })} />
+                <CountBadge
+                  count={unreadMessages}
+                  label={t("nav.unreadMessages", { count: unreadMessages })}
+                />
               </Link>
             </li>
             <li className="nav-item">

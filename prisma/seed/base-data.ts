@@ -3,8 +3,18 @@ import { INTEREST_CODES } from "../../app/domain/profiles/interests";
 import type { SiteIds } from "./demo-data";
 
 const PROFILE_FIELDS = [
-  "gender", "age", "region", "city", "sexuality", "relationship_status", "hair_color", "eye_color",
-  "body_type", "tattoos", "reason", "interests",
+  "gender",
+  "age",
+  "region",
+  "city",
+  "sexuality",
+  "relationship_status",
+  "hair_color",
+  "eye_color",
+  "body_type",
+  "tattoos",
+  "reason",
+  "interests",
 ];
 const SEARCH_FIELDS = ["gender", "country", "countryregion", "min_age", "max_age"];
 
@@ -40,7 +50,11 @@ export async function seedBaseData(prisma: PrismaClient): Promise<SiteIds> {
     messageLength: 1000,
     refundDays: 14,
     minAge: 18,
-    minimumMessageCosts: { NL: { costs: 250, currency: "EUR" }, BE: { costs: 250, currency: "EUR" }, DE: { costs: 250, currency: "EUR" } },
+    minimumMessageCosts: {
+      NL: { costs: 250, currency: "EUR" },
+      BE: { costs: 250, currency: "EUR" },
+      DE: { costs: 250, currency: "EUR" },
+    },
   };
   const nlData = {
     ...shared,

@@ -1,8 +1,18 @@
 import { hash } from "@node-rs/argon2";
 import type { PrismaClient } from "../../app/generated/prisma/client";
 import type {
-  BodyType, EyeColor, Gender, HairColor, PhotoStatus, PhotoVisibility, RelationshipStatus, Sexuality,
-  SignupReason, Tattoos, UserRole, UserStatus,
+  BodyType,
+  EyeColor,
+  Gender,
+  HairColor,
+  PhotoStatus,
+  PhotoVisibility,
+  RelationshipStatus,
+  Sexuality,
+  SignupReason,
+  Tattoos,
+  UserRole,
+  UserStatus,
 } from "../../app/generated/prisma/enums";
 import { INTEREST_CODES } from "../../app/domain/profiles/interests";
 import { ABOUT_SENTENCES, FIRST_NAMES, LANGUAGE_BY_COUNTRY } from "./names";
@@ -22,13 +32,36 @@ export const DEFAULT_MEMBER_COUNT = 2000;
 /** Birth dates are fixed against this day, so the data is the same whichever day it is seeded. */
 const REFERENCE_DAY = Date.UTC(2026, 0, 1);
 
-const HAIR: HairColor[] = ["brunette", "blond", "brown", "white", "bald", "black", "dark_blond", "dark_brown", "gray", "red", "other"];
+const HAIR: HairColor[] = [
+  "brunette",
+  "blond",
+  "brown",
+  "white",
+  "bald",
+  "black",
+  "dark_blond",
+  "dark_brown",
+  "gray",
+  "red",
+  "other",
+];
 const EYES: EyeColor[] = ["blue", "green", "hazel", "brown", "gray", "other"];
 const BODY: BodyType[] = ["slim", "normal", "fat"];
-const RELATIONSHIP: RelationshipStatus[] = ["divorced", "living_together", "married", "unmarried", "single", "widowed"];
+const RELATIONSHIP: RelationshipStatus[] = [
+  "divorced",
+  "living_together",
+  "married",
+  "unmarried",
+  "single",
+  "widowed",
+];
 const REASONS: SignupReason[] = ["relationship", "dating", "friendship", "chat", "adventure"];
 const TATTOOS: Tattoos[] = ["none", "some", "many"];
-const REJECTION_REASONS = ["Geen herkenbaar gezicht", "Foto van iemand anders", "Te expliciet voor een profielfoto"];
+const REJECTION_REASONS = [
+  "Geen herkenbaar gezicht",
+  "Foto van iemand anders",
+  "Te expliciet voor een profielfoto",
+];
 
 export interface SiteIds {
   nl: number;
@@ -114,7 +147,16 @@ export function demoMember(index: number): DemoMember {
   const photoCount = r.int(1, 6);
   const photos: DemoPhoto[] = Array.from({ length: photoCount }, (_, n) => {
     const roll = r.next();
-    const status: PhotoStatus = n === 0 ? (roll < 0.93 ? "active" : "inspection") : roll < 0.85 ? "active" : roll < 0.95 ? "inspection" : "deleted";
+    const status: PhotoStatus =
+      n === 0
+        ? roll < 0.93
+          ? "active"
+          : "inspection"
+        : roll < 0.85
+          ? "active"
+          : roll < 0.95
+            ? "inspection"
+            : "deleted";
     return {
       filename: `seed/m${index}/${n}.webp`,
       thumbFilename: `seed/m${index}/${n}_thumb.webp`,
@@ -145,7 +187,8 @@ export function demoMember(index: number): DemoMember {
       city,
       aboutMe: r.sample(sentences, r.int(2, 3)).join(" "),
       reason: r.pick(REASONS),
-      hairColor: gender === "male" && age > 45 && r.chance(0.2) ? "bald" : r.pick(HAIR.filter((h) => h !== "bald")),
+      hairColor:
+        gender === "male" && age > 45 && r.chance(0.2) ? "bald" : r.pick(HAIR.filter((h) => h !== "bald")),
       eyeColor: r.pick(EYES),
       bodyType: r.weighted(BODY, (b) => (b === "normal" ? 6 : b === "slim" ? 3 : 1)),
       relationshipStatus: r.weighted(RELATIONSHIP, (s) => (s === "single" ? 8 : s === "divorced" ? 3 : 1)),
@@ -162,7 +205,12 @@ export function demoMember(index: number): DemoMember {
 function demoLoginMembers(): DemoMember[] {
   const free = demoMember(900_001);
   const premium = demoMember(900_002);
-  const accountFor = (member: DemoMember, email: string, name: string, extra: Partial<DemoMember>): DemoMember => ({
+  const accountFor = (
+    member: DemoMember,
+    email: string,
+    name: string,
+    extra: Partial<DemoMember>,
+  ): DemoMember => ({
     ...member,
     siteKey: "nl",
     email,
@@ -188,7 +236,12 @@ function demoLoginMembers(): DemoMember[] {
   ];
 }
 
-async function insertMembers(prisma: PrismaClient, sites: SiteIds, members: DemoMember[], passwordHash: string | null) {
+async function insertMembers(
+  prisma: PrismaClient,
+  sites: SiteIds,
+  members: DemoMember[],
+  passwordHash: string | null,
+) {
   const chunk = 500;
   for (let start = 0; start < members.length; start += chunk) {
     const batch = members.slice(start, start + chunk);
@@ -246,7 +299,10 @@ async function insertMembers(prisma: PrismaClient, sites: SiteIds, members: Demo
     await prisma.profileInterest.createMany({
       skipDuplicates: true,
       data: batch.flatMap((m) =>
-        m.profile.interests.map((code) => ({ profileId: profileIdByEmail.get(m.email)!, interestCode: code })),
+        m.profile.interests.map((code) => ({
+          profileId: profileIdByEmail.get(m.email)!,
+          interestCode: code,
+        })),
       ),
     });
     await prisma.photo.createMany({

@@ -150,12 +150,20 @@ export const PLACES: CountryPlaces[] = [
   {
     country: "CA",
     weight: 0.5,
-    regions: { Ontario: ["Toronto", "Ottawa"], Quebec: ["Montréal", "Québec"], "British Columbia": ["Vancouver"] },
+    regions: {
+      Ontario: ["Toronto", "Ottawa"],
+      Quebec: ["Montréal", "Québec"],
+      "British Columbia": ["Vancouver"],
+    },
   },
   {
     country: "AU",
     weight: 0.5,
-    regions: { "New South Wales": ["Sydney", "Newcastle"], Victoria: ["Melbourne", "Geelong"], Queensland: ["Brisbane"] },
+    regions: {
+      "New South Wales": ["Sydney", "Newcastle"],
+      Victoria: ["Melbourne", "Geelong"],
+      Queensland: ["Brisbane"],
+    },
   },
   {
     country: "NZ",

@@ -2,11 +2,25 @@ import sharp from "sharp";
 import { createRandom } from "./random";
 
 const HAIR_HEX: Record<string, string> = {
-  brunette: "#4a2c1a", blond: "#e2c16f", brown: "#6b4226", white: "#e8e4dc", bald: "", black: "#1b1512",
-  dark_blond: "#a8844a", dark_brown: "#3b2416", gray: "#9a9a9a", red: "#a4441e", other: "#7a3b6e",
+  brunette: "#4a2c1a",
+  blond: "#e2c16f",
+  brown: "#6b4226",
+  white: "#e8e4dc",
+  bald: "",
+  black: "#1b1512",
+  dark_blond: "#a8844a",
+  dark_brown: "#3b2416",
+  gray: "#9a9a9a",
+  red: "#a4441e",
+  other: "#7a3b6e",
 };
 const EYE_HEX: Record<string, string> = {
-  blue: "#3b6fb6", green: "#3f8a4a", hazel: "#8a6a2f", brown: "#5a3a1e", gray: "#7d8a91", other: "#4b4b4b",
+  blue: "#3b6fb6",
+  green: "#3f8a4a",
+  hazel: "#8a6a2f",
+  brown: "#5a3a1e",
+  gray: "#7d8a91",
+  other: "#4b4b4b",
 };
 const SKIN = ["#f6d7c3", "#eac0a0", "#d9a27c", "#c18560", "#9a6443", "#6f452c"];
 
@@ -33,15 +47,17 @@ export function portraitSvg({ seed, gender, hairColor, eyeColor }: PortraitTrait
   const tilt = r.int(-6, 6);
   const longHair = gender === "female" ? r.chance(0.85) : r.chance(0.1);
   const smile = r.int(8, 22);
-  const hairBack = longHair && hair
-    ? `<path d="M${240 - faceW - 25} 260 Q${240 - faceW - 40} 430 ${240 - faceW + 10} 470 L${240 + faceW - 10} 470 Q${240 + faceW + 40} 430 ${240 + faceW + 25} 260 Z" fill="${hair}"/>`
-    : "";
+  const hairBack =
+    longHair && hair
+      ? `<path d="M${240 - faceW - 25} 260 Q${240 - faceW - 40} 430 ${240 - faceW + 10} 470 L${240 + faceW - 10} 470 Q${240 + faceW + 40} 430 ${240 + faceW + 25} 260 Z" fill="${hair}"/>`
+      : "";
   const hairTop = hair
     ? `<path d="M${240 - faceW - 8} 250 Q${240 - faceW} ${250 - faceH - 20} 240 ${250 - faceH - 15} Q${240 + faceW} ${250 - faceH - 20} ${240 + faceW + 8} 250 Q${240 + faceW - 15} ${250 - faceH + r.int(15, 40)} 240 ${250 - faceH + r.int(20, 35)} Q${240 - faceW + 15} ${250 - faceH + r.int(15, 40)} ${240 - faceW - 8} 250 Z" fill="${hair}"/>`
     : "";
-  const beard = gender === "male" && hair && r.chance(0.3)
-    ? `<path d="M${240 - faceW + 10} 280 Q240 ${250 + faceH + 25} ${240 + faceW - 10} 280 Q240 ${250 + faceH - 10} ${240 - faceW + 10} 280 Z" fill="${hair}" opacity="0.85"/>`
-    : "";
+  const beard =
+    gender === "male" && hair && r.chance(0.3)
+      ? `<path d="M${240 - faceW + 10} 280 Q240 ${250 + faceH + 25} ${240 + faceW - 10} 280 Q240 ${250 + faceH - 10} ${240 - faceW + 10} 280 Z" fill="${hair}" opacity="0.85"/>`
+      : "";
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${LARGE_SIZE.width}" height="${LARGE_SIZE.height}" viewBox="0 0 480 600">
 <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},55%,72%)"/><stop offset="1" stop-color="hsl(${(hue + 50) % 360},45%,42%)"/></linearGradient></defs>
 <rect width="480" height="600" fill="url(#bg)"/>
@@ -64,7 +80,9 @@ ${hairTop}
 
 /** Renders the large WebP and its thumbnail. */
 export async function renderPortrait(traits: PortraitTraits): Promise<{ large: Buffer; thumb: Buffer }> {
-  const { data, info } = await sharp(Buffer.from(portraitSvg(traits))).raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(Buffer.from(portraitSvg(traits)))
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
   const [large, thumb] = await Promise.all([
     sharp(data, raw).webp({ quality: 72, effort: 0 }).toBuffer(),

@@ -16,7 +16,10 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 
 test.afterEach(({ consoleErrors }, testInfo) => {
-  if (testInfo.status === testInfo.expectedStatus && !testInfo.annotations.some((a) => a.type === "allow-console-errors")) {
+  if (
+    testInfo.status === testInfo.expectedStatus &&
+    !testInfo.annotations.some((a) => a.type === "allow-console-errors")
+  ) {
     expect(consoleErrors, "console errors").toEqual([]);
   }
 });

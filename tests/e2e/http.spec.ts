@@ -81,11 +81,17 @@ test.describe("@http", () => {
     expect(second.headers()["content-security-policy"]).not.toContain(nonce!);
   });
 
-  test("the locale comes from the cookie, then the browser within the country, then nl", async ({ playwright, baseURL }) => {
+  test("the locale comes from the cookie, then the browser within the country, then nl", async ({
+    playwright,
+    baseURL,
+  }) => {
     const lang = async (headers: Record<string, string>) => {
       const visitor = await playwright.request.newContext({ baseURL });
       const response = await visitor.get("/pages/faq", { headers });
-      const result = { lang: /<html lang="(\w+)"/.exec(await response.text())?.[1], setCookie: response.headers()["set-cookie"] };
+      const result = {
+        lang: /<html lang="(\w+)"/.exec(await response.text())?.[1],
+        setCookie: response.headers()["set-cookie"],
+      };
       await visitor.dispose();
       return result;
     };
@@ -94,20 +100,30 @@ test.describe("@http", () => {
     expect(browserFr.setCookie).toMatch(/i18n_redirected=fr;.*Max-Age=31536000/i);
     expect((await lang({ "Accept-Language": "en-GB", [COUNTRY_HEADER]: "NL" })).lang).toBe("nl");
     expect((await lang({ "Accept-Language": "en-GB", [COUNTRY_HEADER]: "GB" })).lang).toBe("en");
-    const cookie = await lang({ Cookie: "i18n_redirected=pl", "Accept-Language": "fr", [COUNTRY_HEADER]: "BE" });
+    const cookie = await lang({
+      Cookie: "i18n_redirected=pl",
+      "Accept-Language": "fr",
+      [COUNTRY_HEADER]: "BE",
+    });
     expect(cookie.lang).toBe("pl");
     expect(cookie.setCookie ?? "").not.toContain("i18n_redirected");
     expect((await lang({})).lang).toBe("nl");
   });
 
-  test("a site's domain language applies without a cookie, and its settings follow the host", async ({ request }) => {
-    const german = await request.get("/", { headers: { Host: "herzklopfen.de", "Accept-Language": "nl", [COUNTRY_HEADER]: "NL" } });
+  test("a site's domain language applies without a cookie, and its settings follow the host", async ({
+    request,
+  }) => {
+    const german = await request.get("/", {
+      headers: { Host: "herzklopfen.de", "Accept-Language": "nl", [COUNTRY_HEADER]: "NL" },
+    });
     const html = await german.text();
     expect(html).toContain('<html lang="de"');
     expect(html).toContain("Herzklopfen: Singles in deiner Nähe");
     // The German site limits its entry warning to DE and AT.
     expect(html).not.toContain('data-testid="entry-warning"');
-    const fromGermany = await (await request.get("/", { headers: { Host: "herzklopfen.de", [COUNTRY_HEADER]: "DE" } })).text();
+    const fromGermany = await (
+      await request.get("/", { headers: { Host: "herzklopfen.de", [COUNTRY_HEADER]: "DE" } })
+    ).text();
     expect(fromGermany).toContain('data-testid="entry-warning"');
     const unknownHost = await (await request.get("/", { headers: { Host: "unknown.example" } })).text();
     expect(unknownHost).toContain("Hartklop: daten en chatten");

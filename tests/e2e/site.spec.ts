@@ -78,7 +78,9 @@ test("every footer link opens its page", async ({ page, context, baseURL }) => {
 });
 
 test("an unknown page shows the 404 page with a link home", async ({ page, context, baseURL }) => {
-  test.info().annotations.push({ type: "allow-console-errors", description: "the browser logs the 404 document" });
+  test
+    .info()
+    .annotations.push({ type: "allow-console-errors", description: "the browser logs the 404 document" });
   await acceptEntryWarning(context, baseURL!);
   const response = await page.goto("/bestaat-niet");
   expect(response?.status()).toBe(404);
@@ -91,6 +93,8 @@ test("an unknown page shows the 404 page with a link home", async ({ page, conte
 test("the page hydrates only with JavaScript", async ({ page }, testInfo) => {
   await page.goto("/pricing");
   await expect(page.getByTestId("pricing-table")).toContainText("10 credits");
-  const hydrated = await page.evaluate(() => "__reactRouterContext" in window && document.querySelectorAll("script[nonce]").length > 0);
+  const hydrated = await page.evaluate(
+    () => "__reactRouterContext" in window && document.querySelectorAll("script[nonce]").length > 0,
+  );
   expect(hydrated).toBe(jsEnabled(testInfo));
 });

@@ -77,7 +77,11 @@ describe("demo data seed", () => {
     });
     const byEmail = Object.fromEntries(logins.map((l) => [l.email, l]));
     expect(byEmail[DEMO_LOGINS.free]).toMatchObject({ role: "member", paidUser: false, status: "confirmed" });
-    expect(byEmail[DEMO_LOGINS.premium]).toMatchObject({ role: "member", paidUser: true, status: "confirmed" });
+    expect(byEmail[DEMO_LOGINS.premium]).toMatchObject({
+      role: "member",
+      paidUser: true,
+      status: "confirmed",
+    });
     expect(byEmail[DEMO_LOGINS.premium]!.credits).toBeGreaterThan(0);
     expect(byEmail[DEMO_LOGINS.staff]).toMatchObject({ role: "staff" });
     expect(logins.every((l) => l.passwordHash?.startsWith("$argon2id$"))).toBe(true);

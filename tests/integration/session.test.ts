@@ -35,7 +35,9 @@ describe("getSessionUser", () => {
     expect(await getSessionUser(await requestWith(await newSession(-1000)))).toBeNull();
     expect(await getSessionUser(await requestWith("no-such-session"))).toBeNull();
     const id = await newSession(60_000);
-    const forged = new Request("http://localhost/", { headers: { Cookie: `auth.session=${btoa(JSON.stringify(id))}` } });
+    const forged = new Request("http://localhost/", {
+      headers: { Cookie: `auth.session=${btoa(JSON.stringify(id))}` },
+    });
     expect(await getSessionUser(forged)).toBeNull();
     expect(await getSessionUser(new Request("http://localhost/"))).toBeNull();
   });

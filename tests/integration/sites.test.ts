@@ -14,7 +14,12 @@ describe("sites", () => {
 
   it("resolves the site and its settings by request host", async () => {
     const de = await resolveSite("herzklopfen.de");
-    expect(de).toMatchObject({ name: "Herzklopfen", domainLanguage: "de-DE", geoipCountry: "DE", enableSiteEntryPopup: "DE,AT" });
+    expect(de).toMatchObject({
+      name: "Herzklopfen",
+      domainLanguage: "de-DE",
+      geoipCountry: "DE",
+      enableSiteEntryPopup: "DE,AT",
+    });
     expect((await resolveSite("www.herzklopfen.de:443")).id).toBe(de.id);
     expect((await resolveSite("HARTKLOP.NL")).name).toBe("Hartklop");
   });

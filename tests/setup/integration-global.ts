@@ -17,7 +17,11 @@ export async function setup(project: TestProject) {
   if (!serverUrl) {
     dataDir = await mkdtemp(path.join(os.tmpdir(), "hartklop-it-"));
     await chmod(dataDir, 0o755); // the embedded server runs as the postgres user
-    embedded = await startEmbeddedPostgres({ dir: path.join(dataDir, "pg"), port: await freePort(), database: "postgres" });
+    embedded = await startEmbeddedPostgres({
+      dir: path.join(dataDir, "pg"),
+      port: await freePort(),
+      database: "postgres",
+    });
     serverUrl = embedded.url;
   }
   const admin = new pg.Client({ connectionString: serverUrl });

@@ -19,7 +19,10 @@ export function testI18n(locale: Locale = "nl") {
 }
 
 /** Renders a component inside a data router (for Link and Form) with the app's real translations. */
-export function renderWithApp(ui: React.ReactNode, { locale = "nl", path = "/" }: { locale?: Locale; path?: string } = {}) {
+export function renderWithApp(
+  ui: React.ReactNode,
+  { locale = "nl", path = "/" }: { locale?: Locale; path?: string } = {},
+) {
   const Stub = createRoutesStub([{ path: "*", Component: () => <>{ui}</> }]);
   return render(
     <I18nextProvider i18n={testI18n(locale)}>

@@ -27,7 +27,8 @@ function load(locale: string): Map<string, string> {
   return keys;
 }
 
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map((m) => m[1]).sort();
+const placeholders = (text: string) =>
+  [...new Set([...text.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map((m) => m[1]))].sort();
 
 const nl = load("nl");
 
@@ -54,7 +55,9 @@ describe("translations", () => {
     });
 
     it("has every plural form its language needs for nl's plural keys", () => {
-      const pluralBases = new Set([...nl.keys()].filter((k) => PLURAL_SUFFIX.test(k)).map((k) => k.replace(PLURAL_SUFFIX, "")));
+      const pluralBases = new Set(
+        [...nl.keys()].filter((k) => PLURAL_SUFFIX.test(k)).map((k) => k.replace(PLURAL_SUFFIX, "")),
+      );
       const missing = [...pluralBases].flatMap((base) =>
         categories.filter((c) => !other.has(`${base}_${c}`)).map((c) => `${base}_${c}`),
       );
@@ -62,7 +65,14 @@ describe("translations", () => {
     });
 
     it("has no keys that nl does not have", () => {
-      const stale = [...other.keys()].filter((k) => !nl.has(k) && !(PLURAL_SUFFIX.test(k) && [...nl.keys()].some((n) => n.replace(PLURAL_SUFFIX, "") === k.replace(PLURAL_SUFFIX, ""))));
+      const stale = [...other.keys()].filter(
+        (k) =>
+          !nl.has(k) &&
+          !(
+            PLURAL_SUFFIX.test(k) &&
+            [...nl.keys()].some((n) => n.replace(PLURAL_SUFFIX, "") === k.replace(PLURAL_SUFFIX, ""))
+          ),
+      );
       expect(stale).toEqual([]);
     });
   });

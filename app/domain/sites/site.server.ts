@@ -60,7 +60,10 @@ const cache = new Map<string, { site: Site; until: number }>();
 
 /** The host without port and without a leading "www.", lower-cased. */
 export function normalizeHost(host: string | null): string {
-  return (host ?? "").toLowerCase().replace(/:\d+$/, "").replace(/^www\./, "");
+  return (host ?? "")
+    .toLowerCase()
+    .replace(/:\d+$/, "")
+    .replace(/^www\./, "");
 }
 
 /**

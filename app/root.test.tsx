@@ -1,0 +1,99 @@
+import { render, screen } from "@testing-library/react";
+import { I18nextProvider } from "react-i18next";
+import { createRoutesStub, Outlet } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import { testI18n } from "../tests/setup/render";
+import type { RootData } from "./lib/root-data";
+import { ErrorBoundary } from "./root";
+import { ChatLayout } from "./ui/layouts/chat-layout";
+import { LanderLayout } from "./ui/layouts/lander-layout";
+
+const rootData = (country: string): RootData => ({
+  locale: "nl",
+  nonce: "",
+  i18nVersion: "test",
+  visibleLocales: ["nl"],
+  country,
+  installedApp: false,
+  site: {
+    name: "Hartklop",
+    indexTitle: "Hartklop",
+    description: "",
+    enableSiteEntryPopup: "yes",
+    fictionalWarning: true,
+    fictionalPlural: "fictieve profielen",
+    minAge: 18,
+    companyName: "Hartklop Media B.V.",
+  },
+  entryWarningDismissedAt: null,
+  user: null,
+});
+
+function renderApp(country: string, child: { loader?: () => unknown; Component: () => React.ReactNode }) {
+  const Stub = createRoutesStub([
+    {
+      id: "root",
+      path: "/",
+      loader: () => rootData(country),
+      Component: () => <Outlet />,
+      ErrorBoundary,
+      children: [{ index: true, ...child }],
+    },
+  ]);
+  return render(
+    <I18nextProvider i18n={testI18n()}>
+      <Stub initialEntries={["/"]} />
+    </I18nextProvider>,
+  );
+}
+
+describe("root error boundary", () => {
+  it("shows a crash as a 500 page with the general error, inside the site chrome", async () => {
+    vi.mocked(console.error).mockImplementation(() => {});
+    renderApp("NL", {
+      loader: () => {
+        throw new Error("database on fire");
+      },
+      Component: () => null,
+    });
+    expect(await screen.findByRole("heading", { name: "500" })).toBeInTheDocument();
+    expect(screen.getByText("Er is een fout opgetreden, probeer het later opnieuw.")).toBeInTheDocument();
+    expect(screen.queryByText(/database on fire/)).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Algemene voorwaarden" })).toBeInTheDocument();
+  });
+
+  it("shows a thrown 404 response with a link home", async () => {
+    renderApp("NL", {
+      loader: () => {
+        throw new Response(null, { status: 404 });
+      },
+      Component: () => null,
+    });
+    expect(await screen.findByRole("heading", { name: "404" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Terug naar de homepage" })).toBeInTheDocument();
+  });
+});
+
+describe("chat and lander layouts", () => {
+  it.each([
+    ["NL", true],
+    ["DE", true],
+    ["BE", false],
+  ])("from %s show the entry warning: %s", async (country, shown) => {
+    renderApp(country, {
+      Component: () => (
+        <>
+          <ChatLayout list={<p>gesprekken</p>}>
+            <p>berichten</p>
+          </ChatLayout>
+          <LanderLayout>
+            <p>lander</p>
+          </LanderLayout>
+        </>
+      ),
+    });
+    expect(await screen.findByText("berichten")).toBeInTheDocument();
+    expect(screen.getByTestId("chat-list")).toHaveTextContent("gesprekken");
+    expect(screen.queryAllByTestId("entry-warning")).toHaveLength(shown ? 2 : 0);
+  });
+});

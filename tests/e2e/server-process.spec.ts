@@ -1,0 +1,61 @@
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { chmod, mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+
+/** Starts the built server as its own process with a fresh embedded database and no demo members. */
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["--import", "tsx", "server/start.ts"], {
+    env: { ...process.env, LOG_LEVEL: "info", DEMO_DATA: "false", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+test.describe("@http server process", () => {
+  test.describe.configure({ mode: "serial" });
+
+  test("stops start-up with a message naming a bad variable", async () => {
+    const server = startServer({ PORT: "eighty" });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(/Invalid environment configuration:\s+PORT:/);
+  });
+
+  test("shuts down gracefully on SIGTERM, stopping the embedded database", async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "hartklop-shutdown-"));
+    await chmod(dataDir, 0o755);
+    const port = 3290 + (process.pid % 50);
+    const server = startServer({
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(port + 1000),
+    });
+    try {
+      await expect
+        .poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status, {
+          timeout: 60_000,
+        })
+        .toBe(200);
+      // A request still in flight when SIGTERM arrives is answered before the server stops.
+      const inFlight = fetch(`http://127.0.0.1:${port}/`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(existsSync(path.join(dataDir, "pg", "postmaster.pid"))).toBe(true);
+      server.child.kill("SIGTERM");
+      expect((await inFlight).status).toBe(200);
+      expect(await server.exited).toBe(0);
+      expect(server.output()).toContain('"msg":"stopped"');
+      expect(existsSync(path.join(dataDir, "pg", "postmaster.pid"))).toBe(false);
+      expect(server.output()).not.toContain('"level":"error"');
+    } finally {
+      server.child.kill("SIGKILL");
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -81,7 +81,8 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // The server logs errors in handleError (entry.server.tsx); this reports the browser's own.
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   const message =
     status === 404 ? t("error.notFound") : status === 403 ? t("error.forbidden") : t("error.general");
   return (

@@ -2,10 +2,10 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
-const PORT = Number(process.env.E2E_PORT ?? 3210);
-const baseURL = `http://127.0.0.1:${PORT}`;
+const PORT = E2E_PORT;
+const baseURL = E2E_BASE_URL;
 const dataDir = path.join(os.tmpdir(), `hartklop-e2e-${PORT}`);
-import { COUNTRY_HEADER } from "./tests/e2e/constants";
+import { COUNTRY_HEADER, E2E_BASE_URL, E2E_PORT } from "./tests/e2e/constants";
 
 // The built production server on its own fresh embedded database with a smaller demo member base.
 export default defineConfig({

@@ -13,6 +13,7 @@ async function hydrate() {
   await i18next.use(initReactI18next).init({
     lng,
     resources: { [lng]: bundles },
+    ns: Object.keys(bundles),
     defaultNS: "common",
     fallbackLng: false,
     interpolation: { escapeValue: false },

@@ -15,6 +15,7 @@ function requestLogging(logger: Logger): RequestHandler {
     const incoming = req.get("X-Request-Id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     req.headers["x-request-id"] = requestId;
+    req.headers["x-client-ip"] = req.ip ?? "unknown";
     res.setHeader("X-Request-Id", requestId);
     const started = process.hrtime.bigint();
     res.on("finish", () => {

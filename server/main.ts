@@ -8,6 +8,7 @@ import { openDatabase } from "./database";
 import { localSessionSecret } from "./session-secret";
 import { firstStartSeed } from "./first-start";
 import { createLogger } from "./logger";
+import { startWorkers } from "./workers";
 
 const startedAt = performance.now();
 const dev = process.env.NODE_ENV === "development";
@@ -23,6 +24,7 @@ const database = await openDatabase(env, { ownSignalHandling: true });
 process.env.SESSION_SECRET ??= await localSessionSecret(env.DATA_DIR);
 logger.info("database ready", { embedded: database.embedded, ms: Math.round(performance.now() - startedAt) });
 const backgroundWork = await firstStartSeed(env, database, logger);
+const workers = await startWorkers(logger);
 
 const buildDir = path.resolve("build");
 let build: ServerBuild | (() => Promise<ServerBuild>);
@@ -61,6 +63,7 @@ async function shutdown(signal: string) {
   server.closeIdleConnections();
   await closed;
   await backgroundWork.stop();
+  await workers.stop();
   const { db } = await import("../app/lib/db.server");
   await db().$disconnect();
   await database.stop();

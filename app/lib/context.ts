@@ -10,6 +10,7 @@ export interface RequestInfo {
   country: string;
   installedApp: boolean;
   user: SessionUser | null;
+  sessionId: string | null;
 }
 
 export const requestInfoContext = createContext<RequestInfo>();

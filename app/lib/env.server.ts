@@ -18,6 +18,9 @@ const envSchema = z.object({
   SEED_MEMBERS: z.coerce.number().int().min(0).max(1_000_000).default(2000),
   SESSION_SECRET: z.string().min(32).optional(),
   PUBLIC_URL: z.url().optional(),
+  /** Real mail (smtp:// or smtps://). Without it mail goes to the local outbox at /dev/outbox. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).optional(),
   /** Name of a header set by a trusted proxy with the visitor's country, e.g. CF-IPCountry. */
   GEOIP_HEADER: z.string().min(1).optional(),
   /** Express "trust proxy" setting: number of hops, or true/false. */

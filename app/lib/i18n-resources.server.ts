@@ -16,7 +16,7 @@ for (const [file, content] of Object.entries(files)) {
 }
 
 /** Namespaces rendered only on the server (long page texts, mails): never sent to the browser. */
-const SERVER_ONLY_NAMESPACES = new Set(["pages"]);
+const SERVER_ONLY_NAMESPACES = new Set(["pages", "mail"]);
 
 export function clientResources(locale: Locale): ResourceLanguage {
   const all = resources[locale] ?? {};

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { MiddlewareFunction } from "react-router";
-import { getSessionUser } from "~/domain/accounts/session.server";
+import { getSession } from "~/domain/accounts/session.server";
 import { detectCountry } from "~/domain/sites/country.server";
 import { resolveSite } from "~/domain/sites/site.server";
 import { requestInfoContext } from "./context";
@@ -43,13 +43,15 @@ export const requestInfoMiddleware: MiddlewareFunction<Response> = async ({ requ
   setLocaleFacts(request, { domainLanguage: site.domainLanguage, country });
   const installedApp = isInstalledApp(request, url);
   const nonce = randomBytes(16).toString("base64");
+  const session = await getSession(request);
   context.set(requestInfoContext, {
     requestId: request.headers.get("X-Request-Id") ?? randomUUID(),
     nonce,
     site,
     country,
     installedApp,
-    user: await getSessionUser(request),
+    user: session?.user ?? null,
+    sessionId: session?.id ?? null,
   });
 
   const response = await next();

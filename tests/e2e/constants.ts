@@ -1,2 +1,7 @@
 /** The e2e server trusts this header as the visitor's country (GEOIP_HEADER). */
 export const COUNTRY_HEADER = "X-Test-Country";
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+/** The e2e server's embedded PostgreSQL (see playwright.config.ts). */
+export const E2E_DATABASE_URL = `postgresql://postgres:postgres@127.0.0.1:${E2E_PORT + 1000}/app`;

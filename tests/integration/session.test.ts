@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getSessionUser, sessionCookie } from "~/domain/accounts/session.server";
+import { getSession, sessionCookie } from "~/domain/accounts/session.server";
+
+const getSessionUser = async (request: Request) => (await getSession(request))?.user ?? null;
 import { db } from "~/lib/db.server";
 import { seedBaseData } from "../../prisma/seed/base-data";
 
@@ -9,7 +11,7 @@ async function requestWith(sessionId: string) {
   return new Request("http://localhost/", { headers: { Cookie: cookie.split(";")[0]! } });
 }
 
-describe("getSessionUser", () => {
+describe("getSession", () => {
   let userId: number;
   beforeAll(async () => {
     const sites = await seedBaseData(db());

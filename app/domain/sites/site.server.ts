@@ -35,6 +35,10 @@ const siteSelect = {
   refundDays: true,
   memberResell: true,
   minAge: true,
+  loginMaxAttempts: true,
+  loginBlockMinutes: true,
+  resetMailsPerDay: true,
+  usesSignupMessage: true,
   company: {
     select: {
       name: true,

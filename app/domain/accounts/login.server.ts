@@ -1,0 +1,60 @@
+import { db } from "~/lib/db.server";
+import type { Site } from "~/domain/sites/site.server";
+import { normalizeEmail } from "./email";
+import { verifyPassword } from "./password.server";
+
+export type LoginResult =
+  | { ok: true; userId: number }
+  | { ok: false; error: "invalid" }
+  | { ok: false; error: "locked"; minutes: number };
+
+/** One IP may fail this many times as many as one account before it is blocked too. */
+const IP_FACTOR = 4;
+
+const minutesUntil = (date: Date) => Math.max(1, Math.ceil((date.getTime() - Date.now()) / 60_000));
+
+/**
+ * Checks e-mail and password for a site. Wrong attempts are counted per account and per IP in the
+ * database; after `loginMaxAttempts` the account is blocked for `loginBlockMinutes`.
+ */
+export async function verifyLogin({
+  site,
+  email,
+  password,
+  ip,
+}: {
+  site: Pick<Site, "id" | "loginMaxAttempts" | "loginBlockMinutes">;
+  email: string;
+  password: string;
+  ip: string;
+}): Promise<LoginResult> {
+  const windowStart = new Date(Date.now() - site.loginBlockMinutes * 60_000);
+  const ipFailures = await db().loginAttempt.count({ where: { ip, createdAt: { gt: windowStart } } });
+  if (ipFailures >= site.loginMaxAttempts * IP_FACTOR) return { ok: false, error: "locked", minutes: site.loginBlockMinutes };
+
+  const user = await db().user.findUnique({
+    where: { siteId_email: { siteId: site.id, email: normalizeEmail(email) } },
+    select: { id: true, passwordHash: true, lockedUntil: true, status: true },
+  });
+  if (user?.lockedUntil && user.lockedUntil > new Date()) {
+    return { ok: false, error: "locked", minutes: minutesUntil(user.lockedUntil) };
+  }
+  const passwordOk = await verifyPassword(user?.passwordHash ?? null, password);
+  if (user && passwordOk && user.status !== "deleted") {
+    await db().loginAttempt.deleteMany({ where: { userId: user.id } });
+    return { ok: true, userId: user.id };
+  }
+
+  await db().loginAttempt.create({ data: { userId: user?.id ?? null, ip }, select: { id: true } });
+  if (!user) return { ok: false, error: "invalid" };
+  const failures = await db().loginAttempt.count({ where: { userId: user.id, createdAt: { gt: windowStart } } });
+  if (failures >= site.loginMaxAttempts) {
+    const lockedUntil = new Date(Date.now() + site.loginBlockMinutes * 60_000);
+    await db().$transaction([
+      db().user.update({ where: { id: user.id }, data: { lockedUntil }, select: { id: true } }),
+      db().loginAttempt.deleteMany({ where: { userId: user.id } }),
+    ]);
+    return { ok: false, error: "locked", minutes: site.loginBlockMinutes };
+  }
+  return { ok: false, error: "invalid" };
+}

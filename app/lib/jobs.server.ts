@@ -1,0 +1,35 @@
+import PgBoss from "pg-boss";
+
+declare global {
+  var __boss: Promise<PgBoss> | undefined;
+}
+
+export const QUEUES = {
+  sendMail: "send-mail",
+  eraseDeletedAccounts: "erase-deleted-accounts",
+  maintenance: "maintenance",
+} as const;
+
+/** The job queue (pg-boss, in PostgreSQL); started once per process on first use. */
+export function jobs(): Promise<PgBoss> {
+  globalThis.__boss ??= (async () => {
+    const connectionString = process.env.DATABASE_URL;
+    if (!connectionString) throw new Error("DATABASE_URL is not set");
+    const boss = new PgBoss({ connectionString, schema: "pgboss", max: 4 });
+    boss.on("error", (error) => console.error(JSON.stringify({ level: "error", msg: "job queue", error: String(error) })));
+    await boss.start();
+    // Mail is retried with growing delays (30 s, 1 min, 2 min, … about an hour in all).
+    await boss.createQueue(QUEUES.sendMail, { name: QUEUES.sendMail, retryLimit: 7, retryDelay: 30, retryBackoff: true });
+    await boss.createQueue(QUEUES.eraseDeletedAccounts, { name: QUEUES.eraseDeletedAccounts });
+    await boss.createQueue(QUEUES.maintenance, { name: QUEUES.maintenance });
+    return boss;
+  })();
+  return globalThis.__boss;
+}
+
+export async function stopJobs() {
+  if (!globalThis.__boss) return;
+  const boss = await globalThis.__boss;
+  globalThis.__boss = undefined;
+  await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+}

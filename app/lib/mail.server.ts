@@ -1,0 +1,76 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import { db } from "./db.server";
+import { env } from "./env.server";
+import { QUEUES, jobs } from "./jobs.server";
+
+export interface OutgoingMail {
+  userId?: number | null;
+  to: string;
+  from: string;
+  template: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** The outbox is the mail service whenever no SMTP_URL is configured. */
+export function outboxEnabled(): boolean {
+  return !env().SMTP_URL;
+}
+
+let transport: Transporter | undefined;
+function mailTransport(): Transporter {
+  transport ??= env().SMTP_URL
+    ? nodemailer.createTransport(env().SMTP_URL)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return transport;
+}
+
+export function outboxDir() {
+  return path.join(env().DATA_DIR, "outbox");
+}
+
+/** Stores the mail and queues its delivery; a failed send stays visible and is retried. */
+export async function queueMail(mail: OutgoingMail): Promise<number> {
+  const { from, ...row } = mail;
+  const created = await db().mail.create({ data: { ...row, lastError: null }, select: { id: true } });
+  const boss = await jobs();
+  await boss.send(QUEUES.sendMail, { mailId: created.id, from });
+  return created.id;
+}
+
+/** Sends one stored mail (the job handler); throws on failure so the queue retries it. */
+export async function deliverMail(mailId: number, from: string) {
+  const mail = await db().mail.findUnique({
+    where: { id: mailId },
+    select: { id: true, to: true, subject: true, html: true, text: true, status: true },
+  });
+  if (!mail || mail.status === "sent") return;
+  try {
+    const info = await mailTransport().sendMail({
+      from,
+      to: mail.to,
+      subject: mail.subject,
+      html: mail.html,
+      text: mail.text,
+    });
+    if (outboxEnabled()) {
+      await mkdir(outboxDir(), { recursive: true });
+      await writeFile(path.join(outboxDir(), `${mail.id}.eml`), info.message as Buffer);
+    }
+    await db().mail.update({
+      where: { id: mail.id },
+      data: { status: "sent", sentAt: new Date(), attempts: { increment: 1 }, lastError: null },
+      select: { id: true },
+    });
+  } catch (error) {
+    await db().mail.update({
+      where: { id: mail.id },
+      data: { status: "failed", attempts: { increment: 1 }, lastError: String(error) },
+      select: { id: true },
+    });
+    throw error;
+  }
+}

@@ -1,0 +1,52 @@
+import { data, Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import { db } from "~/lib/db.server";
+import { outboxEnabled } from "~/lib/mail.server";
+import type { Route } from "./+types/dev.outbox";
+
+/** The local outbox: every mail the site sent while no SMTP_URL is configured. 404 with real mail. */
+export async function loader() {
+  if (!outboxEnabled()) throw data(null, { status: 404 });
+  const mails = await db().mail.findMany({
+    orderBy: { id: "desc" },
+    take: 100,
+    select: { id: true, to: true, subject: true, status: true, createdAt: true, lastError: true },
+  });
+  return { mails };
+}
+
+export default function OutboxRoute({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <main className="container py-4">
+      <h1 className="h3">{t("outbox.title")}</h1>
+      <p className="text-body-secondary">{t("outbox.intro")}</p>
+      {loaderData.mails.length === 0 ? (
+        <p>{t("outbox.empty")}</p>
+      ) : (
+        <table className="table table-sm">
+          <thead>
+            <tr>
+              <th>{t("outbox.to")}</th>
+              <th>{t("outbox.subject")}</th>
+              <th>{t("outbox.status")}</th>
+              <th>{t("outbox.date")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {loaderData.mails.map((mail) => (
+              <tr key={mail.id} data-testid="outbox-mail">
+                <td>{mail.to}</td>
+                <td>
+                  <Link to={`/dev/outbox/${mail.id}`}>{mail.subject}</Link>
+                </td>
+                <td title={mail.lastError ?? undefined}>{t(`outbox.statuses.${mail.status}`)}</td>
+                <td>{new Date(mail.createdAt).toISOString().replace("T", " ").slice(0, 19)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,74 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { useTranslation } from "react-i18next";
+import { authenticator } from "~/domain/accounts/authenticator.server";
+import { requireAnonymous } from "~/domain/accounts/guards.server";
+import { loginSchema } from "~/domain/accounts/schemas";
+import { createSession } from "~/domain/accounts/session.server";
+import { requestInfoContext } from "~/lib/context";
+import { getInstance } from "~/lib/i18n.server";
+import { safeRedirectPath } from "~/lib/redirect.server";
+import { FormErrors, TextField } from "~/ui/form-fields";
+import type { Route } from "./+types/login";
+
+export function loader({ context }: Route.LoaderArgs) {
+  requireAnonymous(context);
+  return { siteName: context.get(requestInfoContext).site.name, title: getInstance(context).t("accounts:login.title") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAnonymous(context);
+  const { t } = getInstance(context);
+  const submission = parseWithZod(await request.clone().formData(), { schema: loginSchema(t) });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  const result = await authenticator.authenticate("form", request);
+  if (!result.ok) {
+    const message =
+      result.error === "locked" ? t("accounts:login.locked", { minutes: result.minutes }) : t("accounts:login.failed");
+    return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: 400 });
+  }
+  const cookie = await createSession(result.userId, request);
+  return redirect(safeRedirectPath(submission.value.redirectTo), { headers: { "Set-Cookie": cookie } });
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title} | ${data?.siteName}` }];
+
+export default function LoginRoute({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const [form, fields] = useForm({
+    lastResult: actionData,
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema(t) }),
+  });
+  return (
+    <main className="container py-4" style={{ maxWidth: 480 }}>
+      <h1 className="h3 text-primary">{t("accounts:login.title")}</h1>
+      <Form method="post" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? "/"} />
+        <TextField
+          label={t("accounts:fields.email")}
+          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
+          errors={fields.email.errors}
+          errorId={fields.email.errorId}
+        />
+        <TextField
+          label={t("accounts:fields.password")}
+          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+          errors={fields.password.errors}
+          errorId={fields.password.errorId}
+        />
+        <button type="submit" className="btn btn-primary w-100">
+          {t("accounts:login.submit")}
+        </button>
+      </Form>
+      <p className="mt-3 mb-1">
+        <Link to="/reset-password">{t("accounts:login.forgotPassword")}</Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,43 @@
+/** A labelled input with its errors, wired for screen readers; works the same with or without JS. */
+export function TextField({
+  label,
+  inputProps,
+  errors,
+  errorId,
+  help,
+}: {
+  label: string;
+  inputProps: React.InputHTMLAttributes<HTMLInputElement> & { id: string };
+  errors?: string[];
+  errorId: string;
+  help?: React.ReactNode;
+}) {
+  const invalid = Boolean(errors?.length);
+  return (
+    <div className="mb-3">
+      <label htmlFor={inputProps.id} className="form-label">
+        {label}
+      </label>
+      <input {...inputProps} className={`form-control${invalid ? " is-invalid" : ""}`} aria-invalid={invalid || undefined} />
+      {help && <div className="form-text">{help}</div>}
+      {invalid && (
+        <div id={errorId} className="invalid-feedback d-block">
+          {errors!.join(" ")}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function FormErrors({ errors, id }: { errors?: string[]; id: string }) {
+  if (!errors?.length) return null;
+  return (
+    <div id={id} className="alert alert-danger" role="alert">
+      {errors.map((error) => (
+        <p key={error} className="mb-0">
+          {error}
+        </p>
+      ))}
+    </div>
+  );
+}

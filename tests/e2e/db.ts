@@ -1,0 +1,43 @@
+import { PrismaPg } from "@prisma/adapter-pg";
+import { hash } from "@node-rs/argon2";
+import { randomUUID } from "node:crypto";
+import { PrismaClient } from "../../app/generated/prisma/client";
+import { E2E_DATABASE_URL } from "./constants";
+
+let client: PrismaClient | undefined;
+
+/** The e2e server's own database, for arranging test data (members, sessions). */
+export function e2eDb(): PrismaClient {
+  client ??= new PrismaClient({ adapter: new PrismaPg({ connectionString: E2E_DATABASE_URL, max: 2 }) });
+  return client;
+}
+
+export const TEST_PASSWORD = "Correct-horse-42";
+
+/** A confirmed member on the default site with a unique e-mail address and a profile. */
+export async function createMember(overrides: { email?: string; language?: string; status?: "confirmed" | "not_confirmed" } = {}) {
+  const site = await e2eDb().site.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } });
+  const email = overrides.email ?? `e2e-${randomUUID().slice(0, 8)}@example.com`;
+  const user = await e2eDb().user.create({
+    data: {
+      siteId: site.id,
+      email,
+      passwordHash: await hash(TEST_PASSWORD),
+      status: overrides.status ?? "confirmed",
+      language: overrides.language ?? "nl",
+      profile: {
+        create: {
+          name: `Tester${Math.floor(Math.random() * 10000)}`,
+          gender: "female",
+          seekingGender: "male",
+          dateOfBirth: new Date("1990-05-05"),
+          country: "NL",
+          region: "Utrecht",
+          city: "Utrecht",
+        },
+      },
+    },
+    select: { id: true, email: true },
+  });
+  return { ...user, password: TEST_PASSWORD };
+}

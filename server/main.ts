@@ -26,7 +26,7 @@ logger.info("database ready", { embedded: database.embedded, ms: Math.round(perf
 const backgroundWork = await firstStartSeed(env, database, logger);
 const workers = await startWorkers(logger);
 
-const buildDir = path.resolve("build");
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 let build: ServerBuild | (() => Promise<ServerBuild>);
 let viteMiddleware;
 if (dev) {

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import type { MiddlewareFunction } from "react-router";
+import { data, type MiddlewareFunction } from "react-router";
 import { getSession } from "~/domain/accounts/session.server";
 import { detectCountry } from "~/domain/sites/country.server";
 import { resolveSite } from "~/domain/sites/site.server";
@@ -36,7 +36,21 @@ function isInstalledApp(request: Request, url: URL) {
  * Resolves site, country, user and a CSP nonce for every request before the i18n middleware runs,
  * then adds the security headers and the remembered-choice cookies to the response.
  */
+/** Mutations must come from our own pages: a browser's Origin header has to match the request's host. */
+export function isCrossSiteMutation(request: Request): boolean {
+  if (request.method === "GET" || request.method === "HEAD") return false;
+  const origin = request.headers.get("Origin");
+  if (!origin || origin === "null") return origin === "null";
+  const host = request.headers.get("Host") ?? new URL(request.url).host;
+  try {
+    return new URL(origin).host !== host;
+  } catch {
+    return true;
+  }
+}
+
 export const requestInfoMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  if (isCrossSiteMutation(request)) throw data(null, { status: 403 });
   const url = new URL(request.url);
   const site = await resolveSite(request.headers.get("Host") ?? url.host);
   const country = detectCountry(request, site.geoipCountry);

@@ -1,0 +1,28 @@
+// @vitest-environment node
+import { describe, expect, it } from "vitest";
+import { contentSecurityPolicy, isCrossSiteMutation } from "./request-info.server";
+
+const post = (headers: Record<string, string>) =>
+  new Request("http://hartklop.nl/login", { method: "POST", headers: { Host: "hartklop.nl", ...headers } });
+
+describe("isCrossSiteMutation", () => {
+  it("allows reads and same-origin posts", () => {
+    expect(isCrossSiteMutation(new Request("http://hartklop.nl/", { headers: { Origin: "https://evil.example" } }))).toBe(false);
+    expect(isCrossSiteMutation(post({ Origin: "https://hartklop.nl" }))).toBe(false);
+    expect(isCrossSiteMutation(post({}))).toBe(false);
+  });
+
+  it("refuses posts from another site or an opaque origin", () => {
+    expect(isCrossSiteMutation(post({ Origin: "https://evil.example" }))).toBe(true);
+    expect(isCrossSiteMutation(post({ Origin: "null" }))).toBe(true);
+  });
+});
+
+describe("contentSecurityPolicy", () => {
+  it("allows only our own scripts with the nonce in production and forbids framing", () => {
+    const csp = contentSecurityPolicy("abc", false);
+    expect(csp).toContain("script-src 'self' 'nonce-abc' 'strict-dynamic'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp.split("; ").find((d) => d.startsWith("script-src"))).not.toContain("unsafe-inline");
+  });
+});

@@ -1,0 +1,64 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { authenticator } from "~/domain/accounts/authenticator.server";
+import { saveUserLanguage } from "~/domain/accounts/language.server";
+import { createSession, type SessionUser } from "~/domain/accounts/session.server";
+import { requestInfoContext } from "~/lib/context";
+import { LOCALE_COOKIE, cookieHeader } from "~/lib/cookies.server";
+import { SUPPORTED_LOCALES } from "~/lib/i18n";
+import { getInstance } from "~/lib/i18n.server";
+import type { Route } from "./+types/api.user";
+
+/** The current user as the browser sees it (SPEC section 7, field `user`). */
+function publicUser(user: SessionUser | null) {
+  if (!user) return null;
+  return {
+    status: user.status,
+    credits: user.credits,
+    paid_user: user.paidUser,
+    language: user.language,
+    signup_date: user.signupDate.toISOString(),
+    notifications_disabled: user.notificationsDisabled,
+    profile: user.profile && {
+      id: user.profile.id,
+      name: user.profile.name,
+      status: user.profile.status,
+      main_image: user.profile.mainPhoto?.status === "active" ? { id: user.profile.mainPhoto.id } : null,
+    },
+  };
+}
+
+const noStore = { "Cache-Control": "no-store" };
+const authenticationRequired = () => data({ error: "authentication_required" }, { status: 403, headers: noStore });
+
+/** GET /api/user.php: the current user, refetched by the browser at start and periodically. */
+export function loader({ context }: Route.LoaderArgs) {
+  return data({ user: publicUser(context.get(requestInfoContext).user) }, { headers: noStore });
+}
+
+const languageBody = z.object({ language: z.enum(SUPPORTED_LOCALES) });
+
+/** POST logs in (form fields email and password); PUT {language} saves the member's language. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user } = context.get(requestInfoContext);
+  if (request.method === "PUT") {
+    if (!user) return authenticationRequired();
+    const body = languageBody.safeParse(await request.json().catch(() => null));
+    if (!body.success) return data({ error: "invalid_language" }, { status: 400, headers: noStore });
+    await saveUserLanguage(user.id, body.data.language);
+    return data(
+      { user: publicUser({ ...user, language: body.data.language }) },
+      { headers: { ...noStore, "Set-Cookie": cookieHeader(LOCALE_COOKIE, body.data.language) } },
+    );
+  }
+  if (request.method !== "POST") return data({ error: "method_not_allowed" }, { status: 405 });
+  const result = await authenticator.authenticate("form", request);
+  if (!result.ok) {
+    const { t } = getInstance(context);
+    const message =
+      result.error === "locked" ? t("accounts:login.locked", { minutes: result.minutes }) : t("accounts:login.failed");
+    return data({ error: result.error, message }, { status: 401, headers: noStore });
+  }
+  const cookie = await createSession(result.userId, request);
+  return data({ ok: true }, { headers: { ...noStore, "Set-Cookie": cookie } });
+}

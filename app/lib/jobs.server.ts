@@ -16,10 +16,17 @@ export function jobs(): Promise<PgBoss> {
     const connectionString = process.env.DATABASE_URL;
     if (!connectionString) throw new Error("DATABASE_URL is not set");
     const boss = new PgBoss({ connectionString, schema: "pgboss", max: 4 });
-    boss.on("error", (error) => console.error(JSON.stringify({ level: "error", msg: "job queue", error: String(error) })));
+    boss.on("error", (error) =>
+      console.error(JSON.stringify({ level: "error", msg: "job queue", error: String(error) })),
+    );
     await boss.start();
     // Mail is retried with growing delays (30 s, 1 min, 2 min, … about an hour in all).
-    await boss.createQueue(QUEUES.sendMail, { name: QUEUES.sendMail, retryLimit: 7, retryDelay: 30, retryBackoff: true });
+    await boss.createQueue(QUEUES.sendMail, {
+      name: QUEUES.sendMail,
+      retryLimit: 7,
+      retryDelay: 30,
+      retryBackoff: true,
+    });
     await boss.createQueue(QUEUES.eraseDeletedAccounts, { name: QUEUES.eraseDeletedAccounts });
     await boss.createQueue(QUEUES.maintenance, { name: QUEUES.maintenance });
     return boss;

@@ -9,7 +9,10 @@ export interface RateLimit {
  * Counts one hit for `key` unless `limit` hits already fall within the window. Stored in PostgreSQL,
  * so every app instance sees the same count.
  */
-export async function hitRateLimit(key: string, { limit, windowMs }: RateLimit): Promise<{ allowed: boolean }> {
+export async function hitRateLimit(
+  key: string,
+  { limit, windowMs }: RateLimit,
+): Promise<{ allowed: boolean }> {
   const since = new Date(Date.now() - windowMs);
   return db().$transaction(async (tx) => {
     // Serialise hits on the same key so two parallel requests cannot both take the last slot.

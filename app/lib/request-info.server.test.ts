@@ -7,7 +7,11 @@ const post = (headers: Record<string, string>) =>
 
 describe("isCrossSiteMutation", () => {
   it("allows reads and same-origin posts", () => {
-    expect(isCrossSiteMutation(new Request("http://hartklop.nl/", { headers: { Origin: "https://evil.example" } }))).toBe(false);
+    expect(
+      isCrossSiteMutation(
+        new Request("http://hartklop.nl/", { headers: { Origin: "https://evil.example" } }),
+      ),
+    ).toBe(false);
     expect(isCrossSiteMutation(post({ Origin: "https://hartklop.nl" }))).toBe(false);
     expect(isCrossSiteMutation(post({}))).toBe(false);
   });

@@ -29,7 +29,8 @@ function publicUser(user: SessionUser | null) {
 }
 
 const noStore = { "Cache-Control": "no-store" };
-const authenticationRequired = () => data({ error: "authentication_required" }, { status: 403, headers: noStore });
+const authenticationRequired = () =>
+  data({ error: "authentication_required" }, { status: 403, headers: noStore });
 
 /** GET /api/user.php: the current user, refetched by the browser at start and periodically. */
 export function loader({ context }: Route.LoaderArgs) {
@@ -56,7 +57,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     const { t } = getInstance(context);
     const message =
-      result.error === "locked" ? t("accounts:login.locked", { minutes: result.minutes }) : t("accounts:login.failed");
+      result.error === "locked"
+        ? t("accounts:login.locked", { minutes: result.minutes })
+        : t("accounts:login.failed");
     return data({ error: result.error, message }, { status: 401, headers: noStore });
   }
   const cookie = await createSession(result.userId, request);

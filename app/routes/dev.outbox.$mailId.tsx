@@ -12,7 +12,10 @@ export async function loader({ params }: Route.LoaderArgs) {
   });
   if (!mail) throw data(null, { status: 404 });
   const links = [...mail.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
-  return { mail: { id: mail.id, to: mail.to, subject: mail.subject, text: mail.text, status: mail.status }, links: [...new Set(links)] };
+  return {
+    mail: { id: mail.id, to: mail.to, subject: mail.subject, text: mail.text, status: mail.status },
+    links: [...new Set(links)],
+  };
 }
 
 export default function OutboxMailRoute({ loaderData }: Route.ComponentProps) {

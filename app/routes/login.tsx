@@ -14,7 +14,10 @@ import type { Route } from "./+types/login";
 
 export function loader({ context }: Route.LoaderArgs) {
   requireAnonymous(context);
-  return { siteName: context.get(requestInfoContext).site.name, title: getInstance(context).t("accounts:login.title") };
+  return {
+    siteName: context.get(requestInfoContext).site.name,
+    title: getInstance(context).t("accounts:login.title"),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -27,7 +30,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await authenticator.authenticate("form", request);
   if (!result.ok) {
     const message =
-      result.error === "locked" ? t("accounts:login.locked", { minutes: result.minutes }) : t("accounts:login.failed");
+      result.error === "locked"
+        ? t("accounts:login.locked", { minutes: result.minutes })
+        : t("accounts:login.failed");
     return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: 400 });
   }
   const cookie = await createSession(result.userId, request);
@@ -58,7 +63,10 @@ export default function LoginRoute({ actionData }: Route.ComponentProps) {
         />
         <TextField
           label={t("accounts:fields.password")}
-          inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "current-password" }}
+          inputProps={{
+            ...getInputProps(fields.password, { type: "password" }),
+            autoComplete: "current-password",
+          }}
           errors={fields.password.errors}
           errorId={fields.password.errorId}
         />

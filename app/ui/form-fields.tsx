@@ -18,7 +18,11 @@ export function TextField({
       <label htmlFor={inputProps.id} className="form-label">
         {label}
       </label>
-      <input {...inputProps} className={`form-control${invalid ? " is-invalid" : ""}`} aria-invalid={invalid || undefined} />
+      <input
+        {...inputProps}
+        className={`form-control${invalid ? " is-invalid" : ""}`}
+        aria-invalid={invalid || undefined}
+      />
       {help && <div className="form-text">{help}</div>}
       {invalid && (
         <div id={errorId} className="invalid-feedback d-block">

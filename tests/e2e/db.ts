@@ -15,7 +15,9 @@ export function e2eDb(): PrismaClient {
 export const TEST_PASSWORD = "Correct-horse-42";
 
 /** A confirmed member on the default site with a unique e-mail address and a profile. */
-export async function createMember(overrides: { email?: string; language?: string; status?: "confirmed" | "not_confirmed" } = {}) {
+export async function createMember(
+  overrides: { email?: string; language?: string; status?: "confirmed" | "not_confirmed" } = {},
+) {
   const site = await e2eDb().site.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } });
   const email = overrides.email ?? `e2e-${randomUUID().slice(0, 8)}@example.com`;
   const user = await e2eDb().user.create({

@@ -45,7 +45,9 @@ test.describe("@http account API", () => {
     const member = await createMember();
     const wrong = await request.post("/api/user.php", { form: { email: member.email, password: "nope" } });
     expect(wrong.status()).toBe(401);
-    const login = await request.post("/api/user.php", { form: { email: member.email, password: member.password } });
+    const login = await request.post("/api/user.php", {
+      form: { email: member.email, password: member.password },
+    });
     expect(login.status()).toBe(200);
     const { user } = await (await request.get("/api/user.php")).json();
     expect(user).toMatchObject({ status: "confirmed", paid_user: false, language: "nl" });
@@ -57,7 +59,10 @@ test.describe("@http account API", () => {
   });
 
   test("a form post from another site is refused", async ({ request }) => {
-    const response = await request.post("/lang-config", { form: { locale: "de" }, headers: { Origin: "https://evil.example" } });
+    const response = await request.post("/lang-config", {
+      form: { locale: "de" },
+      headers: { Origin: "https://evil.example" },
+    });
     expect(response.status()).toBe(403);
   });
 });

@@ -7,10 +7,14 @@ describe("credits ledger", () => {
   let userId: number;
   beforeAll(async () => {
     const sites = await seedBaseData(db());
-    ({ id: userId } = await db().user.create({ data: { siteId: sites.nl, email: "krediet@example.com" }, select: { id: true } }));
+    ({ id: userId } = await db().user.create({
+      data: { siteId: sites.nl, email: "krediet@example.com" },
+      select: { id: true },
+    }));
   });
 
-  const balance = async () => (await db().user.findUniqueOrThrow({ where: { id: userId }, select: { credits: true } })).credits;
+  const balance = async () =>
+    (await db().user.findUniqueOrThrow({ where: { id: userId }, select: { credits: true } })).credits;
 
   it("adds and spends credits with a ledger row each", async () => {
     expect(await changeCredits({ userId, delta: 100, reason: "purchase", reference: "test:buy:1" })).toEqual({
@@ -18,8 +22,14 @@ describe("credits ledger", () => {
       applied: true,
       balance: 100,
     });
-    expect(await changeCredits({ userId, delta: -10, reason: "message", reference: "test:msg:1" })).toMatchObject({ balance: 90 });
-    const ledger = await db().creditLedgerEntry.findMany({ where: { userId }, orderBy: { id: "asc" }, select: { delta: true, balanceAfter: true, reason: true } });
+    expect(
+      await changeCredits({ userId, delta: -10, reason: "message", reference: "test:msg:1" }),
+    ).toMatchObject({ balance: 90 });
+    const ledger = await db().creditLedgerEntry.findMany({
+      where: { userId },
+      orderBy: { id: "asc" },
+      select: { delta: true, balanceAfter: true, reason: true },
+    });
     expect(ledger).toEqual([
       { delta: 100, balanceAfter: 100, reason: "purchase" },
       { delta: -10, balanceAfter: 90, reason: "message" },
@@ -29,7 +39,9 @@ describe("credits ledger", () => {
   it("applies a reference only once, also when replayed concurrently", async () => {
     const before = await balance();
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => changeCredits({ userId, delta: 50, reason: "purchase", reference: "test:buy:replay" })),
+      Array.from({ length: 5 }, () =>
+        changeCredits({ userId, delta: 50, reason: "purchase", reference: "test:buy:replay" }),
+      ),
     );
     expect(results.filter((r) => r.ok && r.applied)).toHaveLength(1);
     expect(await balance()).toBe(before + 50);
@@ -39,7 +51,9 @@ describe("credits ledger", () => {
   it("never goes below zero, also with concurrent spends", async () => {
     const start = await balance();
     const spends = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => changeCredits({ userId, delta: -10, reason: "message", reference: `test:race:${i}` })),
+      Array.from({ length: 20 }, (_, i) =>
+        changeCredits({ userId, delta: -10, reason: "message", reference: `test:race:${i}` }),
+      ),
     );
     const applied = spends.filter((r) => r.ok && r.applied).length;
     expect(applied).toBe(Math.floor(start / 10));
@@ -50,8 +64,18 @@ describe("credits ledger", () => {
   });
 
   it("refuses fractions and a reference of another user", async () => {
-    await expect(changeCredits({ userId, delta: 1.5, reason: "correction", reference: "test:frac" })).rejects.toThrow();
-    const other = await db().user.create({ data: { siteId: (await db().site.findFirstOrThrow({ select: { id: true } })).id, email: "ander@example.com" }, select: { id: true } });
-    await expect(changeCredits({ userId: other.id, delta: 5, reason: "purchase", reference: "test:buy:1" })).rejects.toThrow(/another user/);
+    await expect(
+      changeCredits({ userId, delta: 1.5, reason: "correction", reference: "test:frac" }),
+    ).rejects.toThrow();
+    const other = await db().user.create({
+      data: {
+        siteId: (await db().site.findFirstOrThrow({ select: { id: true } })).id,
+        email: "ander@example.com",
+      },
+      select: { id: true },
+    });
+    await expect(
+      changeCredits({ userId: other.id, delta: 5, reason: "purchase", reference: "test:buy:1" }),
+    ).rejects.toThrow(/another user/);
   });
 });

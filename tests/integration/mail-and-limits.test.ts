@@ -1,7 +1,11 @@
 import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { consumeVerification, createVerification, peekVerification } from "~/domain/accounts/verification.server";
+import {
+  consumeVerification,
+  createVerification,
+  peekVerification,
+} from "~/domain/accounts/verification.server";
 import { renderAccountMail, sendAccountMail } from "~/domain/notifications/account-mail.server";
 import { db } from "~/lib/db.server";
 import { QUEUES, jobs, stopJobs } from "~/lib/jobs.server";
@@ -15,35 +19,73 @@ describe("mail, one-time links and rate limits", () => {
   let userId: number;
   beforeAll(async () => {
     const sites = await seedBaseData(db());
-    ({ id: userId } = await db().user.create({ data: { siteId: sites.nl, email: "post@example.com" }, select: { id: true } }));
+    ({ id: userId } = await db().user.create({
+      data: { siteId: sites.nl, email: "post@example.com" },
+      select: { id: true },
+    }));
   });
   afterAll(stopJobs);
 
   it("renders an account mail in the member's language as HTML and text, with site name and link", () => {
-    const nl = renderAccountMail({ kind: "activation", language: "nl", site, name: "Sanne", link: "https://hartklop.nl/activate?token=a&b" });
+    const nl = renderAccountMail({
+      kind: "activation",
+      language: "nl",
+      site,
+      name: "Sanne",
+      link: "https://hartklop.nl/activate?token=a&b",
+    });
     expect(nl.subject).toBe("Bevestig je e-mailadres voor Hartklop");
     expect(nl.html).toContain('href="https://hartklop.nl/activate?token=a&amp;b"');
     expect(nl.html).toContain("Hallo Sanne,");
     expect(nl.text).toContain("https://hartklop.nl/activate?token=a&b");
     expect(nl.text).toContain("hartklop.nl");
-    const de = renderAccountMail({ kind: "activation", language: "de", site, name: "Sanne", link: "https://x" });
+    const de = renderAccountMail({
+      kind: "activation",
+      language: "de",
+      site,
+      name: "Sanne",
+      link: "https://x",
+    });
     expect(de.subject).not.toBe(nl.subject);
-    const unsafe = renderAccountMail({ kind: "activation", language: "nl", site, name: "<script>", link: "https://x" });
+    const unsafe = renderAccountMail({
+      kind: "activation",
+      language: "nl",
+      site,
+      name: "<script>",
+      link: "https://x",
+    });
     expect(unsafe.html).not.toContain("<script>");
   });
 
   it("queues a mail, and the worker delivers it to the outbox as an .eml file", async () => {
     const boss = await jobs();
     const done = new Promise<void>((resolve) => {
-      void boss.work<{ mailId: number; from: string }>(QUEUES.sendMail, { pollingIntervalSeconds: 0.5 }, async ([job]) => {
-        await deliverMail(job!.data.mailId, job!.data.from);
-        resolve();
-      });
+      void boss.work<{ mailId: number; from: string }>(
+        QUEUES.sendMail,
+        { pollingIntervalSeconds: 0.5 },
+        async ([job]) => {
+          await deliverMail(job!.data.mailId, job!.data.from);
+          resolve();
+        },
+      );
     });
-    const mailId = await sendAccountMail({ kind: "resetPassword", to: "post@example.com", userId, language: "nl", site, name: "Sanne", link: "https://x/reset" });
-    expect((await db().mail.findUniqueOrThrow({ where: { id: mailId }, select: { status: true } })).status).toBe("queued");
+    const mailId = await sendAccountMail({
+      kind: "resetPassword",
+      to: "post@example.com",
+      userId,
+      language: "nl",
+      site,
+      name: "Sanne",
+      link: "https://x/reset",
+    });
+    expect(
+      (await db().mail.findUniqueOrThrow({ where: { id: mailId }, select: { status: true } })).status,
+    ).toBe("queued");
     await done;
-    const mail = await db().mail.findUniqueOrThrow({ where: { id: mailId }, select: { status: true, sentAt: true, attempts: true } });
+    const mail = await db().mail.findUniqueOrThrow({
+      where: { id: mailId },
+      select: { status: true, sentAt: true, attempts: true },
+    });
     expect(mail).toMatchObject({ status: "sent", attempts: 1 });
     const eml = await readFile(path.join(outboxDir(), `${mailId}.eml`), "utf8");
     expect(eml).toContain("To: post@example.com");
@@ -59,25 +101,36 @@ describe("mail, one-time links and rate limits", () => {
     await rm(outboxDir(), { recursive: true, force: true });
     await writeFile(outboxDir(), "in the way");
     await expect(deliverMail(mail.id, '"Hartklop" <noreply@hartklop.nl>')).rejects.toThrow();
-    const failed = await db().mail.findUniqueOrThrow({ where: { id: mail.id }, select: { status: true, attempts: true, lastError: true } });
+    const failed = await db().mail.findUniqueOrThrow({
+      where: { id: mail.id },
+      select: { status: true, attempts: true, lastError: true },
+    });
     expect(failed.status).toBe("failed");
     expect(failed.attempts).toBe(1);
     expect(failed.lastError).toBeTruthy();
     await rm(outboxDir());
     await deliverMail(mail.id, '"Hartklop" <noreply@hartklop.nl>');
-    expect((await db().mail.findUniqueOrThrow({ where: { id: mail.id }, select: { status: true } })).status).toBe("sent");
+    expect(
+      (await db().mail.findUniqueOrThrow({ where: { id: mail.id }, select: { status: true } })).status,
+    ).toBe("sent");
   });
 
   it("makes one-time links that work once, for their own purpose, until they expire", async () => {
     const token = await createVerification({ type: "activation", userId, target: "post@example.com" });
-    const stored = await db().verification.findFirstOrThrow({ where: { userId, type: "activation" }, select: { tokenHash: true } });
+    const stored = await db().verification.findFirstOrThrow({
+      where: { userId, type: "activation" },
+      select: { tokenHash: true },
+    });
     expect(stored.tokenHash).not.toContain(token);
     expect(await consumeVerification("reset_password", token)).toBeNull();
     expect(await peekVerification("activation", token)).toEqual({ userId, target: "post@example.com" });
     expect(await consumeVerification("activation", token)).toEqual({ userId, target: "post@example.com" });
     expect(await consumeVerification("activation", token)).toBeNull();
     const expired = await createVerification({ type: "reset_password", userId, target: "post@example.com" });
-    await db().verification.updateMany({ where: { type: "reset_password" }, data: { expiresAt: new Date(Date.now() - 1) } });
+    await db().verification.updateMany({
+      where: { type: "reset_password" },
+      data: { expiresAt: new Date(Date.now() - 1) },
+    });
     expect(await consumeVerification("reset_password", expired)).toBeNull();
     expect(await consumeVerification("activation", "")).toBeNull();
   });
@@ -87,7 +140,10 @@ describe("mail, one-time links and rate limits", () => {
     const results = await Promise.all(Array.from({ length: 6 }, () => hitRateLimit("test:ip:1", limit)));
     expect(results.filter((r) => r.allowed)).toHaveLength(3);
     expect((await hitRateLimit("test:ip:2", limit)).allowed).toBe(true);
-    await db().rateLimitHit.updateMany({ where: { key: "test:ip:1" }, data: { createdAt: new Date(Date.now() - 120_000) } });
+    await db().rateLimitHit.updateMany({
+      where: { key: "test:ip:1" },
+      data: { createdAt: new Date(Date.now() - 120_000) },
+    });
     expect((await hitRateLimit("test:ip:1", limit)).allowed).toBe(true);
   });
 });

@@ -35,14 +35,22 @@ describe("real mail over SMTP_URL", () => {
     const { deliverMail, outboxEnabled } = await import("~/lib/mail.server");
     expect(outboxEnabled()).toBe(false);
     const mail = await db().mail.create({
-      data: { to: "echt@example.com", subject: "Welkom", html: "<p>Hallo</p>", text: "Hallo", template: "test" },
+      data: {
+        to: "echt@example.com",
+        subject: "Welkom",
+        html: "<p>Hallo</p>",
+        text: "Hallo",
+        template: "test",
+      },
       select: { id: true },
     });
     await deliverMail(mail.id, '"Hartklop" <noreply@hartklop.nl>');
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ from: "noreply@hartklop.nl", to: ["echt@example.com"] });
     expect(received[0]!.body).toContain("Subject: Welkom");
-    expect((await db().mail.findUniqueOrThrow({ where: { id: mail.id }, select: { status: true } })).status).toBe("sent");
+    expect(
+      (await db().mail.findUniqueOrThrow({ where: { id: mail.id }, select: { status: true } })).status,
+    ).toBe("sent");
   });
 
   it("answers 404 on /dev/outbox", async () => {

@@ -2,7 +2,13 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { requestInfoContext, type RequestInfo } from "~/lib/context";
-import { requireAnonymous, requireConfirmedUser, requirePremium, requireStaff, requireUser } from "./guards.server";
+import {
+  requireAnonymous,
+  requireConfirmedUser,
+  requirePremium,
+  requireStaff,
+  requireUser,
+} from "./guards.server";
 import type { SessionUser } from "./session.server";
 
 const member = {
@@ -38,18 +44,24 @@ describe("guards", () => {
   });
 
   it("asks unconfirmed members to confirm their e-mail first", async () => {
-    const response = (await thrown(() => requireConfirmedUser(contextWith({ status: "not_confirmed" }), request))) as Response;
+    const response = (await thrown(() =>
+      requireConfirmedUser(contextWith({ status: "not_confirmed" }), request),
+    )) as Response;
     expect(response.headers.get("Location")).toBe("/complete-signup");
   });
 
   it("gives free members 403 on premium functions", async () => {
-    const error = (await thrown(() => requirePremium(contextWith({}), request))) as { init: { status: number } };
+    const error = (await thrown(() => requirePremium(contextWith({}), request))) as {
+      init: { status: number };
+    };
     expect(error.init.status).toBe(403);
     expect(requirePremium(contextWith({ paidUser: true }), request).paidUser).toBe(true);
   });
 
   it("hides staff pages (404) from members", async () => {
-    const error = (await thrown(() => requireStaff(contextWith({}), request))) as { init: { status: number } };
+    const error = (await thrown(() => requireStaff(contextWith({}), request))) as {
+      init: { status: number };
+    };
     expect(error.init.status).toBe(404);
     expect(requireStaff(contextWith({ role: "staff" }), request).role).toBe("staff");
   });

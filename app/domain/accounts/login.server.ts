@@ -30,7 +30,8 @@ export async function verifyLogin({
 }): Promise<LoginResult> {
   const windowStart = new Date(Date.now() - site.loginBlockMinutes * 60_000);
   const ipFailures = await db().loginAttempt.count({ where: { ip, createdAt: { gt: windowStart } } });
-  if (ipFailures >= site.loginMaxAttempts * IP_FACTOR) return { ok: false, error: "locked", minutes: site.loginBlockMinutes };
+  if (ipFailures >= site.loginMaxAttempts * IP_FACTOR)
+    return { ok: false, error: "locked", minutes: site.loginBlockMinutes };
 
   const user = await db().user.findUnique({
     where: { siteId_email: { siteId: site.id, email: normalizeEmail(email) } },
@@ -47,7 +48,9 @@ export async function verifyLogin({
 
   await db().loginAttempt.create({ data: { userId: user?.id ?? null, ip }, select: { id: true } });
   if (!user) return { ok: false, error: "invalid" };
-  const failures = await db().loginAttempt.count({ where: { userId: user.id, createdAt: { gt: windowStart } } });
+  const failures = await db().loginAttempt.count({
+    where: { userId: user.id, createdAt: { gt: windowStart } },
+  });
   if (failures >= site.loginMaxAttempts) {
     const lockedUntil = new Date(Date.now() + site.loginBlockMinutes * 60_000);
     await db().$transaction([

@@ -98,6 +98,8 @@ export function listSessions(userId: number) {
 
 /** "Log out everywhere else": ends every session of the user except `keepId`. */
 export async function endOtherSessions(userId: number, keepId: string | null) {
-  const { count } = await db().session.deleteMany({ where: { userId, ...(keepId ? { id: { not: keepId } } : {}) } });
+  const { count } = await db().session.deleteMany({
+    where: { userId, ...(keepId ? { id: { not: keepId } } : {}) },
+  });
   return count;
 }

@@ -18,7 +18,13 @@ export async function createVerification(
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   await tx.verification.create({
-    data: { type, userId, target, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS[type]) },
+    data: {
+      type,
+      userId,
+      target,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS[type]),
+    },
     select: { id: true },
   });
   return token;

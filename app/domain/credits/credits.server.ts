@@ -23,7 +23,8 @@ async function applyChange(tx: Tx, change: CreditChange): Promise<CreditChangeRe
     select: { userId: true, balanceAfter: true },
   });
   if (earlier) {
-    if (earlier.userId !== change.userId) throw new Error(`Credit reference ${change.reference} belongs to another user`);
+    if (earlier.userId !== change.userId)
+      throw new Error(`Credit reference ${change.reference} belongs to another user`);
     const user = await tx.user.findUniqueOrThrow({ where: { id: change.userId }, select: { credits: true } });
     return { ok: true, applied: false, balance: user.credits };
   }
@@ -55,7 +56,10 @@ export async function changeCredits(change: CreditChange, tx?: Tx): Promise<Cred
   } catch (error) {
     // A concurrent request with the same reference won the race: nothing more to apply.
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
-      const user = await db().user.findUniqueOrThrow({ where: { id: change.userId }, select: { credits: true } });
+      const user = await db().user.findUniqueOrThrow({
+        where: { id: change.userId },
+        select: { credits: true },
+      });
       return { ok: true, applied: false, balance: user.credits };
     }
     throw error;

@@ -3,10 +3,14 @@ import { env } from "~/lib/env.server";
 import { queueMail } from "~/lib/mail.server";
 import { translatorFor } from "~/lib/translator.server";
 
-export type AccountMailKind = "activation" | "resetPassword" | "changeEmail" | "reactivation" | "complaintReceived";
+export type AccountMailKind =
+  "activation" | "resetPassword" | "changeEmail" | "reactivation" | "complaintReceived";
 
 const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
+  );
 
 export function mailSender(site: Pick<Site, "name" | "domain">): string {
   return env().MAIL_FROM ?? `"${site.name}" <noreply@${site.domain}>`;
@@ -43,7 +47,14 @@ ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
 ${link && button ? `<p><a href="${escapeHtml(link)}" style="background:#c8007a;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(button)}</a></p><p style="font-size:12px;color:#666">${escapeHtml(link)}</p>` : ""}
 <p style="font-size:12px;color:#666">${escapeHtml(footer)}</p>
 </body></html>`;
-  const text = [greeting, "", ...paragraphs, ...(link && button ? ["", `${button}: ${link}`] : []), "", footer].join("\n");
+  const text = [
+    greeting,
+    "",
+    ...paragraphs,
+    ...(link && button ? ["", `${button}: ${link}`] : []),
+    "",
+    footer,
+  ].join("\n");
   return { subject, html, text };
 }
 

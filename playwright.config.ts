@@ -52,6 +52,8 @@ export default defineConfig({
       EMBEDDED_PG_PORT: String(PORT + 1000),
       PUBLIC_URL: baseURL,
       GEOIP_HEADER: COUNTRY_HEADER,
+      // Tests pose as visitors from different addresses (X-Forwarded-For), as behind a real proxy.
+      TRUST_PROXY: "1",
       SEED_MEMBERS: "200",
       LOG_LEVEL: "warn",
     },

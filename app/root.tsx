@@ -7,13 +7,18 @@ import { getLocale, i18nextMiddleware } from "./lib/i18n.server";
 import { visibleLocales } from "./lib/i18n";
 import { clientResourcesVersion } from "./lib/i18n-resources.server";
 import { requestInfoMiddleware } from "./lib/request-info.server";
+import { trackingMiddleware } from "./lib/tracking.server";
 import { useRootData } from "./lib/root-data";
 import { ErrorPage } from "./ui/error-page";
 import { DefaultLayout } from "./ui/layouts/default-layout";
 import { LoadingBar } from "./ui/loading-bar";
 import stylesheet from "./styles/app.scss?url";
 
-export const middleware: Route.MiddlewareFunction[] = [requestInfoMiddleware, i18nextMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  requestInfoMiddleware,
+  i18nextMiddleware,
+  trackingMiddleware,
+];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -48,6 +53,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       credits: user.credits,
       paidUser: user.paidUser,
       status: user.status,
+      profileStatus: user.profile?.status ?? null,
+      notificationsDisabled: user.notificationsDisabled,
       mainPhotoId: user.profile?.mainPhoto?.status === "active" ? user.profile.mainPhoto.id : null,
     },
   };

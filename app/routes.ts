@@ -9,6 +9,8 @@ export default [
   route("logout", "routes/logout.ts", { id: "logout" }),
   route("api/logout.php", "routes/logout.ts", { id: "api-logout" }),
   route("api/user.php", "routes/api.user.ts"),
+  route("activate", "routes/activate.ts"),
+  route("reactivate", "routes/reactivate.ts"),
 
   layout("routes/_layout.default.tsx", [
     index("routes/home.tsx"),
@@ -18,5 +20,18 @@ export default [
     route("login", "routes/login.tsx"),
     route("dev/outbox", "routes/dev.outbox.tsx"),
     route("dev/outbox/:mailId", "routes/dev.outbox.$mailId.tsx"),
+    route("signup", "routes/signup.tsx"),
+    route("signup-matches", "routes/signup-matches.tsx"),
+    route("complete-signup", "routes/complete-signup.tsx"),
+    route("activate/done", "routes/activate.done.tsx"),
+    route("activate/error", "routes/activate.error.tsx"),
+    route("reset-password", "routes/reset-password.tsx"),
+    route("reset-password/do", "routes/reset-password.do.tsx"),
+    route("mail-change/do", "routes/mail-change.do.tsx"),
+    route("settings", "routes/settings.tsx"),
+    route("settings/delete", "routes/settings.delete.tsx"),
+    route("account-deleted", "routes/account-deleted.tsx"),
+    route("complaints", "routes/complaints.tsx"),
+    route("staff/complaints", "routes/staff.complaints.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -8,6 +8,7 @@ import { openDatabase } from "./database";
 import { localSessionSecret } from "./session-secret";
 import { firstStartSeed } from "./first-start";
 import { createLogger } from "./logger";
+import { startScheduledJobs } from "./scheduled-jobs";
 import { startWorkers } from "./workers";
 
 const startedAt = performance.now();
@@ -25,6 +26,7 @@ process.env.SESSION_SECRET ??= await localSessionSecret(env.DATA_DIR);
 logger.info("database ready", { embedded: database.embedded, ms: Math.round(performance.now() - startedAt) });
 const backgroundWork = await firstStartSeed(env, database, logger);
 const workers = await startWorkers(logger);
+await startScheduledJobs(logger);
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 let build: ServerBuild | (() => Promise<ServerBuild>);

@@ -1,18 +1,22 @@
 import { createHash } from "node:crypto";
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Resource, ResourceLanguage } from "i18next";
 import { SUPPORTED_LOCALES, type Locale } from "./i18n";
 
-const files = import.meta.glob<Record<string, unknown>>("../../locales/*/*.json", {
-  eager: true,
-  import: "default",
-});
+// Read from disk rather than bundled, so the same code serves the built app, Vitest and server jobs
+// under tsx. This module sits two folders below the project root both as source and when built.
+const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../locales");
 
 export const resources: Resource = {};
-for (const [file, content] of Object.entries(files)) {
-  const match = /locales\/([a-z]{2})\/([\w-]+)\.json$/.exec(file);
-  if (!match) continue;
-  const [, lng, ns] = match as unknown as [string, string, string];
-  (resources[lng] ??= {})[ns] = content as ResourceLanguage[string];
+for (const locale of SUPPORTED_LOCALES) {
+  const dir = path.join(localesDir, locale);
+  resources[locale] = {};
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".json"))) {
+    const content = JSON.parse(readFileSync(path.join(dir, file), "utf8")) as ResourceLanguage[string];
+    resources[locale][file.slice(0, -".json".length)] = content;
+  }
 }
 
 /** Namespaces rendered only on the server (long page texts, mails): never sent to the browser. */

@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile, access } from "node:fs/promises";
+import { access, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { env } from "./env.server";
 
@@ -7,6 +7,7 @@ export interface FileStorage {
   read(key: string): Promise<Buffer | null>;
   write(key: string, body: Buffer): Promise<void>;
   exists(key: string): Promise<boolean>;
+  remove(key: string): Promise<void>;
 }
 
 export function localStorage(root: string): FileStorage {
@@ -28,6 +29,9 @@ export function localStorage(root: string): FileStorage {
       const full = resolve(key);
       await mkdir(path.dirname(full), { recursive: true });
       await writeFile(full, body);
+    },
+    async remove(key) {
+      await rm(resolve(key), { force: true });
     },
     async exists(key) {
       try {

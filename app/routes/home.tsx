@@ -1,11 +1,15 @@
 import { useTranslation } from "react-i18next";
+import { signupsOpen } from "~/domain/accounts/signup-visibility";
 import { newestMembers } from "~/domain/profiles/newest-members.server";
 import { requestInfoContext } from "~/lib/context";
+import { hasTrafficSource, readTracking } from "~/lib/tracking.server";
+import { SignupCallToAction } from "~/ui/signup-modal";
 import type { Route } from "./+types/home";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { site } = context.get(requestInfoContext);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { site, user } = context.get(requestInfoContext);
   return {
+    signupOpen: !user && signupsOpen(site.signups, hasTrafficSource(readTracking(request))),
     title: site.indexTitle,
     description: site.description,
     siteName: site.name,
@@ -20,7 +24,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { title, description, members } = loaderData;
+  const { title, description, members, signupOpen } = loaderData;
   const steps = ["search", "like", "chat"] as const;
   return (
     <main>
@@ -28,6 +32,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="container">
           <h1 className="display-6 fw-bold">{title}</h1>
           <p className="lead mb-0">{description}</p>
+          {signupOpen && (
+            <SignupCallToAction className="btn btn-light btn-lg text-primary fw-semibold mt-3" />
+          )}
         </div>
       </section>
       <section className="container py-4">

@@ -28,6 +28,7 @@ describe("Footer", () => {
       "Klantenservice",
     ]);
     expect(links.map((l) => l.getAttribute("href"))).toEqual(FOOTER_LINKS.map((l) => l.to));
+    expect(screen.getByRole("link", { name: "Klachten" })).toHaveAttribute("href", "/complaints");
   });
 
   it("shows the disclaimer with the fictional-profiles warning", () => {

@@ -1,14 +1,14 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 
-/** SPEC: the nine footer links, in order. Complaints are handled on the service page for now. */
+/** SPEC: the nine footer links, in order. */
 export const FOOTER_LINKS = [
   { key: "terms", to: "/pages/terms" },
   { key: "privacy", to: "/pages/privacy" },
   { key: "cookies", to: "/pages/cookies" },
   { key: "ban", to: "/pages/ban" },
   { key: "pricing", to: "/pricing" },
-  { key: "complaints", to: "/pages/service#complaints" },
+  { key: "complaints", to: "/complaints" },
   { key: "returnPolicy", to: "/pages/return-policy" },
   { key: "faq", to: "/pages/faq" },
   { key: "support", to: "/pages/service" },

@@ -19,6 +19,8 @@ test.describe("@http", () => {
     "/logout": { status: 302, location: "/" },
     "/api/logout.php": { status: 302, location: "/" },
     "/dev/outbox/:mailId": { status: 404 },
+    "/activate": { status: 302, location: "/activate/error" },
+    "/reactivate": { status: 302, location: "/account-deleted?error=link" },
   };
 
   function routePaths(entries: RouteConfigEntry[], prefix = ""): string[] {

@@ -1,3 +1,4 @@
+import { ActivationReminder } from "../activation-reminder";
 import { EntryWarning } from "../entry-warning";
 import { Footer } from "../footer";
 import { TopBar } from "../top-bar";
@@ -11,6 +12,7 @@ export function DefaultLayout({ children }: { children: React.ReactNode }) {
   return (
     <>
       <TopBar siteName={data.site.name} user={data.user} locales={data.visibleLocales} locale={data.locale} />
+      <ActivationReminder user={data.user} />
       {children}
       <Footer {...footer} />
       {showEntryWarning && <EntryWarning siteName={data.site.name} minAge={data.site.minAge} />}

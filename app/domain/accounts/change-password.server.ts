@@ -1,0 +1,39 @@
+import { db } from "~/lib/db.server";
+import { checkCurrentPassword } from "./current-password.server";
+import { hashPassword } from "./password.server";
+import { passwordProblem, type PasswordProblem } from "./password-rules";
+import { endOtherSessions } from "./session.server";
+
+export type ChangePasswordResult = { ok: true } | { ok: false; error: "wrongOldPassword" | PasswordProblem };
+
+export const CHANGE_PASSWORD_ERROR_KEYS = {
+  wrongOldPassword: "settings:password.wrongOldPassword",
+} as const;
+
+/**
+ * Settings: a new password after the old one is checked. Every other session of the member ends, the
+ * one making the change (`keepSessionId`) stays logged in.
+ */
+export async function changePassword({
+  userId,
+  currentPassword,
+  newPassword,
+  keepSessionId,
+}: {
+  userId: number;
+  currentPassword: string;
+  newPassword: string;
+  keepSessionId: string | null;
+}): Promise<ChangePasswordResult> {
+  if (!(await checkCurrentPassword(userId, currentPassword))) return { ok: false, error: "wrongOldPassword" };
+  const user = await db().user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
+  const problem = passwordProblem(newPassword, user.email);
+  if (problem) return { ok: false, error: problem };
+  await db().user.update({
+    where: { id: userId },
+    data: { passwordHash: await hashPassword(newPassword) },
+    select: { id: true },
+  });
+  await endOtherSessions(userId, keepSessionId);
+  return { ok: true };
+}

@@ -1,0 +1,93 @@
+import type { Site } from "~/domain/sites/site.server";
+import { sendAccountMail } from "~/domain/notifications/account-mail.server";
+import type { DeleteReason } from "~/generated/prisma/enums";
+import { db } from "~/lib/db.server";
+import { hitRateLimit } from "~/lib/rate-limit.server";
+import { verifyPassword } from "./password.server";
+import { createVerification } from "./verification.server";
+
+/** SPEC section 9: a deleted account can be reactivated for 14 days, then its personal data is erased. */
+export const DELETION_GRACE_DAYS = 14;
+export const DELETION_GRACE_MS = DELETION_GRACE_DAYS * 24 * 3600_000;
+
+/** Wrong passwords one member may try on the delete form per hour. */
+const PASSWORD_TRIES_PER_HOUR = 10;
+
+/** The discount (percent) offered instead of deleting, to members who never paid; null for none. */
+export function deleteDiscountFor(
+  site: { company: { deleteDiscount: number } },
+  user: { paidUser: boolean },
+) {
+  const discount = site.company.deleteDiscount;
+  return discount > 0 && !user.paidUser ? discount : null;
+}
+
+export type DeleteAccountResult = { ok: true } | { ok: false; error: "passwordWrong" | "tooManyAttempts" };
+
+/**
+ * Deletes a member's account after checking the password: in one transaction the account is marked
+ * deleted with the reason, the profile is disabled (hidden everywhere at once) and every session
+ * ends. A reactivation link, valid for the grace period, is mailed afterwards.
+ */
+export async function deleteAccount({
+  userId,
+  password,
+  reason,
+  remarks,
+  site,
+  origin,
+}: {
+  userId: number;
+  password: string;
+  reason: DeleteReason;
+  remarks?: string | null;
+  site: Pick<Site, "name" | "domain">;
+  /** The site's origin for the reactivation link, e.g. "https://hartklop.nl". */
+  origin: string;
+}): Promise<DeleteAccountResult> {
+  const user = await db().user.findUnique({
+    where: { id: userId },
+    select: {
+      id: true,
+      email: true,
+      passwordHash: true,
+      status: true,
+      language: true,
+      profile: { select: { name: true } },
+    },
+  });
+  if (!user || user.status === "deleted") return { ok: false, error: "passwordWrong" };
+  const { allowed } = await hitRateLimit(`delete-account:user:${userId}`, {
+    limit: PASSWORD_TRIES_PER_HOUR,
+    windowMs: 3600_000,
+  });
+  if (!allowed) return { ok: false, error: "tooManyAttempts" };
+  if (!(await verifyPassword(user.passwordHash, password))) return { ok: false, error: "passwordWrong" };
+
+  const token = await db().$transaction(async (tx) => {
+    await tx.user.update({
+      where: { id: userId },
+      data: {
+        status: "deleted",
+        deletedAt: new Date(),
+        deleteReason: reason,
+        deleteRemarks: remarks || null,
+      },
+      select: { id: true },
+    });
+    await tx.profile.updateMany({ where: { userId }, data: { status: "disabled" } });
+    await tx.session.deleteMany({ where: { userId } });
+    return createVerification({ type: "reactivation", userId, target: user.email }, tx);
+  });
+
+  await sendAccountMail({
+    kind: "reactivation",
+    to: user.email,
+    userId,
+    language: user.language,
+    site,
+    name: user.profile?.name ?? user.email,
+    link: `${origin}/reactivate?token=${encodeURIComponent(token)}`,
+  });
+  return { ok: true };
+}

@@ -1,0 +1,74 @@
+import { db } from "~/lib/db.server";
+import { fileStorage } from "~/lib/storage.server";
+import { DELETION_GRACE_MS } from "./delete-account.server";
+
+/** Accounts erased per transaction, so one run never holds long locks. */
+const BATCH_SIZE = 100;
+
+/** The address an erased account keeps: unique, and never deliverable. */
+export const erasedEmail = (userId: number) => `erased-${userId}@invalid`;
+
+/**
+ * Erases the personal data of accounts deleted longer than the grace period ago (the daily job).
+ * The user row stays, without anything that identifies the person, because the credit ledger and
+ * payments point at it and must be kept for the payment records. Returns how many were erased.
+ */
+export async function eraseExpiredAccounts(now: Date = new Date()): Promise<number> {
+  const deletedBefore = new Date(now.getTime() - DELETION_GRACE_MS);
+  let erased = 0;
+  for (;;) {
+    const users = await db().user.findMany({
+      where: { status: "deleted", erasedAt: null, deletedAt: { lt: deletedBefore } },
+      orderBy: { id: "asc" },
+      take: BATCH_SIZE,
+      select: { id: true, email: true },
+    });
+    if (users.length === 0) return erased;
+    for (const user of users) {
+      await eraseAccount(user, now);
+      erased++;
+    }
+  }
+}
+
+async function eraseAccount(user: { id: number; email: string }, now: Date) {
+  const photos = await db().photo.findMany({
+    where: { profile: { userId: user.id } },
+    select: { filename: true, thumbFilename: true },
+  });
+  const erasedNow = await db().$transaction(async (tx) => {
+    const { count } = await tx.user.updateMany({
+      // Checked again inside the transaction: a reactivation may have just happened.
+      where: { id: user.id, status: "deleted", erasedAt: null },
+      data: {
+        email: erasedEmail(user.id),
+        passwordHash: null,
+        network: null,
+        ref: null,
+        sub1: null,
+        sub2: null,
+        sub3: null,
+        signupIp: null,
+        signupMessage: null,
+        deleteRemarks: null,
+        lockedUntil: null,
+        lastSeenAt: null,
+        emailNotificationsOff: [],
+        notificationsDisabled: [],
+        erasedAt: now,
+      },
+    });
+    if (count === 0) return false;
+    // Photo rows and interests go with the profile (cascade); the files follow after the commit.
+    await tx.profile.deleteMany({ where: { userId: user.id } });
+    await tx.session.deleteMany({ where: { userId: user.id } });
+    await tx.verification.deleteMany({ where: { userId: user.id } });
+    await tx.loginAttempt.deleteMany({ where: { userId: user.id } });
+    // Sent mails carry the address and the name.
+    await tx.mail.deleteMany({ where: { OR: [{ userId: user.id }, { to: user.email }] } });
+    return true;
+  });
+  if (!erasedNow) return;
+  const storage = fileStorage();
+  await Promise.all(photos.flatMap((p) => [storage.remove(p.filename), storage.remove(p.thumbFilename)]));
+}

@@ -1,0 +1,67 @@
+import type { NotificationsDisabledReason } from "~/generated/prisma/client";
+import { db } from "~/lib/db.server";
+import { pendingEmailChange } from "./email-change.server";
+import { keysSwitchedOff, preferencesFrom, type NotificationKey } from "./notification-preferences";
+import { listSessions } from "./session.server";
+import { describeUserAgent } from "./user-agent";
+
+/** Everything the settings page shows for a member. Session ids never leave the server. */
+export async function loadSettings(userId: number, currentSessionId: string | null) {
+  const [user, sessions, pendingEmail] = await Promise.all([
+    db().user.findUniqueOrThrow({
+      where: { id: userId },
+      select: {
+        email: true,
+        language: true,
+        invisible: true,
+        emailNotificationsOff: true,
+        notificationsDisabled: true,
+      },
+    }),
+    listSessions(userId),
+    pendingEmailChange(userId),
+  ]);
+  return {
+    email: user.email,
+    pendingEmail,
+    language: user.language,
+    invisible: user.invisible,
+    notifications: preferencesFrom(user.emailNotificationsOff),
+    notificationsDisabled: user.notificationsDisabled as NotificationsDisabledReason[],
+    sessions: sessions.map((session) => ({
+      current: session.id === currentSessionId,
+      ...describeUserAgent(session.userAgent),
+      lastUsedAt: session.lastUsedAt.toISOString(),
+      createdAt: session.createdAt.toISOString(),
+    })),
+  };
+}
+
+/** Stores which of the eight notification mails the member wants (User.emailNotificationsOff). */
+export async function saveNotificationPreferences(
+  userId: number,
+  enabled: Partial<Record<NotificationKey, boolean>>,
+) {
+  await db().user.update({
+    where: { id: userId },
+    data: { emailNotificationsOff: keysSwitchedOff(enabled) },
+    select: { id: true },
+  });
+}
+
+/** Invisible mode: hidden from search; others cannot message or like the member (SPEC section 6). */
+export async function setInvisible(userId: number, invisible: boolean) {
+  await db().user.update({ where: { id: userId }, data: { invisible }, select: { id: true } });
+}
+
+/**
+ * The member asks for mail again after it was switched off for a spam report (fbl), a bounce or an
+ * unsubscribe (SPEC section 8): an explicit request from the member lifts every reason.
+ */
+export async function resumeMails(userId: number) {
+  await db().user.update({
+    where: { id: userId },
+    data: { notificationsDisabled: [] },
+    select: { id: true },
+  });
+}

@@ -1,0 +1,294 @@
+import { changeCredits } from "~/domain/credits/credits.server";
+import { sendAccountMail } from "~/domain/notifications/account-mail.server";
+import type { Site } from "~/domain/sites/site.server";
+import { Prisma, type Gender, type Sexuality } from "~/generated/prisma/client";
+import { db } from "~/lib/db.server";
+import { hitRateLimit, type RateLimit } from "~/lib/rate-limit.server";
+import type { Tracking } from "~/lib/tracking.server";
+import { normalizeEmail } from "./email";
+import { suggestEmail } from "./email-suggestion";
+import { hashPassword } from "./password.server";
+import type { SignupValues } from "./signup-schema";
+import { consumeVerification, createVerification } from "./verification.server";
+
+/** Accounts one IP address may create per hour (scripted signups). */
+export const SIGNUP_RATE_LIMIT: RateLimit = { limit: 5, windowMs: 3600_000 };
+/** Activation mails (resends and changed addresses) one member may ask for per hour. */
+export const ACTIVATION_MAIL_RATE_LIMIT: RateLimit = { limit: 3, windowMs: 3600_000 };
+/** SPEC section 4: a deleted account can be reactivated within 14 days. */
+export const DELETION_GRACE_DAYS = 14;
+
+type SignupSite = Pick<Site, "id" | "name" | "domain" | "signupCredits" | "usesSignupMessage">;
+type MailSite = Pick<Site, "name" | "domain">;
+
+export type ExistingAccount = "active" | "reactivatable" | "customer_service";
+
+/**
+ * SPEC section 8: what signing up with an address that already has an account on this site offers.
+ * An account that is not deleted can log in; a deleted one within its grace period can be
+ * reactivated; anything else goes to customer service.
+ */
+export async function existingAccount(siteId: number, email: string): Promise<ExistingAccount | null> {
+  const user = await db().user.findUnique({
+    where: { siteId_email: { siteId, email: normalizeEmail(email) } },
+    select: { status: true, deletedAt: true, erasedAt: true },
+  });
+  if (!user) return null;
+  if (user.status !== "deleted") return "active";
+  const graceStart = Date.now() - DELETION_GRACE_DAYS * 24 * 3600_000;
+  if (!user.erasedAt && (!user.deletedAt || user.deletedAt.getTime() > graceStart)) return "reactivatable";
+  return "customer_service";
+}
+
+/** Hetero when the genders differ, otherwise gay (men) or lesbian (women). */
+export function sexualityFor(gender: Gender, seekingGender: Gender): Sexuality {
+  if (gender !== seekingGender) return "hetero";
+  return gender === "male" ? "gay" : "lesbian";
+}
+
+export interface NewAccount {
+  site: SignupSite;
+  values: SignupValues;
+  /** The visitor's current locale. */
+  language: string;
+  /** The detected country. */
+  country: string;
+  ip: string;
+  tracking: Tracking;
+}
+
+/**
+ * Creates the member in one transaction: the user (not confirmed yet), the profile, the signup
+ * credits through the ledger and the activation link. The profile stays disabled until the e-mail
+ * address is confirmed (SPEC section 4: unconfirmed members do not take part yet).
+ */
+export async function createAccount({ site, values, language, country, ip, tracking }: NewAccount) {
+  const passwordHash = await hashPassword(values.password);
+  return db().$transaction(async (tx) => {
+    const user = await tx.user.create({
+      data: {
+        siteId: site.id,
+        email: values.email,
+        passwordHash,
+        status: "not_confirmed",
+        language,
+        network: tracking.network ?? null,
+        ref: tracking.ref ?? null,
+        sub1: tracking.sub1 ?? null,
+        sub2: tracking.sub2 ?? null,
+        sub3: tracking.sub3 ?? null,
+        signupIp: ip,
+        termsAcceptedAt: new Date(),
+        signupMessage: site.usesSignupMessage && values.signup_message ? values.signup_message : null,
+        profile: {
+          create: {
+            name: values.name,
+            gender: values.gender,
+            seekingGender: values.seeking_gender,
+            dateOfBirth: values.date_of_birth,
+            country,
+            sexuality: sexualityFor(values.gender, values.seeking_gender),
+            status: "disabled",
+          },
+        },
+      },
+      select: { id: true },
+    });
+    if (site.signupCredits > 0) {
+      await changeCredits(
+        {
+          userId: user.id,
+          delta: site.signupCredits,
+          reason: "signup_bonus",
+          reference: `signup:${user.id}`,
+        },
+        tx,
+      );
+    }
+    const token = await createVerification({ type: "activation", userId: user.id, target: values.email }, tx);
+    return { userId: user.id, activationToken: token };
+  });
+}
+
+export function activationLink(origin: string, token: string) {
+  return `${origin}/activate?token=${encodeURIComponent(token)}`;
+}
+
+/** Queues the activation mail with its link, in the member's language. */
+export function sendActivationMail(options: {
+  userId: number;
+  to: string;
+  name: string;
+  language: string;
+  site: MailSite;
+  origin: string;
+  token: string;
+}) {
+  return sendAccountMail({
+    kind: "activation",
+    to: options.to,
+    userId: options.userId,
+    language: options.language,
+    site: options.site,
+    name: options.name,
+    link: activationLink(options.origin, options.token),
+  });
+}
+
+const isUniqueViolation = (error: unknown) =>
+  error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+
+export type SignupOutcome =
+  | { status: "exists"; existing: ExistingAccount }
+  | { status: "suggestion"; suggestion: string }
+  | { status: "rate_limited" }
+  | { status: "created"; userId: number };
+
+/**
+ * SPEC section 4's signup steps after the form checks passed: refuse a known address, offer a
+ * typo correction once, create the account (at most a few per IP per hour) and send the
+ * activation mail.
+ */
+export async function signUp(input: NewAccount & { origin: string }): Promise<SignupOutcome> {
+  const { site, values } = input;
+  const existing = await existingAccount(site.id, values.email);
+  if (existing) return { status: "exists", existing };
+
+  const suggestion = suggestEmail(values.email);
+  if (suggestion && values.email_checked !== values.email) return { status: "suggestion", suggestion };
+
+  const { allowed } = await hitRateLimit(`signup:ip:${input.ip}`, SIGNUP_RATE_LIMIT);
+  if (!allowed) return { status: "rate_limited" };
+
+  let created: { userId: number; activationToken: string };
+  try {
+    created = await createAccount(input);
+  } catch (error) {
+    // Someone signed up with the same address a moment earlier.
+    if (isUniqueViolation(error)) return { status: "exists", existing: "active" };
+    throw error;
+  }
+  await sendActivationMail({
+    userId: created.userId,
+    to: values.email,
+    name: values.name,
+    language: input.language,
+    site,
+    origin: input.origin,
+    token: created.activationToken,
+  });
+  return { status: "created", userId: created.userId };
+}
+
+/**
+ * Follows an activation link: uses the token up, confirms the member and enables the profile.
+ * Null when the link is unknown, expired, used, or meant for an address the member no longer has.
+ */
+export async function activateAccount(token: string): Promise<{ userId: number } | null> {
+  const verification = await consumeVerification("activation", token);
+  if (!verification) return null;
+  const user = await db().user.findUnique({
+    where: { id: verification.userId },
+    select: { id: true, status: true, email: true },
+  });
+  if (!user || user.status === "deleted" || user.email !== verification.target) return null;
+  if (user.status === "not_confirmed") {
+    await db().$transaction([
+      db().user.update({ where: { id: user.id }, data: { status: "confirmed" }, select: { id: true } }),
+      db().profile.updateMany({ where: { userId: user.id, status: "disabled" }, data: { status: "active" } }),
+    ]);
+  }
+  return { userId: user.id };
+}
+
+export type ActivationMailResult =
+  { ok: true; email: string } | { ok: false; error: "confirmed" | "rate_limited" | "same" | "duplicate" };
+
+async function unconfirmedUser(userId: number) {
+  const user = await db().user.findUnique({
+    where: { id: userId },
+    select: {
+      id: true,
+      siteId: true,
+      email: true,
+      status: true,
+      language: true,
+      profile: { select: { name: true } },
+    },
+  });
+  return user && user.status === "not_confirmed" ? user : null;
+}
+
+const activationMailKey = (userId: number) => `activation-mail:user:${userId}`;
+
+/** "Stuur de e-mail opnieuw": a fresh activation link to the member's address, a few times an hour. */
+export async function resendActivation(
+  userId: number,
+  site: MailSite,
+  origin: string,
+): Promise<ActivationMailResult> {
+  const user = await unconfirmedUser(userId);
+  if (!user) return { ok: false, error: "confirmed" };
+  if (!(await hitRateLimit(activationMailKey(userId), ACTIVATION_MAIL_RATE_LIMIT)).allowed) {
+    return { ok: false, error: "rate_limited" };
+  }
+  const token = await createVerification({ type: "activation", userId, target: user.email });
+  await sendActivationMail({
+    userId,
+    to: user.email,
+    name: user.profile?.name ?? "",
+    language: user.language,
+    site,
+    origin,
+    token,
+  });
+  return { ok: true, email: user.email };
+}
+
+/**
+ * Corrects a mistyped address before it is confirmed: the account gets the new address, links to the
+ * old one stop working, and a fresh activation link goes to the new one.
+ */
+export async function changeUnconfirmedEmail(
+  userId: number,
+  newEmail: string,
+  site: MailSite,
+  origin: string,
+): Promise<ActivationMailResult> {
+  const email = normalizeEmail(newEmail);
+  const user = await unconfirmedUser(userId);
+  if (!user) return { ok: false, error: "confirmed" };
+  if (email === user.email) return { ok: false, error: "same" };
+  const taken = await db().user.findUnique({
+    where: { siteId_email: { siteId: user.siteId, email } },
+    select: { id: true },
+  });
+  if (taken) return { ok: false, error: "duplicate" };
+  if (!(await hitRateLimit(activationMailKey(userId), ACTIVATION_MAIL_RATE_LIMIT)).allowed) {
+    return { ok: false, error: "rate_limited" };
+  }
+  let token: string;
+  try {
+    token = await db().$transaction(async (tx) => {
+      await tx.user.update({ where: { id: userId }, data: { email }, select: { id: true } });
+      await tx.verification.updateMany({
+        where: { userId, type: "activation", usedAt: null },
+        data: { usedAt: new Date() },
+      });
+      return createVerification({ type: "activation", userId, target: email }, tx);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return { ok: false, error: "duplicate" };
+    throw error;
+  }
+  await sendActivationMail({
+    userId,
+    to: email,
+    name: user.profile?.name ?? "",
+    language: user.language,
+    site,
+    origin,
+    token,
+  });
+  return { ok: true, email };
+}

@@ -1,0 +1,113 @@
+import type { Site } from "~/domain/sites/site.server";
+import { sendAccountMail } from "~/domain/notifications/account-mail.server";
+import type { ComplaintStatus } from "~/generated/prisma/enums";
+import { db } from "~/lib/db.server";
+import { hitRateLimit } from "~/lib/rate-limit.server";
+import type { ComplaintInput } from "./complaint-schema";
+
+/** Complaints one IP may send per hour. */
+export const COMPLAINTS_PER_IP_PER_HOUR = 5;
+export const STAFF_PAGE_SIZE = 50;
+
+export type SubmitComplaintResult =
+  { ok: true; complaintId: number } | { ok: false; error: "rejected" | "rateLimited" };
+
+/**
+ * Stores a complaint and acknowledges it by mail to the sender. Scripted submissions are refused:
+ * a filled honeypot field, or more than a few complaints per hour from one IP.
+ */
+export async function submitComplaint({
+  complaint,
+  site,
+  ip,
+  language,
+  userId = null,
+  honeypotFilled,
+}: {
+  complaint: ComplaintInput;
+  site: Pick<Site, "id" | "name" | "domain">;
+  ip: string;
+  language: string;
+  userId?: number | null;
+  honeypotFilled: boolean;
+}): Promise<SubmitComplaintResult> {
+  if (honeypotFilled) return { ok: false, error: "rejected" };
+  const { allowed } = await hitRateLimit(`complaint:ip:${ip}`, {
+    limit: COMPLAINTS_PER_IP_PER_HOUR,
+    windowMs: 3600_000,
+  });
+  if (!allowed) return { ok: false, error: "rateLimited" };
+  const created = await db().complaint.create({
+    data: {
+      siteId: site.id,
+      name: complaint.name,
+      email: complaint.email,
+      memberRef: complaint.member || null,
+      messageRef: complaint.message || null,
+      category: complaint.category,
+      description: complaint.description,
+    },
+    select: { id: true },
+  });
+  await sendAccountMail({
+    kind: "complaintReceived",
+    to: complaint.email,
+    userId,
+    language,
+    site,
+    name: complaint.name,
+  });
+  return { ok: true, complaintId: created.id };
+}
+
+/** The staff list: newest first, a page at a time, with the totals. */
+export async function listComplaints(page: number) {
+  const current = Number.isInteger(page) && page > 0 ? page : 1;
+  const [complaints, total, open] = await Promise.all([
+    db().complaint.findMany({
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      skip: (current - 1) * STAFF_PAGE_SIZE,
+      take: STAFF_PAGE_SIZE,
+      select: {
+        id: true,
+        siteId: true,
+        name: true,
+        email: true,
+        memberRef: true,
+        messageRef: true,
+        category: true,
+        description: true,
+        status: true,
+        createdAt: true,
+        handledAt: true,
+      },
+    }),
+    db().complaint.count(),
+    db().complaint.count({ where: { status: "open" } }),
+  ]);
+  const siteIds = [...new Set(complaints.map((c) => c.siteId))];
+  const sites = await db().site.findMany({
+    where: { id: { in: siteIds } },
+    select: { id: true, name: true },
+  });
+  const siteNames = new Map(sites.map((s) => [s.id, s.name]));
+  return {
+    complaints: complaints.map(({ siteId, ...complaint }) => ({
+      ...complaint,
+      siteName: siteNames.get(siteId) ?? "",
+    })),
+    total,
+    open,
+    page: current,
+    pages: Math.max(1, Math.ceil(total / STAFF_PAGE_SIZE)),
+  };
+}
+
+/** Marks a complaint handled, or opens it again. Returns false for an unknown complaint. */
+export async function setComplaintStatus(complaintId: number, status: ComplaintStatus): Promise<boolean> {
+  const { count } = await db().complaint.updateMany({
+    where: { id: complaintId },
+    data: { status, handledAt: status === "handled" ? new Date() : null },
+  });
+  return count > 0;
+}

@@ -1,0 +1,44 @@
+import { Trans, useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { requestInfoContext } from "~/lib/context";
+import { getInstance } from "~/lib/i18n.server";
+import { SupportMailLink } from "~/ui/signup-form";
+import type { Route } from "./+types/activate.error";
+
+// Public: SPEC section 8, "Activeren mislukt" plus a prompt to contact support.
+export function loader({ context }: Route.LoaderArgs) {
+  const { site, user } = context.get(requestInfoContext);
+  return {
+    supportEmail: site.supportEmail,
+    canResend: user?.status === "not_confirmed",
+    title: getInstance(context).t("signup:activate.errorTitle"),
+    siteName: site.name,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title} | ${data?.siteName}` }];
+
+export default function ActivateErrorRoute({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { supportEmail, canResend } = loaderData;
+  return (
+    <main className="container py-4" style={{ maxWidth: 560 }}>
+      <h1 className="h3 text-danger">{t("signup:activate.errorTitle")}</h1>
+      <p>{t("signup:activate.errorText")}</p>
+      {canResend && (
+        <p>
+          <Link to="/complete-signup" className="btn btn-primary">
+            {t("signup:activate.errorResend")}
+          </Link>
+        </p>
+      )}
+      <p data-testid="activate-support">
+        <Trans
+          i18nKey="signup:activate.errorSupport"
+          values={{ supportEmail }}
+          components={{ mail: <SupportMailLink email={supportEmail} /> }}
+        />
+      </p>
+    </main>
+  );
+}

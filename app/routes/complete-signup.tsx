@@ -1,0 +1,131 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Trans, useTranslation } from "react-i18next";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { suggestEmail } from "~/domain/accounts/email-suggestion";
+import { requireUser } from "~/domain/accounts/guards.server";
+import { changeSignupEmailSchema } from "~/domain/accounts/signup-schema";
+import {
+  changeUnconfirmedEmail,
+  resendActivation,
+  type ActivationMailResult,
+} from "~/domain/accounts/signup.server";
+import { requestInfoContext } from "~/lib/context";
+import { getInstance } from "~/lib/i18n.server";
+import { FormErrors, TextField } from "~/ui/form-fields";
+import type { Route } from "./+types/complete-signup";
+
+type Done = "resent" | "changed";
+
+function requireUnconfirmedUser(context: Route.LoaderArgs["context"], request: Request) {
+  const user = requireUser(context, request);
+  if (user.status !== "not_confirmed") throw redirect("/");
+  return user;
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUnconfirmedUser(context, request);
+  const done = new URL(request.url).searchParams.get("done");
+  return {
+    email: user.email,
+    suggestion: suggestEmail(user.email),
+    done: done === "resent" || done === "changed" ? (done as Done) : null,
+    title: getInstance(context).t("signup:complete.title"),
+    siteName: context.get(requestInfoContext).site.name,
+  };
+}
+
+type ActionData =
+  { intent: "resend"; error: string } | { intent: "change_email"; result: SubmissionResult<string[]> };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUnconfirmedUser(context, request);
+  const { site } = context.get(requestInfoContext);
+  const { t } = getInstance(context);
+  const origin = new URL(request.url).origin;
+  const formData = await request.formData();
+  const errorText = (result: Extract<ActivationMailResult, { ok: false }>) =>
+    result.error === "rate_limited"
+      ? t("signup:complete.tooManyMails")
+      : result.error === "duplicate"
+        ? t("signup:complete.duplicate")
+        : t("signup:complete.same");
+
+  if (formData.get("intent") === "resend") {
+    const result = await resendActivation(user.id, site, origin);
+    if (result.ok) return redirect("/complete-signup?done=resent");
+    if (result.error === "confirmed") return redirect("/");
+    return data<ActionData>({ intent: "resend", error: errorText(result) }, { status: 429 });
+  }
+
+  const submission = parseWithZod(formData, { schema: changeSignupEmailSchema(t) });
+  if (submission.status !== "success") {
+    return data<ActionData>({ intent: "change_email", result: submission.reply() }, { status: 400 });
+  }
+  const result = await changeUnconfirmedEmail(user.id, submission.value.new_email, site, origin);
+  if (result.ok) return redirect("/complete-signup?done=changed");
+  if (result.error === "confirmed") return redirect("/");
+  return data<ActionData>(
+    { intent: "change_email", result: submission.reply({ fieldErrors: { new_email: [errorText(result)] } }) },
+    { status: result.error === "rate_limited" ? 429 : 400 },
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title} | ${data?.siteName}` }];
+
+export default function CompleteSignupRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const { email, suggestion, done } = loaderData;
+  const [form, fields] = useForm({
+    id: "change-email",
+    lastResult: actionData?.intent === "change_email" ? actionData.result : undefined,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeSignupEmailSchema(t) }),
+  });
+  return (
+    <main className="container py-4" style={{ maxWidth: 560 }}>
+      <h1 className="h3 text-primary">{t("signup:complete.title")}</h1>
+      {done && (
+        <div className="alert alert-success" role="status">
+          {t(`signup:complete.${done}`, { email })}
+        </div>
+      )}
+      <p data-testid="complete-signup-email">
+        <Trans i18nKey="signup:complete.sentTo" values={{ email }} components={{ strong: <strong /> }} />
+      </p>
+      {suggestion && (
+        <Form method="post" className="mb-3" data-testid="email-suggestion">
+          <input type="hidden" name="intent" value="change_email" />
+          <input type="hidden" name="new_email" value={suggestion} />
+          <button type="submit" className="btn btn-link p-0" disabled={busy}>
+            {t("signup:suggestion", { email: suggestion })}
+          </button>
+        </Form>
+      )}
+      <p className="text-body-secondary">{t("signup:complete.spamHint")}</p>
+      <Form method="post" className="mb-4">
+        {actionData?.intent === "resend" && <FormErrors errors={[actionData.error]} id="resend-error" />}
+        <button type="submit" name="intent" value="resend" className="btn btn-primary" disabled={busy}>
+          {t("signup:complete.resend")}
+        </button>
+      </Form>
+      <h2 className="h5">{t("signup:complete.changeTitle")}</h2>
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="change_email" />
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <TextField
+          label={t("signup:complete.newEmail")}
+          inputProps={{ ...getInputProps(fields.new_email, { type: "email" }), autoComplete: "email" }}
+          errors={fields.new_email.errors}
+          errorId={fields.new_email.errorId}
+        />
+        <button type="submit" className="btn btn-outline-primary" disabled={busy}>
+          {t("signup:complete.change")}
+        </button>
+      </Form>
+    </main>
+  );
+}

@@ -1,0 +1,133 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Form, Link, redirect } from "react-router";
+import { useTranslation } from "react-i18next";
+import {
+  RESET_ERROR_KEYS,
+  completePasswordReset,
+  isResetLinkValid,
+} from "~/domain/accounts/password-reset.server";
+import { PASSWORD_LIMITS, PASSWORD_PROBLEM_KEYS } from "~/domain/accounts/password-rules";
+import { createSession } from "~/domain/accounts/session.server";
+import { resetPasswordSchema } from "~/domain/accounts/settings-schemas";
+import { requestInfoContext } from "~/lib/context";
+import { getInstance } from "~/lib/i18n.server";
+import { FormErrors, TextField } from "~/ui/form-fields";
+import type { Route } from "./+types/reset-password.do";
+
+// Open to everyone: the link in the mail is the proof, whoever is logged in on this browser.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  return {
+    token,
+    valid: await isResetLinkValid(token),
+    siteName: context.get(requestInfoContext).site.name,
+    title: getInstance(context).t("settings:reset.doTitle"),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { t } = getInstance(context);
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema(t) });
+  const hideFields = ["newPassword", "confirmPassword"];
+  if (submission.status !== "success") {
+    return data({ linkInvalid: false, result: submission.reply({ hideFields }) }, { status: 400 });
+  }
+  const result = await completePasswordReset({
+    token: submission.value.token,
+    password: submission.value.newPassword,
+  });
+  if (!result.ok) {
+    if (result.error === "invalidLink") {
+      return data(
+        {
+          linkInvalid: true,
+          result: submission.reply({ formErrors: [t(RESET_ERROR_KEYS.invalidLink)], hideFields }),
+        },
+        { status: 400 },
+      );
+    }
+    const message = t(PASSWORD_PROBLEM_KEYS[result.error], PASSWORD_LIMITS);
+    return data(
+      {
+        linkInvalid: false,
+        result: submission.reply({ fieldErrors: { newPassword: [message] }, hideFields }),
+      },
+      { status: 400 },
+    );
+  }
+  const cookie = await createSession(result.userId, request);
+  return redirect("/settings?saved=reset", { headers: { "Set-Cookie": cookie } });
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.title} | ${data?.siteName}` },
+  // The token is in the address: never pass it on to another site ("no-referrer" would also blank
+  // the Origin header of our own form posts, which the cross-site check then refuses).
+  { name: "referrer", content: "same-origin" },
+];
+
+function InvalidLink() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="alert alert-danger" role="alert">
+        {t("settings:reset.invalidLink")}
+      </div>
+      <Link to="/reset-password" className="btn btn-primary">
+        {t("settings:reset.requestNew")}
+      </Link>
+    </>
+  );
+}
+
+export default function ResetPasswordDoRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    shouldValidate: "onBlur",
+    // After a refused submit, fields revalidate while typing, not on blur: a server message vanishing
+    // on blur would move the submit button away from under the click that caused the blur.
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema(t) }),
+  });
+  const invalid = !loaderData.valid || actionData?.linkInvalid;
+  return (
+    <main className="container py-4" style={{ maxWidth: 480 }}>
+      <h1 className="h3 text-primary">{t("settings:reset.doTitle")}</h1>
+      {invalid ? (
+        <InvalidLink />
+      ) : (
+        <>
+          <p>{t("settings:reset.doIntro")}</p>
+          <Form method="post" {...getFormProps(form)}>
+            <FormErrors errors={form.errors} id={form.errorId} />
+            <input type="hidden" name="token" value={loaderData.token} />
+            <TextField
+              label={t("settings:fields.newPassword")}
+              inputProps={{
+                ...getInputProps(fields.newPassword, { type: "password" }),
+                autoComplete: "new-password",
+              }}
+              errors={fields.newPassword.errors}
+              errorId={fields.newPassword.errorId}
+              help={t("settings:validation.passwordHelp", PASSWORD_LIMITS)}
+            />
+            <TextField
+              label={t("settings:fields.confirmPassword")}
+              inputProps={{
+                ...getInputProps(fields.confirmPassword, { type: "password" }),
+                autoComplete: "new-password",
+              }}
+              errors={fields.confirmPassword.errors}
+              errorId={fields.confirmPassword.errorId}
+            />
+            <button type="submit" className="btn btn-primary w-100">
+              {t("settings:reset.doSubmit")}
+            </button>
+          </Form>
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,165 @@
+import { data, Form, Link, redirect } from "react-router";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { requireStaff } from "~/domain/accounts/guards.server";
+import { listComplaints, setComplaintStatus } from "~/domain/complaints/complaints.server";
+import { requestInfoContext } from "~/lib/context";
+import { getInstance, getLocale } from "~/lib/i18n.server";
+import type { Route } from "./+types/staff.complaints";
+
+const pageFrom = (value: string | null) => {
+  const page = Number(value);
+  return Number.isInteger(page) && page > 0 ? page : 1;
+};
+
+const statusChange = z.object({
+  intent: z.enum(["handle", "reopen"]),
+  complaintId: z.coerce.number().int().positive(),
+  page: z.coerce.number().int().positive().catch(1),
+});
+
+/** Minimal staff page: every complaint, newest first, 50 a page, each marked handled or opened again. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireStaff(context, request);
+  const list = await listComplaints(pageFrom(new URL(request.url).searchParams.get("page")));
+  // Formatted here so server and browser render the same text.
+  const format = new Intl.DateTimeFormat(getLocale(context), {
+    dateStyle: "short",
+    timeStyle: "short",
+    timeZone: "Europe/Amsterdam",
+  });
+  return {
+    ...list,
+    complaints: list.complaints.map(({ createdAt, handledAt, ...complaint }) => ({
+      ...complaint,
+      createdAt: format.format(createdAt),
+      handledAt: handledAt ? format.format(handledAt) : null,
+    })),
+    siteName: context.get(requestInfoContext).site.name,
+    title: getInstance(context).t("complaints:staff.title"),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireStaff(context, request);
+  const parsed = statusChange.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw data(null, { status: 400 });
+  const { intent, complaintId, page } = parsed.data;
+  const found = await setComplaintStatus(complaintId, intent === "handle" ? "handled" : "open");
+  if (!found) throw data(null, { status: 404 });
+  return redirect(page > 1 ? `/staff/complaints?page=${page}` : "/staff/complaints");
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.title} | ${data?.siteName}` },
+  { name: "robots", content: "noindex" },
+];
+
+export default function StaffComplaintsRoute({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { complaints, total, open, page, pages } = loaderData;
+  const pageLink = (n: number) => (n > 1 ? `/staff/complaints?page=${n}` : "/staff/complaints");
+  return (
+    <main className="container-fluid py-4">
+      <h1 className="h3 text-primary">{t("complaints:staff.title")}</h1>
+      {total === 0 ? (
+        <p>{t("complaints:staff.empty")}</p>
+      ) : (
+        <>
+          <p className="text-body-secondary">{t("complaints:staff.total", { count: total, open })}</p>
+          <div className="table-responsive">
+            <table className="table table-sm align-top">
+              <thead>
+                <tr>
+                  <th>{t("complaints:staff.columns.date")}</th>
+                  <th>{t("complaints:staff.columns.site")}</th>
+                  <th>{t("complaints:staff.columns.from")}</th>
+                  <th>{t("complaints:staff.columns.concerns")}</th>
+                  <th>{t("complaints:staff.columns.category")}</th>
+                  <th>{t("complaints:staff.columns.description")}</th>
+                  <th>{t("complaints:staff.columns.status")}</th>
+                  <th>{t("complaints:staff.columns.action")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {complaints.map((complaint) => (
+                  <tr key={complaint.id} data-testid="complaint" data-status={complaint.status}>
+                    <td className="text-nowrap">{complaint.createdAt}</td>
+                    <td>{complaint.siteName}</td>
+                    <td>
+                      {complaint.name}
+                      <br />
+                      <a href={`mailto:${complaint.email}`}>{complaint.email}</a>
+                    </td>
+                    <td>
+                      {complaint.memberRef && (
+                        <div>
+                          {/^\d+$/.test(complaint.memberRef) ? (
+                            <Link to={`/members/${complaint.memberRef}`}>
+                              {t("complaints:staff.member", { member: complaint.memberRef })}
+                            </Link>
+                          ) : (
+                            t("complaints:staff.member", { member: complaint.memberRef })
+                          )}
+                        </div>
+                      )}
+                      {complaint.messageRef && (
+                        <div>{t("complaints:staff.message", { message: complaint.messageRef })}</div>
+                      )}
+                    </td>
+                    <td>{t(`complaints:categories.${complaint.category}`)}</td>
+                    <td style={{ whiteSpace: "pre-wrap", minWidth: 240 }}>{complaint.description}</td>
+                    <td>
+                      <span
+                        className={`badge ${complaint.status === "open" ? "text-bg-warning" : "text-bg-success"}`}
+                      >
+                        {t(`complaints:staff.statuses.${complaint.status}`)}
+                      </span>
+                      {complaint.handledAt && (
+                        <div className="small text-body-secondary">
+                          {t("complaints:staff.handledAt", { date: complaint.handledAt })}
+                        </div>
+                      )}
+                    </td>
+                    <td>
+                      <Form method="post">
+                        <input type="hidden" name="complaintId" value={complaint.id} />
+                        <input type="hidden" name="page" value={page} />
+                        {complaint.status === "open" ? (
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="handle"
+                            className="btn btn-sm btn-success"
+                          >
+                            {t("complaints:staff.markHandled")}
+                          </button>
+                        ) : (
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="reopen"
+                            className="btn btn-sm btn-outline-secondary"
+                          >
+                            {t("complaints:staff.reopen")}
+                          </button>
+                        )}
+                      </Form>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {pages > 1 && (
+            <nav aria-label={t("complaints:staff.pagination")} className="d-flex align-items-center gap-3">
+              {page > 1 && <Link to={pageLink(page - 1)}>{t("complaints:staff.previous")}</Link>}
+              <span>{t("complaints:staff.page", { page, pages })}</span>
+              {page < pages && <Link to={pageLink(page + 1)}>{t("complaints:staff.next")}</Link>}
+            </nav>
+          )}
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,589 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RouterContextProvider } from "react-router";
+import { deleteAccount, deleteDiscountFor, DELETION_GRACE_MS } from "~/domain/accounts/delete-account.server";
+import { DELETE_REASONS, deleteAccountSchema } from "~/domain/accounts/delete-schema";
+import { eraseExpiredAccounts, erasedEmail } from "~/domain/accounts/erase-accounts.server";
+import { hashPassword } from "~/domain/accounts/password.server";
+import { reactivateAccount } from "~/domain/accounts/reactivate-account.server";
+import { createSession, getSession } from "~/domain/accounts/session.server";
+import {
+  COMPLAINT_CATEGORIES,
+  complaintSchema,
+  type ComplaintInput,
+} from "~/domain/complaints/complaint-schema";
+import {
+  COMPLAINTS_PER_IP_PER_HOUR,
+  listComplaints,
+  setComplaintStatus,
+  STAFF_PAGE_SIZE,
+  submitComplaint,
+} from "~/domain/complaints/complaints.server";
+import { changeCredits } from "~/domain/credits/credits.server";
+import { resolveSite, type Site } from "~/domain/sites/site.server";
+import { ComplaintCategory, DeleteReason } from "~/generated/prisma/enums";
+import { requestInfoContext } from "~/lib/context";
+import { db } from "~/lib/db.server";
+import { fileStorage } from "~/lib/storage.server";
+import { stopJobs } from "~/lib/jobs.server";
+import { translatorFor } from "~/lib/translator.server";
+import { loader as staffLoader, action as staffAction } from "~/routes/staff.complaints";
+import { loader as deleteLoader } from "~/routes/settings.delete";
+import { seedBaseData } from "../../prisma/seed/base-data";
+
+const PASSWORD = "Goed-wachtwoord-1";
+const ORIGIN = "http://hartklop.test";
+const DAY = 24 * 3600_000;
+
+let site: Site;
+let counter = 0;
+
+async function createMember({ paidUser = false }: { paidUser?: boolean } = {}) {
+  counter++;
+  const email = `lid${counter}@example.com`;
+  const user = await db().user.create({
+    data: {
+      siteId: site.id,
+      email,
+      passwordHash: await hashPassword(PASSWORD),
+      status: "confirmed",
+      paidUser,
+      network: "netwerk",
+      ref: "ref1",
+      sub1: "a",
+      sub2: "b",
+      sub3: "c",
+      signupIp: "192.0.2.1",
+      signupMessage: "Hallo allemaal",
+      profile: {
+        create: {
+          name: `Lid${counter}`,
+          gender: "female",
+          seekingGender: "male",
+          dateOfBirth: new Date("1990-05-05"),
+          country: "NL",
+          interests: { create: [{ interestCode: "music" }, { interestCode: "hiking" }] },
+          photos: {
+            create: [
+              {
+                filename: `erase-test/${counter}.webp`,
+                thumbFilename: `erase-test/${counter}-thumb.webp`,
+                width: 600,
+                height: 800,
+                status: "active",
+              },
+            ],
+          },
+        },
+      },
+    },
+    select: { id: true, email: true, profile: { select: { id: true } } },
+  });
+  return { id: user.id, email: user.email, profileId: user.profile!.id };
+}
+
+async function loginRequest(userId: number) {
+  const cookie = await createSession(userId, new Request(`${ORIGIN}/login`));
+  return new Request(`${ORIGIN}/`, { headers: { Cookie: cookie.split(";")[0]! } });
+}
+
+async function latestMail(to: string, template: string) {
+  return db().mail.findFirst({
+    where: { to, template },
+    orderBy: { id: "desc" },
+    select: { id: true, subject: true, text: true, html: true, userId: true },
+  });
+}
+
+async function reactivationToken(email: string) {
+  const mail = await latestMail(email, "reactivation");
+  const match = /\/reactivate\?token=([\w-]+)/.exec(mail?.text ?? "");
+  expect(match, "reactivation link in the mail").not.toBeNull();
+  return match![1]!;
+}
+
+const remove = (userId: number, reason: DeleteReason = "found_someone", password = PASSWORD) =>
+  deleteAccount({ userId, password, reason, remarks: "Bedankt!", site, origin: ORIGIN });
+
+/** A route's loader/action context as the request middleware builds it. */
+function routeContext(user: Awaited<ReturnType<typeof getSession>>) {
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, {
+    requestId: "test",
+    nonce: "nonce",
+    site,
+    country: "NL",
+    installedApp: false,
+    user: user?.user ?? null,
+    sessionId: user?.id ?? null,
+  });
+  return context;
+}
+
+async function thrown(fn: () => unknown): Promise<unknown> {
+  try {
+    await fn();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected a thrown response");
+}
+
+beforeAll(async () => {
+  await seedBaseData(db());
+  site = await resolveSite("hartklop.nl");
+});
+
+afterAll(async () => {
+  await stopJobs();
+});
+
+describe("deleting an account", () => {
+  it("offers exactly the SPEC delete reasons", () => {
+    expect([...DELETE_REASONS].sort()).toEqual(Object.values(DeleteReason).sort());
+    expect(DELETE_REASONS).toEqual([
+      "price",
+      "found_someone",
+      "not_looking",
+      "site_problems",
+      "no_members",
+      "time",
+      "other",
+    ]);
+  });
+
+  it("validates the form with messages in the member's language", () => {
+    const nl = deleteAccountSchema(translatorFor("nl"));
+    const empty = nl.safeParse({});
+    expect(empty.success).toBe(false);
+    const messages = empty.error!.issues.map((i) => i.message);
+    expect(messages).toContain("Kies een reden");
+    expect(messages).toContain("Vul je wachtwoord in");
+    expect(
+      nl.safeParse({ reason: "price", password: "x", remarks: "a".repeat(2001) }).error!.issues[0]!.message,
+    ).toBe("Je opmerkingen mogen maximaal 2000 tekens lang zijn");
+    expect(nl.safeParse({ reason: "verveeld", password: "x" }).success).toBe(false);
+    const de = translatorFor("de");
+    const german = deleteAccountSchema(de)
+      .safeParse({})
+      .error!.issues.map((i) => i.message);
+    expect(german).toContain(de("accountDelete:validation.reasonRequired"));
+    expect(de("accountDelete:validation.passwordWrong")).not.toContain("accountDelete");
+    expect(translatorFor("nl")("accountDelete:validation.passwordWrong")).toBe("Controleer je wachtwoord");
+  });
+
+  it("offers the company's delete discount only to members who never paid", async () => {
+    expect(site.company.deleteDiscount).toBe(20);
+    expect(deleteDiscountFor(site, { paidUser: false })).toBe(20);
+    expect(deleteDiscountFor(site, { paidUser: true })).toBeNull();
+    expect(deleteDiscountFor({ company: { deleteDiscount: 0 } }, { paidUser: false })).toBeNull();
+    expect(translatorFor("nl")("accountDelete:discount", { percentage: 20 })).toContain("20% korting");
+    // Visitors are sent to the login page first.
+    const args = {
+      request: new Request(`${ORIGIN}/settings/delete`),
+      context: routeContext(null),
+      params: {},
+    };
+    const visitor = await thrown(() => deleteLoader(args as unknown as Parameters<typeof deleteLoader>[0]));
+    expect((visitor as Response).status).toBe(302);
+    expect((visitor as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fsettings%2Fdelete");
+  });
+
+  it("refuses a wrong password and changes nothing", async () => {
+    const member = await createMember();
+    expect(await remove(member.id, "price", "fout-wachtwoord")).toEqual({
+      ok: false,
+      error: "passwordWrong",
+    });
+    const user = await db().user.findUniqueOrThrow({
+      where: { id: member.id },
+      select: { status: true, profile: { select: { status: true } } },
+    });
+    expect(user).toEqual({ status: "confirmed", profile: { status: "active" } });
+    expect(await latestMail(member.email, "reactivation")).toBeNull();
+  });
+
+  it("stops guessing passwords after ten tries an hour", async () => {
+    const member = await createMember();
+    for (let i = 0; i < 10; i++)
+      expect(await remove(member.id, "price", `fout${i}`)).toMatchObject({ error: "passwordWrong" });
+    expect(await remove(member.id)).toEqual({ ok: false, error: "tooManyAttempts" });
+  });
+
+  it("hides the profile at once, ends every session and mails a reactivation link", async () => {
+    const member = await createMember();
+    const first = await loginRequest(member.id);
+    const second = await loginRequest(member.id);
+    expect(await getSession(first)).not.toBeNull();
+
+    expect(await remove(member.id, "found_someone")).toEqual({ ok: true });
+
+    const user = await db().user.findUniqueOrThrow({
+      where: { id: member.id },
+      select: {
+        status: true,
+        deletedAt: true,
+        deleteReason: true,
+        deleteRemarks: true,
+        profile: { select: { status: true } },
+      },
+    });
+    expect(user.status).toBe("deleted");
+    expect(Date.now() - user.deletedAt!.getTime()).toBeLessThan(60_000);
+    expect(user.deleteReason).toBe("found_someone");
+    expect(user.deleteRemarks).toBe("Bedankt!");
+    expect(user.profile?.status).toBe("disabled");
+    expect(await getSession(first)).toBeNull();
+    expect(await getSession(second)).toBeNull();
+    expect(await db().session.count({ where: { userId: member.id } })).toBe(0);
+
+    const mail = await latestMail(member.email, "reactivation");
+    expect(mail?.userId).toBe(member.id);
+    expect(mail?.subject).toBe("Je account bij Hartklop is verwijderd");
+    expect(mail?.text).toContain(`${ORIGIN}/reactivate?token=`);
+    const verification = await db().verification.findFirstOrThrow({
+      where: { userId: member.id, type: "reactivation" },
+      select: { expiresAt: true, target: true },
+    });
+    expect(verification.target).toBe(member.email);
+    expect(Math.abs(verification.expiresAt.getTime() - (Date.now() + 14 * DAY))).toBeLessThan(60_000);
+    // A deleted account cannot be deleted again.
+    expect(await remove(member.id)).toEqual({ ok: false, error: "passwordWrong" });
+  });
+
+  it("reactivates within 14 days, once", async () => {
+    const member = await createMember();
+    await remove(member.id);
+    const token = await reactivationToken(member.email);
+
+    expect(await reactivateAccount("not-a-token")).toEqual({ ok: false });
+    expect(await reactivateAccount(token)).toEqual({ ok: true, userId: member.id });
+    const user = await db().user.findUniqueOrThrow({
+      where: { id: member.id },
+      select: { status: true, deletedAt: true, profile: { select: { status: true } } },
+    });
+    expect(user).toEqual({ status: "confirmed", deletedAt: null, profile: { status: "active" } });
+    expect(await reactivateAccount(token)).toEqual({ ok: false });
+  });
+
+  it("does not reactivate after the grace period", async () => {
+    const member = await createMember();
+    await remove(member.id);
+    const token = await reactivationToken(member.email);
+    // The link expired with the grace period.
+    await db().user.update({
+      where: { id: member.id },
+      data: { deletedAt: new Date(Date.now() - 15 * DAY) },
+    });
+    await db().verification.updateMany({
+      where: { userId: member.id, type: "reactivation" },
+      data: { expiresAt: new Date(Date.now() - DAY) },
+    });
+    expect(await reactivateAccount(token)).toEqual({ ok: false });
+
+    // Even a link that is somehow still valid does not bring back an account past its grace period.
+    const other = await createMember();
+    await remove(other.id);
+    const otherToken = await reactivationToken(other.email);
+    await db().user.update({
+      where: { id: other.id },
+      data: { deletedAt: new Date(Date.now() - DELETION_GRACE_MS - 1000) },
+    });
+    expect(await reactivateAccount(otherToken)).toEqual({ ok: false });
+    expect(
+      (await db().user.findUniqueOrThrow({ where: { id: other.id }, select: { status: true } })).status,
+    ).toBe("deleted");
+  });
+});
+
+describe("erasing deleted accounts", () => {
+  it("erases personal data after 14 days and keeps the user row and the credit ledger", async () => {
+    const expired = await createMember();
+    const recent = await createMember();
+    await changeCredits({
+      userId: expired.id,
+      delta: 20,
+      reason: "signup_bonus",
+      reference: `signup:${expired.id}`,
+    });
+    await remove(expired.id);
+    await remove(recent.id);
+    const token = await reactivationToken(expired.email);
+    await db().user.update({
+      where: { id: expired.id },
+      data: { deletedAt: new Date(Date.now() - 14 * DAY - 60_000) },
+    });
+    await db().user.update({
+      where: { id: recent.id },
+      data: { deletedAt: new Date(Date.now() - 13 * DAY) },
+    });
+    await db().session.create({
+      data: { id: `left-over-${expired.id}`, userId: expired.id, expiresAt: new Date(Date.now() + DAY) },
+    });
+    await db().loginAttempt.create({ data: { userId: expired.id, ip: "192.0.2.9" } });
+    const photoFiles = await db().photo.findMany({
+      where: { profileId: expired.profileId },
+      select: { filename: true, thumbFilename: true },
+    });
+    const keys = photoFiles.flatMap((p) => [p.filename, p.thumbFilename]);
+    for (const key of keys) await fileStorage().write(key, Buffer.from("photo"));
+
+    const erased = await eraseExpiredAccounts();
+    for (const key of keys) expect(await fileStorage().exists(key)).toBe(false);
+    expect(erased).toBeGreaterThanOrEqual(1);
+
+    const user = await db().user.findUniqueOrThrow({
+      where: { id: expired.id },
+      select: {
+        email: true,
+        passwordHash: true,
+        status: true,
+        network: true,
+        ref: true,
+        sub1: true,
+        sub2: true,
+        sub3: true,
+        signupIp: true,
+        signupMessage: true,
+        deleteReason: true,
+        deleteRemarks: true,
+        erasedAt: true,
+        credits: true,
+        profile: { select: { id: true } },
+      },
+    });
+    expect(user).toMatchObject({
+      email: erasedEmail(expired.id),
+      passwordHash: null,
+      status: "deleted",
+      network: null,
+      ref: null,
+      sub1: null,
+      sub2: null,
+      sub3: null,
+      signupIp: null,
+      signupMessage: null,
+      deleteReason: "found_someone",
+      deleteRemarks: null,
+      credits: 20,
+      profile: null,
+    });
+    expect(user.erasedAt).not.toBeNull();
+    expect(await db().profileInterest.count({ where: { profileId: expired.profileId } })).toBe(0);
+    expect(await db().photo.count({ where: { profileId: expired.profileId } })).toBe(0);
+    expect(await db().session.count({ where: { userId: expired.id } })).toBe(0);
+    expect(await db().verification.count({ where: { userId: expired.id } })).toBe(0);
+    expect(await db().loginAttempt.count({ where: { userId: expired.id } })).toBe(0);
+    expect(await db().mail.count({ where: { OR: [{ userId: expired.id }, { to: expired.email }] } })).toBe(0);
+    expect(await db().creditLedgerEntry.count({ where: { userId: expired.id } })).toBe(1);
+    expect(await reactivateAccount(token)).toEqual({ ok: false });
+
+    // Still within its grace period: untouched.
+    const kept = await db().user.findUniqueOrThrow({
+      where: { id: recent.id },
+      select: { email: true, erasedAt: true, profile: { select: { status: true } } },
+    });
+    expect(kept).toEqual({ email: recent.email, erasedAt: null, profile: { status: "disabled" } });
+
+    // Nothing left to do on the next run.
+    expect(await eraseExpiredAccounts()).toBe(0);
+  });
+
+  it("runs as a daily schedule", async () => {
+    const { SCHEDULES, startScheduledJobs } = await import("../../server/scheduled-jobs");
+    expect(SCHEDULES).toEqual({ "erase-deleted-accounts": "17 3 * * *", maintenance: "43 3 * * *" });
+    await startScheduledJobs();
+    const { jobs } = await import("~/lib/jobs.server");
+    const schedules = await (await jobs()).getSchedules();
+    expect(schedules.map((s) => [s.name, s.cron]).sort()).toEqual([
+      ["erase-deleted-accounts", "17 3 * * *"],
+      ["maintenance", "43 3 * * *"],
+    ]);
+  });
+});
+
+describe("complaints", () => {
+  const complaint = (overrides: Partial<ComplaintInput> = {}): ComplaintInput => ({
+    name: "Jan Jansen",
+    email: "jan@example.com",
+    member: "12345",
+    message: "",
+    category: "fake_profile",
+    description: "Dit profiel gebruikt foto's van iemand anders.",
+    ...overrides,
+  });
+  const submit = (ip: string, overrides: Partial<ComplaintInput> = {}, honeypotFilled = false) =>
+    submitComplaint({ complaint: complaint(overrides), site, ip, language: "nl", honeypotFilled });
+
+  it("offers every complaint category", () => {
+    expect([...COMPLAINT_CATEGORIES].sort()).toEqual(Object.values(ComplaintCategory).sort());
+  });
+
+  it("validates the form with messages in nl and other languages", () => {
+    const nl = complaintSchema(translatorFor("nl"));
+    const issues = (input: Record<string, unknown>) =>
+      Object.fromEntries(nl.safeParse(input).error?.issues.map((i) => [i.path.join("."), i.message]) ?? []);
+    expect(issues({})).toEqual({
+      name: "Vul je naam in",
+      email: "Vul je e-mailadres in",
+      category: "Kies een soort klacht",
+      description: "Beschrijf je klacht",
+    });
+    expect(
+      issues({ name: "Jan", email: "geen-email", category: "spam", description: "   te kort          " }),
+    ).toEqual({ email: "Ongeldige e-mail", description: "Beschrijf je klacht in minimaal 20 tekens" });
+    expect(issues({ ...complaint(), description: "x".repeat(5001) })).toEqual({
+      description: "Je omschrijving mag maximaal 5000 tekens lang zijn",
+    });
+    expect(issues({ ...complaint(), category: "boos" })).toEqual({ category: "Kies een soort klacht" });
+    const parsed = nl.parse({
+      ...complaint(),
+      email: "  Jan@Example.COM ",
+      description: "  " + "a".repeat(20) + "  ",
+    });
+    expect(parsed.email).toBe("jan@example.com");
+    expect(parsed.description).toBe("a".repeat(20));
+    const de = translatorFor("de");
+    const german = complaintSchema(de).safeParse({ ...complaint(), description: "kort" });
+    expect(german.error!.issues[0]!.message).toBe(
+      de("complaints:validation.descriptionTooShort", { min: 20 }),
+    );
+    expect(german.error!.issues[0]!.message).not.toContain("complaints:");
+  });
+
+  it("stores a complaint and acknowledges it by mail", async () => {
+    const result = await submit("198.51.100.1", { email: "melder@example.com", message: "bericht 77" });
+    expect(result).toMatchObject({ ok: true });
+    const stored = await db().complaint.findUniqueOrThrow({
+      where: { id: (result as { complaintId: number }).complaintId },
+      select: {
+        siteId: true,
+        name: true,
+        email: true,
+        memberRef: true,
+        messageRef: true,
+        category: true,
+        status: true,
+      },
+    });
+    expect(stored).toEqual({
+      siteId: site.id,
+      name: "Jan Jansen",
+      email: "melder@example.com",
+      memberRef: "12345",
+      messageRef: "bericht 77",
+      category: "fake_profile",
+      status: "open",
+    });
+    const mail = await latestMail("melder@example.com", "complaintReceived");
+    expect(mail?.subject).toBe("We hebben je klacht ontvangen");
+    expect(mail?.text).toContain("Hallo Jan Jansen,");
+    expect(mail?.html).not.toContain("<a href");
+  });
+
+  it("refuses a filled honeypot without storing anything", async () => {
+    const before = await db().complaint.count();
+    expect(await submit("198.51.100.2", { email: "bot@example.com" }, true)).toEqual({
+      ok: false,
+      error: "rejected",
+    });
+    expect(await db().complaint.count()).toBe(before);
+    expect(await latestMail("bot@example.com", "complaintReceived")).toBeNull();
+    expect(translatorFor("nl")("complaints:validation.rejected")).toBe(
+      "Er is een fout opgetreden, probeer het later opnieuw.",
+    );
+  });
+
+  it("limits complaints per IP", async () => {
+    for (let i = 0; i < COMPLAINTS_PER_IP_PER_HOUR; i++) {
+      expect(await submit("198.51.100.3")).toMatchObject({ ok: true });
+    }
+    expect(await submit("198.51.100.3", { email: "zesde@example.com" })).toEqual({
+      ok: false,
+      error: "rateLimited",
+    });
+    expect(await latestMail("zesde@example.com", "complaintReceived")).toBeNull();
+    expect(await submit("198.51.100.4")).toMatchObject({ ok: true });
+    expect(translatorFor("nl")("complaints:validation.rateLimited")).toContain("over een uur");
+  });
+
+  it("lists complaints for staff newest first, 50 a page, and changes their status", async () => {
+    await db().complaint.deleteMany();
+    const base = Date.now() - 1000 * DAY;
+    await db().complaint.createMany({
+      data: Array.from({ length: STAFF_PAGE_SIZE + 5 }, (_, i) => ({
+        siteId: site.id,
+        name: `Melder ${i}`,
+        email: `melder${i}@example.com`,
+        category: "spam" as const,
+        description: `Klacht nummer ${i} met genoeg tekst.`,
+        createdAt: new Date(base + i * 60_000),
+      })),
+    });
+    const first = await listComplaints(1);
+    expect(first).toMatchObject({ total: STAFF_PAGE_SIZE + 5, open: STAFF_PAGE_SIZE + 5, page: 1, pages: 2 });
+    expect(first.complaints).toHaveLength(STAFF_PAGE_SIZE);
+    expect(first.complaints[0]!.name).toBe(`Melder ${STAFF_PAGE_SIZE + 4}`);
+    expect(first.complaints[0]!.siteName).toBe("Hartklop");
+    const dates = first.complaints.map((c) => c.createdAt.getTime());
+    expect(dates).toEqual([...dates].sort((a, b) => b - a));
+    const second = await listComplaints(2);
+    expect(second.complaints.map((c) => c.name)).toEqual([4, 3, 2, 1, 0].map((i) => `Melder ${i}`));
+    expect((await listComplaints(0)).page).toBe(1);
+
+    const id = first.complaints[0]!.id;
+    expect(await setComplaintStatus(id, "handled")).toBe(true);
+    let row = await db().complaint.findUniqueOrThrow({
+      where: { id },
+      select: { status: true, handledAt: true },
+    });
+    expect(row.status).toBe("handled");
+    expect(row.handledAt).not.toBeNull();
+    expect((await listComplaints(1)).open).toBe(STAFF_PAGE_SIZE + 4);
+    expect(await setComplaintStatus(id, "open")).toBe(true);
+    row = await db().complaint.findUniqueOrThrow({
+      where: { id },
+      select: { status: true, handledAt: true },
+    });
+    expect(row).toEqual({ status: "open", handledAt: null });
+    expect(await setComplaintStatus(999_999, "handled")).toBe(false);
+  });
+
+  it("shows the staff page to staff only: members get 404, visitors the login page", async () => {
+    const member = await createMember();
+    const request = await loginRequest(member.id);
+    const args = (req: Request, session: Awaited<ReturnType<typeof getSession>>) =>
+      ({ request: req, context: routeContext(session), params: {} }) as unknown as Parameters<
+        typeof staffLoader
+      >[0];
+
+    const asMember = await thrown(() => getSession(request).then((s) => staffLoader(args(request, s))));
+    expect((asMember as { init?: { status?: number } }).init?.status).toBe(404);
+    const open = await db().complaint.findFirstOrThrow({ where: { status: "open" }, select: { id: true } });
+    const post = new Request(`${ORIGIN}/staff/complaints`, {
+      method: "POST",
+      headers: { Cookie: request.headers.get("Cookie")! },
+      body: new URLSearchParams({ intent: "handle", complaintId: String(open.id) }),
+    });
+    const postAsMember = await thrown(async () => staffAction(args(post, await getSession(request))));
+    expect((postAsMember as { init?: { status?: number } }).init?.status).toBe(404);
+    expect(
+      (await db().complaint.findUniqueOrThrow({ where: { id: open.id }, select: { status: true } })).status,
+    ).toBe("open");
+
+    const visitor = await thrown(() => staffLoader(args(new Request(`${ORIGIN}/staff/complaints`), null)));
+    expect((visitor as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fstaff%2Fcomplaints");
+
+    await db().user.update({ where: { id: member.id }, data: { role: "staff" } });
+    const staffPost = new Request(`${ORIGIN}/staff/complaints`, {
+      method: "POST",
+      headers: { Cookie: request.headers.get("Cookie")! },
+      body: new URLSearchParams({ intent: "handle", complaintId: String(open.id), page: "2" }),
+    });
+    const response = await staffAction(args(staffPost, await getSession(request)));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/staff/complaints?page=2");
+    expect(
+      (await db().complaint.findUniqueOrThrow({ where: { id: open.id }, select: { status: true } })).status,
+    ).toBe("handled");
+  });
+});

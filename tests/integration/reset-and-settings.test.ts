@@ -1,0 +1,694 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CHANGE_PASSWORD_ERROR_KEYS, changePassword } from "~/domain/accounts/change-password.server";
+import { PASSWORD_CHECK_LIMIT } from "~/domain/accounts/current-password.server";
+import {
+  EMAIL_CHANGE_ERROR_KEYS,
+  EMAIL_CHANGE_MAILS,
+  confirmEmailChange,
+  peekEmailChange,
+  pendingEmailChange,
+  requestEmailChange,
+} from "~/domain/accounts/email-change.server";
+import { saveUserLanguage } from "~/domain/accounts/language.server";
+import { verifyLogin } from "~/domain/accounts/login.server";
+import { NOTIFICATION_KEYS } from "~/domain/accounts/notification-preferences";
+import { hashPassword, verifyPassword } from "~/domain/accounts/password.server";
+import {
+  RESET_ERROR_KEYS,
+  completePasswordReset,
+  isResetLinkValid,
+  requestPasswordReset,
+} from "~/domain/accounts/password-reset.server";
+import { PASSWORD_PROBLEM_KEYS } from "~/domain/accounts/password-rules";
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  invisibleSchema,
+  languageSchema,
+  notificationsSchema,
+  resetPasswordSchema,
+} from "~/domain/accounts/settings-schemas";
+import {
+  loadSettings,
+  resumeMails,
+  saveNotificationPreferences,
+  setInvisible,
+} from "~/domain/accounts/settings.server";
+import { describeUserAgent } from "~/domain/accounts/user-agent";
+import { LOCALE_COOKIE, cookieHeader } from "~/lib/cookies.server";
+import { db } from "~/lib/db.server";
+import { stopJobs } from "~/lib/jobs.server";
+import { translatorFor } from "~/lib/translator.server";
+import { seedBaseData } from "../../prisma/seed/base-data";
+
+const ORIGIN = "https://hartklop.test";
+const PASSWORD = "Oud-wachtwoord-1";
+const nl = translatorFor("nl");
+const de = translatorFor("de");
+
+let siteIds: { nl: number; de: number };
+let site: { id: number; name: string; domain: string; resetMailsPerDay: number };
+let counter = 0;
+
+async function member(
+  overrides: { siteId?: number; email?: string; status?: "confirmed" | "not_confirmed" | "deleted" } = {},
+) {
+  counter += 1;
+  const email = overrides.email ?? `lid${counter}-${randomBytes(3).toString("hex")}@example.com`;
+  return db().user.create({
+    data: {
+      siteId: overrides.siteId ?? site.id,
+      email,
+      passwordHash: await hashPassword(PASSWORD),
+      status: overrides.status ?? "confirmed",
+      profile: {
+        create: {
+          name: `Lid${counter}`,
+          gender: "female",
+          seekingGender: "male",
+          dateOfBirth: new Date("1990-01-01"),
+          country: "NL",
+        },
+      },
+    },
+    select: { id: true, email: true },
+  });
+}
+
+async function sessionFor(userId: number, userAgent: string | null = null) {
+  const id = randomBytes(24).toString("base64url");
+  await db().session.create({
+    data: { id, userId, userAgent, expiresAt: new Date(Date.now() + 3600_000) },
+    select: { id: true },
+  });
+  return id;
+}
+
+async function latestMail(to: string, template: string) {
+  return db().mail.findFirst({
+    where: { to, template },
+    orderBy: { id: "desc" },
+    select: { id: true, to: true, text: true, html: true, userId: true, subject: true },
+  });
+}
+
+function tokenFrom(text: string, path: string) {
+  const match = new RegExp(`${ORIGIN}${path}\\?token=([\\w-]+)`).exec(text);
+  expect(match, `a ${path} link in the mail`).not.toBeNull();
+  return match![1]!;
+}
+
+function formData(values: Record<string, string>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(values)) form.append(name, value);
+  return form;
+}
+
+/** The field errors of a parsed form (none when it parsed). */
+function errorsOf(submission: { status?: "error" | "success" } & ({ error: unknown } | object)) {
+  return "error" in submission ? (submission.error as Record<string, string[] | null> | null) : undefined;
+}
+
+/** nl shows the SPEC text; another locale resolves the same key (translations follow later). */
+function expectMessage(key: string, dutch: string, values?: Record<string, unknown>) {
+  expect(nl(key, values)).toBe(dutch);
+  const other = de(key, values);
+  expect(other).not.toBe(key.split(":")[1]);
+  expect(other.length).toBeGreaterThan(0);
+}
+
+beforeAll(async () => {
+  siteIds = await seedBaseData(db());
+  site = await db().site.findUniqueOrThrow({
+    where: { id: siteIds.nl },
+    select: { id: true, name: true, domain: true, resetMailsPerDay: true },
+  });
+});
+
+afterAll(async () => {
+  await stopJobs();
+});
+
+describe("password reset request (/reset-password)", () => {
+  const ip = () => `10.1.0.${counter}`;
+
+  it("reports an address without an account on this site", async () => {
+    const elsewhere = await member({ siteId: siteIds.de });
+    const deleted = await member({ status: "deleted" });
+    for (const email of ["niemand@example.com", elsewhere.email, deleted.email]) {
+      expect(await requestPasswordReset({ site, email, origin: ORIGIN, ip: ip() })).toEqual({
+        ok: false,
+        error: "notFound",
+      });
+    }
+    expect(await latestMail(elsewhere.email, "resetPassword")).toBeNull();
+    expectMessage(RESET_ERROR_KEYS.notFound, "E-mailadres niet gevonden");
+  });
+
+  it("mails a one-time link to the member's address, also typed in another case", async () => {
+    const user = await member();
+    const result = await requestPasswordReset({
+      site,
+      email: `  ${user.email.toUpperCase()} `,
+      origin: ORIGIN,
+      ip: ip(),
+    });
+    expect(result).toEqual({ ok: true });
+    const mail = await latestMail(user.email, "resetPassword");
+    expect(mail).toMatchObject({ to: user.email, userId: user.id });
+    expect(mail!.subject).toContain(site.name);
+    const token = tokenFrom(mail!.text, "/reset-password/do");
+    expect(mail!.html).toContain(`${ORIGIN}/reset-password/do?token=${token}`);
+    expect(await isResetLinkValid(token)).toBe(true);
+    // Only a hash of the token is stored.
+    const stored = await db().verification.findFirst({
+      where: { userId: user.id, type: "reset_password" },
+      select: { tokenHash: true, target: true },
+    });
+    expect(stored).toMatchObject({ target: user.email });
+    expect(stored!.tokenHash).not.toContain(token);
+  });
+
+  it(`sends at most resetMailsPerDay mails to one address per 24 hours`, async () => {
+    const user = await member();
+    const limited = { ...site, resetMailsPerDay: 2 };
+    for (let i = 0; i < 2; i++) {
+      expect(
+        await requestPasswordReset({ site: limited, email: user.email, origin: ORIGIN, ip: ip() }),
+      ).toEqual({
+        ok: true,
+      });
+    }
+    expect(
+      await requestPasswordReset({ site: limited, email: user.email, origin: ORIGIN, ip: ip() }),
+    ).toEqual({
+      ok: false,
+      error: "tooMany",
+    });
+    expect(await db().mail.count({ where: { to: user.email, template: "resetPassword" } })).toBe(2);
+    // A day later the address may get mail again.
+    await db().rateLimitHit.updateMany({
+      where: { key: { startsWith: `reset-mail:${site.id}:${user.email}` } },
+      data: { createdAt: new Date(Date.now() - 24 * 3600_000 - 1000) },
+    });
+    expect(
+      await requestPasswordReset({ site: limited, email: user.email, origin: ORIGIN, ip: ip() }),
+    ).toEqual({
+      ok: true,
+    });
+    expectMessage(
+      RESET_ERROR_KEYS.tooMany,
+      "Te veel wachtwoordherstel mails verstuurd, probeer het morgen nog eens.",
+    );
+  });
+
+  it("uses the site's own setting (default 3)", async () => {
+    const user = await member();
+    for (let i = 0; i < site.resetMailsPerDay; i++) {
+      expect(await requestPasswordReset({ site, email: user.email, origin: ORIGIN, ip: ip() })).toEqual({
+        ok: true,
+      });
+    }
+    expect(await requestPasswordReset({ site, email: user.email, origin: ORIGIN, ip: ip() })).toMatchObject({
+      error: "tooMany",
+    });
+  });
+
+  it("limits how many addresses one IP may try", async () => {
+    const user = await member();
+    for (let i = 0; i < 30; i++) {
+      await requestPasswordReset({ site, email: `gok${i}@example.com`, origin: ORIGIN, ip: "10.66.0.1" });
+    }
+    expect(
+      await requestPasswordReset({ site, email: user.email, origin: ORIGIN, ip: "10.66.0.1" }),
+    ).toMatchObject({
+      error: "tooMany",
+    });
+    expect(await requestPasswordReset({ site, email: user.email, origin: ORIGIN, ip: "10.66.0.2" })).toEqual({
+      ok: true,
+    });
+  });
+});
+
+describe("password reset completion (/reset-password/do)", () => {
+  async function resetToken(email: string) {
+    await requestPasswordReset({ site, email, origin: ORIGIN, ip: `10.2.0.${counter}` });
+    return tokenFrom((await latestMail(email, "resetPassword"))!.text, "/reset-password/do");
+  }
+
+  it("requires the two new passwords to be equal", () => {
+    const submission = parseWithZod(
+      formData({ token: "x", newPassword: "Nieuw-wachtwoord-1", confirmPassword: "Nieuw-wachtwoord-2" }),
+      { schema: resetPasswordSchema(nl) },
+    );
+    expect(submission.status).toBe("error");
+    expect(errorsOf(submission)?.confirmPassword).toEqual(["De opgegeven wachtwoorden zijn niet gelijk"]);
+    const german = parseWithZod(
+      formData({ token: "x", newPassword: "Nieuw-wachtwoord-1", confirmPassword: "y" }),
+      {
+        schema: resetPasswordSchema(de),
+      },
+    );
+    expect(errorsOf(german)?.confirmPassword).toEqual([de("settings:validation.passwordsDiffer")]);
+    const same = parseWithZod(
+      formData({ token: "x", newPassword: "Nieuw-wachtwoord-1", confirmPassword: "Nieuw-wachtwoord-1" }),
+      { schema: resetPasswordSchema(nl) },
+    );
+    expect(same.status).toBe("success");
+    expectMessage("settings:validation.passwordsDiffer", "De opgegeven wachtwoorden zijn niet gelijk");
+  });
+
+  it("requires at least 8 characters in the form", () => {
+    const submission = parseWithZod(formData({ token: "x", newPassword: "kort", confirmPassword: "kort" }), {
+      schema: resetPasswordSchema(nl),
+    });
+    expect(errorsOf(submission)?.newPassword).toEqual(["Je wachtwoord moet minstens 8 tekens lang zijn"]);
+  });
+
+  it("refuses unknown, used and expired links", async () => {
+    expect(await isResetLinkValid("onzin")).toBe(false);
+    expect(await isResetLinkValid("")).toBe(false);
+    expect(await completePasswordReset({ token: "onzin", password: "Nieuw-wachtwoord-1" })).toEqual({
+      ok: false,
+      error: "invalidLink",
+    });
+    const user = await member();
+    const token = await resetToken(user.email);
+    await db().verification.updateMany({
+      where: { userId: user.id, type: "reset_password" },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    expect(await isResetLinkValid(token)).toBe(false);
+    expect(await completePasswordReset({ token, password: "Nieuw-wachtwoord-1" })).toMatchObject({
+      error: "invalidLink",
+    });
+    expectMessage(RESET_ERROR_KEYS.invalidLink, "Link verlopen of invalide, vraag een nieuwe e-mail aan");
+  });
+
+  it("applies the password rules without using the link up", async () => {
+    const user = await member();
+    const token = await resetToken(user.email);
+    expect(await completePasswordReset({ token, password: "kort" })).toEqual({
+      ok: false,
+      error: "passwordTooShort",
+    });
+    expect(await completePasswordReset({ token, password: user.email.toUpperCase() })).toEqual({
+      ok: false,
+      error: "passwordIsEmail",
+    });
+    expect(await isResetLinkValid(token)).toBe(true);
+    expectMessage(
+      PASSWORD_PROBLEM_KEYS.passwordIsEmail,
+      "Je wachtwoord mag niet hetzelfde zijn als je e-mailadres",
+    );
+  });
+
+  it("sets the password, lifts a login block, ends every session and works once", async () => {
+    const user = await member();
+    const loginSite = { id: site.id, loginMaxAttempts: 2, loginBlockMinutes: 15 };
+    for (let i = 0; i < 2; i++) {
+      await verifyLogin({ site: loginSite, email: user.email, password: "fout", ip: `10.3.0.${i}` });
+    }
+    expect(
+      await verifyLogin({ site: loginSite, email: user.email, password: PASSWORD, ip: "10.3.1.1" }),
+    ).toMatchObject({ error: "locked" });
+    await db().loginAttempt.create({ data: { userId: user.id, ip: "10.3.0.9" }, select: { id: true } });
+    await sessionFor(user.id);
+    await sessionFor(user.id);
+    const other = await member();
+    const otherSession = await sessionFor(other.id);
+    const olderToken = await resetToken(user.email);
+    const token = await resetToken(user.email);
+
+    expect(await completePasswordReset({ token, password: "Nieuw-wachtwoord-1" })).toEqual({
+      ok: true,
+      userId: user.id,
+    });
+    const after = await db().user.findUniqueOrThrow({
+      where: { id: user.id },
+      select: { passwordHash: true, lockedUntil: true },
+    });
+    expect(after.lockedUntil).toBeNull();
+    expect(await verifyPassword(after.passwordHash, "Nieuw-wachtwoord-1")).toBe(true);
+    expect(await db().loginAttempt.count({ where: { userId: user.id } })).toBe(0);
+    expect(await db().session.count({ where: { userId: user.id } })).toBe(0);
+    expect(await db().session.count({ where: { id: otherSession } })).toBe(1);
+    expect(
+      await verifyLogin({
+        site: loginSite,
+        email: user.email,
+        password: "Nieuw-wachtwoord-1",
+        ip: "10.3.1.2",
+      }),
+    ).toMatchObject({ ok: true });
+    // Used once; the older link of the same member is void too.
+    expect(await completePasswordReset({ token, password: "Ander-wachtwoord-2" })).toMatchObject({
+      error: "invalidLink",
+    });
+    expect(await isResetLinkValid(olderToken)).toBe(false);
+  });
+
+  it("voids a link mailed to an address the account no longer uses", async () => {
+    const user = await member();
+    const token = await resetToken(user.email);
+    await db().user.update({ where: { id: user.id }, data: { email: `nieuw-${user.email}` } });
+    expect(await isResetLinkValid(token)).toBe(false);
+  });
+});
+
+describe("change password (settings)", () => {
+  it("checks the old password", async () => {
+    const user = await member();
+    expect(
+      await changePassword({
+        userId: user.id,
+        currentPassword: "fout",
+        newPassword: "Nieuw-wachtwoord-1",
+        keepSessionId: null,
+      }),
+    ).toEqual({ ok: false, error: "wrongOldPassword" });
+    expectMessage(CHANGE_PASSWORD_ERROR_KEYS.wrongOldPassword, "Controleer je oude wachtwoord");
+  });
+
+  it("requires equal new passwords of at least 8 characters, not the e-mail", async () => {
+    const submission = parseWithZod(
+      formData({
+        intent: "password",
+        currentPassword: PASSWORD,
+        newPassword: "Nieuw-1234",
+        confirmPassword: "Nieuw-12345",
+      }),
+      { schema: changePasswordSchema(nl) },
+    );
+    expect(errorsOf(submission)?.confirmPassword).toEqual(["De opgegeven wachtwoorden zijn niet gelijk"]);
+    const short = parseWithZod(
+      formData({ intent: "password", currentPassword: PASSWORD, newPassword: "abc", confirmPassword: "abc" }),
+      { schema: changePasswordSchema(nl) },
+    );
+    expect(errorsOf(short)?.newPassword).toEqual([nl("settings:validation.passwordTooShort", { min: 8 })]);
+    const user = await member();
+    expect(
+      await changePassword({
+        userId: user.id,
+        currentPassword: PASSWORD,
+        newPassword: user.email,
+        keepSessionId: null,
+      }),
+    ).toEqual({ ok: false, error: "passwordIsEmail" });
+  });
+
+  it("changes the password and ends the member's other sessions", async () => {
+    const user = await member();
+    const current = await sessionFor(user.id);
+    await sessionFor(user.id);
+    await sessionFor(user.id);
+    expect(
+      await changePassword({
+        userId: user.id,
+        currentPassword: PASSWORD,
+        newPassword: "Nieuw-wachtwoord-1",
+        keepSessionId: current,
+      }),
+    ).toEqual({ ok: true });
+    const sessions = await db().session.findMany({ where: { userId: user.id }, select: { id: true } });
+    expect(sessions).toEqual([{ id: current }]);
+    const { passwordHash } = await db().user.findUniqueOrThrow({
+      where: { id: user.id },
+      select: { passwordHash: true },
+    });
+    expect(await verifyPassword(passwordHash, "Nieuw-wachtwoord-1")).toBe(true);
+  });
+
+  it("stops guessing: after too many checks even the right password is refused for a while", async () => {
+    const user = await member();
+    for (let i = 0; i < PASSWORD_CHECK_LIMIT.limit; i++) {
+      await changePassword({
+        userId: user.id,
+        currentPassword: `gok${i}`,
+        newPassword: "Nieuw-wachtwoord-1",
+        keepSessionId: null,
+      });
+    }
+    expect(
+      await changePassword({
+        userId: user.id,
+        currentPassword: PASSWORD,
+        newPassword: "Nieuw-wachtwoord-1",
+        keepSessionId: null,
+      }),
+    ).toEqual({ ok: false, error: "wrongOldPassword" });
+  });
+});
+
+describe("e-mail change", () => {
+  const request = (userId: number, newEmail: string, password = PASSWORD) =>
+    requestEmailChange({ site, userId, password, newEmail, origin: ORIGIN });
+
+  it("refuses an invalid new address", async () => {
+    const user = await member();
+    for (const address of ["geen-adres", "a@b", "", "twee@@example.com"]) {
+      expect(await request(user.id, address)).toEqual({ ok: false, error: "invalid" });
+    }
+    const submission = parseWithZod(
+      formData({ intent: "email", newEmail: "geen-adres", password: PASSWORD }),
+      {
+        schema: changeEmailSchema(nl),
+      },
+    );
+    expect(errorsOf(submission)?.newEmail).toEqual(["Nieuw e-mailadres invalide."]);
+    expectMessage(EMAIL_CHANGE_ERROR_KEYS.invalid, "Nieuw e-mailadres invalide.");
+  });
+
+  it("needs the current password", async () => {
+    const user = await member();
+    expect(await request(user.id, "nieuw-adres@example.com", "fout")).toEqual({
+      ok: false,
+      error: "wrongPassword",
+    });
+    expect(await latestMail("nieuw-adres@example.com", "changeEmail")).toBeNull();
+  });
+
+  it("refuses an address that already has an account on this site, but not one on another site", async () => {
+    const user = await member();
+    const taken = await member();
+    const deleted = await member({ status: "deleted" });
+    expect(await request(user.id, taken.email.toUpperCase())).toEqual({ ok: false, error: "duplicate" });
+    expect(await request(user.id, deleted.email)).toEqual({ ok: false, error: "duplicate" });
+    expect(await request(user.id, user.email)).toEqual({ ok: false, error: "unchanged" });
+    const elsewhere = await member({ siteId: siteIds.de });
+    expect(await request(user.id, elsewhere.email)).toMatchObject({ ok: true });
+    expectMessage(EMAIL_CHANGE_ERROR_KEYS.duplicate, "Dit e-mailadres heeft al een account op deze site.");
+  });
+
+  it("mails a link to the new address; following it changes the address once", async () => {
+    const user = await member();
+    await db().user.update({ where: { id: user.id }, data: { notificationsDisabled: ["bounce", "fbl"] } });
+    const newEmail = `nieuw${counter}@example.com`;
+    expect(await request(user.id, ` ${newEmail.toUpperCase()}`)).toEqual({ ok: true, email: newEmail });
+    expect(await latestMail(user.email, "changeEmail")).toBeNull();
+    const mail = await latestMail(newEmail, "changeEmail");
+    expect(mail).toMatchObject({ userId: user.id });
+    const token = tokenFrom(mail!.text, "/mail-change/do");
+    expect(await pendingEmailChange(user.id)).toBe(newEmail);
+    expect(await peekEmailChange(token)).toBe(newEmail);
+    // Nothing changes before the link is followed.
+    expect(
+      (await db().user.findUniqueOrThrow({ where: { id: user.id }, select: { email: true } })).email,
+    ).toBe(user.email);
+
+    expect(await confirmEmailChange(token)).toEqual({ ok: true, email: newEmail, userId: user.id });
+    const after = await db().user.findUniqueOrThrow({
+      where: { id: user.id },
+      select: { email: true, notificationsDisabled: true },
+    });
+    expect(after).toEqual({ email: newEmail, notificationsDisabled: ["fbl"] });
+    expect(await pendingEmailChange(user.id)).toBeNull();
+    expect(await confirmEmailChange(token)).toEqual({ ok: false, error: "invalidLink" });
+    expect(await confirmEmailChange("onzin")).toEqual({ ok: false, error: "invalidLink" });
+    expect(
+      await verifyLogin({
+        site: { id: site.id, loginMaxAttempts: 5, loginBlockMinutes: 15 },
+        email: newEmail,
+        password: PASSWORD,
+        ip: "10.4.0.1",
+      }),
+    ).toMatchObject({ ok: true });
+  });
+
+  it("re-checks that the address is still free when the link is followed", async () => {
+    const user = await member();
+    const newEmail = `bezet${counter}@example.com`;
+    await request(user.id, newEmail);
+    const token = tokenFrom((await latestMail(newEmail, "changeEmail"))!.text, "/mail-change/do");
+    await member({ email: newEmail });
+    expect(await confirmEmailChange(token)).toEqual({ ok: false, error: "duplicate" });
+    expect(
+      (await db().user.findUniqueOrThrow({ where: { id: user.id }, select: { email: true } })).email,
+    ).toBe(user.email);
+  });
+
+  it("refuses an expired link", async () => {
+    const user = await member();
+    const newEmail = `laat${counter}@example.com`;
+    await request(user.id, newEmail);
+    const token = tokenFrom((await latestMail(newEmail, "changeEmail"))!.text, "/mail-change/do");
+    await db().verification.updateMany({
+      where: { userId: user.id, type: "change_email" },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    expect(await peekEmailChange(token)).toBeNull();
+    expect(await confirmEmailChange(token)).toEqual({ ok: false, error: "invalidLink" });
+  });
+
+  it("limits confirmation mails per member per day", async () => {
+    const user = await member();
+    for (let i = 0; i < EMAIL_CHANGE_MAILS.limit; i++) {
+      expect(await request(user.id, `poging${i}-${counter}@example.com`)).toMatchObject({ ok: true });
+    }
+    expect(await request(user.id, `poging-extra-${counter}@example.com`)).toEqual({
+      ok: false,
+      error: "tooMany",
+    });
+  });
+});
+
+describe("notification preferences, invisible mode, language", () => {
+  let userId: number;
+  beforeEach(async () => {
+    userId = (await member()).id;
+  });
+
+  it("has the eight SPEC keys, all switched on for a new member", async () => {
+    expect(NOTIFICATION_KEYS).toEqual([
+      "new_conversations",
+      "new_messages",
+      "like",
+      "unread_message_reminders",
+      "promotions",
+      "weekly_updates",
+      "news",
+      "reminders",
+    ]);
+    const settings = await loadSettings(userId, null);
+    expect(Object.values(settings.notifications)).toEqual(Array(8).fill(true));
+    for (const key of NOTIFICATION_KEYS) {
+      expect(nl(`settings:notifications.keys.${key}`)).not.toContain("notifications.keys");
+    }
+  });
+
+  it("stores the keys switched off, from the checkboxes of the form", async () => {
+    const submission = parseWithZod(
+      formData({ intent: "notifications", new_messages: "on", like: "on", news: "on" }),
+      {
+        schema: notificationsSchema,
+      },
+    );
+    expect(submission.status).toBe("success");
+    if (submission.status !== "success") return;
+    await saveNotificationPreferences(userId, submission.value);
+    const { emailNotificationsOff } = await db().user.findUniqueOrThrow({
+      where: { id: userId },
+      select: { emailNotificationsOff: true },
+    });
+    expect(emailNotificationsOff).toEqual([
+      "new_conversations",
+      "unread_message_reminders",
+      "promotions",
+      "weekly_updates",
+      "reminders",
+    ]);
+    const { notifications } = await loadSettings(userId, null);
+    expect(notifications).toEqual({
+      new_conversations: false,
+      new_messages: true,
+      like: true,
+      unread_message_reminders: false,
+      promotions: false,
+      weekly_updates: false,
+      news: true,
+      reminders: false,
+    });
+    // Every key can be switched off and on again.
+    await saveNotificationPreferences(userId, {});
+    expect((await loadSettings(userId, null)).notifications).toEqual(
+      Object.fromEntries(NOTIFICATION_KEYS.map((k) => [k, false])),
+    );
+    await saveNotificationPreferences(userId, Object.fromEntries(NOTIFICATION_KEYS.map((k) => [k, true])));
+    expect(
+      (await db().user.findUniqueOrThrow({ where: { id: userId }, select: { emailNotificationsOff: true } }))
+        .emailNotificationsOff,
+    ).toEqual([]);
+  });
+
+  it("shows why mails are off and lets the member switch them on again", async () => {
+    await db().user.update({
+      where: { id: userId },
+      data: { notificationsDisabled: ["fbl", "bounce", "listunsubscribe"] },
+    });
+    expect((await loadSettings(userId, null)).notificationsDisabled).toEqual([
+      "fbl",
+      "bounce",
+      "listunsubscribe",
+    ]);
+    for (const reason of ["fbl", "bounce", "listunsubscribe"]) {
+      expect(nl(`settings:notifications.disabled.${reason}`, { email: "x@example.com" })).not.toContain(
+        "disabled.",
+      );
+    }
+    await resumeMails(userId);
+    expect((await loadSettings(userId, null)).notificationsDisabled).toEqual([]);
+  });
+
+  it("switches invisible mode on and off", async () => {
+    const on = parseWithZod(formData({ intent: "invisible", invisible: "on" }), { schema: invisibleSchema });
+    const off = parseWithZod(formData({ intent: "invisible" }), { schema: invisibleSchema });
+    expect(on.status === "success" && on.value.invisible).toBe(true);
+    expect(off.status === "success" && off.value.invisible).toBe(false);
+    await setInvisible(userId, true);
+    expect((await loadSettings(userId, null)).invisible).toBe(true);
+    await setInvisible(userId, false);
+    expect((await loadSettings(userId, null)).invisible).toBe(false);
+  });
+
+  it("stores the language for the member and in the locale cookie", async () => {
+    expect(
+      parseWithZod(formData({ intent: "language", language: "xx" }), { schema: languageSchema }).status,
+    ).toBe("error");
+    const submission = parseWithZod(formData({ intent: "language", language: "de" }), {
+      schema: languageSchema,
+    });
+    expect(submission.status).toBe("success");
+    await saveUserLanguage(userId, "de");
+    expect((await loadSettings(userId, null)).language).toBe("de");
+    const cookie = cookieHeader(LOCALE_COOKIE, "de");
+    expect(cookie).toMatch(/^i18n_redirected=de;/);
+    expect(cookie).toContain("Max-Age=31536000");
+  });
+
+  it("lists the active sessions with device and last use, marking the current one", async () => {
+    const current = await sessionFor(
+      userId,
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36",
+    );
+    await sessionFor(
+      userId,
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1",
+    );
+    const { sessions } = await loadSettings(userId, current);
+    expect(sessions).toHaveLength(2);
+    expect(sessions.filter((s) => s.current)).toEqual([
+      expect.objectContaining({ browser: "Chrome", os: "Linux" }),
+    ]);
+    expect(sessions.find((s) => !s.current)).toMatchObject({ browser: "Safari", os: "iOS" });
+    expect(JSON.stringify(sessions)).not.toContain(current);
+    expect(describeUserAgent(null)).toEqual({ browser: null, os: null });
+    expect(
+      describeUserAgent("Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0"),
+    ).toEqual({
+      browser: "Firefox",
+      os: "Windows",
+    });
+  });
+});

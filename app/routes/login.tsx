@@ -4,19 +4,23 @@ import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { authenticator } from "~/domain/accounts/authenticator.server";
 import { requireAnonymous } from "~/domain/accounts/guards.server";
+import { signupsOpen } from "~/domain/accounts/signup-visibility";
 import { loginSchema } from "~/domain/accounts/schemas";
 import { createSession } from "~/domain/accounts/session.server";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/lib/i18n.server";
 import { safeRedirectPath } from "~/lib/redirect.server";
-import { FormErrors, TextField } from "~/ui/form-fields";
+import { hasTrafficSource, readTracking } from "~/lib/tracking.server";
+import { FormErrors, TextField, useClearedOnAnswer } from "~/ui/form-fields";
 import type { Route } from "./+types/login";
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   requireAnonymous(context);
+  const { site } = context.get(requestInfoContext);
   return {
-    siteName: context.get(requestInfoContext).site.name,
+    siteName: site.name,
     title: getInstance(context).t("accounts:login.title"),
+    signupOpen: signupsOpen(site.signups, hasTrafficSource(readTracking(request))),
   };
 }
 
@@ -41,9 +45,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title} | ${data?.siteName}` }];
 
-export default function LoginRoute({ actionData }: Route.ComponentProps) {
+export default function LoginRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
+  const passwordRef = useClearedOnAnswer(actionData);
   const [form, fields] = useForm({
     lastResult: actionData,
     shouldValidate: "onBlur",
@@ -70,6 +75,7 @@ export default function LoginRoute({ actionData }: Route.ComponentProps) {
           }}
           errors={fields.password.errors}
           errorId={fields.password.errorId}
+          inputRef={passwordRef}
         />
         <button type="submit" className="btn btn-primary w-100">
           {t("accounts:login.submit")}
@@ -78,6 +84,11 @@ export default function LoginRoute({ actionData }: Route.ComponentProps) {
       <p className="mt-3 mb-1">
         <Link to="/reset-password">{t("accounts:login.forgotPassword")}</Link>
       </p>
+      {loaderData.signupOpen && (
+        <p className="mb-0">
+          {t("accounts:login.noAccount")} <Link to="/signup">{t("accounts:login.signup")}</Link>
+        </p>
+      )}
     </main>
   );
 }

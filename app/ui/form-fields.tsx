@@ -1,3 +1,5 @@
+import { useEffect, useRef } from "react";
+
 /** A labelled input with its errors, wired for screen readers; works the same with or without JS. */
 export function TextField({
   label,
@@ -5,12 +7,14 @@ export function TextField({
   errors,
   errorId,
   help,
+  inputRef,
 }: {
   label: string;
   inputProps: React.InputHTMLAttributes<HTMLInputElement> & { id: string };
   errors?: string[];
   errorId: string;
   help?: React.ReactNode;
+  inputRef?: React.Ref<HTMLInputElement>;
 }) {
   const invalid = Boolean(errors?.length);
   return (
@@ -20,6 +24,7 @@ export function TextField({
       </label>
       <input
         {...inputProps}
+        ref={inputRef}
         className={`form-control${invalid ? " is-invalid" : ""}`}
         aria-invalid={invalid || undefined}
       />
@@ -44,4 +49,16 @@ export function FormErrors({ errors, id }: { errors?: string[]; id: string }) {
       ))}
     </div>
   );
+}
+
+/**
+ * Empties a password field after every answer from the server: the server never sends a typed
+ * password back, and with JavaScript the browser should not keep showing it either.
+ */
+export function useClearedOnAnswer(answer: unknown) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (answer && ref.current) ref.current.value = "";
+  }, [answer]);
+  return ref;
 }

@@ -7,7 +7,7 @@ import {
   completePasswordReset,
   isResetLinkValid,
 } from "~/domain/accounts/password-reset.server";
-import { PASSWORD_LIMITS, PASSWORD_PROBLEM_KEYS } from "~/domain/accounts/password-rules";
+import { PASSWORD_HELP_KEY, PASSWORD_LIMITS, passwordProblemMessage } from "~/domain/accounts/password-rules";
 import { createSession } from "~/domain/accounts/session.server";
 import { resetPasswordSchema } from "~/domain/accounts/settings-schemas";
 import { requestInfoContext } from "~/lib/context";
@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 400 },
       );
     }
-    const message = t(PASSWORD_PROBLEM_KEYS[result.error], PASSWORD_LIMITS);
+    const message = passwordProblemMessage(t, result.error);
     return data(
       {
         linkInvalid: false,
@@ -111,7 +111,7 @@ export default function ResetPasswordDoRoute({ loaderData, actionData }: Route.C
               }}
               errors={fields.newPassword.errors}
               errorId={fields.newPassword.errorId}
-              help={t("settings:validation.passwordHelp", PASSWORD_LIMITS)}
+              help={t(PASSWORD_HELP_KEY, PASSWORD_LIMITS)}
             />
             <TextField
               label={t("settings:fields.confirmPassword")}

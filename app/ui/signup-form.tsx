@@ -11,6 +11,7 @@ import { useEffect, useMemo, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Form, Link, useNavigation, type useFetcher } from "react-router";
 import { EMAIL_SUGGESTION_FIELD, suggestEmail } from "~/domain/accounts/email-suggestion";
+import { PASSWORD_HELP_KEY, PASSWORD_LIMITS } from "~/domain/accounts/password-rules";
 import { SIGNUP_MESSAGE_MAX_LENGTH, signupSchema } from "~/domain/accounts/signup-schema";
 import { FormErrors, TextField } from "./form-fields";
 import { HoneypotField } from "./honeypot";
@@ -244,7 +245,7 @@ export function SignupForm({
         inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
         errors={fields.password.errors}
         errorId={fields.password.errorId}
-        help={t("signup:fields.passwordHelp")}
+        help={t(PASSWORD_HELP_KEY, PASSWORD_LIMITS)}
       />
       <TextField
         label={t("signup:fields.dateOfBirth")}

@@ -75,6 +75,13 @@ test("password reset via the mail, then login with the new password", async ({
   expect(link).toBeTruthy();
   await page.goto(link!);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Nieuw wachtwoord kiezen");
+  // The signup's password rules apply here too.
+  await page.getByLabel("Nieuw wachtwoord", { exact: true }).fill("alleenletters");
+  await page.getByLabel("Herhaal nieuw wachtwoord").fill("alleenletters");
+  await page.getByRole("button", { name: "Wachtwoord opslaan" }).click();
+  await expect(
+    page.getByText("Gebruik in je wachtwoord letters en minstens één cijfer of leesteken"),
+  ).toBeVisible();
   await page.getByLabel("Nieuw wachtwoord", { exact: true }).fill("Nieuw-wachtwoord-77");
   await page.getByLabel("Herhaal nieuw wachtwoord").fill("Nieuw-wachtwoord-78");
   await page.getByRole("button", { name: "Wachtwoord opslaan" }).click();
@@ -220,6 +227,13 @@ test("settings: password, notifications, invisible mode, sessions and language",
   await password.getByLabel("Herhaal nieuw wachtwoord").fill("Ander-wachtwoord-6");
   await password.getByRole("button", { name: "Wachtwoord wijzigen" }).click();
   await expect(password.getByText("De opgegeven wachtwoorden zijn niet gelijk")).toBeVisible();
+  await password.getByLabel("Oud wachtwoord").fill(member.password);
+  await password.getByLabel("Nieuw wachtwoord", { exact: true }).fill("Wachtwoord123");
+  await password.getByLabel("Herhaal nieuw wachtwoord").fill("Wachtwoord123");
+  await password.getByRole("button", { name: "Wachtwoord wijzigen" }).click();
+  await expect(
+    password.getByText("Dit wachtwoord is te makkelijk te raden, kies een ander wachtwoord"),
+  ).toBeVisible();
   await password.getByLabel("Oud wachtwoord").fill(member.password);
   await password.getByLabel("Nieuw wachtwoord", { exact: true }).fill("Ander-wachtwoord-5");
   await password.getByLabel("Herhaal nieuw wachtwoord").fill("Ander-wachtwoord-5");

@@ -21,7 +21,7 @@ import {
   isResetLinkValid,
   requestPasswordReset,
 } from "~/domain/accounts/password-reset.server";
-import { PASSWORD_PROBLEM_KEYS } from "~/domain/accounts/password-rules";
+import { PASSWORD_PROBLEM_KEYS, passwordProblemMessage } from "~/domain/accounts/password-rules";
 import {
   changeEmailSchema,
   changePasswordSchema,
@@ -260,11 +260,24 @@ describe("password reset completion (/reset-password/do)", () => {
     expectMessage("settings:validation.passwordsDiffer", "De opgegeven wachtwoorden zijn niet gelijk");
   });
 
-  it("requires at least 8 characters in the form", () => {
-    const submission = parseWithZod(formData({ token: "x", newPassword: "kort", confirmPassword: "kort" }), {
+  it("applies the signup's password rules in the form", () => {
+    const newPasswordErrors = (password: string) =>
+      errorsOf(
+        parseWithZod(formData({ token: "x", newPassword: password, confirmPassword: password }), {
+          schema: resetPasswordSchema(nl),
+        }),
+      )?.newPassword;
+    expect(newPasswordErrors("kort")).toEqual(["Je wachtwoord moet minstens 8 tekens lang zijn"]);
+    expect(newPasswordErrors("alleenletters")).toEqual([
+      "Gebruik in je wachtwoord letters en minstens één cijfer of leesteken",
+    ]);
+    expect(newPasswordErrors("Wachtwoord1")).toEqual([
+      "Dit wachtwoord is te makkelijk te raden, kies een ander wachtwoord",
+    ]);
+    const missing = parseWithZod(formData({ token: "x", confirmPassword: "x" }), {
       schema: resetPasswordSchema(nl),
     });
-    expect(errorsOf(submission)?.newPassword).toEqual(["Je wachtwoord moet minstens 8 tekens lang zijn"]);
+    expect(errorsOf(missing)?.newPassword).toEqual(["Kies een wachtwoord"]);
   });
 
   it("refuses unknown, used and expired links", async () => {
@@ -292,16 +305,50 @@ describe("password reset completion (/reset-password/do)", () => {
     const token = await resetToken(user.email);
     expect(await completePasswordReset({ token, password: "kort" })).toEqual({
       ok: false,
-      error: "passwordTooShort",
+      error: "tooShort",
     });
     expect(await completePasswordReset({ token, password: user.email.toUpperCase() })).toEqual({
       ok: false,
-      error: "passwordIsEmail",
+      error: "likeAccount",
+    });
+    expect(await completePasswordReset({ token, password: user.email.split("@")[0]! })).toEqual({
+      ok: false,
+      error: "likeAccount",
     });
     expect(await isResetLinkValid(token)).toBe(true);
     expectMessage(
-      PASSWORD_PROBLEM_KEYS.passwordIsEmail,
-      "Je wachtwoord mag niet hetzelfde zijn als je e-mailadres",
+      PASSWORD_PROBLEM_KEYS.likeAccount,
+      "Je wachtwoord mag niet gelijk zijn aan je e-mailadres of profielnaam",
+    );
+  });
+
+  it("refuses a weak, a common or a profile-name password, like the signup", async () => {
+    const user = await member();
+    await db().profile.update({ where: { userId: user.id }, data: { name: "Zonnebloem77" } });
+    const token = await resetToken(user.email);
+    expect(await completePasswordReset({ token, password: "alleenletters" })).toEqual({
+      ok: false,
+      error: "weak",
+    });
+    expect(await completePasswordReset({ token, password: "12345678901" })).toEqual({
+      ok: false,
+      error: "weak",
+    });
+    expect(await completePasswordReset({ token, password: "Wachtwoord1" })).toEqual({
+      ok: false,
+      error: "common",
+    });
+    expect(await completePasswordReset({ token, password: "zonnebloem77" })).toEqual({
+      ok: false,
+      error: "likeAccount",
+    });
+    expect(await isResetLinkValid(token)).toBe(true);
+    expect(passwordProblemMessage(nl, "weak")).toBe(
+      "Gebruik in je wachtwoord letters en minstens één cijfer of leesteken",
+    );
+    expectMessage(
+      PASSWORD_PROBLEM_KEYS.common,
+      "Dit wachtwoord is te makkelijk te raden, kies een ander wachtwoord",
     );
   });
 
@@ -372,7 +419,7 @@ describe("change password (settings)", () => {
     expectMessage(CHANGE_PASSWORD_ERROR_KEYS.wrongOldPassword, "Controleer je oude wachtwoord");
   });
 
-  it("requires equal new passwords of at least 8 characters, not the e-mail", async () => {
+  it("requires equal new passwords that follow the password rules, not the e-mail", async () => {
     const submission = parseWithZod(
       formData({
         intent: "password",
@@ -387,7 +434,17 @@ describe("change password (settings)", () => {
       formData({ intent: "password", currentPassword: PASSWORD, newPassword: "abc", confirmPassword: "abc" }),
       { schema: changePasswordSchema(nl) },
     );
-    expect(errorsOf(short)?.newPassword).toEqual([nl("settings:validation.passwordTooShort", { min: 8 })]);
+    expect(errorsOf(short)?.newPassword).toEqual([nl("accounts:password.tooShort", { min: 8 })]);
+    const common = parseWithZod(
+      formData({
+        intent: "password",
+        currentPassword: PASSWORD,
+        newPassword: "Password123",
+        confirmPassword: "Password123",
+      }),
+      { schema: changePasswordSchema(de) },
+    );
+    expect(errorsOf(common)?.newPassword).toEqual([de("accounts:password.common")]);
     const user = await member();
     expect(
       await changePassword({
@@ -396,7 +453,22 @@ describe("change password (settings)", () => {
         newPassword: user.email,
         keepSessionId: null,
       }),
-    ).toEqual({ ok: false, error: "passwordIsEmail" });
+    ).toEqual({ ok: false, error: "likeAccount" });
+  });
+
+  it("refuses a weak, a common or a profile-name password and keeps the old one", async () => {
+    const user = await member();
+    await db().profile.update({ where: { userId: user.id }, data: { name: "Zonnebloem77" } });
+    const change = (newPassword: string) =>
+      changePassword({ userId: user.id, currentPassword: PASSWORD, newPassword, keepSessionId: null });
+    expect(await change("alleenletters")).toEqual({ ok: false, error: "weak" });
+    expect(await change("iloveyou1")).toEqual({ ok: false, error: "common" });
+    expect(await change("ZONNEBLOEM77")).toEqual({ ok: false, error: "likeAccount" });
+    const { passwordHash } = await db().user.findUniqueOrThrow({
+      where: { id: user.id },
+      select: { passwordHash: true },
+    });
+    expect(await verifyPassword(passwordHash, PASSWORD)).toBe(true);
   });
 
   it("changes the password and ends the member's other sessions", async () => {

@@ -339,7 +339,7 @@ describe("signup validation (SPEC section 5)", () => {
       { t: de },
     );
     expect(errors.name).toEqual([de("signup:validation.nameIsEmail")]);
-    expect(errors.password).toEqual([de("signup:validation.passwordTooShort", { min: 8 })]);
+    expect(errors.password).toEqual([de("accounts:password.tooShort", { min: 8 })]);
     expect(errors.date_of_birth).toEqual([de("signup:validation.dateOfBirthRequired", { min_age: 18 })]);
     expect(errors.accept_terms).toEqual([de("signup:validation.termsRequired")]);
     expect(de("signup:validation.dateOfBirthRequired", { min_age: 18 })).toContain("18");

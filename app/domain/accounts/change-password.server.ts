@@ -26,8 +26,11 @@ export async function changePassword({
   keepSessionId: string | null;
 }): Promise<ChangePasswordResult> {
   if (!(await checkCurrentPassword(userId, currentPassword))) return { ok: false, error: "wrongOldPassword" };
-  const user = await db().user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } });
-  const problem = passwordProblem(newPassword, user.email);
+  const user = await db().user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { email: true, profile: { select: { name: true } } },
+  });
+  const problem = passwordProblem(newPassword, { email: user.email, name: user.profile?.name });
   if (problem) return { ok: false, error: problem };
   await db().user.update({
     where: { id: userId },

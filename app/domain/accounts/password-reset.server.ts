@@ -73,7 +73,7 @@ async function resetTarget(token: string) {
   if (!pending) return null;
   const user = await db().user.findUnique({
     where: { id: pending.userId },
-    select: { id: true, email: true, status: true },
+    select: { id: true, email: true, status: true, profile: { select: { name: true } } },
   });
   // A link mailed to an address the account no longer uses is void.
   if (!user || user.status === "deleted" || user.email !== pending.target) return null;
@@ -102,7 +102,7 @@ export async function completePasswordReset({
 }): Promise<ResetResult> {
   const user = await resetTarget(token);
   if (!user) return { ok: false, error: "invalidLink" };
-  const problem = passwordProblem(password, user.email);
+  const problem = passwordProblem(password, { email: user.email, name: user.profile?.name });
   if (problem) return { ok: false, error: problem };
   const passwordHash = await hashPassword(password);
   if (!(await consumeVerification("reset_password", token))) return { ok: false, error: "invalidLink" };

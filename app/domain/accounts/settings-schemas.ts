@@ -2,20 +2,14 @@ import type { TFunction } from "i18next";
 import { z } from "zod";
 import { SUPPORTED_LOCALES } from "~/lib/i18n";
 import { NOTIFICATION_KEYS, type NotificationKey } from "./notification-preferences";
-import { PASSWORD_LIMITS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-rules";
+import { newPasswordSchema } from "./password-rules";
 
 /**
  * Form schemas of the password reset, e-mail change and settings forms, shared by server and browser
- * with messages in the user's language. The server-only rules (old password, address still free,
- * password not the e-mail) live in the domain modules.
+ * with messages in the user's language. A new password follows the rules of password-rules.ts; the
+ * server-only rules (old password, address still free, password not like the account) live in the
+ * domain modules.
  */
-
-function newPassword(t: TFunction) {
-  return z
-    .string({ error: t("settings:validation.newPasswordRequired") })
-    .min(PASSWORD_MIN_LENGTH, { error: t("settings:validation.passwordTooShort", PASSWORD_LIMITS) })
-    .max(PASSWORD_MAX_LENGTH, { error: t("settings:validation.passwordTooLong", PASSWORD_LIMITS) });
-}
 
 function confirmPassword(t: TFunction) {
   return z.string({ error: t("settings:validation.confirmPasswordRequired") });
@@ -45,7 +39,7 @@ export function resetPasswordSchema(t: TFunction) {
   return z
     .object({
       token: z.string().default(""),
-      newPassword: newPassword(t),
+      newPassword: newPasswordSchema(t),
       confirmPassword: confirmPassword(t),
     })
     .refine(...passwordsEqual(t));
@@ -56,7 +50,7 @@ export function changePasswordSchema(t: TFunction) {
     .object({
       intent: z.literal("password"),
       currentPassword: z.string({ error: t("settings:validation.currentPasswordRequired") }),
-      newPassword: newPassword(t),
+      newPassword: newPasswordSchema(t),
       confirmPassword: confirmPassword(t),
     })
     .refine(...passwordsEqual(t));

@@ -1,50 +1,15 @@
 import type { TFunction } from "i18next";
 import { z } from "zod";
 import { ageOn } from "~/domain/profiles/age";
+import { isLikeAccount, newPasswordSchema, passwordProblemMessage } from "./password-rules";
 
 export const NAME_MIN_LENGTH = 3;
 export const NAME_MAX_LENGTH = 30;
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
 export const SIGNUP_MESSAGE_MAX_LENGTH = 500;
 /** Older than this is taken for a typing error. */
 const MAX_AGE = 120;
 
 const GENDERS = ["male", "female"] as const;
-
-/** Passwords that are guessed first; refused whatever their length. */
-const COMMON_PASSWORDS = new Set([
-  "password",
-  "password1",
-  "password123",
-  "wachtwoord",
-  "wachtwoord1",
-  "wachtwoord123",
-  "passwort",
-  "passwort1",
-  "motdepasse",
-  "12345678",
-  "123456789",
-  "1234567890",
-  "87654321",
-  "11111111",
-  "00000000",
-  "abcd1234",
-  "abc12345",
-  "qwerty123",
-  "qwertyuiop",
-  "azerty123",
-  "iloveyou",
-  "iloveyou1",
-  "welkom01",
-  "welkom123",
-  "hallo123",
-  "letmein1",
-  "admin123",
-  "sunshine1",
-  "princess1",
-  "football1",
-]);
 
 /**
  * A date of birth as the date input sends it (YYYY-MM-DD), or typed by hand as D-M-YYYY, D/M/YYYY
@@ -64,9 +29,6 @@ export function parseDateOfBirth(value: string): Date | null {
     return null;
   return date;
 }
-
-/** Letters and at least one digit, space or symbol. */
-const isStrong = (value: string) => /\p{L}/u.test(value) && /[^\p{L}]/u.test(value);
 
 export interface SignupSettings {
   minAge: number;
@@ -98,19 +60,7 @@ export function signupSchema(t: TFunction, settings: SignupSettings, today: Date
       error: t("signup:validation.nameLength", { min: NAME_MIN_LENGTH, max: NAME_MAX_LENGTH }),
     })
     .refine((value) => !value.startsWith("@"), { error: t("signup:validation.nameStartsWithAt") });
-  const password = z
-    .string({ error: t("signup:validation.passwordRequired") })
-    .min(PASSWORD_MIN_LENGTH, {
-      error: t("signup:validation.passwordTooShort", { min: PASSWORD_MIN_LENGTH }),
-    })
-    .max(PASSWORD_MAX_LENGTH, { error: t("signup:validation.passwordTooLong", { max: PASSWORD_MAX_LENGTH }) })
-    // One message at a time: a short password is not also called weak, a weak one not also common.
-    .refine((value) => value.length < PASSWORD_MIN_LENGTH || isStrong(value), {
-      error: t("signup:validation.passwordWeak"),
-    })
-    .refine((value) => !isStrong(value) || !COMMON_PASSWORDS.has(value.toLowerCase()), {
-      error: t("signup:validation.passwordCommon"),
-    });
+  const password = newPasswordSchema(t);
   // No `abort` on field checks: an aborted field would stop the cross-field checks below.
   const validDate = (value: string) => {
     const date = parseDateOfBirth(value);
@@ -160,17 +110,11 @@ export function signupSchema(t: TFunction, settings: SignupSettings, today: Date
       error: t("signup:validation.nameIsEmail"),
       when: (payload) => emailAndName.safeParse(payload.value).success,
     })
-    .refine(
-      (v) => {
-        const secret = v.password.toLowerCase();
-        return secret !== v.email && secret !== v.email.split("@")[0] && secret !== v.name.toLowerCase();
-      },
-      {
-        path: ["password"],
-        error: t("signup:validation.passwordLikeAccount"),
-        when: (payload) => emailNameAndPassword.safeParse(payload.value).success,
-      },
-    );
+    .refine((v) => !isLikeAccount(v.password, v), {
+      path: ["password"],
+      error: passwordProblemMessage(t, "likeAccount"),
+      when: (payload) => emailNameAndPassword.safeParse(payload.value).success,
+    });
 }
 
 export type SignupValues = z.output<ReturnType<typeof signupSchema>>;

@@ -1,0 +1,17 @@
+/**
+ * The `?saved=` notices the settings page shows: one per settings form, plus the password reset and
+ * the reactivation link, which also land on /settings.
+ */
+export const SAVED_NOTICES = [
+  "password",
+  "reset",
+  "email",
+  "notifications",
+  "invisible",
+  "language",
+  "sessions",
+  "resumeMails",
+  "reactivated",
+] as const;
+
+export type SavedNotice = (typeof SAVED_NOTICES)[number];

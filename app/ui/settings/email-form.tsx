@@ -1,0 +1,53 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
+import { Form } from "react-router";
+import { useTranslation } from "react-i18next";
+import { changeEmailSchema } from "~/domain/accounts/settings-schemas";
+import { FormErrors, TextField } from "~/ui/form-fields";
+import { type SettingsActionData, useSettingsForm } from "./use-settings-form";
+
+export function EmailForm({
+  email,
+  pendingEmail,
+  actionData,
+}: {
+  email: string;
+  /** The new address waiting for confirmation, if any. */
+  pendingEmail: string | null;
+  actionData: SettingsActionData;
+}) {
+  const { t } = useTranslation();
+  const [form, fields] = useSettingsForm("email", actionData, changeEmailSchema);
+  return (
+    <>
+      <p>{t("settings:email.current", { email })}</p>
+      {pendingEmail && (
+        <p className="alert alert-info" data-testid="pending-email">
+          {t("settings:email.pending", { email: pendingEmail })}
+        </p>
+      )}
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="email" />
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <TextField
+          label={t("settings:fields.newEmail")}
+          inputProps={{ ...getInputProps(fields.newEmail, { type: "email" }), autoComplete: "email" }}
+          errors={fields.newEmail.errors}
+          errorId={fields.newEmail.errorId}
+        />
+        <TextField
+          label={t("settings:fields.currentPassword")}
+          inputProps={{
+            ...getInputProps(fields.password, { type: "password" }),
+            autoComplete: "current-password",
+          }}
+          errors={fields.password.errors}
+          errorId={fields.password.errorId}
+          help={t("settings:email.passwordHelp")}
+        />
+        <button type="submit" className="btn btn-primary">
+          {t("settings:email.submit")}
+        </button>
+      </Form>
+    </>
+  );
+}

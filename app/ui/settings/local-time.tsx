@@ -1,0 +1,28 @@
+import { useSyncExternalStore } from "react";
+import { useTranslation } from "react-i18next";
+
+const subscribeNothing = () => () => {};
+/** The browser's time zone once hydrated; UTC on the server and during hydration, so both render the same. */
+function useTimeZone() {
+  return useSyncExternalStore(
+    subscribeNothing,
+    () => Intl.DateTimeFormat().resolvedOptions().timeZone,
+    () => "UTC",
+  );
+}
+
+/** A date and time in the reader's language and time zone (UTC, marked as such, before hydration). */
+export function LocalTime({ iso }: { iso: string }) {
+  const { i18n } = useTranslation();
+  const timeZone = useTimeZone();
+  const text = new Intl.DateTimeFormat(i18n.language, {
+    year: "numeric",
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone,
+    ...(timeZone === "UTC" ? { timeZoneName: "short" as const } : {}),
+  }).format(new Date(iso));
+  return <time dateTime={iso}>{text}</time>;
+}

@@ -4,6 +4,7 @@ import { newestMembers } from "~/domain/profiles/newest-members.server";
 import { requestInfoContext } from "~/lib/context";
 import { hasTrafficSource, readTracking } from "~/lib/tracking.server";
 import { SignupCallToAction } from "~/ui/signup-modal";
+import { MemberCard } from "~/ui/member-card";
 import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -58,26 +59,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 className="h4">{t("home.newMembers")}</h2>
           <ul className="row g-3 list-unstyled" data-testid="newest-members">
             {members.map((member) => (
-              <li className="col-6 col-sm-4 col-md-3 col-lg-2" key={member.id}>
-                <div className="card member-card h-100">
-                  <img
-                    src={`/photos/${member.mainPhotoId}/thumb`}
-                    alt={t("home.photoOf", { name: member.name })}
-                    className="card-img-top"
-                    width={120}
-                    height={150}
-                    loading="lazy"
-                  />
-                  <div className="card-body p-2">
-                    <p className="card-title fw-semibold mb-0 text-truncate">
-                      {t("member.nameAge", { name: member.name, age: member.age })}
-                    </p>
-                    <p className="card-text small text-body-secondary text-truncate">
-                      {member.city ?? member.region}
-                    </p>
-                  </div>
-                </div>
-              </li>
+              <MemberCard key={member.id} member={member} />
             ))}
           </ul>
         </section>

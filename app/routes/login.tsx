@@ -11,7 +11,7 @@ import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/lib/i18n.server";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import { hasTrafficSource, readTracking } from "~/lib/tracking.server";
-import { FormErrors, TextField, useClearedOnAnswer } from "~/ui/form-fields";
+import { FormErrors, TextField, useClearedOnAnswer, PasswordField } from "~/ui/form-fields";
 import type { Route } from "./+types/login";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -67,14 +67,10 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
           errors={fields.email.errors}
           errorId={fields.email.errorId}
         />
-        <TextField
+        <PasswordField
           label={t("accounts:fields.password")}
-          inputProps={{
-            ...getInputProps(fields.password, { type: "password" }),
-            autoComplete: "current-password",
-          }}
-          errors={fields.password.errors}
-          errorId={fields.password.errorId}
+          field={fields.password}
+          autoComplete="current-password"
           inputRef={passwordRef}
         />
         <button type="submit" className="btn btn-primary w-100">

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -12,7 +12,7 @@ import { createSession } from "~/domain/accounts/session.server";
 import { resetPasswordSchema } from "~/domain/accounts/settings-schemas";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/lib/i18n.server";
-import { FormErrors, TextField } from "~/ui/form-fields";
+import { FormErrors, PasswordField } from "~/ui/form-fields";
 import type { Route } from "./+types/reset-password.do";
 
 // Open to everyone: the link in the mail is the proof, whoever is logged in on this browser.
@@ -103,24 +103,16 @@ export default function ResetPasswordDoRoute({ loaderData, actionData }: Route.C
           <Form method="post" {...getFormProps(form)}>
             <FormErrors errors={form.errors} id={form.errorId} />
             <input type="hidden" name="token" value={loaderData.token} />
-            <TextField
+            <PasswordField
               label={t("settings:fields.newPassword")}
-              inputProps={{
-                ...getInputProps(fields.newPassword, { type: "password" }),
-                autoComplete: "new-password",
-              }}
-              errors={fields.newPassword.errors}
-              errorId={fields.newPassword.errorId}
+              field={fields.newPassword}
+              autoComplete="new-password"
               help={t(PASSWORD_HELP_KEY, PASSWORD_LIMITS)}
             />
-            <TextField
+            <PasswordField
               label={t("settings:fields.confirmPassword")}
-              inputProps={{
-                ...getInputProps(fields.confirmPassword, { type: "password" }),
-                autoComplete: "new-password",
-              }}
-              errors={fields.confirmPassword.errors}
-              errorId={fields.confirmPassword.errorId}
+              field={fields.confirmPassword}
+              autoComplete="new-password"
             />
             <button type="submit" className="btn btn-primary w-100">
               {t("settings:reset.doSubmit")}

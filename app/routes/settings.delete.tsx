@@ -1,10 +1,4 @@
-import {
-  getCollectionProps,
-  getFormProps,
-  getInputProps,
-  getTextareaProps,
-  useForm,
-} from "@conform-to/react";
+import { getCollectionProps, getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { useTranslation } from "react-i18next";
@@ -14,7 +8,7 @@ import { requireUser } from "~/domain/accounts/guards.server";
 import { endSession } from "~/domain/accounts/session.server";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/lib/i18n.server";
-import { FormErrors, TextField } from "~/ui/form-fields";
+import { FormErrors, PasswordField } from "~/ui/form-fields";
 import type { Route } from "./+types/settings.delete";
 
 export function loader({ request, context }: Route.LoaderArgs) {
@@ -118,14 +112,10 @@ export default function DeleteAccountRoute({ loaderData, actionData }: Route.Com
             </div>
           )}
         </div>
-        <TextField
+        <PasswordField
           label={t("accountDelete:password")}
-          inputProps={{
-            ...getInputProps(fields.password, { type: "password" }),
-            autoComplete: "current-password",
-          }}
-          errors={fields.password.errors}
-          errorId={fields.password.errorId}
+          field={fields.password}
+          autoComplete="current-password"
         />
         <p className="text-body-secondary">{t("accountDelete:consequences")}</p>
         <div className="d-flex flex-wrap gap-2">

@@ -4,6 +4,7 @@ import { requireUser } from "~/domain/accounts/guards.server";
 import { findSignupMatches } from "~/domain/accounts/signup-matches.server";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/lib/i18n.server";
+import { MemberCard } from "~/ui/member-card";
 import type { Route } from "./+types/signup-matches";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -29,26 +30,7 @@ export default function SignupMatchesRoute({ loaderData }: Route.ComponentProps)
           <p>{t("signup:matches.intro", { name })}</p>
           <ul className="row g-3 list-unstyled" data-testid="signup-matches">
             {matches.map((match) => (
-              <li className="col-6 col-sm-4 col-md-3 col-lg-2" key={match.id}>
-                <div className="card member-card h-100">
-                  <img
-                    src={`/photos/${match.mainPhotoId}/thumb`}
-                    alt={t("home.photoOf", { name: match.name })}
-                    className="card-img-top"
-                    width={120}
-                    height={150}
-                    loading="lazy"
-                  />
-                  <div className="card-body p-2">
-                    <p className="card-title fw-semibold mb-0 text-truncate">
-                      {t("member.nameAge", { name: match.name, age: match.age })}
-                    </p>
-                    <p className="card-text small text-body-secondary text-truncate">
-                      {match.city ?? match.region}
-                    </p>
-                  </div>
-                </div>
-              </li>
+              <MemberCard key={match.id} member={match} />
             ))}
           </ul>
         </>

@@ -1,3 +1,4 @@
+import { getInputProps, type FieldMetadata } from "@conform-to/react";
 import { useEffect, useRef } from "react";
 
 /** A labelled input with its errors, wired for screen readers; works the same with or without JS. */
@@ -61,4 +62,30 @@ export function useClearedOnAnswer(answer: unknown) {
     if (answer && ref.current) ref.current.value = "";
   }, [answer]);
   return ref;
+}
+
+/** A password input bound to a conform field. */
+export function PasswordField({
+  label,
+  field,
+  autoComplete,
+  help,
+  inputRef,
+}: {
+  label: string;
+  field: FieldMetadata<string>;
+  autoComplete: "current-password" | "new-password";
+  help?: React.ReactNode;
+  inputRef?: React.Ref<HTMLInputElement>;
+}) {
+  return (
+    <TextField
+      label={label}
+      inputProps={{ ...getInputProps(field, { type: "password" }), autoComplete }}
+      errors={field.errors}
+      errorId={field.errorId}
+      help={help}
+      inputRef={inputRef}
+    />
+  );
 }

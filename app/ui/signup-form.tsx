@@ -13,7 +13,7 @@ import { Form, Link, useNavigation, type useFetcher } from "react-router";
 import { EMAIL_SUGGESTION_FIELD, suggestEmail } from "~/domain/accounts/email-suggestion";
 import { PASSWORD_HELP_KEY, PASSWORD_LIMITS } from "~/domain/accounts/password-rules";
 import { SIGNUP_MESSAGE_MAX_LENGTH, signupSchema } from "~/domain/accounts/signup-schema";
-import { FormErrors, TextField } from "./form-fields";
+import { FormErrors, PasswordField, TextField } from "./form-fields";
 import { HoneypotField } from "./honeypot";
 
 /** What the /signup loader gives the page and the modal. */
@@ -240,11 +240,10 @@ export function SignupForm({
         errorId={fields.name.errorId}
         help={t("signup:fields.nameHelp")}
       />
-      <TextField
+      <PasswordField
         label={t("signup:fields.password")}
-        inputProps={{ ...getInputProps(fields.password, { type: "password" }), autoComplete: "new-password" }}
-        errors={fields.password.errors}
-        errorId={fields.password.errorId}
+        field={fields.password}
+        autoComplete="new-password"
         help={t(PASSWORD_HELP_KEY, PASSWORD_LIMITS)}
       />
       <TextField

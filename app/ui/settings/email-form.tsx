@@ -2,7 +2,7 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { useTranslation } from "react-i18next";
 import { changeEmailSchema } from "~/domain/accounts/settings-schemas";
-import { FormErrors, TextField } from "~/ui/form-fields";
+import { FormErrors, TextField, PasswordField } from "~/ui/form-fields";
 import { type SettingsActionData, useSettingsForm } from "./use-settings-form";
 
 export function EmailForm({
@@ -34,14 +34,10 @@ export function EmailForm({
           errors={fields.newEmail.errors}
           errorId={fields.newEmail.errorId}
         />
-        <TextField
+        <PasswordField
           label={t("settings:fields.currentPassword")}
-          inputProps={{
-            ...getInputProps(fields.password, { type: "password" }),
-            autoComplete: "current-password",
-          }}
-          errors={fields.password.errors}
-          errorId={fields.password.errorId}
+          field={fields.password}
+          autoComplete="current-password"
           help={t("settings:email.passwordHelp")}
         />
         <button type="submit" className="btn btn-primary">

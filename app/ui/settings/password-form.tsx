@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { useTranslation } from "react-i18next";
 import { PASSWORD_HELP_KEY, PASSWORD_LIMITS } from "~/domain/accounts/password-rules";
 import { changePasswordSchema } from "~/domain/accounts/settings-schemas";
-import { FormErrors, TextField } from "~/ui/form-fields";
+import { FormErrors, PasswordField } from "~/ui/form-fields";
 import { type SettingsActionData, useSettingsForm } from "./use-settings-form";
 
 export function PasswordForm({ email, actionData }: { email: string; actionData: SettingsActionData }) {
@@ -15,33 +15,21 @@ export function PasswordForm({ email, actionData }: { email: string; actionData:
       {/* Tells password managers which account the new password belongs to; not submitted. */}
       <input type="text" autoComplete="username" value={email} readOnly hidden />
       <FormErrors errors={form.errors} id={form.errorId} />
-      <TextField
+      <PasswordField
         label={t("settings:fields.oldPassword")}
-        inputProps={{
-          ...getInputProps(fields.currentPassword, { type: "password" }),
-          autoComplete: "current-password",
-        }}
-        errors={fields.currentPassword.errors}
-        errorId={fields.currentPassword.errorId}
+        field={fields.currentPassword}
+        autoComplete="current-password"
       />
-      <TextField
+      <PasswordField
         label={t("settings:fields.newPassword")}
-        inputProps={{
-          ...getInputProps(fields.newPassword, { type: "password" }),
-          autoComplete: "new-password",
-        }}
-        errors={fields.newPassword.errors}
-        errorId={fields.newPassword.errorId}
+        field={fields.newPassword}
+        autoComplete="new-password"
         help={t(PASSWORD_HELP_KEY, PASSWORD_LIMITS)}
       />
-      <TextField
+      <PasswordField
         label={t("settings:fields.confirmPassword")}
-        inputProps={{
-          ...getInputProps(fields.confirmPassword, { type: "password" }),
-          autoComplete: "new-password",
-        }}
-        errors={fields.confirmPassword.errors}
-        errorId={fields.confirmPassword.errorId}
+        field={fields.confirmPassword}
+        autoComplete="new-password"
       />
       <p className="form-text">{t("settings:password.note")}</p>
       <button type="submit" className="btn btn-primary">

@@ -7,12 +7,13 @@ import {
   completePasswordReset,
   isResetLinkValid,
 } from "~/domain/accounts/password-reset.server";
-import { PASSWORD_HELP_KEY, PASSWORD_LIMITS, passwordProblemMessage } from "~/domain/accounts/password-rules";
+import { passwordProblemMessage } from "~/domain/accounts/password-rules";
 import { createSession } from "~/domain/accounts/session.server";
 import { resetPasswordSchema } from "~/domain/accounts/settings-schemas";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/lib/i18n.server";
-import { FormErrors, PasswordField } from "~/ui/form-fields";
+import { FormErrors } from "~/ui/form-fields";
+import { NewPasswordFields } from "~/ui/new-password-fields";
 import type { Route } from "./+types/reset-password.do";
 
 // Open to everyone: the link in the mail is the proof, whoever is logged in on this browser.
@@ -103,17 +104,7 @@ export default function ResetPasswordDoRoute({ loaderData, actionData }: Route.C
           <Form method="post" {...getFormProps(form)}>
             <FormErrors errors={form.errors} id={form.errorId} />
             <input type="hidden" name="token" value={loaderData.token} />
-            <PasswordField
-              label={t("settings:fields.newPassword")}
-              field={fields.newPassword}
-              autoComplete="new-password"
-              help={t(PASSWORD_HELP_KEY, PASSWORD_LIMITS)}
-            />
-            <PasswordField
-              label={t("settings:fields.confirmPassword")}
-              field={fields.confirmPassword}
-              autoComplete="new-password"
-            />
+            <NewPasswordFields newPassword={fields.newPassword} confirmPassword={fields.confirmPassword} />
             <button type="submit" className="btn btn-primary w-100">
               {t("settings:reset.doSubmit")}
             </button>

@@ -1,9 +1,9 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { useTranslation } from "react-i18next";
-import { PASSWORD_HELP_KEY, PASSWORD_LIMITS } from "~/domain/accounts/password-rules";
 import { changePasswordSchema } from "~/domain/accounts/settings-schemas";
 import { FormErrors, PasswordField } from "~/ui/form-fields";
+import { NewPasswordFields } from "~/ui/new-password-fields";
 import { type SettingsActionData, useSettingsForm } from "./use-settings-form";
 
 export function PasswordForm({ email, actionData }: { email: string; actionData: SettingsActionData }) {
@@ -20,17 +20,7 @@ export function PasswordForm({ email, actionData }: { email: string; actionData:
         field={fields.currentPassword}
         autoComplete="current-password"
       />
-      <PasswordField
-        label={t("settings:fields.newPassword")}
-        field={fields.newPassword}
-        autoComplete="new-password"
-        help={t(PASSWORD_HELP_KEY, PASSWORD_LIMITS)}
-      />
-      <PasswordField
-        label={t("settings:fields.confirmPassword")}
-        field={fields.confirmPassword}
-        autoComplete="new-password"
-      />
+      <NewPasswordFields newPassword={fields.newPassword} confirmPassword={fields.confirmPassword} />
       <p className="form-text">{t("settings:password.note")}</p>
       <button type="submit" className="btn btn-primary">
         {t("settings:password.submit")}

@@ -55,6 +55,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       status: user.status,
       profileStatus: user.profile?.status ?? null,
       notificationsDisabled: user.notificationsDisabled,
+      // SPEC "profile photo" alert: a confirmed member (not staff; unconfirmed ones get the activation
+      // reminder first) without an approved main photo who did not dismiss it.
+      photoAlert: Boolean(
+        user.role === "member" &&
+        user.status === "confirmed" &&
+        user.profile &&
+        !user.photoAlertDismissedAt &&
+        user.profile.mainPhoto?.status !== "active",
+      ),
       mainPhotoId: user.profile?.mainPhoto?.status === "active" ? user.profile.mainPhoto.id : null,
     },
   };

@@ -9,6 +9,7 @@ export default [
   route("logout", "routes/logout.ts", { id: "logout" }),
   route("api/logout.php", "routes/logout.ts", { id: "api-logout" }),
   route("api/user.php", "routes/api.user.ts"),
+  route("api/geocode.php", "routes/api.geocode.ts"),
   route("activate", "routes/activate.ts"),
   route("reactivate", "routes/reactivate.ts"),
 
@@ -33,5 +34,12 @@ export default [
     route("account-deleted", "routes/account-deleted.tsx"),
     route("complaints", "routes/complaints.tsx"),
     route("staff/complaints", "routes/staff.complaints.tsx"),
+    route("profile", "routes/profile.tsx"),
+    route("profile/photos", "routes/profile.photos.tsx"),
+    route("staff/photos", "routes/staff.photos.tsx"),
+    route("members", "routes/members.tsx"),
+    route("match-finder", "routes/match-finder.tsx"),
+    route("members/:id", "routes/members.$id.tsx", { id: "members-id" }),
+    route("likes/m/:id", "routes/members.$id.tsx", { id: "likes-m-id" }),
   ]),
 ] satisfies RouteConfig;

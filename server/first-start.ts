@@ -26,7 +26,7 @@ export async function firstStartSeed(env: Env, database: Database, logger: Logge
       logger.info("base data seeded; run `npm run db:seed` for demo members");
     }
   }
-  if (!demo) return { stop: async () => {} };
+  if (!demo || !env.DEMO_PHOTOS) return { stop: async () => {} };
   const abort = new AbortController();
   const drawing = renderSeedPhotos(db(), localStorage(path.join(env.DATA_DIR, "uploads")), {
     signal: abort.signal,

@@ -16,6 +16,8 @@ const envSchema = z.object({
   DEMO_DATA: booleanFlag.optional(),
   /** How many demo members a first start with demo data creates. */
   SEED_MEMBERS: z.coerce.number().int().min(0).max(1_000_000).default(2000),
+  /** Draw the demo members' photo files in the background (false: rows only, e.g. for `npm run bench`). */
+  DEMO_PHOTOS: booleanFlag.default(true),
   SESSION_SECRET: z.string().min(32).optional(),
   PUBLIC_URL: z.url().optional(),
   /** Real mail (smtp:// or smtps://). Without it mail goes to the local outbox at /dev/outbox. */
@@ -25,6 +27,12 @@ const envSchema = z.object({
   GEOIP_HEADER: z.string().min(1).optional(),
   /** Express "trust proxy" setting: number of hops, or true/false. */
   TRUST_PROXY: z.string().default("false"),
+  /** S3-compatible photo storage; without S3_BUCKET files live under DATA_DIR/uploads. */
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { readPublicPhoto } from "~/domain/photos/public-photo.server";
+import { photoForViewer } from "~/domain/photos/access.server";
+import { requestInfoContext } from "~/lib/context";
 import type { Route } from "./+types/photos.$photoId.$size";
 
 const paramsSchema = z.object({
@@ -8,16 +9,20 @@ const paramsSchema = z.object({
   size: z.enum(["thumb", "large"]),
 });
 
-export async function loader({ params }: Route.LoaderArgs) {
+/** Serves a photo only to who may see it (see photoForViewer); a refusal is a plain 404. */
+export async function loader({ params, context }: Route.LoaderArgs) {
   const parsed = paramsSchema.safeParse(params);
-  if (!parsed.success) throw data(null, { status: 404 });
-  const body = await readPublicPhoto(parsed.data.photoId, parsed.data.size);
-  if (!body) throw data(null, { status: 404 });
-  return new Response(new Uint8Array(body), {
+  const notFound = () => data(null, { status: 404, headers: { "Cache-Control": "private, no-store" } });
+  if (!parsed.success) throw notFound();
+  const { user } = context.get(requestInfoContext);
+  const photo = await photoForViewer(parsed.data.photoId, parsed.data.size, user ?? null);
+  if (!photo) throw notFound();
+  return new Response(new Uint8Array(photo.body), {
     headers: {
       "Content-Type": "image/webp",
-      "Cache-Control": "public, max-age=604800",
-      "Content-Length": String(body.length),
+      "Cache-Control": photo.cacheable ? "public, max-age=604800" : "private, no-store",
+      "Content-Length": String(photo.body.length),
+      "X-Content-Type-Options": "nosniff",
     },
   });
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 
 export interface MemberCardData {
   id: number;
@@ -9,7 +10,7 @@ export interface MemberCardData {
   mainPhotoId: number | null;
 }
 
-/** A member in a grid of cards: main photo, name and age, place. */
+/** A member in a grid of cards: main photo, name and age, place; the whole card links to the profile. */
 export function MemberCard({ member }: { member: MemberCardData }) {
   const { t } = useTranslation();
   return (
@@ -27,7 +28,9 @@ export function MemberCard({ member }: { member: MemberCardData }) {
         )}
         <div className="card-body p-2">
           <p className="card-title fw-semibold mb-0 text-truncate">
-            {t("member.nameAge", { name: member.name, age: member.age })}
+            <Link to={`/members/${member.id}`} className="stretched-link text-reset text-decoration-none">
+              {t("member.nameAge", { name: member.name, age: member.age })}
+            </Link>
           </p>
           <p className="card-text small text-body-secondary text-truncate">{member.city ?? member.region}</p>
         </div>

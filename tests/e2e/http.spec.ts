@@ -38,6 +38,10 @@ test.describe("@http", () => {
     // Demo photo files are drawn in the background after start-up.
     await expect.poll(async () => (await request.get(photo!)).status(), { timeout: 60_000 }).toBe(200);
     EXAMPLES["/photos/:photoId/:size"] = [photo!, photo!.replace("thumb", "large")];
+    const profile = /href="(\/members\/\d+)"/.exec(home)?.[1];
+    expect(profile, "a member card on the home page").toBeTruthy();
+    EXAMPLES["/members/:id"] = [profile!];
+    EXAMPLES["/likes/m/:id"] = [profile!.replace("/members/", "/likes/m/")];
     const paths = routePaths(await routes);
     expect(paths.length).toBeGreaterThan(5);
     for (const path of paths) {

@@ -68,3 +68,18 @@ test.describe("@http account API", () => {
     expect(response.headers()["set-cookie"] ?? "").not.toContain("i18n_redirected=de");
   });
 });
+
+test("a member without a photo is nudged to add one until dismissing it", async ({ page }) => {
+  const member = await createMember();
+  await page.goto("/login");
+  await page.getByLabel("E-mailadres").fill(member.email);
+  await page.getByLabel("Wachtwoord").fill(member.password);
+  await page.getByRole("button", { name: "Inloggen" }).click();
+  const alert = page.getByTestId("photo-alert");
+  await expect(alert).toBeVisible();
+  await expect(alert.getByRole("link")).toHaveAttribute("href", "/profile/photos");
+  await alert.getByRole("button").click();
+  await expect(page.getByTestId("photo-alert")).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId("photo-alert")).toHaveCount(0);
+});

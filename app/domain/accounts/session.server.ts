@@ -32,6 +32,7 @@ const currentUserSelect = {
   invisible: true,
   signupDate: true,
   notificationsDisabled: true,
+  photoAlertDismissedAt: true,
   profile: {
     select: {
       id: true,

@@ -15,7 +15,12 @@ export async function hiddenByBlocks(userId: number): Promise<number[]> {
 /** Whether either of the two users blocked the other. */
 export async function isBlockedBetween(a: number, b: number): Promise<boolean> {
   const count = await db().block.count({
-    where: { OR: [{ blockerId: a, blockedId: b }, { blockerId: b, blockedId: a }] },
+    where: {
+      OR: [
+        { blockerId: a, blockedId: b },
+        { blockerId: b, blockedId: a },
+      ],
+    },
   });
   return count > 0;
 }

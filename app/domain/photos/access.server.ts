@@ -1,0 +1,51 @@
+import { isBlockedBetween } from "~/domain/profiles/blocks.server";
+import { db } from "~/lib/db.server";
+import { fileStorage } from "~/lib/storage.server";
+
+export type PhotoSize = "thumb" | "large";
+
+export interface PhotoViewer {
+  id: number;
+  paidUser: boolean;
+  role: string;
+}
+
+export interface ServedPhoto {
+  body: Buffer;
+  /** Public active photos may be cached by browsers and proxies; everything else is private. */
+  cacheable: boolean;
+}
+
+/**
+ * A photo for a viewer, or null when the viewer may not see it:
+ * - the owner sees every own photo except deleted ones (also under inspection); staff likewise, to moderate;
+ * - others only active photos of active profiles, never across a block (either direction);
+ * - private photos only to Premium members (and the owner).
+ */
+export async function photoForViewer(
+  photoId: number,
+  size: PhotoSize,
+  viewer: PhotoViewer | null,
+): Promise<ServedPhoto | null> {
+  const photo = await db().photo.findUnique({
+    where: { id: photoId },
+    select: {
+      status: true,
+      visibility: true,
+      filename: true,
+      thumbFilename: true,
+      profile: { select: { userId: true, status: true } },
+    },
+  });
+  if (!photo || photo.status === "deleted") return null;
+  const cacheable =
+    photo.status === "active" && photo.visibility === "public" && photo.profile.status === "active";
+  const isOwner = viewer?.id === photo.profile.userId;
+  if (!isOwner && viewer?.role !== "staff") {
+    if (photo.status !== "active" || photo.profile.status !== "active") return null;
+    if (photo.visibility === "private" && !viewer?.paidUser) return null;
+    if (viewer && (await isBlockedBetween(viewer.id, photo.profile.userId))) return null;
+  }
+  const body = await fileStorage().read(size === "thumb" ? photo.thumbFilename : photo.filename);
+  return body ? { body, cacheable } : null;
+}

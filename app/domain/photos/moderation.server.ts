@@ -1,0 +1,86 @@
+import { db } from "~/lib/db.server";
+import { fileStorage } from "~/lib/storage.server";
+
+export const REVIEW_PAGE_SIZE = 24;
+export const REJECTION_REASON_MAX = 300;
+
+/** Photos under inspection, oldest first, a page at a time. */
+export async function listPhotosForReview(page: number) {
+  const where = { status: "inspection" as const };
+  const total = await db().photo.count({ where });
+  const pages = Math.max(1, Math.ceil(total / REVIEW_PAGE_SIZE));
+  const current = Math.min(Math.max(1, page), pages);
+  const photos = await db().photo.findMany({
+    where,
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    skip: (current - 1) * REVIEW_PAGE_SIZE,
+    take: REVIEW_PAGE_SIZE,
+    select: {
+      id: true,
+      createdAt: true,
+      visibility: true,
+      width: true,
+      height: true,
+      profile: { select: { id: true, name: true } },
+    },
+  });
+  return { photos, total, page: current, pages };
+}
+
+/**
+ * Approves a photo under inspection. When the profile has no active main photo and this photo is
+ * public, it becomes the main photo.
+ */
+export async function approvePhoto(photoId: number): Promise<boolean> {
+  return db().$transaction(async (tx) => {
+    const photo = await tx.photo.findFirst({
+      where: { id: photoId, status: "inspection" },
+      select: {
+        profileId: true,
+        visibility: true,
+        profile: { select: { mainPhoto: { select: { status: true, visibility: true } } } },
+      },
+    });
+    if (!photo) return false;
+    await tx.photo.update({
+      where: { id: photoId },
+      data: { status: "active", reviewedAt: new Date(), rejectionReason: null },
+      select: { id: true },
+    });
+    const main = photo.profile.mainPhoto;
+    const hasActiveMain = main?.status === "active" && main.visibility === "public";
+    if (!hasActiveMain && photo.visibility === "public") {
+      await tx.profile.update({
+        where: { id: photo.profileId },
+        data: { mainPhotoId: photoId },
+        select: { id: true },
+      });
+    }
+    return true;
+  });
+}
+
+/**
+ * Rejects a photo under inspection: status `deleted` with the reason shown to the owner. The files
+ * are removed, as nobody may see them any more.
+ */
+export async function rejectPhoto(photoId: number, reason: string): Promise<boolean> {
+  const photo = await db().photo.findFirst({
+    where: { id: photoId, status: "inspection" },
+    select: { filename: true, thumbFilename: true },
+  });
+  if (!photo) return false;
+  const { count } = await db().photo.updateMany({
+    where: { id: photoId, status: "inspection" },
+    data: {
+      status: "deleted",
+      reviewedAt: new Date(),
+      rejectionReason: reason.trim().slice(0, REJECTION_REASON_MAX),
+    },
+  });
+  if (count === 0) return false;
+  await db().profile.updateMany({ where: { mainPhotoId: photoId }, data: { mainPhotoId: null } });
+  const storage = fileStorage();
+  await Promise.all([storage.remove(photo.filename), storage.remove(photo.thumbFilename)]);
+  return true;
+}

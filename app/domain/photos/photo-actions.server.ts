@@ -1,0 +1,81 @@
+import { data, redirect } from "react-router";
+import { safeRedirectPath } from "~/lib/redirect.server";
+import { deletePhoto, dismissPhotoAlert, setMainPhoto, setPhotoVisibility } from "./manage.server";
+import { countPhotos, MAX_UPLOAD_BYTES, photoLimitFor, uploadPhoto, type UploadError } from "./upload.server";
+
+/** The photos page (app/ui/photos/paths.ts says the same for the browser). */
+const PAGE = "/profile/photos";
+/** Bodies far beyond the upload limit are refused before they are read. */
+const MAX_BODY_BYTES = 4 * MAX_UPLOAD_BYTES;
+
+/** What a done action tells the photos page (`?notice=`). */
+export const PHOTO_NOTICES = [
+  "uploaded",
+  "visibilityChanged",
+  "mainChanged",
+  "deleted",
+  "notEligible",
+] as const;
+type PhotoNotice = (typeof PHOTO_NOTICES)[number];
+
+function withNotice(notice: PhotoNotice) {
+  return redirect(`${PAGE}?notice=${notice}`);
+}
+
+/**
+ * A multipart upload. The page's own upload script (`viaXhr`) follows the redirect to learn the
+ * outcome, so it gets errors as `?uploadError=`; a plain form post gets them as action data (400).
+ */
+export async function uploadIntent({
+  request,
+  profileId,
+  paidUser,
+  viaXhr,
+}: {
+  request: Request;
+  profileId: number;
+  paidUser: boolean;
+  viaXhr: boolean;
+}) {
+  const fail = (error: UploadError, limit?: number) =>
+    viaXhr
+      ? redirect(`${PAGE}?uploadError=${error}`)
+      : data({ uploadError: { error, limit: limit ?? photoLimitFor(paidUser) } }, { status: 400 });
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) {
+    throw data(null, { status: 413 });
+  }
+  // Cheap check first: a member at the limit need not send the file at all.
+  if ((await countPhotos(profileId)) >= photoLimitFor(paidUser)) return fail("limitReached");
+  const form = await request.formData();
+  const file = form.get("photo");
+  const result = await uploadPhoto({
+    profileId,
+    paidUser,
+    file: file instanceof File ? file : null,
+    visibility: form.get("visibility") === "private" ? "private" : "public",
+  });
+  if (!result.ok) return fail(result.error, result.limit);
+  return withNotice("uploaded");
+}
+
+/** The "add a photo" alert's close button, posted from any page; returns there. */
+export async function dismissAlertIntent(userId: number, redirectTo: string | undefined) {
+  await dismissPhotoAlert(userId);
+  return redirect(safeRedirectPath(redirectTo));
+}
+
+export async function visibilityIntent(profileId: number, photoId: number, visibility: "public" | "private") {
+  if (!(await setPhotoVisibility(profileId, photoId, visibility))) throw data(null, { status: 404 });
+  return withNotice("visibilityChanged");
+}
+
+export async function mainIntent(profileId: number, photoId: number) {
+  const result = await setMainPhoto(profileId, photoId);
+  if (!result.ok && result.error === "notFound") throw data(null, { status: 404 });
+  return withNotice(result.ok ? "mainChanged" : "notEligible");
+}
+
+export async function deleteIntent(profileId: number, photoId: number) {
+  if (!(await deletePhoto(profileId, photoId))) throw data(null, { status: 404 });
+  return withNotice("deleted");
+}

@@ -1,0 +1,147 @@
+import { randomBytes } from "node:crypto";
+import sharp from "sharp";
+import { db } from "~/lib/db.server";
+import { fileStorage } from "~/lib/storage.server";
+
+/** Largest accepted upload. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Largest accepted image (width x height): stops decompression bombs before they are decoded. */
+export const MAX_INPUT_PIXELS = 40_000_000;
+/** SPEC: free members at most 3 photos, Premium members 25 (photos not deleted). */
+export const PHOTO_LIMITS = { free: 3, premium: 25 } as const;
+/** Longest side of the stored large version. */
+export const LARGE_MAX_SIZE = 1200;
+export const THUMB_WIDTH = 240;
+export const THUMB_HEIGHT = 300;
+
+/** Formats whose bytes we accept (sniffed from the data, never from the file name). SVG is refused. */
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "heif", "avif", "tiff"]);
+
+export type UploadError = "missing" | "tooLarge" | "notImage" | "broken" | "tooManyPixels" | "limitReached";
+export const UPLOAD_ERRORS: readonly UploadError[] = [
+  "missing",
+  "tooLarge",
+  "notImage",
+  "broken",
+  "tooManyPixels",
+  "limitReached",
+];
+
+export type UploadResult = { ok: true; photoId: number } | { ok: false; error: UploadError; limit?: number };
+
+export function photoLimitFor(paidUser: boolean): number {
+  return paidUser ? PHOTO_LIMITS.premium : PHOTO_LIMITS.free;
+}
+
+/** Photos that count towards the limit: every photo not deleted (under inspection included). */
+export function countPhotos(profileId: number): Promise<number> {
+  return db().photo.count({ where: { profileId, status: { not: "deleted" } } });
+}
+
+interface Processed {
+  large: Buffer;
+  thumb: Buffer;
+  width: number;
+  height: number;
+}
+
+/**
+ * Decodes the bytes with sharp: checks they are a whole image of an accepted format and size, turns
+ * it upright by its EXIF orientation and re-encodes it as WebP. Re-encoding drops all metadata
+ * (EXIF incl. GPS, XMP, IPTC, ICC), because sharp keeps none unless asked.
+ */
+export async function processImage(bytes: Buffer): Promise<Processed | UploadError> {
+  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "truncated" as const, animated: false };
+  let format: string | undefined;
+  let width = 0;
+  let height = 0;
+  try {
+    const meta = await sharp(bytes, { ...options, limitInputPixels: false }).metadata();
+    format = meta.format;
+    width = meta.width ?? 0;
+    height = meta.height ?? 0;
+  } catch {
+    return "notImage";
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format)) return "notImage";
+  if (width * height > MAX_INPUT_PIXELS) return "tooManyPixels";
+  try {
+    const large = await sharp(bytes, options)
+      .rotate()
+      .resize(LARGE_MAX_SIZE, LARGE_MAX_SIZE, { fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+    const thumb = await sharp(bytes, options)
+      .rotate()
+      .resize(THUMB_WIDTH, THUMB_HEIGHT, { fit: "cover", position: "attention" })
+      .webp({ quality: 80 })
+      .toBuffer();
+    return { large: large.data, thumb, width: large.info.width, height: large.info.height };
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) return "tooManyPixels";
+    return "broken";
+  }
+}
+
+export interface UploadInput {
+  profileId: number;
+  paidUser: boolean;
+  file: File | null;
+  visibility?: "public" | "private";
+}
+
+/**
+ * Stores a new photo for a profile: checks size, limit and content, writes a large WebP and a
+ * thumbnail under `photos/<profileId>/`, and adds the row with status `inspection`. On any refusal
+ * nothing is stored.
+ */
+export async function uploadPhoto({
+  profileId,
+  paidUser,
+  file,
+  visibility = "public",
+}: UploadInput): Promise<UploadResult> {
+  if (!file || file.size === 0) return { ok: false, error: "missing" };
+  if (file.size > MAX_UPLOAD_BYTES) return { ok: false, error: "tooLarge" };
+  const limit = photoLimitFor(paidUser);
+  if ((await countPhotos(profileId)) >= limit) return { ok: false, error: "limitReached", limit };
+
+  const processed = await processImage(Buffer.from(await file.arrayBuffer()));
+  if (typeof processed === "string") return { ok: false, error: processed };
+
+  const base = `photos/${profileId}/${randomBytes(16).toString("hex")}`;
+  const filename = `${base}.webp`;
+  const thumbFilename = `${base}-thumb.webp`;
+  const storage = fileStorage();
+  await storage.write(filename, processed.large);
+  await storage.write(thumbFilename, processed.thumb);
+  try {
+    const photoId = await db().$transaction(async (tx) => {
+      // One upload at a time per profile, so two parallel uploads cannot pass the limit together.
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${profileId})`;
+      const count = await tx.photo.count({ where: { profileId, status: { not: "deleted" } } });
+      if (count >= limit) return null;
+      const photo = await tx.photo.create({
+        data: {
+          profileId,
+          filename,
+          thumbFilename,
+          width: processed.width,
+          height: processed.height,
+          status: "inspection",
+          visibility,
+        },
+        select: { id: true },
+      });
+      return photo.id;
+    });
+    if (photoId === null) {
+      await Promise.all([storage.remove(filename), storage.remove(thumbFilename)]);
+      return { ok: false, error: "limitReached", limit };
+    }
+    return { ok: true, photoId };
+  } catch (error) {
+    await Promise.all([storage.remove(filename), storage.remove(thumbFilename)]);
+    throw error;
+  }
+}

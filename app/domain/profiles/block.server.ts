@@ -1,0 +1,35 @@
+import { db } from "~/lib/db.server";
+
+export type BlockResult = { ok: true; blockedUserId: number } | { ok: false; error: "notFound" | "self" };
+
+/**
+ * SPEC sections 4 and 6: a member blocks the owner of a profile. From then on both are hidden from
+ * each other everywhere (search, profiles, related profiles). Blocking twice changes nothing.
+ * (Deleting their likes and chats joins this transaction when the likes and chat features land.)
+ */
+export async function block(blockerUserId: number, blockedProfileId: number): Promise<BlockResult> {
+  return db().$transaction(async (tx) => {
+    const target = await tx.profile.findUnique({
+      where: { id: blockedProfileId },
+      select: { userId: true, user: { select: { siteId: true, status: true } } },
+    });
+    const blocker = await tx.user.findUnique({ where: { id: blockerUserId }, select: { siteId: true } });
+    if (!target || !blocker || target.user.status === "deleted" || target.user.siteId !== blocker.siteId) {
+      return { ok: false, error: "notFound" } as const;
+    }
+    if (target.userId === blockerUserId) return { ok: false, error: "self" } as const;
+    await tx.block.createMany({
+      data: [{ blockerId: blockerUserId, blockedId: target.userId }],
+      skipDuplicates: true,
+    });
+    return { ok: true, blockedUserId: target.userId } as const;
+  });
+}
+
+/** Lifts the member's own block of a profile's owner; a block the other made stays. */
+export async function unblock(blockerUserId: number, blockedProfileId: number): Promise<{ ok: boolean }> {
+  const target = await db().profile.findUnique({ where: { id: blockedProfileId }, select: { userId: true } });
+  if (!target) return { ok: false };
+  await db().block.deleteMany({ where: { blockerId: blockerUserId, blockedId: target.userId } });
+  return { ok: true };
+}

@@ -1,0 +1,14 @@
+import type { LoggedOutSearch } from "~/generated/prisma/enums";
+
+export interface LoggedOutSearchSettings {
+  loggedOutSearch: LoggedOutSearch;
+  loggedOutSearchTrafficsource: LoggedOutSearch;
+}
+
+/**
+ * SPEC sections 3 and 4: whether a visitor (not logged in) may search. Visitors who arrived with a
+ * traffic source follow `logged_out_search_trafficsource`, all others `logged_out_search`.
+ */
+export function loggedOutSearchAllowed(site: LoggedOutSearchSettings, withTrafficSource: boolean): boolean {
+  return (withTrafficSource ? site.loggedOutSearchTrafficsource : site.loggedOutSearch) !== "none";
+}

@@ -1,0 +1,31 @@
+import { ageRangeFor, bodyTypesFor, type MatchFinderOptions } from "./match-finder";
+import { defaultFilters, searchMembers, type SearchPage, type SearchViewer } from "./search.server";
+
+/**
+ * Members matching the match-finder options: the member's default search (the gender they seek,
+ * their own country, own region first; for visitors the country they are in) narrowed to the age
+ * range and body type the options stand for. The "race" option is deliberately not applied.
+ */
+export async function findMatches({
+  siteId,
+  viewer,
+  options,
+  page = 1,
+  visitor,
+}: {
+  siteId: number;
+  viewer: SearchViewer | null;
+  options: MatchFinderOptions;
+  page?: number;
+  visitor: { country: string; siteCountries: string[]; selectedCountry: string };
+}): Promise<SearchPage> {
+  const filters = { ...defaultFilters(viewer, visitor), ...ageRangeFor(options.age) };
+  const { similar: _none, ...found } = await searchMembers({
+    siteId,
+    viewer,
+    filters,
+    bodyTypes: bodyTypesFor(options.appearance),
+    page,
+  });
+  return found;
+}

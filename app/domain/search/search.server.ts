@@ -1,0 +1,307 @@
+import { ageOn } from "~/domain/profiles/age";
+import { hiddenByBlocks } from "~/domain/profiles/blocks.server";
+import { PROFILE_COUNTRIES, isProfileCountry, regionsOf } from "~/domain/profiles/regions";
+import { Prisma } from "~/generated/prisma/client";
+import type { BodyType, Gender } from "~/generated/prisma/enums";
+import { db } from "~/lib/db.server";
+import type { MemberCardData } from "~/ui/member-card";
+import { MAX_SEARCH_AGE, MIN_SEARCH_AGE, PAGE_SIZE, type SearchFilters } from "./filters";
+
+/** Matches are counted exactly up to this number; beyond it the page says "more than 1,000". */
+export const COUNT_LIMIT = 1000;
+/** "Similar results" widen the age range by this many years on both sides. */
+export const SIMILAR_AGE_SPREAD = 10;
+
+/** The countries a search offers: the site's own countries first, then the other countries of SPEC section 9. */
+export function searchCountries(siteCountries: string[]): string[] {
+  const own = siteCountries.filter(isProfileCountry);
+  return [...own, ...PROFILE_COUNTRIES.filter((c) => !own.includes(c))];
+}
+
+export { isProfileCountry as isSearchCountry };
+
+/** Who is searching: the member's own preferences and the members hidden from them. */
+export interface SearchViewer {
+  userId: number;
+  profile: { gender: Gender; seekingGender: Gender; country: string; region: string | null } | null;
+  /** Users never shown to this viewer: themself and everyone hidden by a block in either direction. */
+  hiddenUserIds: number[];
+}
+
+export async function searchViewer(userId: number): Promise<SearchViewer> {
+  const [user, hidden] = await Promise.all([
+    db().user.findUnique({
+      where: { id: userId },
+      select: {
+        profile: { select: { gender: true, seekingGender: true, country: true, region: true } },
+      },
+    }),
+    hiddenByBlocks(userId),
+  ]);
+  return { userId, profile: user?.profile ?? null, hiddenUserIds: [userId, ...hidden] };
+}
+
+/**
+ * The search without any filter in the URL: the member's own wish (the gender they seek) in their
+ * own country, all ages, their own region first (see `preferredRegion`). Visitors get the country
+ * they are in when the site serves it, otherwise the site's preselected country.
+ */
+export function defaultFilters(
+  viewer: SearchViewer | null,
+  visitor: { country: string; siteCountries: string[]; selectedCountry: string },
+): SearchFilters {
+  const fallback = visitor.siteCountries.includes(visitor.country)
+    ? visitor.country
+    : visitor.selectedCountry;
+  const country = viewer?.profile?.country ?? fallback;
+  return {
+    gender: viewer?.profile?.seekingGender ?? null,
+    country: isProfileCountry(country) ? country : null,
+    region: null,
+    minAge: null,
+    maxAge: null,
+  };
+}
+
+/**
+ * The regions offered for a country: the shared region list of the profiles, together with every
+ * region active profiles in that country actually have (so no member is unreachable by region).
+ */
+export async function searchRegions(country: string): Promise<string[]> {
+  if (!isProfileCountry(country)) return [];
+  // A loose index scan over Profile(country, region, ...): one index probe per distinct region.
+  const rows = await db().$queryRaw<{ region: string }[]>`
+    WITH RECURSIVE r(region) AS (
+      (SELECT region FROM "Profile" WHERE country = ${country} AND region IS NOT NULL AND status = 'active'
+        ORDER BY region LIMIT 1)
+      UNION ALL
+      SELECT (SELECT region FROM "Profile" WHERE country = ${country} AND region > r.region AND status = 'active'
+        ORDER BY region LIMIT 1)
+      FROM r WHERE r.region IS NOT NULL
+    )
+    SELECT region FROM r WHERE region IS NOT NULL`;
+  const names = new Set([...regionsOf(country), ...rows.map((row) => row.region)]);
+  return [...names].sort(new Intl.Collator("nl").compare);
+}
+
+export interface SearchRequest {
+  siteId: number;
+  viewer: SearchViewer | null;
+  filters: SearchFilters;
+  /** Match finder: only these body types. */
+  bodyTypes?: BodyType[];
+  page?: number;
+  /** Whether to add "similar results" when the filters find less than a page. */
+  withSimilar?: boolean;
+}
+
+export interface SearchPage {
+  members: MemberCardData[];
+  /** Exact, or COUNT_LIMIT when `moreResults` (there are more than that). */
+  numResults: number;
+  moreResults: boolean;
+  page: number;
+  /** Pages known to exist; with `morePages` further pages follow. */
+  pageCount: number;
+  morePages: boolean;
+}
+
+export interface SearchResult extends SearchPage {
+  similar: { members: MemberCardData[]; numResults: number } | null;
+}
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+function yearsBefore(today: Date, years: number): Date {
+  return new Date(Date.UTC(today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate()));
+}
+
+/** Birth dates for an age range: age >= min means born on or before today-min years, age <= max born after today-(max+1) years. */
+export function birthDateRange(minAge: number | null, maxAge: number | null, today = new Date()) {
+  const latest = minAge === null ? null : isoDay(yearsBefore(today, minAge));
+  const dayAfter = (date: Date) => new Date(date.getTime() + 86_400_000);
+  const earliest = maxAge === null ? null : isoDay(dayAfter(yearsBefore(today, maxAge + 1)));
+  return { earliest, latest };
+}
+
+interface Query {
+  siteId: number;
+  filters: SearchFilters;
+  bodyTypes?: BodyType[];
+  hiddenUserIds: number[];
+  excludedProfileIds?: number[];
+  preferRegion: string | null;
+}
+
+/**
+ * Who may ever appear: an active profile of a confirmed (so neither unconfirmed nor deleted),
+ * visible member of this site, not the viewer and not hidden by a block; then the filters. The
+ * profile filters (gender, country, region, birth date) are served by the Profile search indexes.
+ */
+function whereClause(q: Query): Prisma.Sql {
+  const { filters } = q;
+  const parts: Prisma.Sql[] = [
+    Prisma.sql`p.status = 'active'`,
+    Prisma.sql`u."siteId" = ${q.siteId}`,
+    Prisma.sql`u.status = 'confirmed'`,
+    Prisma.sql`u.invisible = false`,
+  ];
+  if (q.hiddenUserIds.length > 0) parts.push(Prisma.sql`p."userId" <> ALL(${q.hiddenUserIds}::int[])`);
+  if (q.excludedProfileIds?.length) parts.push(Prisma.sql`p.id <> ALL(${q.excludedProfileIds}::int[])`);
+  if (filters.gender) parts.push(Prisma.sql`p.gender = ${filters.gender}::"Gender"`);
+  if (filters.country) parts.push(Prisma.sql`p.country = ${filters.country}`);
+  if (filters.country && filters.region) parts.push(Prisma.sql`p.region = ${filters.region}`);
+  const { earliest, latest } = birthDateRange(filters.minAge, filters.maxAge);
+  if (earliest) parts.push(Prisma.sql`p."dateOfBirth" >= ${earliest}::date`);
+  if (latest) parts.push(Prisma.sql`p."dateOfBirth" <= ${latest}::date`);
+  if (q.bodyTypes?.length) parts.push(Prisma.sql`p."bodyType" = ANY(${q.bodyTypes}::"BodyType"[])`);
+  return Prisma.join(parts, " AND ");
+}
+
+interface Row {
+  id: number;
+  name: string;
+  dateOfBirth: Date;
+  city: string | null;
+  region: string | null;
+  mainPhotoId: number | null;
+}
+
+/**
+ * The order of results, in tiers: the preferred region first (the member's own, when they search
+ * their own country without choosing a region), within that members with a main photo (only an
+ * approved public photo can be one) before those without; inside a tier the newest first, and the
+ * profile id as the final tie-breaker so pages never overlap or skip anyone. Each tier is read in
+ * index order (Profile search indexes on country/createdAt), so a page reads little more than itself.
+ */
+function tiers(preferRegion: string | null): Prisma.Sql[] {
+  const photo = [Prisma.sql`p."mainPhotoId" IS NOT NULL`, Prisma.sql`p."mainPhotoId" IS NULL`];
+  if (!preferRegion) return photo;
+  const region = [
+    Prisma.sql`p.region = ${preferRegion}`,
+    Prisma.sql`p.region IS DISTINCT FROM ${preferRegion}`,
+  ];
+  return region.flatMap((r) => photo.map((ph) => Prisma.sql`${r} AND ${ph}`));
+}
+
+async function findPage(q: Query, take: number, skip: number): Promise<MemberCardData[]> {
+  const where = whereClause(q);
+  const parts = tiers(q.preferRegion).map(
+    (tier, index) => Prisma.sql`(
+      SELECT ${index}::int AS tier, p.id, p.name, p."dateOfBirth", p.city, p.region, p."mainPhotoId", p."createdAt"
+      FROM "Profile" p JOIN "User" u ON u.id = p."userId"
+      WHERE ${where} AND ${tier}
+      ORDER BY p."createdAt" DESC, p.id DESC
+      LIMIT ${skip + take})`,
+  );
+  const rows = await db().$queryRaw<Row[]>`
+    SELECT t.id, t.name, t."dateOfBirth", t.city, t.region,
+      CASE WHEN ph.status = 'active' AND ph.visibility = 'public' THEN ph.id END AS "mainPhotoId"
+    FROM (${Prisma.join(parts, " UNION ALL ")}) t
+    LEFT JOIN "Photo" ph ON ph.id = t."mainPhotoId"
+    ORDER BY t.tier, t."createdAt" DESC, t.id DESC
+    LIMIT ${take} OFFSET ${skip}`;
+  return rows.map(({ dateOfBirth, ...row }) => ({ ...row, age: ageOn(dateOfBirth) }));
+}
+
+/** Counts matches, but stops at `limit`: counting every one of thousands of matches is what makes a search slow. */
+async function countMatches(q: Query, limit: number | null): Promise<number> {
+  const limitClause = limit === null ? Prisma.empty : Prisma.sql`LIMIT ${limit}`;
+  const [row] = await db().$queryRaw<{ count: number }[]>`
+    SELECT count(*)::int AS count FROM (
+      SELECT 1 FROM "Profile" p JOIN "User" u ON u.id = p."userId"
+      WHERE ${whereClause(q)}
+      ${limitClause}
+    ) matches`;
+  return row?.count ?? 0;
+}
+
+/** The viewer's own region comes first when they search their own country without choosing a region. */
+function preferredRegion(viewer: SearchViewer | null, filters: SearchFilters): string | null {
+  const own = viewer?.profile;
+  if (!own?.region || filters.region || filters.country !== own.country) return null;
+  return own.region;
+}
+
+const clampAge = (age: number) => Math.min(MAX_SEARCH_AGE, Math.max(MIN_SEARCH_AGE, age));
+
+/** The filters of "similar results": same gender and country, any region, the age range widened by 10 years. */
+export function similarFilters(filters: SearchFilters): SearchFilters {
+  return {
+    gender: filters.gender,
+    country: filters.country,
+    region: null,
+    minAge: filters.minAge === null ? null : clampAge(filters.minAge - SIMILAR_AGE_SPREAD),
+    maxAge: filters.maxAge === null ? null : clampAge(filters.maxAge + SIMILAR_AGE_SPREAD),
+  };
+}
+
+/**
+ * One page of members matching the filters, with the number of matches (exact up to
+ * COUNT_LIMIT, beyond that "more than COUNT_LIMIT" and the pages continue while there are more);
+ * when the filters find fewer than a page, "similar results" (see `similarFilters`) with their own
+ * count, leaving out the members already shown.
+ */
+export async function searchMembers(request: SearchRequest): Promise<SearchResult> {
+  const { siteId, viewer, filters, bodyTypes } = request;
+  const hiddenUserIds = viewer?.hiddenUserIds ?? [];
+  const query: Query = {
+    siteId,
+    filters,
+    bodyTypes,
+    hiddenUserIds,
+    preferRegion: preferredRegion(viewer, filters),
+  };
+  const wanted = Math.max(1, request.page ?? 1);
+  const [counted, firstTry] = await Promise.all([
+    countMatches(query, COUNT_LIMIT + 1),
+    findPage(query, PAGE_SIZE + 1, (wanted - 1) * PAGE_SIZE),
+  ]);
+  let page = wanted;
+  let rows = firstTry;
+  let numResults = counted;
+  let capped = counted > COUNT_LIMIT;
+  if (rows.length === 0 && wanted > 1) {
+    // A page past the end (an old link, fewer members since): show the last page instead.
+    if (capped) {
+      numResults = await countMatches(query, null);
+      capped = false;
+    }
+    page = Math.max(1, Math.ceil(numResults / PAGE_SIZE));
+    rows = await findPage(query, PAGE_SIZE + 1, (page - 1) * PAGE_SIZE);
+  }
+  const hasNextPage = rows.length > PAGE_SIZE;
+  const members = rows.slice(0, PAGE_SIZE);
+  const pageCount = capped
+    ? hasNextPage
+      ? Math.max(Math.ceil(COUNT_LIMIT / PAGE_SIZE), page + 1)
+      : page
+    : Math.max(1, Math.ceil(numResults / PAGE_SIZE));
+
+  let similar: SearchResult["similar"] = null;
+  if (request.withSimilar && !capped && numResults < PAGE_SIZE) {
+    // Fewer than a page: all of them are on this (the only) page.
+    const similarQuery: Query = {
+      siteId,
+      filters: similarFilters(filters),
+      bodyTypes,
+      hiddenUserIds,
+      excludedProfileIds: members.map((m) => m.id),
+      preferRegion: filters.region ?? preferredRegion(viewer, filters),
+    };
+    const [count, found] = await Promise.all([
+      countMatches(similarQuery, null),
+      findPage(similarQuery, PAGE_SIZE, 0),
+    ]);
+    similar = { members: found, numResults: count };
+  }
+  return {
+    members,
+    numResults: capped ? COUNT_LIMIT : numResults,
+    moreResults: capped,
+    page,
+    pageCount,
+    morePages: capped && hasNextPage,
+    similar,
+  };
+}

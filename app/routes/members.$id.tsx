@@ -1,0 +1,132 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { requireUser } from "~/domain/accounts/guards.server";
+import { blockIntent, unblockIntent } from "~/domain/profiles/profile-view-actions.server";
+import { loadProfileView } from "~/domain/profiles/profile-view.server";
+import { loggedOutSearchAllowed } from "~/domain/search/access";
+import { requestInfoContext } from "~/lib/context";
+import { hasTrafficSource, readTracking } from "~/lib/tracking.server";
+import { Actions } from "~/ui/profile-view/actions";
+import { BlockedNotice } from "~/ui/profile-view/blocked-notice";
+import { Details } from "~/ui/profile-view/details";
+import { FictionalWarning } from "~/ui/profile-view/fictional-warning";
+import { Gallery } from "~/ui/profile-view/gallery";
+import { Heading } from "~/ui/profile-view/heading";
+import { OwnNotice } from "~/ui/profile-view/own-notice";
+import { Related } from "~/ui/profile-view/related";
+import type { Route } from "./+types/members.$id";
+
+const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
+
+function profileIdFrom(params: { id?: string }): number {
+  const parsed = idSchema.safeParse(params.id);
+  if (!parsed.success) throw data(null, { status: 404 });
+  return parsed.data;
+}
+
+const actionSchema = z.object({
+  intent: z.enum(["block", "unblock"]),
+  confirm: z.literal("1").optional(),
+});
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { site, user } = context.get(requestInfoContext);
+  const trafficSource = hasTrafficSource(readTracking(request));
+  // Visitors only as the site's logged-out search settings allow; otherwise log in first.
+  if (!user && !loggedOutSearchAllowed(site, trafficSource)) requireUser(context, request);
+  const profileId = profileIdFrom(params);
+  const result = await loadProfileView({
+    profileId,
+    site,
+    trafficSource,
+    viewer: user ? { userId: user.id, profileId: user.profile?.id ?? null, paidUser: user.paidUser } : null,
+  });
+  if (result.kind === "login") {
+    const url = new URL(request.url);
+    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  }
+  if (result.kind === "notFound") throw data(null, { status: 404 });
+  const common = {
+    siteName: site.name,
+    path: new URL(request.url).pathname,
+    viewer: user ? ("member" as const) : ("visitor" as const),
+  };
+  if (result.kind === "blocked") {
+    // No profile for either side of a block: the page says so (403), with the way to lift one's own block.
+    return data({ ...common, view: result }, { status: 403 });
+  }
+  return {
+    ...common,
+    view: result,
+    ownInvisible: result.own && (user?.invisible ?? false),
+    fictional: {
+      icon: site.fictionalIcon,
+      warning: site.fictionalWarning,
+      singular: site.fictionalSingular,
+    },
+  };
+}
+
+/** Block (asked for confirmation first) or lift one's own block; the `intent` field says which. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const profileId = profileIdFrom(params);
+  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw data(null, { status: 400 });
+  const args = { userId: user.id, profileId, pathname: new URL(request.url).pathname };
+  switch (parsed.data.intent) {
+    case "block":
+      return blockIntent(args, parsed.data.confirm === "1");
+    case "unblock":
+      return unblockIntent(args);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  if (!data) return [];
+  const name = data.view.kind === "profile" ? data.view.profile.name : data.view.name;
+  return [
+    { title: name ? `${name} | ${data.siteName}` : data.siteName },
+    { name: "robots", content: "noindex" },
+  ];
+};
+
+export default function MemberRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { view, viewer, path } = loaderData;
+  if (view.kind === "blocked") return <BlockedNotice view={view} />;
+  const { profile, own, related } = view;
+  const showFictional = "fictional" in loaderData && profile.isFictional;
+  return (
+    <main className="container py-4" data-testid="profile-view">
+      {own && <OwnNotice invisible={"ownInvisible" in loaderData && loaderData.ownInvisible} />}
+      <div className="row g-4">
+        <div className="col-md-5">
+          <Gallery
+            name={profile.name}
+            photos={profile.photos}
+            photoCount={profile.photoCount}
+            lockedPhotos={profile.lockedPhotos}
+            viewer={viewer}
+            path={path}
+          />
+        </div>
+        <div className="col-md-7">
+          <Heading profile={profile} fictionalIcon={showFictional && loaderData.fictional.icon} />
+          {showFictional && loaderData.fictional.warning && (
+            <FictionalWarning singular={loaderData.fictional.singular} />
+          )}
+          {!own && (
+            <Actions
+              name={profile.name}
+              viewer={viewer}
+              path={path}
+              confirmBlock={Boolean(actionData && "confirmBlock" in actionData)}
+            />
+          )}
+          <Details profile={profile} />
+        </div>
+      </div>
+      {related.length > 0 && <Related related={related} />}
+    </main>
+  );
+}

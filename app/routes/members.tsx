@@ -1,0 +1,237 @@
+import { useTranslation } from "react-i18next";
+import { Form, useSubmit } from "react-router";
+import { regionLabelKey } from "~/domain/profiles/regions";
+import {
+  MAX_SEARCH_AGE,
+  MIN_SEARCH_AGE,
+  parseSearchParams,
+  searchQuery,
+  type SearchFilters,
+} from "~/domain/search/filters";
+import { requireSearchAccess } from "~/domain/search/guard.server";
+import {
+  defaultFilters,
+  isSearchCountry,
+  searchCountries,
+  searchMembers,
+  searchRegions,
+  searchViewer,
+} from "~/domain/search/search.server";
+import { requestInfoContext } from "~/lib/context";
+import { getInstance } from "~/lib/i18n.server";
+import { MemberGrid, Pager, ResultCount } from "~/ui/search-results";
+import type { Route } from "./+types/members";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireSearchAccess(context, request);
+  const { site, country } = context.get(requestInfoContext);
+  const parsed = parseSearchParams(new URL(request.url).searchParams, isSearchCountry);
+  const viewer = user ? await searchViewer(user.id) : null;
+  const filters: SearchFilters = parsed.given
+    ? parsed.filters
+    : defaultFilters(viewer, {
+        country,
+        siteCountries: site.countries,
+        selectedCountry: site.geoipSelectedCountry,
+      });
+  const regions = filters.country ? await searchRegions(filters.country) : [];
+  if (filters.region && !regions.includes(filters.region)) filters.region = null;
+  const result = await searchMembers({
+    siteId: site.id,
+    viewer,
+    filters,
+    page: parsed.page,
+    withSimilar: true,
+  });
+  return {
+    filters,
+    countries: searchCountries(site.countries),
+    regions,
+    result,
+    title: getInstance(context).t("search:title"),
+    siteName: site.name,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title} | ${data?.siteName}` }];
+
+const AGES = Array.from({ length: MAX_SEARCH_AGE - MIN_SEARCH_AGE + 1 }, (_, i) => MIN_SEARCH_AGE + i);
+
+function SearchForm({
+  filters,
+  countries,
+  regions,
+}: {
+  filters: SearchFilters;
+  countries: string[];
+  regions: string[];
+}) {
+  const { t } = useTranslation();
+  const submit = useSubmit();
+  const allAges = filters.minAge === null && filters.maxAge === null;
+  return (
+    <Form
+      method="get"
+      action="/members"
+      className="card card-body mb-4"
+      aria-labelledby="search-form-heading"
+    >
+      <h2 id="search-form-heading" className="visually-hidden">
+        {t("search:form.heading")}
+      </h2>
+      <div className="row g-3 align-items-end">
+        <div className="col-sm-6 col-lg-3">
+          <label htmlFor="search-gender" className="form-label">
+            {t("search:form.gender")}
+          </label>
+          <select
+            id="search-gender"
+            name="gender"
+            className="form-select"
+            defaultValue={filters.gender ?? ""}
+          >
+            <option value="">{t("search:form.anyGender")}</option>
+            <option value="female">{t("profile:values.seekingGender.female")}</option>
+            <option value="male">{t("profile:values.seekingGender.male")}</option>
+          </select>
+        </div>
+        <div className="col-sm-6 col-lg-3">
+          <label htmlFor="search-country" className="form-label">
+            {t("search:form.country")}
+          </label>
+          <select
+            id="search-country"
+            name="country"
+            className="form-select"
+            defaultValue={filters.country ?? ""}
+            // With JavaScript a new country is searched at once, so its regions can be offered.
+            onChange={(event) => void submit(event.currentTarget.form)}
+            aria-describedby={filters.country ? undefined : "search-country-help"}
+          >
+            <option value="">{t("search:form.anyCountry")}</option>
+            {countries.map((code) => (
+              <option key={code} value={code}>
+                {t(`profile:countries.${code}`)}
+              </option>
+            ))}
+          </select>
+          {!filters.country && (
+            <div id="search-country-help" className="form-text">
+              {t("search:form.chooseCountryFirst")}
+            </div>
+          )}
+        </div>
+        {filters.country && (
+          <div className="col-sm-6 col-lg-3">
+            <input type="hidden" name="region_of" value={filters.country} />
+            <label htmlFor="search-region" className="form-label">
+              {t(regionLabelKey(filters.country))}
+            </label>
+            <select
+              id="search-region"
+              name="region"
+              className="form-select"
+              defaultValue={filters.region ?? ""}
+            >
+              <option value="">{t("search:form.anyRegion")}</option>
+              {regions.map((region) => (
+                <option key={region} value={region}>
+                  {region}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        <fieldset className="col-sm-6 col-lg-3">
+          <legend className="form-label fs-6 mb-2">{t("search:form.age")}</legend>
+          <div className="input-group">
+            <select
+              name="min_age"
+              className="form-select"
+              aria-label={t("search:form.minAge")}
+              defaultValue={filters.minAge ?? MIN_SEARCH_AGE}
+            >
+              {AGES.map((age) => (
+                <option key={age} value={age}>
+                  {age}
+                </option>
+              ))}
+            </select>
+            <span className="input-group-text">-</span>
+            <select
+              name="max_age"
+              className="form-select"
+              aria-label={t("search:form.maxAge")}
+              defaultValue={filters.maxAge ?? MAX_SEARCH_AGE}
+            >
+              {AGES.map((age) => (
+                <option key={age} value={age}>
+                  {age}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="form-check mt-1">
+            <input
+              id="search-all-ages"
+              type="checkbox"
+              name="all_ages"
+              value="1"
+              className="form-check-input"
+              defaultChecked={allAges}
+            />
+            <label htmlFor="search-all-ages" className="form-check-label">
+              {t("search:form.allAges")}
+            </label>
+          </div>
+        </fieldset>
+      </div>
+      <div className="mt-3">
+        <button type="submit" className="btn btn-primary">
+          {t("search:form.submit")}
+        </button>
+      </div>
+    </Form>
+  );
+}
+
+export default function MembersRoute({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { filters, countries, regions, result } = loaderData;
+  const query = searchQuery(filters);
+  return (
+    <main className="container py-4">
+      <h1 className="h3 text-primary">{t("search:title")}</h1>
+      {/* Remounted per search, so the fields show the filters of the page shown (also after Back). */}
+      <SearchForm key={query} filters={filters} countries={countries} regions={regions} />
+      <section aria-labelledby="search-results-heading">
+        <h2 id="search-results-heading" className="visually-hidden">
+          {t("search:results.heading")}
+        </h2>
+        <ResultCount numResults={result.numResults} moreResults={result.moreResults} testId="search-count" />
+        {result.members.length > 0 ? (
+          <MemberGrid members={result.members} testId="search-results" />
+        ) : (
+          <p>{t("search:results.none")}</p>
+        )}
+        <Pager
+          page={result.page}
+          pageCount={result.pageCount}
+          morePages={result.morePages}
+          queryFor={(page) => searchQuery(filters, page)}
+        />
+      </section>
+      {result.similar && result.similar.numResults > 0 && (
+        <section aria-labelledby="similar-results-heading" className="mt-4">
+          <h2 id="similar-results-heading" className="h4">
+            {t("search:results.similarHeading")}
+          </h2>
+          <p data-testid="similar-count">
+            {t("search:results.similarCount", { count: result.similar.numResults })}
+          </p>
+          <MemberGrid members={result.similar.members} testId="similar-results" />
+        </section>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,107 @@
+import { data, Link } from "react-router";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { requireUser } from "~/domain/accounts/guards.server";
+import { listOwnPhotos } from "~/domain/photos/manage.server";
+import {
+  deleteIntent,
+  dismissAlertIntent,
+  mainIntent,
+  PHOTO_NOTICES,
+  uploadIntent,
+  visibilityIntent,
+} from "~/domain/photos/photo-actions.server";
+import { photoLimitFor, UPLOAD_ERRORS } from "~/domain/photos/upload.server";
+import { requestInfoContext } from "~/lib/context";
+import { getInstance } from "~/lib/i18n.server";
+import { UPLOAD_XHR_HEADER } from "~/ui/photos/paths";
+import { PhotoList } from "~/ui/photos/photo-list";
+import { PhotoNotice } from "~/ui/photos/photo-notice";
+import { UploadSection } from "~/ui/photos/upload-section";
+import type { Route } from "./+types/profile.photos";
+
+const photoAction = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("visibility"),
+    photoId: z.coerce.number().int().positive(),
+    visibility: z.enum(["public", "private"]),
+  }),
+  z.object({ intent: z.literal("main"), photoId: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("delete"), photoId: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal("dismissAlert"), redirectTo: z.string().optional() }),
+]);
+
+function ownProfile(context: Route.LoaderArgs["context"], request: Request) {
+  const user = requireUser(context, request);
+  if (!user.profile) throw data(null, { status: 404 });
+  return { user, profile: user.profile };
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, profile } = ownProfile(context, request);
+  const params = new URL(request.url).searchParams;
+  const photos = await listOwnPhotos(profile.id);
+  const notice = PHOTO_NOTICES.find((n) => n === params.get("notice")) ?? null;
+  const uploadError = UPLOAD_ERRORS.find((e) => e === params.get("uploadError")) ?? null;
+  const confirmDelete = Number(params.get("confirmDelete"));
+  const limit = photoLimitFor(user.paidUser);
+  return {
+    photos: photos.map(({ createdAt, ...photo }) => ({ ...photo, createdAt: createdAt.toISOString() })),
+    count: photos.filter((p) => p.status !== "deleted").length,
+    limit,
+    paidUser: user.paidUser,
+    notice,
+    uploadError: uploadError ? { error: uploadError, limit } : null,
+    confirmDeleteId: photos.some((p) => p.id === confirmDelete) ? confirmDelete : null,
+    siteName: context.get(requestInfoContext).site.name,
+    title: getInstance(context).t("photos:page.title"),
+  };
+}
+
+/** An upload (multipart), or one of the small forms; their `intent` field says which. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user, profile } = ownProfile(context, request);
+  if (request.headers.get("Content-Type")?.startsWith("multipart/form-data")) {
+    const viaXhr = request.headers.get(UPLOAD_XHR_HEADER) === "xhr";
+    return uploadIntent({ request, profileId: profile.id, paidUser: user.paidUser, viaXhr });
+  }
+  const parsed = photoAction.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw data(null, { status: 400 });
+  const input = parsed.data;
+  switch (input.intent) {
+    case "dismissAlert":
+      return dismissAlertIntent(user.id, input.redirectTo);
+    case "visibility":
+      return visibilityIntent(profile.id, input.photoId, input.visibility);
+    case "main":
+      return mainIntent(profile.id, input.photoId);
+    case "delete":
+      return deleteIntent(profile.id, input.photoId);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.title} | ${data?.siteName}` },
+  { name: "robots", content: "noindex" },
+];
+
+export default function ProfilePhotosRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { photos, count, limit, paidUser, notice, confirmDeleteId } = loaderData;
+  const uploadError = actionData?.uploadError ?? loaderData.uploadError;
+  return (
+    <main className="container py-4">
+      <h1 className="h3 text-primary">{t("photos:page.title")}</h1>
+      <p>{t("photos:page.intro")}</p>
+      <p className="text-body-secondary" data-testid="photo-count">
+        {t("photos:page.count", { count, limit })}
+      </p>
+      {notice && <PhotoNotice notice={notice} />}
+      <UploadSection uploadError={uploadError} atLimit={count >= limit} limit={limit} paidUser={paidUser} />
+      <PhotoList photos={photos} confirmDeleteId={confirmDeleteId} />
+      <p className="mt-4">
+        <Link to="/profile">{t("photos:page.backToProfile")}</Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,94 @@
+import { data, useSearchParams } from "react-router";
+import { useTranslation } from "react-i18next";
+import { requireUser } from "~/domain/accounts/guards.server";
+import {
+  aboutIntent,
+  fieldsIntent,
+  interestsIntent,
+  locationIntent,
+} from "~/domain/profiles/profile-edit-actions.server";
+import { VISIBILITY_KEYS, type ProfileIntent } from "~/domain/profiles/profile-edit-schemas";
+import { loadOwnProfile } from "~/domain/profiles/profile-edit.server";
+import { requestInfoContext } from "~/lib/context";
+import { getInstance } from "~/lib/i18n.server";
+import { AboutForm } from "~/ui/profile-edit/about-form";
+import { BasicsSection } from "~/ui/profile-edit/basics-section";
+import { FieldsForm } from "~/ui/profile-edit/fields-form";
+import { InterestsForm } from "~/ui/profile-edit/interests-form";
+import { LocationForm } from "~/ui/profile-edit/location-form";
+import { SavedNotice } from "~/ui/profile-edit/saved-notice";
+import type { Route } from "./+types/profile";
+
+/** Accounts without a profile (staff) have no profile page. */
+function requireProfileOwner(context: Route.LoaderArgs["context"], request: Request) {
+  const user = requireUser(context, request);
+  if (!user.profile) throw data(null, { status: 404 });
+  return user;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireProfileOwner(context, request);
+  const { site } = context.get(requestInfoContext);
+  return {
+    profile: await loadOwnProfile(user.id),
+    visibleFields: site.visibleProfileFields,
+    siteName: site.name,
+    title: getInstance(context).t("profileEdit:title"),
+  };
+}
+
+/** One page, four forms; the `intent` field says which one was sent. Saved forms redirect back. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireProfileOwner(context, request);
+  const formData = await request.formData();
+  const args = { formData, userId: user.id, t: getInstance(context).t };
+  switch (formData.get("intent")) {
+    case "about":
+      return aboutIntent(args);
+    case "location":
+      return locationIntent(args);
+    case "fields":
+      return fieldsIntent(args);
+    case "interests":
+      return interestsIntent(args);
+    default:
+      throw data(null, { status: 400 });
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title} | ${data?.siteName}` }];
+
+export default function ProfileRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const { profile, visibleFields } = loaderData;
+  const isVisible = (key: keyof typeof VISIBILITY_KEYS) => visibleFields.includes(VISIBILITY_KEYS[key]);
+  const resultFor = (intent: ProfileIntent) =>
+    actionData?.intent === intent ? actionData.result : undefined;
+  return (
+    <main className="container py-4" style={{ maxWidth: 820 }}>
+      <h1 className="h3 text-primary">{t("profileEdit:title")}</h1>
+      <p className="text-body-secondary">{t("profileEdit:intro")}</p>
+      {!actionData && <SavedNotice saved={searchParams.get("saved")} />}
+      <BasicsSection
+        name={profile.name}
+        age={profile.age}
+        dateOfBirth={profile.dateOfBirth}
+        ageVisible={visibleFields.includes("age")}
+      />
+      <AboutForm aboutMe={profile.aboutMe} result={resultFor("about")} />
+      <LocationForm
+        saved={profile}
+        result={resultFor("location")}
+        regionVisible={isVisible("region")}
+        cityVisible={isVisible("city")}
+      />
+      <FieldsForm values={profile} result={resultFor("fields")} isVisible={isVisible} />
+      <InterestsForm
+        interests={profile.interests}
+        result={resultFor("interests")}
+        visible={isVisible("interests")}
+      />
+    </main>
+  );
+}

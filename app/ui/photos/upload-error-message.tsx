@@ -1,0 +1,31 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+
+export type UploadErrorData = { error: string; limit: number };
+
+/** A refused upload; at the photo limit, free members are pointed to Premium. */
+export function UploadErrorMessage({ error, paidUser }: { error: UploadErrorData; paidUser: boolean }) {
+  const { t } = useTranslation();
+  if (error.error === "limitReached") {
+    return (
+      <div className="alert alert-warning" role="alert" data-testid="upload-error">
+        {paidUser
+          ? t("photos:upload.errors.limitReachedPremium", { limit: error.limit })
+          : t("photos:upload.errors.limitReached", { limit: error.limit })}
+        {!paidUser && (
+          <>
+            {" "}
+            <Link to="/premium" className="alert-link">
+              {t("photos:upload.becomePremium")}
+            </Link>
+          </>
+        )}
+      </div>
+    );
+  }
+  return (
+    <div className="alert alert-danger" role="alert" data-testid="upload-error">
+      {t(`photos:upload.errors.${error.error}`)}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { getFormProps, getSelectProps } from "@conform-to/react";
+import { Form } from "react-router";
+import { useTranslation } from "react-i18next";
+import {
+  fieldsSchema,
+  PROFILE_FIELD_NAMES,
+  PROFILE_FIELD_VALUES,
+  type ProfileFieldName,
+} from "~/domain/profiles/profile-edit-schemas";
+import { FormErrors } from "~/ui/form-fields";
+import { FieldError } from "./field-error";
+import { Section } from "./section";
+import { type ProfileResult, useProfileForm } from "./use-profile-form";
+import { Visibility } from "./visibility";
+
+/** One select per profile field (SPEC section 3); all but sexuality may stay unspecified. */
+export function FieldsForm({
+  values,
+  result,
+  isVisible,
+}: {
+  values: Record<ProfileFieldName, string | null>;
+  result: ProfileResult;
+  isVisible: (name: ProfileFieldName) => boolean;
+}) {
+  const { t } = useTranslation();
+  const [form, fields] = useProfileForm("fields", result, fieldsSchema, {
+    defaultValue: Object.fromEntries(PROFILE_FIELD_NAMES.map((name) => [name, values[name] ?? ""])) as Record<
+      ProfileFieldName,
+      string
+    >,
+  });
+  return (
+    <Section id="fields" title={t("profileEdit:fields.title")}>
+      <Form method="post" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <input type="hidden" name="intent" value="fields" />
+        <div className="row g-3">
+          {PROFILE_FIELD_NAMES.map((name) => {
+            const field = fields[name];
+            const invalid = Boolean(field.errors?.length);
+            return (
+              <div className="col-md-6" key={name}>
+                <label htmlFor={field.id} className="form-label">
+                  {t(`profile:fields.${name}`)}
+                  <Visibility visible={isVisible(name)} />
+                </label>
+                <select
+                  {...getSelectProps(field)}
+                  key={field.key}
+                  className={`form-select${invalid ? " is-invalid" : ""}`}
+                >
+                  {name !== "sexuality" && <option value="">{t("profile:notSpecified")}</option>}
+                  {PROFILE_FIELD_VALUES[name].map((value) => (
+                    <option key={value} value={value}>
+                      {t(`profile:values.${name}.${value}`)}
+                    </option>
+                  ))}
+                </select>
+                <FieldError id={field.errorId} errors={field.errors} />
+              </div>
+            );
+          })}
+        </div>
+        <button type="submit" className="btn btn-primary mt-3">
+          {t("profileEdit:fields.submit")}
+        </button>
+      </Form>
+    </Section>
+  );
+}

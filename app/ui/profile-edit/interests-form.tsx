@@ -1,0 +1,77 @@
+import { getFormProps } from "@conform-to/react";
+import { Form } from "react-router";
+import { useTranslation } from "react-i18next";
+import { INTEREST_CODES } from "~/domain/profiles/interests";
+import { interestsSchema } from "~/domain/profiles/profile-edit-schemas";
+import { FormErrors } from "~/ui/form-fields";
+import { FieldError } from "./field-error";
+import { Section } from "./section";
+import { type ProfileResult, typedValue, useProfileForm } from "./use-profile-form";
+import { Visibility } from "./visibility";
+
+/** The ticked codes: those sent with a refused form, else the saved ones. */
+function checkedCodes(result: ProfileResult, saved: string[]) {
+  if (!result) return new Set(saved);
+  const typed = typedValue(result, "interests");
+  return new Set(Array.isArray(typed) ? typed : typeof typed === "string" ? [typed] : []);
+}
+
+/** A checkbox per interest. */
+export function InterestsForm({
+  interests,
+  result,
+  visible,
+}: {
+  interests: string[];
+  result: ProfileResult;
+  visible: boolean;
+}) {
+  const { t } = useTranslation();
+  const [form, fields] = useProfileForm("interests", result, interestsSchema, { shouldRevalidate: "onBlur" });
+  const checked = checkedCodes(result, interests);
+  return (
+    <Section
+      id="interests"
+      title={
+        <>
+          {t("profileEdit:interests.title")}
+          <Visibility visible={visible} />
+        </>
+      }
+    >
+      <Form method="post" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <input type="hidden" name="intent" value="interests" />
+        <fieldset>
+          <legend className="visually-hidden">{t("profile:fields.interests")}</legend>
+          <div className="row row-cols-2 row-cols-md-3 g-1">
+            {INTEREST_CODES.map((code) => (
+              <div className="col" key={code}>
+                <div className="form-check">
+                  <input
+                    className="form-check-input"
+                    type="checkbox"
+                    name="interests"
+                    value={code}
+                    id={`interest-${code}`}
+                    defaultChecked={checked.has(code)}
+                  />
+                  <label className="form-check-label" htmlFor={`interest-${code}`}>
+                    {t(`profile:interests.${code}`)}
+                  </label>
+                </div>
+              </div>
+            ))}
+          </div>
+        </fieldset>
+        <FieldError
+          id={fields.interests.errorId}
+          errors={[...new Set(Object.values(fields.interests.allErrors).flat())]}
+        />
+        <button type="submit" className="btn btn-primary mt-3">
+          {t("profileEdit:interests.submit")}
+        </button>
+      </Form>
+    </Section>
+  );
+}

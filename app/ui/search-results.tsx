@@ -1,0 +1,116 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { MemberCard, type MemberCardData } from "./member-card";
+
+/** A grid of member cards, each linking to the member's profile. */
+export function MemberGrid({ members, testId }: { members: MemberCardData[]; testId: string }) {
+  return (
+    <ul className="row g-3 list-unstyled" data-testid={testId}>
+      {members.map((member) => (
+        <MemberCard key={member.id} member={member} />
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Page numbers shown around the current page: the first, the last and two on either side; when
+ * more pages follow than are known, a gap instead of the last.
+ */
+export function pageWindow(page: number, pageCount: number, morePages = false): (number | "gap")[] {
+  const pages: (number | "gap")[] = [];
+  for (let n = 1; n <= pageCount; n++) {
+    if (n === 1 || (n === pageCount && !morePages) || Math.abs(n - page) <= 2) pages.push(n);
+    else if (pages.at(-1) !== "gap") pages.push("gap");
+  }
+  if (morePages && pages.at(-1) !== "gap") pages.push("gap");
+  return pages;
+}
+
+/** "24 leden gevonden", or "Meer dan 1.000 leden gevonden" when the count stopped early. */
+export function ResultCount({
+  numResults,
+  moreResults,
+  testId,
+}: {
+  numResults: number;
+  moreResults: boolean;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <p className="fw-semibold" data-testid={testId}>
+      {moreResults
+        ? t("search:results.countMore", { count: numResults })
+        : t("search:results.count", { count: numResults })}
+    </p>
+  );
+}
+
+/**
+ * Links to the other pages of a result list; `queryFor` gives each page's query string (the filters
+ * stay). With `morePages`, pages follow after `pageCount` (the count stopped early).
+ */
+export function Pager({
+  page,
+  pageCount,
+  morePages = false,
+  queryFor,
+}: {
+  page: number;
+  pageCount: number;
+  morePages?: boolean;
+  queryFor: (page: number) => string;
+}) {
+  const { t } = useTranslation();
+  if (pageCount <= 1 && !morePages) return null;
+  const last = page === pageCount && !morePages;
+  const link = (n: number) => ({ search: `?${queryFor(n)}` });
+  return (
+    <nav aria-label={t("search:paging.label")} className="mt-4">
+      <ul className="pagination flex-wrap">
+        <li className={`page-item${page === 1 ? " disabled" : ""}`}>
+          {page === 1 ? (
+            <span className="page-link">{t("search:paging.previous")}</span>
+          ) : (
+            <Link className="page-link" to={link(page - 1)} rel="prev">
+              {t("search:paging.previous")}
+            </Link>
+          )}
+        </li>
+        {pageWindow(page, pageCount, morePages).map((n, index) =>
+          n === "gap" ? (
+            <li key={`gap-${index}`} className="page-item disabled">
+              <span className="page-link">…</span>
+            </li>
+          ) : (
+            <li key={n} className={`page-item${n === page ? " active" : ""}`}>
+              {n === page ? (
+                <span className="page-link" aria-current="page">
+                  {n}
+                </span>
+              ) : (
+                <Link
+                  className="page-link"
+                  to={link(n)}
+                  aria-label={t("search:paging.page", { page: n, pageCount })}
+                >
+                  {n}
+                </Link>
+              )}
+            </li>
+          ),
+        )}
+        <li className={`page-item${last ? " disabled" : ""}`}>
+          {last ? (
+            <span className="page-link">{t("search:paging.next")}</span>
+          ) : (
+            <Link className="page-link" to={link(page + 1)} rel="next">
+              {t("search:paging.next")}
+            </Link>
+          )}
+        </li>
+      </ul>
+    </nav>
+  );
+}

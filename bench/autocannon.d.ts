@@ -1,0 +1,42 @@
+// The few parts of autocannon's API the benchmark uses (the package ships no types).
+declare module "autocannon" {
+  import type { EventEmitter } from "node:events";
+
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    headers?: Record<string, string>;
+  }
+
+  interface Histogram {
+    average: number;
+    p50: number;
+    p90: number;
+    p97_5: number;
+    p99: number;
+    max: number;
+  }
+
+  export interface Result {
+    requests: Histogram & { total: number };
+    latency: Histogram;
+    errors: number;
+    timeouts: number;
+    non2xx: number;
+    "2xx": number;
+    "4xx": number;
+    "5xx": number;
+    duration: number;
+  }
+
+  interface Instance extends EventEmitter, PromiseLike<Result> {
+    on(
+      event: "response",
+      listener: (client: unknown, statusCode: number, bytes: number, ms: number) => void,
+    ): this;
+  }
+
+  function autocannon(options: Options): Instance;
+  export default autocannon;
+}

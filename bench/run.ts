@@ -1,0 +1,270 @@
+// `npm run bench`: the built server on its own embedded PostgreSQL seeded with 100,000 demo members,
+// measured with autocannon: member search with filters, a profile page and /healthz, side by side.
+// Environment: BENCH_MEMBERS (default 100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (10),
+// BUILD_DIR (default build; built first when missing), KEEP_BENCH_DATA=1 keeps the data folder.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { chmod, mkdtemp, rm } from "node:fs/promises";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+const LOGIN = { email: "premium@demo.hartklop.test", password: "Hartklop-demo-2026" };
+const SEARCH_PATH = "/members?gender=female&country=NL&min_age=25&max_age=45";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+function ensureBuild() {
+  if (existsSync(path.join(BUILD_DIR, "server", "index.js"))) return;
+  console.log(`No build in ${BUILD_DIR}/: building first…`);
+  const build = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: process.env });
+  if (build.status !== 0) throw new Error("The build failed");
+}
+
+interface Server {
+  process: ChildProcess;
+  baseUrl: string;
+  databaseUrl: string;
+  /** Milliseconds the server reported for seeding the demo data, once known. */
+  seedMs: () => number | null;
+  output: () => string;
+}
+
+async function startServer(dataDir: string): Promise<Server> {
+  const port = await freePort();
+  const pgPort = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(pgPort),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    BUILD_DIR,
+    DEMO_DATA: "true",
+    SEED_MEMBERS: String(MEMBERS),
+    // Photo files are not needed to measure pages; drawing 100,000 of them would take hours.
+    DEMO_PHOTOS: "false",
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+  };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ["--import", "tsx", "server/start.ts"], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let seedMs: number | null = null;
+  let tail = "";
+  const remember = (chunk: Buffer) => {
+    const text = chunk.toString();
+    tail = (tail + text).slice(-4000);
+    if (seedMs === null) {
+      const match = /"msg":"demo data seeded","ms":(\d+)/.exec(tail);
+      if (match) seedMs = Number(match[1]);
+    }
+  };
+  child.stdout.on("data", remember);
+  child.stderr.on("data", remember);
+  return {
+    process: child,
+    baseUrl: `http://127.0.0.1:${port}`,
+    databaseUrl: `postgresql://postgres:postgres@127.0.0.1:${pgPort}/app`,
+    seedMs: () => seedMs,
+    output: () => tail,
+  };
+}
+
+async function waitForHealth(server: Server, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.process.exitCode !== null) {
+      throw new Error(`The server stopped (exit ${server.process.exitCode}):\n${server.output()}`);
+    }
+    try {
+      if ((await fetch(`${server.baseUrl}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(1000);
+  }
+  throw new Error(`No answer from /healthz within ${seconds(timeoutMs)}:\n${server.output()}`);
+}
+
+/**
+ * A database that just received 100,000 rows has no planner statistics and no visibility map yet;
+ * autovacuum would see to that within minutes. Do it now, so the figures are those of a settled database.
+ */
+async function settleDatabase(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query("VACUUM ANALYZE");
+  } finally {
+    await client.end();
+  }
+}
+
+async function login(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/user.php`, {
+    method: "POST",
+    body: new URLSearchParams(LOGIN),
+    redirect: "manual",
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .find((c) => c.startsWith("auth.session="));
+  if (!response.ok || !cookie) throw new Error(`Login as ${LOGIN.email} failed: HTTP ${response.status}`);
+  return cookie;
+}
+
+/** A member the search shows, for the profile page. */
+async function someMemberId(baseUrl: string, cookie: string): Promise<string> {
+  const html = await (await fetch(`${baseUrl}${SEARCH_PATH}`, { headers: { cookie } })).text();
+  const id = /href="\/members\/(\d+)"/.exec(html)?.[1];
+  if (!id) throw new Error("The search page showed no member to open");
+  return id;
+}
+
+interface Row {
+  target: string;
+  status: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p97_5: number;
+  non2xx: number;
+  errors: number;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+async function measure(baseUrl: string, target: string, cookie: string): Promise<Row> {
+  const status = (await fetch(`${baseUrl}${target}`, { headers: { cookie }, redirect: "manual" })).status;
+  const latencies: number[] = [];
+  const run = autocannon({
+    url: `${baseUrl}${target}`,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: { cookie },
+  });
+  // autocannon's summary has no p95: keep every response time and take it from those.
+  run.on("response", (_client, _status, _bytes, ms) => latencies.push(ms));
+  const result = await run;
+  latencies.sort((a, b) => a - b);
+  return {
+    target,
+    status,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p95: percentile(latencies, 95),
+    p97_5: result.latency.p97_5,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+function printTable(rows: Row[]) {
+  const header = ["target", "status", "req/s", "p50 ms", "p95 ms", "p97.5 ms", "non-2xx", "errors"];
+  const lines = rows.map((r) => [
+    r.target,
+    String(r.status),
+    r.rps.toFixed(1),
+    r.p50.toFixed(1),
+    r.p95.toFixed(1),
+    r.p97_5.toFixed(1),
+    String(r.non2xx),
+    String(r.errors),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
+  const format = (cells: string[]) =>
+    "| " + cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ") + " |";
+  console.log(format(header));
+  console.log(
+    "|" + widths.map((w, i) => (i === 0 ? "-".repeat(w + 2) : "-".repeat(w + 1) + ":")).join("|") + "|",
+  );
+  for (const line of lines) console.log(format(line));
+}
+
+async function stopServer(server: Server) {
+  if (server.process.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.process.once("exit", resolve));
+  server.process.kill("SIGTERM");
+  await Promise.race([exited, sleep(15_000)]);
+  if (server.process.exitCode === null) server.process.kill("SIGKILL");
+}
+
+async function main() {
+  ensureBuild();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "hartklop-bench-"));
+  await chmod(dataDir, 0o755); // the embedded PostgreSQL runs as its own user when started as root
+  console.log(
+    `Starting the built server with ${MEMBERS.toLocaleString("en")} demo members (data in ${dataDir})…`,
+  );
+  const started = performance.now();
+  const server = await startServer(dataDir);
+  const cleanUp = async () => {
+    await stopServer(server);
+    if (!process.env.KEEP_BENCH_DATA) await rm(dataDir, { recursive: true, force: true });
+  };
+  process.once("SIGINT", () => void cleanUp().then(() => process.exit(130)));
+  try {
+    await waitForHealth(server, 60 * 60_000);
+    const readyMs = performance.now() - started;
+    const seedMs = server.seedMs();
+    console.log(
+      `Seeded ${MEMBERS.toLocaleString("en")} members in ${seedMs === null ? "(not reported)" : seconds(seedMs)}; ` +
+        `server ready after ${seconds(readyMs)} (database start, migrations, seed).`,
+    );
+    const settleStarted = performance.now();
+    await settleDatabase(server.databaseUrl);
+    console.log(`VACUUM ANALYZE took ${seconds(performance.now() - settleStarted)}.`);
+    const cookie = await login(server.baseUrl);
+    const memberId = await someMemberId(server.baseUrl, cookie);
+    const targets = [SEARCH_PATH, `/members/${memberId}`, "/healthz"];
+    const rows: Row[] = [];
+    for (const target of targets) {
+      console.log(`Measuring ${target} for ${SECONDS} s with ${CONNECTIONS} connections…`);
+      rows.push(await measure(server.baseUrl, target, cookie));
+    }
+    const load = os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(", ");
+    console.log(
+      `\nLogged in as ${LOGIN.email}; ${os.cpus().length} CPU(s), load average ${load}, Node ${process.version}. ` +
+        "p95 is computed from every response time autocannon reported; p50 and p97.5 are autocannon's own.\n",
+    );
+    printTable(rows);
+    const failing = rows.filter((r) => r.status !== 200);
+    for (const row of failing) {
+      console.log(`Note: ${row.target} answers HTTP ${row.status}, so its figures measure that answer.`);
+    }
+  } finally {
+    await cleanUp();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,744 @@
+import { createServer, type Server } from "node:http";
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RouterContextProvider } from "react-router";
+import sharp from "sharp";
+import { hashPassword } from "~/domain/accounts/password.server";
+import { createSession, getSession } from "~/domain/accounts/session.server";
+import {
+  deletePhoto,
+  needsPhotoAlert,
+  setMainPhoto,
+  setPhotoVisibility,
+} from "~/domain/photos/manage.server";
+import {
+  approvePhoto,
+  listPhotosForReview,
+  rejectPhoto,
+  REVIEW_PAGE_SIZE,
+} from "~/domain/photos/moderation.server";
+import { MAX_INPUT_PIXELS, PHOTO_LIMITS, uploadPhoto } from "~/domain/photos/upload.server";
+import { resolveSite, type Site } from "~/domain/sites/site.server";
+import { requestInfoContext } from "~/lib/context";
+import { db } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { stopJobs } from "~/lib/jobs.server";
+import { fileStorage, s3Storage } from "~/lib/storage.server";
+import { translatorFor } from "~/lib/translator.server";
+import { loader as photoLoader } from "~/routes/photos.$photoId.$size";
+import { action as photosAction } from "~/routes/profile.photos";
+import { action as staffAction, loader as staffLoader } from "~/routes/staff.photos";
+import { seedBaseData } from "../../prisma/seed/base-data";
+
+const ORIGIN = "http://hartklop.test";
+let site: Site;
+let counter = 0;
+
+async function createMember({ paidUser = false, role = "member" as "member" | "staff" } = {}) {
+  counter++;
+  const user = await db().user.create({
+    data: {
+      siteId: site.id,
+      email: `foto${counter}@example.com`,
+      passwordHash: await hashPassword("Goed-wachtwoord-1"),
+      status: "confirmed",
+      paidUser,
+      role,
+      profile: {
+        create: {
+          name: `Fotolid${counter}`,
+          gender: "female",
+          seekingGender: "male",
+          dateOfBirth: new Date("1990-05-05"),
+          country: "NL",
+        },
+      },
+    },
+    select: { id: true, profile: { select: { id: true } } },
+  });
+  return { id: user.id, profileId: user.profile!.id, paidUser };
+}
+
+type Member = Awaited<ReturnType<typeof createMember>>;
+
+async function sessionFor(member: Member | null) {
+  if (!member) return null;
+  const cookie = await createSession(member.id, new Request(`${ORIGIN}/login`));
+  return getSession(new Request(`${ORIGIN}/`, { headers: { Cookie: cookie.split(";")[0]! } }));
+}
+
+function routeContext(session: Awaited<ReturnType<typeof getSession>>) {
+  const context = new RouterContextProvider();
+  context.set(requestInfoContext, {
+    requestId: "test",
+    nonce: "nonce",
+    site,
+    country: "NL",
+    installedApp: false,
+    user: session?.user ?? null,
+    sessionId: session?.id ?? null,
+  });
+  return context;
+}
+
+async function thrown(fn: () => unknown): Promise<unknown> {
+  try {
+    await fn();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected a thrown response");
+}
+
+function statusOf(value: unknown): number {
+  if (value instanceof Response) return value.status;
+  const init = (value as { init?: { status?: number } | null }).init;
+  return init?.status ?? 200;
+}
+
+async function jpeg(width = 400, height = 300) {
+  return sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 40 },
+    },
+  })
+    .jpeg()
+    .toBuffer();
+}
+
+const fileOf = (bytes: Buffer | Uint8Array, name = "foto.jpg", type = "image/jpeg") =>
+  new File([new Uint8Array(bytes)], name, { type });
+
+async function upload(member: Member, bytes?: Buffer, visibility: "public" | "private" = "public") {
+  const result = await uploadPhoto({
+    profileId: member.profileId,
+    paidUser: member.paidUser,
+    file: fileOf(bytes ?? (await jpeg())),
+    visibility,
+  });
+  if (!result.ok) throw new Error(`upload refused: ${result.error}`);
+  return result.photoId;
+}
+
+/** A photo through the serving route as a viewer sees it. */
+async function fetchPhoto(photoId: number, viewer: Member | null, size = "large") {
+  const session = await sessionFor(viewer);
+  const args = {
+    request: new Request(`${ORIGIN}/photos/${photoId}/${size}`),
+    params: { photoId: String(photoId), size },
+    context: routeContext(session),
+  } as unknown as Parameters<typeof photoLoader>[0];
+  try {
+    const response = await photoLoader(args);
+    return { status: response.status, cache: response.headers.get("Cache-Control") };
+  } catch (error) {
+    return { status: statusOf(error), cache: null };
+  }
+}
+
+async function storedFiles(profileId: number): Promise<string[]> {
+  try {
+    return await readdir(path.join(env().DATA_DIR, "uploads", "photos", String(profileId)));
+  } catch {
+    return [];
+  }
+}
+
+async function postUpload(member: Member, file: File) {
+  const form = new FormData();
+  form.set("photo", file);
+  form.set("visibility", "public");
+  const request = new Request(`${ORIGIN}/profile/photos`, { method: "POST", body: form });
+  const args = {
+    request,
+    params: {},
+    context: routeContext(await sessionFor(member)),
+  } as unknown as Parameters<typeof photosAction>[0];
+  return photosAction(args);
+}
+
+async function postForm(
+  action: typeof photosAction | typeof staffAction,
+  url: string,
+  member: Member,
+  fields: Record<string, string>,
+) {
+  const request = new Request(`${ORIGIN}${url}`, { method: "POST", body: new URLSearchParams(fields) });
+  const args = { request, params: {}, context: routeContext(await sessionFor(member)) };
+  return (action as (a: unknown) => Promise<unknown>)(args);
+}
+
+const photoRow = (id: number) =>
+  db().photo.findUnique({
+    where: { id },
+    select: { status: true, reviewedAt: true, rejectionReason: true, filename: true, thumbFilename: true },
+  });
+const mainOf = async (profileId: number) =>
+  (await db().profile.findUniqueOrThrow({ where: { id: profileId }, select: { mainPhotoId: true } }))
+    .mainPhotoId;
+
+beforeAll(async () => {
+  await seedBaseData(db());
+  site = await resolveSite("hartklop.nl");
+});
+
+afterAll(async () => {
+  await stopJobs();
+});
+
+describe("uploading", () => {
+  it("stores a large WebP and a thumbnail under photos/<profileId>/, status inspection, public by default", async () => {
+    const member = await createMember();
+    const id = await upload(member, await jpeg(3000, 2000));
+    const row = await db().photo.findUniqueOrThrow({
+      where: { id },
+      select: {
+        status: true,
+        visibility: true,
+        filename: true,
+        thumbFilename: true,
+        width: true,
+        height: true,
+      },
+    });
+    expect(row.status).toBe("inspection");
+    expect(row.visibility).toBe("public");
+    expect(row.filename).toMatch(new RegExp(`^photos/${member.profileId}/[0-9a-f]{32}\\.webp$`));
+    expect(row.thumbFilename).toMatch(new RegExp(`^photos/${member.profileId}/[0-9a-f]{32}-thumb\\.webp$`));
+    expect([row.width, row.height]).toEqual([1200, 800]);
+    const large = await sharp((await fileStorage().read(row.filename))!).metadata();
+    expect([large.format, large.width, large.height]).toEqual(["webp", 1200, 800]);
+    const thumb = await sharp((await fileStorage().read(row.thumbFilename))!).metadata();
+    expect([thumb.format, thumb.width, thumb.height]).toEqual(["webp", 240, 300]);
+  });
+
+  it("keeps a chosen private visibility", async () => {
+    const member = await createMember();
+    const id = await upload(member, undefined, "private");
+    expect(
+      (await db().photo.findUniqueOrThrow({ where: { id }, select: { visibility: true } })).visibility,
+    ).toBe("private");
+  });
+
+  it("strips EXIF (GPS included) and turns the photo upright by its orientation", async () => {
+    const member = await createMember();
+    const withExif = await sharp(await jpeg(200, 100))
+      .withExif({
+        IFD0: { Copyright: "Geheim", Make: "Camera" },
+        IFD3: {
+          GPSLatitudeRef: "N",
+          GPSLatitude: "52/1 5/1 0/1",
+          GPSLongitudeRef: "E",
+          GPSLongitude: "4/1 53/1 0/1",
+        },
+      })
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+    const input = await sharp(withExif).metadata();
+    expect(input.exif).toBeDefined();
+    expect(input.exif!.toString("latin1")).toContain("Geheim");
+    // The GPS IFD pointer (tag 0x8825, little-endian TIFF) is in the uploaded file.
+    expect(input.exif!.includes(Buffer.from([0x25, 0x88]))).toBe(true);
+    expect(input.orientation).toBe(6);
+
+    const id = await upload(member, withExif);
+    const row = await db().photo.findUniqueOrThrow({
+      where: { id },
+      select: { filename: true, thumbFilename: true },
+    });
+    for (const key of [row.filename, row.thumbFilename]) {
+      const bytes = (await fileStorage().read(key))!;
+      const meta = await sharp(bytes).metadata();
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(meta.iptc).toBeUndefined();
+      expect(bytes.toString("latin1")).not.toContain("Geheim");
+      expect(bytes.toString("latin1")).not.toContain("EXIF");
+    }
+    const large = await sharp((await fileStorage().read(row.filename))!).metadata();
+    expect([large.width, large.height]).toEqual([100, 200]);
+  });
+});
+
+describe("bad uploads: a clear message and nothing stored", () => {
+  const nl = translatorFor("nl");
+  const cases: [string, () => Promise<File>, string][] = [
+    [
+      "a text file named .jpg",
+      async () => fileOf(Buffer.from("Dit is geen foto\n".repeat(50)), "foto.jpg"),
+      "notImage",
+    ],
+    [
+      "a truncated JPEG",
+      async () => {
+        const whole = await jpeg(800, 600);
+        return fileOf(whole.subarray(0, Math.floor(whole.length * 0.6)));
+      },
+      "broken",
+    ],
+    ["a 30 MB file", async () => fileOf(Buffer.alloc(30 * 1024 * 1024, 0xff), "groot.jpg"), "tooLarge"],
+    [
+      "a PNG bomb (over 40 megapixels in a small file)",
+      async () => {
+        const bomb = await sharp({
+          create: { width: 7000, height: 6000, channels: 3, background: "#000000" },
+        })
+          .png({ compressionLevel: 9 })
+          .toBuffer();
+        expect(bomb.length).toBeLessThan(1024 * 1024);
+        expect(7000 * 6000).toBeGreaterThan(MAX_INPUT_PIXELS);
+        return fileOf(bomb, "bom.png", "image/png");
+      },
+      "tooManyPixels",
+    ],
+  ];
+
+  it.each(cases)("%s", async (_name, makeFile, error) => {
+    const member = await createMember();
+    const file = await makeFile();
+    const result = (await postUpload(member, file)) as {
+      data: { uploadError: { error: string } };
+      init: { status: number };
+    };
+    expect(result.init.status).toBe(400);
+    expect(result.data.uploadError.error).toBe(error);
+    expect(await db().photo.count({ where: { profileId: member.profileId } })).toBe(0);
+    expect(await storedFiles(member.profileId)).toEqual([]);
+    // The message exists in Dutch and resolves in other languages (translations follow later).
+    const key = `photos:upload.errors.${error}`;
+    expect(nl(key)).not.toBe(key.slice("photos:".length));
+    expect(nl(key)).not.toContain("photos:");
+    expect(translatorFor("de")(key)).not.toContain("upload.errors");
+  });
+
+  it("says which formats and sizes are accepted", () => {
+    expect(nl("photos:upload.errors.notImage")).toBe(
+      "Dit bestand is geen foto. Kies een JPEG-, PNG-, WebP-, GIF- of HEIC-bestand.",
+    );
+    expect(nl("photos:upload.errors.tooLarge")).toBe(
+      "Deze foto is te groot. Een foto mag maximaal 10 MB zijn.",
+    );
+  });
+
+  it("refuses an SVG (sniffed, whatever the name)", async () => {
+    const member = await createMember();
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>',
+    );
+    const result = await uploadPhoto({
+      profileId: member.profileId,
+      paidUser: false,
+      file: fileOf(svg, "x.jpg"),
+    });
+    expect(result).toEqual({ ok: false, error: "notImage" });
+    expect(await storedFiles(member.profileId)).toEqual([]);
+  });
+});
+
+describe("limits", () => {
+  it("free members may have 3 photos, then get the message with the way to Premium", async () => {
+    expect(PHOTO_LIMITS).toEqual({ free: 3, premium: 25 });
+    const member = await createMember();
+    for (let i = 0; i < 3; i++) await upload(member);
+    const result = await uploadPhoto({
+      profileId: member.profileId,
+      paidUser: false,
+      file: fileOf(await jpeg()),
+    });
+    expect(result).toEqual({ ok: false, error: "limitReached", limit: 3 });
+    expect(await storedFiles(member.profileId)).toHaveLength(6);
+
+    const viaRoute = (await postUpload(member, fileOf(await jpeg()))) as {
+      data: { uploadError: { error: string; limit: number } };
+      init: { status: number };
+    };
+    expect(viaRoute.init.status).toBe(400);
+    expect(viaRoute.data.uploadError).toEqual({ error: "limitReached", limit: 3 });
+    expect(translatorFor("nl")("photos:upload.errors.limitReached", { limit: 3 })).toContain(
+      "maximum van 3 foto's",
+    );
+  });
+
+  it("deleted (rejected) photos do not count", async () => {
+    const member = await createMember();
+    const ids = [await upload(member), await upload(member), await upload(member)];
+    expect(await rejectPhoto(ids[0]!, "Onscherp")).toBe(true);
+    await upload(member);
+    expect(
+      await db().photo.count({ where: { profileId: member.profileId, status: { not: "deleted" } } }),
+    ).toBe(3);
+  });
+
+  it("Premium members may have 25 photos", async () => {
+    const member = await createMember({ paidUser: true });
+    await db().photo.createMany({
+      data: Array.from({ length: 24 }, (_, i) => ({
+        profileId: member.profileId,
+        filename: `limit-test/${member.profileId}-${i}.webp`,
+        thumbFilename: `limit-test/${member.profileId}-${i}-thumb.webp`,
+        width: 10,
+        height: 10,
+        status: i % 2 ? ("active" as const) : ("inspection" as const),
+      })),
+    });
+    await upload(member);
+    const result = await uploadPhoto({
+      profileId: member.profileId,
+      paidUser: true,
+      file: fileOf(await jpeg()),
+    });
+    expect(result).toEqual({ ok: false, error: "limitReached", limit: 25 });
+  });
+});
+
+describe("who may see a photo", () => {
+  let owner: Member;
+  let other: Member;
+  let premium: Member;
+  let staff: Member;
+
+  beforeAll(async () => {
+    owner = await createMember();
+    other = await createMember();
+    premium = await createMember({ paidUser: true });
+    staff = await createMember({ role: "staff" });
+  });
+
+  it("under inspection: the owner (and staff) only, never cached", async () => {
+    const id = await upload(owner);
+    expect(await fetchPhoto(id, owner)).toEqual({ status: 200, cache: "private, no-store" });
+    expect(await fetchPhoto(id, owner, "thumb")).toEqual({ status: 200, cache: "private, no-store" });
+    expect((await fetchPhoto(id, staff)).status).toBe(200);
+    expect((await fetchPhoto(id, other)).status).toBe(404);
+    expect((await fetchPhoto(id, premium)).status).toBe(404);
+    expect((await fetchPhoto(id, null)).status).toBe(404);
+    await approvePhoto(id);
+  });
+
+  it("active public: everyone, with long cache headers", async () => {
+    const id = await upload(owner);
+    await approvePhoto(id);
+    for (const viewer of [owner, other, premium, null]) {
+      expect(await fetchPhoto(id, viewer)).toEqual({ status: 200, cache: "public, max-age=604800" });
+    }
+  });
+
+  it("active private: the owner and Premium members only, never cached publicly", async () => {
+    const id = await upload(owner, undefined, "private");
+    await approvePhoto(id);
+    expect(await fetchPhoto(id, owner)).toEqual({ status: 200, cache: "private, no-store" });
+    expect(await fetchPhoto(id, premium)).toEqual({ status: 200, cache: "private, no-store" });
+    expect((await fetchPhoto(id, other)).status).toBe(404);
+    expect((await fetchPhoto(id, null)).status).toBe(404);
+  });
+
+  it("nothing across a block, in either direction", async () => {
+    const [a, b] = [await createMember({ paidUser: true }), await createMember({ paidUser: true })];
+    const photoOfA = await upload(a);
+    await approvePhoto(photoOfA);
+    const photoOfB = await upload(b);
+    await approvePhoto(photoOfB);
+    expect((await fetchPhoto(photoOfA, b)).status).toBe(200);
+
+    await db().block.create({ data: { blockerId: a.id, blockedId: b.id } });
+    expect((await fetchPhoto(photoOfA, b)).status).toBe(404); // blocked by the owner
+    expect((await fetchPhoto(photoOfB, a)).status).toBe(404); // the viewer blocked the owner
+    expect((await fetchPhoto(photoOfA, a)).status).toBe(200); // own photos stay visible
+    expect((await fetchPhoto(photoOfA, other)).status).toBe(200);
+  });
+
+  it("a disabled profile's photos only to its owner; deleted photos to nobody", async () => {
+    const member = await createMember();
+    const id = await upload(member);
+    await approvePhoto(id);
+    await db().profile.update({ where: { id: member.profileId }, data: { status: "disabled" } });
+    expect((await fetchPhoto(id, other)).status).toBe(404);
+    expect((await fetchPhoto(id, member)).status).toBe(200);
+
+    const rejected = await upload(member);
+    await rejectPhoto(rejected, "Niet toegestaan");
+    expect((await fetchPhoto(rejected, member)).status).toBe(404);
+    expect((await fetchPhoto(rejected, staff)).status).toBe(404);
+  });
+
+  it("unknown photos and sizes are 404", async () => {
+    const member = await createMember();
+    expect((await fetchPhoto(999_999, member)).status).toBe(404);
+    const id = await upload(member);
+    expect((await fetchPhoto(id, member, "huge")).status).toBe(404);
+  });
+
+  it("has the SPEC texts for locked photos", () => {
+    const nl = translatorFor("nl");
+    expect(nl("photos:locked.visitor", { name: "Anna" })).toBe(
+      "Om meer foto's van Anna te zien moet je ingelogd zijn",
+    );
+    expect(nl("photos:locked.premium")).toBe("Deze functie is alleen beschikbaar voor premium leden.");
+  });
+});
+
+describe("moderation", () => {
+  it("approving sets active and reviewedAt; the first public photo becomes the main photo", async () => {
+    const member = await createMember();
+    const first = await upload(member);
+    const second = await upload(member);
+    expect(await mainOf(member.profileId)).toBeNull();
+    expect(await approvePhoto(first)).toBe(true);
+    const row = await photoRow(first);
+    expect(row?.status).toBe("active");
+    expect(row?.reviewedAt).toBeInstanceOf(Date);
+    expect(await mainOf(member.profileId)).toBe(first);
+    expect(await approvePhoto(second)).toBe(true);
+    expect(await mainOf(member.profileId)).toBe(first);
+    expect(await approvePhoto(second)).toBe(false); // only photos under inspection
+  });
+
+  it("a private photo is approved but does not become the main photo", async () => {
+    const member = await createMember();
+    const id = await upload(member, undefined, "private");
+    await approvePhoto(id);
+    expect(await mainOf(member.profileId)).toBeNull();
+  });
+
+  it("rejecting sets deleted with the reason and removes the files", async () => {
+    const member = await createMember();
+    const id = await upload(member);
+    expect(await storedFiles(member.profileId)).toHaveLength(2);
+    expect(await rejectPhoto(id, "  Geen gezicht te zien  ")).toBe(true);
+    const row = await photoRow(id);
+    expect(row?.status).toBe("deleted");
+    expect(row?.rejectionReason).toBe("Geen gezicht te zien");
+    expect(row?.reviewedAt).toBeInstanceOf(Date);
+    expect(await storedFiles(member.profileId)).toEqual([]);
+    expect(await rejectPhoto(id, "nog eens")).toBe(false);
+  });
+
+  it("lists photos under inspection oldest first, a page at a time", async () => {
+    await db().photo.updateMany({ where: { status: "inspection" }, data: { status: "active" } });
+    const member = await createMember({ paidUser: true });
+    const base = Date.now() - 3600_000;
+    await db().photo.createMany({
+      data: Array.from({ length: REVIEW_PAGE_SIZE + 2 }, (_, i) => ({
+        profileId: member.profileId,
+        filename: `review/${i}.webp`,
+        thumbFilename: `review/${i}-thumb.webp`,
+        width: 10,
+        height: 10,
+        createdAt: new Date(base + (REVIEW_PAGE_SIZE + 2 - i) * 1000),
+      })),
+    });
+    const first = await listPhotosForReview(1);
+    expect(first.total).toBe(REVIEW_PAGE_SIZE + 2);
+    expect(first.pages).toBe(2);
+    expect(first.photos).toHaveLength(REVIEW_PAGE_SIZE);
+    const times = first.photos.map((p) => p.createdAt.getTime());
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    const second = await listPhotosForReview(2);
+    expect(second.photos).toHaveLength(2);
+    expect(second.photos[0]!.createdAt.getTime()).toBeGreaterThanOrEqual(times.at(-1)!);
+  });
+
+  it("the staff page is for staff only; a rejection needs a reason", async () => {
+    const member = await createMember();
+    const staff = await createMember({ role: "staff" });
+    const id = await upload(member);
+    const asMember = await thrown(() =>
+      postForm(staffAction, "/staff/photos", member, { intent: "approve", photoId: String(id) }),
+    );
+    expect(statusOf(asMember)).toBe(404);
+    const loaderArgs = {
+      request: new Request(`${ORIGIN}/staff/photos`),
+      params: {},
+      context: routeContext(await sessionFor(member)),
+    } as unknown as Parameters<typeof staffLoader>[0];
+    expect(statusOf(await thrown(() => staffLoader(loaderArgs)))).toBe(404);
+
+    const noReason = await postForm(staffAction, "/staff/photos", staff, {
+      intent: "reject",
+      photoId: String(id),
+      reason: " ",
+    });
+    expect(statusOf(noReason)).toBe(400);
+    expect((await photoRow(id))?.status).toBe("inspection");
+    const rejected = (await postForm(staffAction, "/staff/photos", staff, {
+      intent: "reject",
+      photoId: String(id),
+      reason: "Onscherp",
+    })) as Response;
+    expect(rejected.status).toBe(302);
+    expect((await photoRow(id))?.rejectionReason).toBe("Onscherp");
+  });
+});
+
+describe("managing own photos", () => {
+  it("only an active public photo can be the main photo", async () => {
+    const member = await createMember();
+    const pending = await upload(member);
+    expect(await setMainPhoto(member.profileId, pending)).toEqual({ ok: false, error: "notEligible" });
+    const privatePhoto = await upload(member, undefined, "private");
+    await approvePhoto(privatePhoto);
+    expect(await setMainPhoto(member.profileId, privatePhoto)).toEqual({ ok: false, error: "notEligible" });
+    await approvePhoto(pending);
+    expect(await mainOf(member.profileId)).toBe(pending);
+    // Somebody else's photo is not found.
+    const stranger = await createMember();
+    expect(await setMainPhoto(stranger.profileId, pending)).toEqual({ ok: false, error: "notFound" });
+
+    // Making the main photo private ends it being the main photo; public again it can be chosen.
+    expect(await setPhotoVisibility(member.profileId, pending, "private")).toBe(true);
+    expect(await mainOf(member.profileId)).toBeNull();
+    expect(await setPhotoVisibility(member.profileId, privatePhoto, "public")).toBe(true);
+    expect(await setMainPhoto(member.profileId, privatePhoto)).toEqual({ ok: true });
+    expect(await mainOf(member.profileId)).toBe(privatePhoto);
+  });
+
+  it("deleting removes the row and both files; a deleted main photo leaves no main photo", async () => {
+    const member = await createMember();
+    const id = await upload(member);
+    await approvePhoto(id);
+    expect(await mainOf(member.profileId)).toBe(id);
+    const { filename, thumbFilename } = (await photoRow(id))!;
+    expect(await fileStorage().exists(filename)).toBe(true);
+
+    const stranger = await createMember();
+    expect(await deletePhoto(stranger.profileId, id)).toBe(false);
+
+    const response = (await postForm(photosAction, "/profile/photos", member, {
+      intent: "delete",
+      photoId: String(id),
+    })) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/profile/photos?notice=deleted");
+    expect(await photoRow(id)).toBeNull();
+    expect(await fileStorage().exists(filename)).toBe(false);
+    expect(await fileStorage().exists(thumbFilename)).toBe(false);
+    expect(await mainOf(member.profileId)).toBeNull();
+  });
+
+  it("changes visibility and main photo through the page's forms", async () => {
+    const member = await createMember();
+    const a = await upload(member);
+    const b = await upload(member);
+    await approvePhoto(a);
+    await approvePhoto(b);
+    const main = (await postForm(photosAction, "/profile/photos", member, {
+      intent: "main",
+      photoId: String(b),
+    })) as Response;
+    expect(main.headers.get("Location")).toBe("/profile/photos?notice=mainChanged");
+    expect(await mainOf(member.profileId)).toBe(b);
+    const visibility = (await postForm(photosAction, "/profile/photos", member, {
+      intent: "visibility",
+      photoId: String(a),
+      visibility: "private",
+    })) as Response;
+    expect(visibility.headers.get("Location")).toBe("/profile/photos?notice=visibilityChanged");
+    const other = await createMember();
+    expect(
+      statusOf(
+        await thrown(() =>
+          postForm(photosAction, "/profile/photos", other, { intent: "delete", photoId: String(a) }),
+        ),
+      ),
+    ).toBe(404);
+  });
+});
+
+describe("the profile photo alert", () => {
+  it("shows without an active main photo until dismissed", async () => {
+    const member = await createMember();
+    expect(await needsPhotoAlert(member.id)).toBe(true);
+    const response = (await postForm(photosAction, "/profile/photos", member, {
+      intent: "dismissAlert",
+      redirectTo: "/members?page=2",
+    })) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/members?page=2");
+    expect(await needsPhotoAlert(member.id)).toBe(false);
+    const user = await db().user.findUniqueOrThrow({
+      where: { id: member.id },
+      select: { photoAlertDismissedAt: true },
+    });
+    expect(user.photoAlertDismissedAt).toBeInstanceOf(Date);
+
+    const offsite = (await postForm(photosAction, "/profile/photos", member, {
+      intent: "dismissAlert",
+      redirectTo: "https://evil.example/",
+    })) as Response;
+    expect(offsite.headers.get("Location")).not.toContain("evil");
+  });
+
+  it("does not show with an active main photo", async () => {
+    const member = await createMember();
+    const id = await upload(member);
+    expect(await needsPhotoAlert(member.id)).toBe(true);
+    await approvePhoto(id);
+    expect(await needsPhotoAlert(member.id)).toBe(false);
+  });
+});
+
+describe("S3-compatible storage", () => {
+  let server: Server;
+  let endpoint: string;
+  const objects = new Map<string, Buffer>();
+  const requests: string[] = [];
+
+  beforeAll(async () => {
+    // A tiny stand-in for an S3 service (path-style: /<bucket>/<key>).
+    server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on("data", (c: Buffer) => chunks.push(c));
+      req.on("end", () => {
+        const key = decodeURIComponent(new URL(req.url!, "http://s3").pathname);
+        requests.push(`${req.method} ${key}`);
+        if (req.method === "PUT") {
+          objects.set(key, Buffer.concat(chunks));
+          res.writeHead(200, { ETag: '"etag"' }).end();
+        } else if (req.method === "DELETE") {
+          objects.delete(key);
+          res.writeHead(204).end();
+        } else if (!objects.has(key)) {
+          res.writeHead(404, { "Content-Type": "application/xml" });
+          res.end(
+            req.method === "HEAD" ? undefined : "<Error><Code>NoSuchKey</Code><Message>no</Message></Error>",
+          );
+        } else {
+          const body = objects.get(key)!;
+          res.writeHead(200, { "Content-Length": body.length, "Content-Type": "application/octet-stream" });
+          res.end(req.method === "HEAD" ? undefined : body);
+        }
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const address = server.address() as { port: number };
+    endpoint = `http://127.0.0.1:${address.port}`;
+  });
+
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("writes, reads, checks and removes objects by key in the bucket", async () => {
+    const storage = s3Storage({
+      S3_BUCKET: "fotos",
+      S3_REGION: "eu-west-1",
+      S3_ENDPOINT: endpoint,
+      S3_ACCESS_KEY_ID: "key",
+      S3_SECRET_ACCESS_KEY: "secret",
+    });
+    const body = Buffer.from("webp-bytes");
+    await storage.write("photos/1/abc.webp", body);
+    expect(objects.get("/fotos/photos/1/abc.webp")).toEqual(body);
+    expect(await storage.read("photos/1/abc.webp")).toEqual(body);
+    expect(await storage.exists("photos/1/abc.webp")).toBe(true);
+    expect(await storage.read("photos/1/none.webp")).toBeNull();
+    expect(await storage.exists("photos/1/none.webp")).toBe(false);
+    await storage.remove("photos/1/abc.webp");
+    expect(objects.size).toBe(0);
+    expect(requests).toContain("DELETE /fotos/photos/1/abc.webp");
+  });
+});

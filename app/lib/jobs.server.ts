@@ -10,15 +10,21 @@ export const QUEUES = {
   maintenance: "maintenance",
 } as const;
 
+const ADMIN_SHUTDOWN = "57P01";
+
 /** The job queue (pg-boss, in PostgreSQL); started once per process on first use. */
 export function jobs(): Promise<PgBoss> {
   globalThis.__boss ??= (async () => {
     const connectionString = process.env.DATABASE_URL;
     if (!connectionString) throw new Error("DATABASE_URL is not set");
     const boss = new PgBoss({ connectionString, schema: "pgboss", max: 4 });
-    boss.on("error", (error) =>
-      console.error(JSON.stringify({ level: "error", msg: "job queue", error: String(error) })),
-    );
+    boss.on("error", (error: Error & { code?: string }) => {
+      // PostgreSQL ending connections while the app shuts down (57P01) is expected, not a fault.
+      const level = error.code === ADMIN_SHUTDOWN ? "warn" : "error";
+      console.error(
+        JSON.stringify({ time: new Date().toISOString(), level, msg: "job queue", error: String(error) }),
+      );
+    });
     await boss.start();
     // Mail is retried with growing delays (30 s, 1 min, 2 min, … about an hour in all).
     await boss.createQueue(QUEUES.sendMail, {

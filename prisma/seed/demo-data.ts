@@ -352,4 +352,6 @@ export async function seedDemoMembers(prisma: PrismaClient, sites: SiteIds, coun
     })),
   });
   await assignMainPhotos(prisma);
+  // Fresh statistics after the bulk insert, so the planner uses the search indexes at once.
+  await prisma.$executeRaw`ANALYZE "User", "Profile", "Photo", "ProfileInterest"`;
 }

@@ -105,6 +105,7 @@ test("a Premium member sees the private photos too", async ({ page }) => {
   const view = page.getByTestId("profile-view");
   await expect(view.getByTestId("photo-lock")).toHaveCount(0);
   const thumbs = view.getByTestId("photo-thumb");
+  await expect(thumbs.first()).toBeVisible();
   const count = await thumbs.count();
   await expect(view.getByTestId("photo-count")).toContainText(String(count));
   await expect(view.getByText("Privé").first()).toBeVisible();

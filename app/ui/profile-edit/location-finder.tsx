@@ -80,6 +80,7 @@ export function LocationFinder({
         </div>
       )}
       <div className="form-text">{t("profileEdit:location.manualHint", { label: regionLabel })}</div>
+      <div className="form-text small">{t("profileEdit:location.attribution")}</div>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { sendLikeMail, type LikeMailJob } from "../app/domain/likes/like-mail.server";
 import { deliverMail } from "../app/lib/mail.server";
 import { QUEUES, jobs, stopJobs } from "../app/lib/jobs.server";
 import type { Logger } from "./logger";
@@ -19,5 +20,8 @@ export async function startWorkers(logger: Logger) {
       }
     },
   );
+  await boss.work<LikeMailJob>(QUEUES.likeMail, { pollingIntervalSeconds: 2 }, async ([job]) => {
+    if (job) await sendLikeMail(job.data);
+  });
   return { stop: stopJobs };
 }

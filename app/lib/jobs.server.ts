@@ -8,6 +8,7 @@ export const QUEUES = {
   sendMail: "send-mail",
   eraseDeletedAccounts: "erase-deleted-accounts",
   maintenance: "maintenance",
+  likeMail: "like-mail",
 } as const;
 
 const ADMIN_SHUTDOWN = "57P01";
@@ -35,6 +36,8 @@ export function jobs(): Promise<PgBoss> {
     });
     await boss.createQueue(QUEUES.eraseDeletedAccounts, { name: QUEUES.eraseDeletedAccounts });
     await boss.createQueue(QUEUES.maintenance, { name: QUEUES.maintenance });
+    // At most one waiting like mail per member (singletonKey = user id), see domain/likes.
+    await boss.createQueue(QUEUES.likeMail, { name: QUEUES.likeMail, policy: "short", retryLimit: 5 });
     return boss;
   })();
   return globalThis.__boss;

@@ -4,7 +4,7 @@ import { queueMail } from "~/lib/mail.server";
 import { translatorFor } from "~/lib/translator.server";
 
 export type AccountMailKind =
-  "activation" | "resetPassword" | "changeEmail" | "reactivation" | "complaintReceived";
+  "activation" | "resetPassword" | "changeEmail" | "reactivation" | "complaintReceived" | "like";
 
 const escapeHtml = (value: string) =>
   value.replace(
@@ -26,15 +26,18 @@ export function renderAccountMail({
   site,
   name,
   link,
+  values: extra = {},
 }: {
   kind: AccountMailKind;
   language: string;
   site: Pick<Site, "name" | "domain">;
   name: string;
   link?: string;
+  /** Further values for the texts, e.g. `count` (plurals) and `likerName`. */
+  values?: Record<string, string | number>;
 }) {
   const t = translatorFor(language);
-  const values = { siteName: site.name, domain: site.domain, name };
+  const values = { ...extra, siteName: site.name, domain: site.domain, name };
   const subject = t(`${kind}.subject`, { ns: "mail", ...values });
   const paragraphs = t(`${kind}.body`, { ns: "mail", returnObjects: true, ...values }) as string[];
   const button = link ? t(`${kind}.button`, { ns: "mail", ...values }) : null;
@@ -66,6 +69,7 @@ export async function sendAccountMail(options: {
   site: Pick<Site, "name" | "domain">;
   name: string;
   link?: string;
+  values?: Record<string, string | number>;
 }) {
   const { subject, html, text } = renderAccountMail(options);
   return queueMail({

@@ -1,11 +1,12 @@
+import { deleteLikesBetween } from "~/domain/likes/like.server";
 import { db } from "~/lib/db.server";
 
 export type BlockResult = { ok: true; blockedUserId: number } | { ok: false; error: "notFound" | "self" };
 
 /**
  * SPEC sections 4 and 6: a member blocks the owner of a profile. From then on both are hidden from
- * each other everywhere (search, profiles, related profiles). Blocking twice changes nothing.
- * (Deleting their likes and chats joins this transaction when the likes and chat features land.)
+ * each other everywhere (search, profiles, related profiles), and their likes and match are deleted
+ * (unblocking does not bring them back). Blocking twice changes nothing.
  */
 export async function block(blockerUserId: number, blockedProfileId: number): Promise<BlockResult> {
   return db().$transaction(async (tx) => {
@@ -22,6 +23,7 @@ export async function block(blockerUserId: number, blockedProfileId: number): Pr
       data: [{ blockerId: blockerUserId, blockedId: target.userId }],
       skipDuplicates: true,
     });
+    await deleteLikesBetween(tx, blockerUserId, target.userId);
     return { ok: true, blockedUserId: target.userId } as const;
   });
 }

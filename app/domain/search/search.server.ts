@@ -4,7 +4,7 @@ import { PROFILE_COUNTRIES, isProfileCountry, regionsOf } from "~/domain/profile
 import { Prisma } from "~/generated/prisma/client";
 import type { BodyType, Gender } from "~/generated/prisma/enums";
 import { db } from "~/lib/db.server";
-import type { MemberCardData } from "~/ui/member-card";
+import type { MemberCardData } from "~/domain/profiles/member-card";
 import { MAX_SEARCH_AGE, MIN_SEARCH_AGE, PAGE_SIZE, type SearchFilters } from "./filters";
 
 /** Matches are counted exactly up to this number; beyond it the page says "more than 1,000". */

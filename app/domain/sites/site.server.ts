@@ -39,6 +39,9 @@ const siteSelect = {
   loginBlockMinutes: true,
   resetMailsPerDay: true,
   usesSignupMessage: true,
+  timeZone: true,
+  swipeLikesPerDay: true,
+  swipeWaitHours: true,
   company: {
     select: {
       name: true,

@@ -1,0 +1,105 @@
+import { sendAccountMail } from "~/domain/notifications/account-mail.server";
+import { db } from "~/lib/db.server";
+import { QUEUES, jobs } from "~/lib/jobs.server";
+import { visibleMemberWhere } from "./visible-member";
+
+export const LIKE_MAIL_INTERVAL_MS = 3600_000;
+
+export interface LikeMailJob {
+  userId: number;
+  /** The site's address as the liker's request reached it, for the link in the mail. */
+  origin: string;
+}
+
+/** When the next like mail to a member may go: now, or an hour after the previous one. */
+function nextSlot(lastSentAt: Date | null, now = Date.now()): Date {
+  const earliest = lastSentAt ? lastSentAt.getTime() + LIKE_MAIL_INTERVAL_MS : now;
+  return new Date(Math.max(earliest, now));
+}
+
+async function scheduleLikeMail(job: LikeMailJob, at: Date) {
+  const boss = await jobs();
+  // One waiting job per member (queue policy "short"): likes arriving meanwhile join that mail.
+  await boss.send(QUEUES.likeMail, job, { singletonKey: String(job.userId), startAfter: at });
+}
+
+/** Asks for a like mail to the liked member; likes within the hour are summed in one mail. */
+export async function queueLikeMail(job: LikeMailJob) {
+  const user = await db().user.findUnique({ where: { id: job.userId }, select: { likeMailSentAt: true } });
+  if (user) await scheduleLikeMail(job, nextSlot(user.likeMailSentAt));
+}
+
+type Outcome =
+  | { kind: "later"; at: Date }
+  | { kind: "none" }
+  | {
+      kind: "send";
+      to: string;
+      language: string;
+      name: string;
+      likerName: string;
+      count: number;
+      site: { name: string; domain: string };
+    };
+
+/**
+ * The like mail job: tells the member about every like not mailed yet (marking them), if their
+ * `like` preference is on and no notifications are disabled; otherwise the likes are passed over.
+ * The member's row is locked, so two workers never send two mails within the hour.
+ */
+export async function sendLikeMail(job: LikeMailJob, now = new Date()) {
+  const outcome = await db().$transaction(async (tx): Promise<Outcome> => {
+    await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${job.userId} FOR UPDATE`;
+    const user = await tx.user.findUnique({
+      where: { id: job.userId },
+      select: {
+        email: true,
+        language: true,
+        status: true,
+        notificationsDisabled: true,
+        emailNotificationsOff: true,
+        likeMailSentAt: true,
+        site: { select: { name: true, domain: true } },
+        profile: { select: { name: true } },
+      },
+    });
+    if (!user) return { kind: "none" };
+    const slot = nextSlot(user.likeMailSentAt, now.getTime());
+    if (slot > now) return { kind: "later", at: slot };
+    const likes = await tx.like.findMany({
+      where: { likedId: job.userId, mailedAt: null, liker: visibleMemberWhere },
+      orderBy: { createdAt: "desc" },
+      select: { id: true, liker: { select: { profile: { select: { name: true } } } } },
+    });
+    if (likes.length === 0) return { kind: "none" };
+    await tx.like.updateMany({ where: { id: { in: likes.map((l) => l.id) } }, data: { mailedAt: now } });
+    const wanted =
+      user.status === "confirmed" &&
+      user.notificationsDisabled.length === 0 &&
+      !user.emailNotificationsOff.includes("like");
+    if (!wanted) return { kind: "none" };
+    await tx.user.update({ where: { id: job.userId }, data: { likeMailSentAt: now }, select: { id: true } });
+    return {
+      kind: "send",
+      to: user.email,
+      language: user.language,
+      name: user.profile?.name ?? "",
+      likerName: likes[0]!.liker.profile?.name ?? "",
+      count: likes.length,
+      site: user.site,
+    };
+  });
+  if (outcome.kind === "later") await scheduleLikeMail(job, outcome.at);
+  if (outcome.kind !== "send") return outcome.kind;
+  await sendAccountMail({
+    kind: "like",
+    to: outcome.to,
+    userId: job.userId,
+    language: outcome.language,
+    site: outcome.site,
+    name: outcome.name,
+    link: `${job.origin}/likes/received`,
+    values: { count: outcome.count, likerName: outcome.likerName },
+  });
+  return "sent";
+}

@@ -1,0 +1,99 @@
+import type { Prisma } from "~/generated/prisma/client";
+import { db } from "~/lib/db.server";
+import { queueLikeMail } from "./like-mail.server";
+import { lockPair, orderedPair } from "./pair-lock.server";
+
+/** Why a like was refused; each has its own message (`likes:refused.*`). */
+export type LikeRefusal = "notFound" | "self" | "unavailable" | "blocked";
+
+export type LikeResult =
+  | { ok: true; likedUserId: number; created: boolean; matched: boolean }
+  | { ok: false; error: LikeRefusal };
+
+type Tx = Prisma.TransactionClient;
+
+/** Who owns the profile, and whether `likerId` may like them (SPEC sections 4 and 6). */
+async function likeTarget(tx: Tx, likerId: number, profileId: number) {
+  const target = await tx.profile.findUnique({
+    where: { id: profileId },
+    select: { userId: true, status: true, user: { select: { siteId: true, status: true, invisible: true } } },
+  });
+  const liker = await tx.user.findUnique({ where: { id: likerId }, select: { siteId: true } });
+  if (!target || !liker || target.user.siteId !== liker.siteId || target.user.status === "deleted") {
+    return { ok: false, error: "notFound" } as const;
+  }
+  if (target.userId === likerId) return { ok: false, error: "self" } as const;
+  if (target.status !== "active" || target.user.status !== "confirmed" || target.user.invisible) {
+    return { ok: false, error: "unavailable" } as const;
+  }
+  const blocks = await tx.block.count({
+    where: {
+      OR: [
+        { blockerId: likerId, blockedId: target.userId },
+        { blockerId: target.userId, blockedId: likerId },
+      ],
+    },
+  });
+  if (blocks > 0) return { ok: false, error: "blocked" } as const;
+  return { ok: true, userId: target.userId } as const;
+}
+
+/**
+ * Stores a like inside `tx` (with the pair locked); a like back makes the match in the same
+ * transaction. Liking twice changes nothing. Shared by the profile buttons and the swipe game.
+ */
+export async function likeInTransaction(tx: Tx, likerId: number, profileId: number): Promise<LikeResult> {
+  const target = await likeTarget(tx, likerId, profileId);
+  if (!target.ok) return target;
+  const likedId = target.userId;
+  await lockPair(tx, likerId, likedId);
+  const { count } = await tx.like.createMany({ data: [{ likerId, likedId }], skipDuplicates: true });
+  const likedBack = await tx.like.findUnique({
+    where: { likerId_likedId: { likerId: likedId, likedId: likerId } },
+    select: { id: true },
+  });
+  if (likedBack) {
+    const [userAId, userBId] = orderedPair(likerId, likedId);
+    await tx.match.createMany({ data: [{ userAId, userBId }], skipDuplicates: true });
+  }
+  return { ok: true, likedUserId: likedId, created: count === 1, matched: likedBack !== null };
+}
+
+/**
+ * A member likes the owner of a profile; the liked member gets a like mail (at most one an hour)
+ * linking to `origin` (the site's address as this request reached it).
+ */
+export async function like(likerId: number, profileId: number, origin: string): Promise<LikeResult> {
+  const result = await db().$transaction((tx) => likeInTransaction(tx, likerId, profileId));
+  if (result.ok && result.created) await queueLikeMail({ userId: result.likedUserId, origin });
+  return result;
+}
+
+/** Takes a like back: the like and the match go, the other member's like stays. */
+export async function unlike(likerId: number, profileId: number): Promise<{ ok: boolean }> {
+  const target = await db().profile.findUnique({ where: { id: profileId }, select: { userId: true } });
+  if (!target || target.userId === likerId) return { ok: false };
+  const likedId = target.userId;
+  await db().$transaction(async (tx) => {
+    await lockPair(tx, likerId, likedId);
+    await tx.like.deleteMany({ where: { likerId, likedId } });
+    const [userAId, userBId] = orderedPair(likerId, likedId);
+    await tx.match.deleteMany({ where: { userAId, userBId } });
+  });
+  return { ok: true };
+}
+
+/** Blocking ends everything between two members (SPEC section 4): their likes and their match. */
+export async function deleteLikesBetween(tx: Tx, a: number, b: number) {
+  await lockPair(tx, a, b);
+  await tx.like.deleteMany({
+    where: {
+      OR: [
+        { likerId: a, likedId: b },
+        { likerId: b, likedId: a },
+      ],
+    },
+  });
+  const [userAId, userBId] = orderedPair(a, b);
+  await tx.match.deleteMany({ where: { userAId, userBId } });
+}

@@ -1,0 +1,40 @@
+import { db } from "~/lib/db.server";
+
+/** Which of these profiles the member likes: the like buttons on cards start in this state. */
+export async function likedProfileIds(userId: number, profileIds: number[]): Promise<Set<number>> {
+  if (profileIds.length === 0) return new Set();
+  const rows = await db().like.findMany({
+    where: { likerId: userId, liked: { profile: { id: { in: profileIds } } } },
+    select: { liked: { select: { profile: { select: { id: true } } } } },
+  });
+  return new Set(rows.flatMap((row) => (row.liked.profile ? [row.liked.profile.id] : [])));
+}
+
+/** Adds `liked` to each card for a member; visitors' cards get none (their button asks to log in). */
+export async function withLikedState<T extends { id: number }>(
+  userId: number | null,
+  members: T[],
+): Promise<(T & { liked?: boolean })[]> {
+  if (userId === null) return members;
+  const liked = await likedProfileIds(
+    userId,
+    members.map((m) => m.id),
+  );
+  return members.map((member) => ({ ...member, liked: liked.has(member.id) }));
+}
+
+/** Between a viewer and a profile's owner: whether each likes the other (both: a match). */
+export async function likesBetween(viewerUserId: number, ownerUserId: number) {
+  const rows = await db().like.findMany({
+    where: {
+      OR: [
+        { likerId: viewerUserId, likedId: ownerUserId },
+        { likerId: ownerUserId, likedId: viewerUserId },
+      ],
+    },
+    select: { likerId: true },
+  });
+  const liked = rows.some((r) => r.likerId === viewerUserId);
+  const likedBy = rows.some((r) => r.likerId === ownerUserId);
+  return { liked, likedBy, matched: liked && likedBy };
+}

@@ -1,0 +1,66 @@
+import { db } from "~/lib/db.server";
+import { visibleMemberWhere } from "./visible-member";
+
+/** The new-likes badge: likes from visible members the member has not looked at yet. */
+export function countNewLikes(userId: number): Promise<number> {
+  return db().like.count({ where: { likedId: userId, isNew: true, liker: visibleMemberWhere } });
+}
+
+/** Opening a liker's profile clears the new flag of their like (SPEC section 4). */
+export async function clearNewLike(viewerUserId: number, likerUserId: number) {
+  await db().like.updateMany({
+    where: { likerId: likerUserId, likedId: viewerUserId, isNew: true },
+    data: { isNew: false },
+  });
+}
+
+/** The liker of the newest like not announced yet (by the "New like!" modal or banner), if any. */
+export async function newestUnannouncedLike(userId: number) {
+  const row = await db().like.findFirst({
+    where: { likedId: userId, isNew: true, announcedAt: null, liker: visibleMemberWhere },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: {
+      id: true,
+      liker: {
+        select: {
+          profile: { select: { id: true, name: true, mainPhoto: { select: { id: true, status: true } } } },
+        },
+      },
+    },
+  });
+  const profile = row?.liker.profile;
+  if (!row || !profile) return null;
+  return {
+    likeId: row.id,
+    profileId: profile.id,
+    name: profile.name,
+    mainPhotoId: profile.mainPhoto?.status === "active" ? profile.mainPhoto.id : null,
+  };
+}
+
+export type AnnouncedLike = NonNullable<Awaited<ReturnType<typeof newestUnannouncedLike>>>;
+
+/** Marks one of the member's likes as announced; another member's like id changes nothing. */
+export async function markLikeAnnounced(userId: number, likeId: number) {
+  await db().like.updateMany({
+    where: { id: likeId, likedId: userId, announcedAt: null },
+    data: { announcedAt: new Date() },
+  });
+}
+
+/**
+ * GET /api/auto-like.php (SPEC section 7): the newest like not announced yet, marked announced, so
+ * every like is announced once, also with several tabs or devices.
+ */
+export async function announceNewestLike(userId: number): Promise<AnnouncedLike | null> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const like = await newestUnannouncedLike(userId);
+    if (!like) return null;
+    const { count } = await db().like.updateMany({
+      where: { id: like.likeId, announcedAt: null },
+      data: { announcedAt: new Date() },
+    });
+    if (count === 1) return like;
+  }
+  return null;
+}

@@ -1,6 +1,8 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/root";
+import { newestUnannouncedLike } from "./domain/likes/new-likes.server";
+import { memberCounts } from "./domain/notifications/member-counts.server";
 import { requestInfoContext } from "./lib/context";
 import { ENTRY_WARNING_COOKIE, readCookie } from "./lib/cookies.server";
 import { getLocale, i18nextMiddleware } from "./lib/i18n.server";
@@ -28,6 +30,11 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { site, country, installedApp, user, nonce } = context.get(requestInfoContext);
+  // `?t=N` asks for the "New like!" modal; without JavaScript the banner shows that like instead.
+  const likeAnnouncement = user && new URL(request.url).searchParams.has("t");
+  const [counts, newestLike] = user
+    ? await Promise.all([memberCounts(user.id), likeAnnouncement ? newestUnannouncedLike(user.id) : null])
+    : [null, null];
   const locale = getLocale(context) as ReturnType<typeof visibleLocales>[number];
   const dismissed = Number(readCookie(request, ENTRY_WARNING_COOKIE));
   return {
@@ -65,6 +72,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         user.profile.mainPhoto?.status !== "active",
       ),
       mainPhotoId: user.profile?.mainPhoto?.status === "active" ? user.profile.mainPhoto.id : null,
+      counts: counts!,
+      newestLike,
     },
   };
 }

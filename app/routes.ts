@@ -11,6 +11,10 @@ export default [
   route("api/user.php", "routes/api.user.ts"),
   route("api/geocode.php", "routes/api.geocode.ts"),
   route("activate", "routes/activate.ts"),
+  route("members/:id/like", "routes/members.$id.like.ts"),
+  route("likes/announced", "routes/likes.announced.ts"),
+  route("api/likes.php", "routes/api.likes.ts"),
+  route("api/auto-like.php", "routes/api.auto-like.ts"),
   route("reactivate", "routes/reactivate.ts"),
 
   layout("routes/_layout.default.tsx", [
@@ -39,7 +43,10 @@ export default [
     route("staff/photos", "routes/staff.photos.tsx"),
     route("members", "routes/members.tsx"),
     route("match-finder", "routes/match-finder.tsx"),
+    route("swipe-game", "routes/swipe-game.tsx"),
     route("members/:id", "routes/members.$id.tsx", { id: "members-id" }),
     route("likes/m/:id", "routes/members.$id.tsx", { id: "likes-m-id" }),
+    route("likes", "routes/likes.tsx", { id: "likes" }),
+    route("likes/:type", "routes/likes.tsx", { id: "likes-type" }),
   ]),
 ] satisfies RouteConfig;

@@ -2,11 +2,19 @@
 declare module "autocannon" {
   import type { EventEmitter } from "node:events";
 
+  interface RequestParams {
+    method?: string;
+    path?: string;
+    body?: string;
+    headers?: Record<string, string>;
+  }
+
   interface Options {
     url: string;
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;
+    requests?: (RequestParams & { setupRequest?: (request: RequestParams) => RequestParams })[];
   }
 
   interface Histogram {

@@ -1,5 +1,6 @@
 // `npm run bench`: the built server on its own embedded PostgreSQL seeded with 100,000 demo members,
-// measured with autocannon: member search with filters, a profile page and /healthz, side by side.
+// measured with autocannon: member search with filters, a profile page, the likes pages, the swipe
+// game, the counts call, the like action and /healthz, side by side.
 // Environment: BENCH_MEMBERS (default 100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (10),
 // BUILD_DIR (default build; built first when missing), KEEP_BENCH_DATA=1 keeps the data folder.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -136,12 +137,35 @@ async function login(baseUrl: string): Promise<string> {
   return cookie;
 }
 
-/** A member the search shows, for the profile page. */
-async function someMemberId(baseUrl: string, cookie: string): Promise<string> {
-  const html = await (await fetch(`${baseUrl}${SEARCH_PATH}`, { headers: { cookie } })).text();
-  const id = /href="\/members\/(\d+)"/.exec(html)?.[1];
-  if (!id) throw new Error("The search page showed no member to open");
-  return id;
+/** Members the search shows (its first pages), for the profile page and the like action. */
+async function someMemberIds(baseUrl: string, cookie: string): Promise<string[]> {
+  const ids = new Set<string>();
+  for (let page = 1; page <= 5; page++) {
+    const html = await (await fetch(`${baseUrl}${SEARCH_PATH}&page=${page}`, { headers: { cookie } })).text();
+    for (const match of html.matchAll(/href="\/members\/(\d+)"/g)) ids.add(match[1]!);
+  }
+  if (ids.size === 0) throw new Error("The search page showed no member to open");
+  return [...ids];
+}
+
+/**
+ * POST /members/{id}/like as the enhanced button sends it (JSON answer): every connection goes
+ * through the members in turn, liking them, then unliking them on the next round.
+ */
+function likeAction(memberIds: string[]): Target {
+  let sent = 0;
+  return {
+    label: "POST /members/{id}/like (like, unlike)",
+    path: `/members/${memberIds[0]}/like`,
+    method: "POST",
+    body: "intent=like",
+    next: () => {
+      const id = memberIds[sent % memberIds.length]!;
+      const intent = Math.floor(sent / memberIds.length) % 2 === 0 ? "like" : "unlike";
+      sent++;
+      return { path: `/members/${id}/like`, body: `intent=${intent}` };
+    },
+  };
 }
 
 interface Row {
@@ -158,21 +182,44 @@ interface Row {
 const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
-async function measure(baseUrl: string, target: string, cookie: string): Promise<Row> {
-  const status = (await fetch(`${baseUrl}${target}`, { headers: { cookie }, redirect: "manual" })).status;
+/** A page (GET) or an action (POST with a form body, `next` varying each request). */
+interface Target {
+  label: string;
+  path: string;
+  method?: "GET" | "POST";
+  body?: string;
+  next?: () => { path: string; body: string };
+}
+
+const FORM = { "content-type": "application/x-www-form-urlencoded" };
+
+async function measure(baseUrl: string, target: Target, cookie: string): Promise<Row> {
+  const method = target.method ?? "GET";
+  const headers = method === "POST" ? { cookie, ...FORM } : { cookie };
+  const status = (
+    await fetch(`${baseUrl}${target.path}`, { method, headers, body: target.body, redirect: "manual" })
+  ).status;
   const latencies: number[] = [];
+  const next = target.next;
   const run = autocannon({
-    url: `${baseUrl}${target}`,
+    url: `${baseUrl}${target.path}`,
     connections: CONNECTIONS,
     duration: SECONDS,
-    headers: { cookie },
+    headers,
+    requests: [
+      {
+        method,
+        body: target.body,
+        setupRequest: next ? (request) => ({ ...request, ...next() }) : (request) => request,
+      },
+    ],
   });
   // autocannon's summary has no p95: keep every response time and take it from those.
   run.on("response", (_client, _status, _bytes, ms) => latencies.push(ms));
   const result = await run;
   latencies.sort((a, b) => a - b);
   return {
-    target,
+    target: target.label,
     status,
     rps: result.requests.average,
     p50: result.latency.p50,
@@ -239,11 +286,21 @@ async function main() {
     await settleDatabase(server.databaseUrl);
     console.log(`VACUUM ANALYZE took ${seconds(performance.now() - settleStarted)}.`);
     const cookie = await login(server.baseUrl);
-    const memberId = await someMemberId(server.baseUrl, cookie);
-    const targets = [SEARCH_PATH, `/members/${memberId}`, "/healthz"];
+    const memberIds = await someMemberIds(server.baseUrl, cookie);
+    const page = (path: string): Target => ({ label: path, path });
+    const targets = [
+      page(SEARCH_PATH),
+      page(`/members/${memberIds[0]}`),
+      page("/likes/received"),
+      page("/likes/matches"),
+      page("/swipe-game"),
+      page("/api/user.php"),
+      likeAction(memberIds),
+      page("/healthz"),
+    ];
     const rows: Row[] = [];
     for (const target of targets) {
-      console.log(`Measuring ${target} for ${SECONDS} s with ${CONNECTIONS} connections…`);
+      console.log(`Measuring ${target.label} for ${SECONDS} s with ${CONNECTIONS} connections…`);
       rows.push(await measure(server.baseUrl, target, cookie));
     }
     const load = os

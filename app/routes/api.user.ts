@@ -3,6 +3,8 @@ import { z } from "zod";
 import { authenticator } from "~/domain/accounts/authenticator.server";
 import { saveUserLanguage } from "~/domain/accounts/language.server";
 import { createSession, type SessionUser } from "~/domain/accounts/session.server";
+import { memberCounts } from "~/domain/notifications/member-counts.server";
+import { authenticationRequired, noStore } from "~/lib/api-responses.server";
 import { requestInfoContext } from "~/lib/context";
 import { LOCALE_COOKIE, cookieHeader } from "~/lib/cookies.server";
 import { SUPPORTED_LOCALES } from "~/lib/i18n";
@@ -28,13 +30,19 @@ function publicUser(user: SessionUser | null) {
   };
 }
 
-const noStore = { "Cache-Control": "no-store" };
-const authenticationRequired = () =>
-  data({ error: "authentication_required" }, { status: 403, headers: noStore });
 
-/** GET /api/user.php: the current user, refetched by the browser at start and periodically. */
-export function loader({ context }: Route.LoaderArgs) {
-  return data({ user: publicUser(context.get(requestInfoContext).user) }, { headers: noStore });
+/**
+ * GET /api/user.php: the current user, refetched by the browser at start and periodically, with the
+ * top bar's counts (`summary`) so one small call keeps the badges and the tab title current.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user } = context.get(requestInfoContext);
+  const counts = user ? await memberCounts(user.id) : null;
+  const summary = counts && {
+    num_unread_messages: counts.unreadMessages,
+    num_new_likes: counts.newLikes,
+  };
+  return data({ user: publicUser(user), summary }, { headers: noStore });
 }
 
 const languageBody = z.object({ language: z.enum(SUPPORTED_LOCALES) });

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { z } from "zod";
 import { useTranslation } from "react-i18next";
 import { authenticator } from "~/domain/accounts/authenticator.server";
 import { requireAnonymous } from "~/domain/accounts/guards.server";
@@ -10,6 +11,7 @@ import { createSession } from "~/domain/accounts/session.server";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/lib/i18n.server";
 import { safeRedirectPath } from "~/lib/redirect.server";
+import { LOGIN_REASONS } from "~/domain/profiles/login-path";
 import { hasTrafficSource, readTracking } from "~/lib/tracking.server";
 import { FormErrors, TextField, useClearedOnAnswer, PasswordField } from "~/ui/form-fields";
 import type { Route } from "./+types/login";
@@ -17,7 +19,10 @@ import type { Route } from "./+types/login";
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAnonymous(context);
   const { site } = context.get(requestInfoContext);
+  const reason = z.enum(LOGIN_REASONS).safeParse(new URL(request.url).searchParams.get("reason"));
   return {
+    /** Why the visitor was sent here (like, chat, gift): said above the form. */
+    reason: reason.success ? reason.data : null,
     siteName: site.name,
     title: getInstance(context).t("accounts:login.title"),
     signupOpen: signupsOpen(site.signups, hasTrafficSource(readTracking(request))),
@@ -58,6 +63,11 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
   return (
     <main className="container py-4" style={{ maxWidth: 480 }}>
       <h1 className="h3 text-primary">{t("accounts:login.title")}</h1>
+      {loaderData.reason && (
+        <p className="alert alert-info" role="status" data-testid="login-reason">
+          {t(`member:visitor.${loaderData.reason}`)}
+        </p>
+      )}
       <Form method="post" {...getFormProps(form)}>
         <FormErrors errors={form.errors} id={form.errorId} />
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? "/"} />

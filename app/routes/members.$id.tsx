@@ -2,6 +2,8 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { requireUser } from "~/domain/accounts/guards.server";
 import { blockIntent, unblockIntent } from "~/domain/profiles/profile-view-actions.server";
+import { clearNewLike } from "~/domain/likes/new-likes.server";
+import { parseProfileId, profileIdFrom } from "~/domain/profiles/profile-id";
 import { loadProfileView } from "~/domain/profiles/profile-view.server";
 import { loggedOutSearchAllowed } from "~/domain/search/access";
 import { requestInfoContext } from "~/lib/context";
@@ -16,18 +18,22 @@ import { OwnNotice } from "~/ui/profile-view/own-notice";
 import { Related } from "~/ui/profile-view/related";
 import type { Route } from "./+types/members.$id";
 
-const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
-
-function profileIdFrom(params: { id?: string }): number {
-  const parsed = idSchema.safeParse(params.id);
-  if (!parsed.success) throw data(null, { status: 404 });
-  return parsed.data;
-}
-
 const actionSchema = z.object({
   intent: z.enum(["block", "unblock"]),
   confirm: z.literal("1").optional(),
 });
+
+/**
+ * Opening the profile of someone who liked you is seeing their like (SPEC section 4). Middleware runs
+ * before every loader, so the top bar's new-likes count on this very page already leaves it out.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ params, context }) => {
+    const { user } = context.get(requestInfoContext);
+    const profileId = parseProfileId(params.id);
+    if (user && profileId !== null) await clearNewLike(user.id, profileId);
+  },
+];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { site, user } = context.get(requestInfoContext);
@@ -117,7 +123,9 @@ export default function MemberRoute({ loaderData, actionData }: Route.ComponentP
           )}
           {!own && (
             <Actions
+              profileId={profile.id}
               name={profile.name}
+              likes={view.likes}
               viewer={viewer}
               path={path}
               confirmBlock={Boolean(actionData && "confirmBlock" in actionData)}

@@ -333,6 +333,45 @@ async function assignMainPhotos(prisma: PrismaClient) {
     WHERE p.id = first."profileId" AND p."mainPhotoId" IS NULL`;
 }
 
+/**
+ * Likes among the demo members, so the likes pages, badges and matches have something to show: each
+ * member likes the next three members (by id) of the gender they seek on their site, and the demo
+ * logins get a dozen likes from such members (the newest still new). Mutual likes become matches.
+ */
+async function seedDemoLikes(prisma: PrismaClient) {
+  await prisma.$executeRaw`
+    INSERT INTO "Like" ("likerId", "likedId", "createdAt", "isNew", "mailedAt")
+    SELECT p."userId", q."userId", now() - (p.id % 500) * interval '1 hour', false, now()
+    FROM "Profile" p
+    JOIN "User" u ON u.id = p."userId"
+    CROSS JOIN LATERAL (
+      SELECT q."userId" FROM "Profile" q JOIN "User" v ON v.id = q."userId"
+      WHERE q.id > p.id AND q.gender = p."seekingGender" AND v."siteId" = u."siteId"
+      ORDER BY q.id LIMIT 3
+    ) q
+    ON CONFLICT DO NOTHING`;
+  await prisma.$executeRaw`
+    INSERT INTO "Like" ("likerId", "likedId", "createdAt", "isNew", "mailedAt")
+    SELECT liker."userId", login.id, now() - liker.n * interval '5 hours', liker.n <= 3, now()
+    FROM "User" login
+    JOIN "Profile" lp ON lp."userId" = login.id
+    CROSS JOIN LATERAL (
+      SELECT q."userId", row_number() OVER (ORDER BY q.id) AS n
+      FROM "Profile" q JOIN "User" v ON v.id = q."userId"
+      WHERE q.gender = lp."seekingGender" AND v."siteId" = login."siteId" AND v.status = 'confirmed'
+        AND NOT v.invisible AND q.status = 'active' AND q."userId" <> login.id
+      ORDER BY q.id LIMIT 12
+    ) liker
+    WHERE login.email IN (${DEMO_LOGINS.free}, ${DEMO_LOGINS.premium})
+    ON CONFLICT DO NOTHING`;
+  await prisma.$executeRaw`
+    INSERT INTO "Match" ("userAId", "userBId", "createdAt")
+    SELECT a."likerId", a."likedId", greatest(a."createdAt", b."createdAt")
+    FROM "Like" a JOIN "Like" b ON b."likerId" = a."likedId" AND b."likedId" = a."likerId"
+    WHERE a."likerId" < a."likedId"
+    ON CONFLICT DO NOTHING`;
+}
+
 /** Demo members plus the documented demo logins; safe to run again (nothing is duplicated). */
 export async function seedDemoMembers(prisma: PrismaClient, sites: SiteIds, count = DEFAULT_MEMBER_COUNT) {
   const members = Array.from({ length: count }, (_, i) => demoMember(i + 1));
@@ -352,6 +391,7 @@ export async function seedDemoMembers(prisma: PrismaClient, sites: SiteIds, coun
     })),
   });
   await assignMainPhotos(prisma);
+  await seedDemoLikes(prisma);
   // Fresh statistics after the bulk insert, so the planner uses the search indexes at once.
-  await prisma.$executeRaw`ANALYZE "User", "Profile", "Photo", "ProfileInterest"`;
+  await prisma.$executeRaw`ANALYZE "User", "Profile", "Photo", "ProfileInterest", "Like", "Match"`;
 }

@@ -1,4 +1,4 @@
-import { test as base, expect } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 
 /** Every page test fails on a browser console error or an uncaught exception. */
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -38,4 +38,18 @@ export { expect };
 /** Whether the current project runs with JavaScript. */
 export function jsEnabled(testInfo: { project: { use: { javaScriptEnabled?: boolean } } }) {
   return testInfo.project.use.javaScriptEnabled !== false;
+}
+
+/** Skips the site-entry warning for every page of this browser context (as a dismissal would). */
+export async function acceptEntryWarning(context: BrowserContext, baseURL: string) {
+  await context.addCookies([{ name: "entry_warning_dismissed", value: String(Date.now()), url: baseURL }]);
+}
+
+/** Logs in through the login form (works with and without JavaScript) and lands on `redirectTo`. */
+export async function login(page: Page, email: string, password: string, redirectTo = "/members") {
+  await page.goto(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+  await page.getByLabel("E-mailadres").fill(email);
+  await page.getByLabel("Wachtwoord", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Inloggen" }).click();
+  await expect(page.getByTestId("account-menu")).toBeVisible();
 }

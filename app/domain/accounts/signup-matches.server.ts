@@ -1,3 +1,4 @@
+import { withLikedState } from "~/domain/likes/liked-state.server";
 import { ageOn } from "~/domain/profiles/age";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
@@ -75,5 +76,8 @@ export async function findSignupMatches(userId: number, take = SIGNUP_MATCHES) {
     });
     picked.push(...found.sort(byAge).slice(0, take - picked.length));
   }
-  return picked.map(({ dateOfBirth, ...match }) => ({ ...match, age: ageOn(dateOfBirth) }));
+  return withLikedState(
+    userId,
+    picked.map(({ dateOfBirth, ...match }) => ({ ...match, age: ageOn(dateOfBirth) })),
+  );
 }

@@ -7,12 +7,11 @@ import { lockPair, orderedPair } from "./pair-lock.server";
 export type LikeRefusal = "notFound" | "self" | "unavailable" | "blocked";
 
 export type LikeResult =
-  | { ok: true; likedUserId: number; created: boolean; matched: boolean }
-  | { ok: false; error: LikeRefusal };
+  { ok: true; likedUserId: number; created: boolean; matched: boolean } | { ok: false; error: LikeRefusal };
 
 type Tx = Prisma.TransactionClient;
 
-/** Who owns the profile, and whether `likerId` may like them (SPEC sections 4 and 6). */
+/** Who owns the profile, and whether `likerId` may like them (SPEC sections 4 and 6), blocks aside. */
 async function likeTarget(tx: Tx, likerId: number, profileId: number) {
   const target = await tx.profile.findUnique({
     where: { id: profileId },
@@ -26,16 +25,19 @@ async function likeTarget(tx: Tx, likerId: number, profileId: number) {
   if (target.status !== "active" || target.user.status !== "confirmed" || target.user.invisible) {
     return { ok: false, error: "unavailable" } as const;
   }
+  return { ok: true, userId: target.userId } as const;
+}
+
+async function blockedBetween(tx: Tx, a: number, b: number) {
   const blocks = await tx.block.count({
     where: {
       OR: [
-        { blockerId: likerId, blockedId: target.userId },
-        { blockerId: target.userId, blockedId: likerId },
+        { blockerId: a, blockedId: b },
+        { blockerId: b, blockedId: a },
       ],
     },
   });
-  if (blocks > 0) return { ok: false, error: "blocked" } as const;
-  return { ok: true, userId: target.userId } as const;
+  return blocks > 0;
 }
 
 /**
@@ -47,6 +49,9 @@ export async function likeInTransaction(tx: Tx, likerId: number, profileId: numb
   if (!target.ok) return target;
   const likedId = target.userId;
   await lockPair(tx, likerId, likedId);
+  // Checked under the pair lock, which block() takes too: a block made meanwhile is seen here, or
+  // else it deletes this like once this transaction ends.
+  if (await blockedBetween(tx, likerId, likedId)) return { ok: false, error: "blocked" };
   const { count } = await tx.like.createMany({ data: [{ likerId, likedId }], skipDuplicates: true });
   const likedBack = await tx.like.findUnique({
     where: { likerId_likedId: { likerId: likedId, likedId: likerId } },

@@ -7,9 +7,9 @@ export function countNewLikes(userId: number): Promise<number> {
 }
 
 /** Opening a liker's profile clears the new flag of their like (SPEC section 4). */
-export async function clearNewLike(viewerUserId: number, likerUserId: number) {
+export async function clearNewLike(viewerUserId: number, likerProfileId: number) {
   await db().like.updateMany({
-    where: { likerId: likerUserId, likedId: viewerUserId, isNew: true },
+    where: { likedId: viewerUserId, isNew: true, liker: { profile: { is: { id: likerProfileId } } } },
     data: { isNew: false },
   });
 }

@@ -1,18 +1,12 @@
-import { cardPhotoId, type MemberCardData } from "~/domain/profiles/member-card";
+import { cardPhotoId } from "~/domain/profiles/member-card";
 import { ageOn } from "~/domain/profiles/age";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
+import { LIKES_PAGE_SIZE, type LikeCard, type LikeTab } from "./tabs";
+
+export { LIKES_PAGE_SIZE };
 import { visibleMemberWhere } from "./visible-member";
 
-export const LIKE_TABS = ["received", "given", "matches"] as const;
-export type LikeTab = (typeof LIKE_TABS)[number];
-export const LIKES_PAGE_SIZE = 24;
-
-/** A card in the likes overview: new (received, not yet looked at) and matched flags. */
-export interface LikeCard extends MemberCardData {
-  isNew: boolean;
-  matched: boolean;
-}
 
 const memberSelect = {
   id: true,

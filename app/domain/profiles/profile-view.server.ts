@@ -1,3 +1,4 @@
+import { likesBetween, withLikedState } from "~/domain/likes/liked-state.server";
 import { loggedOutSearchAllowed } from "~/domain/search/access";
 import type { Site } from "~/domain/sites/site.server";
 import type { Prisma } from "~/generated/prisma/client";
@@ -78,7 +79,14 @@ export type ProfileViewResult =
    * `byOwner`: the owner blocked the viewer. Both can be true.
    */
   | { kind: "blocked"; profileId: number; name: string | null; byViewer: boolean; byOwner: boolean }
-  | { kind: "profile"; own: boolean; profile: ProfileView; related: RelatedProfile[] };
+  | {
+      kind: "profile";
+      own: boolean;
+      profile: ProfileView;
+      related: RelatedProfile[];
+      /** Between a member viewer and the owner (null for visitors and the owner). */
+      likes: Awaited<ReturnType<typeof likesBetween>> | null;
+    };
 
 const profileSelect = {
   id: true,
@@ -184,6 +192,7 @@ export async function loadProfileView({
     photos,
     lockedPhotos: active.length - photos.length,
   };
+  const likes = viewer && !own ? await likesBetween(viewer.userId, row.userId) : null;
   const related = await relatedProfiles({
     profile: {
       id: row.id,
@@ -196,5 +205,11 @@ export async function loadProfileView({
     siteId: site.id,
     viewer,
   });
-  return { kind: "profile", own, profile, related };
+  return {
+    kind: "profile",
+    own,
+    profile,
+    related: await withLikedState(viewer?.userId ?? null, related),
+    likes,
+  };
 }

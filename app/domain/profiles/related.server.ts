@@ -2,6 +2,7 @@ import type { Gender } from "~/generated/prisma/enums";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { ageOn } from "./age";
+import type { MemberCardData } from "./member-card";
 import { hiddenByBlocks } from "./blocks.server";
 
 export const RELATED_LIMIT = 6;
@@ -10,15 +11,7 @@ export const RELATED_AGE_SPAN = 5;
 /** Candidates read per group (same region, rest of the country) before ranking by shared interests. */
 const CANDIDATES_PER_GROUP = 100;
 
-export interface RelatedProfile {
-  id: number;
-  name: string;
-  age: number;
-  city: string | null;
-  region: string | null;
-  /** Only an approved public main photo; otherwise null. */
-  mainPhotoId: number | null;
-}
+export type RelatedProfile = MemberCardData;
 
 interface Subject {
   id: number;

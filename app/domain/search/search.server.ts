@@ -4,6 +4,7 @@ import { PROFILE_COUNTRIES, isProfileCountry, regionsOf } from "~/domain/profile
 import { Prisma } from "~/generated/prisma/client";
 import type { BodyType, Gender } from "~/generated/prisma/enums";
 import { db } from "~/lib/db.server";
+import { withLikedState } from "~/domain/likes/liked-state.server";
 import type { MemberCardData } from "~/domain/profiles/member-card";
 import { MAX_SEARCH_AGE, MIN_SEARCH_AGE, PAGE_SIZE, type SearchFilters } from "./filters";
 
@@ -293,10 +294,10 @@ export async function searchMembers(request: SearchRequest): Promise<SearchResul
       countMatches(similarQuery, null),
       findPage(similarQuery, PAGE_SIZE, 0),
     ]);
-    similar = { members: found, numResults: count };
+    similar = { members: await withLikedState(viewer?.userId ?? null, found), numResults: count };
   }
   return {
-    members,
+    members: await withLikedState(viewer?.userId ?? null, members),
     numResults: capped ? COUNT_LIMIT : numResults,
     moreResults: capped,
     page,

@@ -1,6 +1,11 @@
 import { ActivationReminder } from "../activation-reminder";
 import { EntryWarning } from "../entry-warning";
 import { Footer } from "../footer";
+import { LikeNotice } from "../likes/like-notice";
+import { NewLikeAnnouncer } from "../likes/new-like-announcer";
+import { NewLikeBanner } from "../likes/new-like-banner";
+import { useLiveCounts } from "../live-counts/use-live-counts";
+import { useTabTitleCount } from "../live-counts/use-tab-title-count";
 import { PhotoAlert } from "../photo-alert";
 import { TopBar } from "../top-bar";
 import { useChrome } from "./use-chrome";
@@ -8,15 +13,28 @@ import { useChrome } from "./use-chrome";
 /** SPEC "Default" layout: top navigation, footer with disclaimer, entry warning. */
 export function DefaultLayout({ children }: { children: React.ReactNode }) {
   const chrome = useChrome("default");
+  const user = chrome?.data.user ?? null;
+  const counts = useLiveCounts(user?.counts ?? null);
+  useTabTitleCount(counts ? counts.unreadMessages + counts.newLikes : 0);
   if (!chrome) return <>{children}</>;
   const { data, showEntryWarning, footer } = chrome;
   return (
     <>
-      <TopBar siteName={data.site.name} user={data.user} locales={data.visibleLocales} locale={data.locale} />
-      <ActivationReminder user={data.user} />
-      <PhotoAlert show={data.user?.photoAlert ?? false} />
+      <TopBar
+        siteName={data.site.name}
+        user={user}
+        locales={data.visibleLocales}
+        locale={data.locale}
+        unreadMessages={counts?.unreadMessages}
+        newLikes={counts?.newLikes}
+      />
+      <ActivationReminder user={user} />
+      <PhotoAlert show={user?.photoAlert ?? false} />
+      {user?.newestLike && <NewLikeBanner like={user.newestLike} />}
+      <LikeNotice />
       {children}
       <Footer {...footer} />
+      {user && <NewLikeAnnouncer />}
       {showEntryWarning && <EntryWarning siteName={data.site.name} minAge={data.site.minAge} />}
     </>
   );

@@ -1,23 +1,53 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { LikeButton } from "~/ui/likes/like-button";
 import { BlockButton } from "./block-button";
 import { BlockConfirmation } from "./block-confirmation";
 import { VisitorActions } from "./visitor-actions";
 import type { Viewer } from "./viewer";
 
-/** What the viewer can do with someone else's profile: log in first (visitors) or block (members). */
+export interface ProfileLikes {
+  liked: boolean;
+  likedBy: boolean;
+  matched: boolean;
+}
+
+/** What the viewer can do with someone else's profile: log in first (visitors), or like and block. */
 export function Actions({
+  profileId,
   name,
   viewer,
   path,
+  likes,
   confirmBlock,
 }: {
+  profileId: number;
   name: string;
   viewer: Viewer;
   path: string;
+  likes: ProfileLikes | null;
   confirmBlock: boolean;
 }) {
+  const { t } = useTranslation();
   if (viewer === "visitor") return <VisitorActions path={path} />;
   return (
-    <div className="mb-3">
+    <div className="mb-3 d-flex flex-wrap align-items-start gap-2">
+      {likes && (
+        <>
+          <LikeButton profileId={profileId} name={name} liked={likes.liked} />
+          {likes.matched ? (
+            <Link to="/likes/matches" className="badge text-bg-success align-self-center" data-testid="match-badge">
+              {t("likes:badge.match")}
+            </Link>
+          ) : (
+            likes.likedBy && (
+              <span className="badge text-bg-info align-self-center" data-testid="likes-you-badge">
+                {t("likes:badge.likesYou", { name })}
+              </span>
+            )
+          )}
+        </>
+      )}
       {confirmBlock ? <BlockConfirmation name={name} path={path} /> : <BlockButton name={name} />}
     </div>
   );

@@ -1,17 +1,20 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { LOGIN_REASONS } from "~/domain/profiles/login-path";
 import { loginPath } from "./viewer";
 
-/** SPEC section 6: chatting, liking and gifts need a login; each says so and leads to the login page. */
+/**
+ * Visitors see the ordinary Like, Chat and Gift buttons; each leads to the login page, which says
+ * why a login is needed (SPEC section 6) and returns here afterwards.
+ */
 export function VisitorActions({ path }: { path: string }) {
   const { t } = useTranslation();
-  const login = loginPath(path);
   return (
-    <ul className="list-unstyled d-flex flex-column gap-2 mb-3" data-testid="visitor-actions">
-      {(["chat", "like", "gift"] as const).map((action) => (
-        <li key={action}>
-          <Link to={login} className="btn btn-outline-primary btn-sm">
-            {t(`member:visitor.${action}`)}
+    <ul className="list-unstyled d-flex flex-wrap gap-2 mb-3" data-testid="visitor-actions">
+      {LOGIN_REASONS.map((reason) => (
+        <li key={reason}>
+          <Link to={loginPath(path, reason)} className="btn btn-outline-primary" rel="nofollow">
+            {t(`likes:visitorButton.${reason}`)}
           </Link>
         </li>
       ))}

@@ -1,0 +1,12 @@
+import { data } from "react-router";
+import { likesForApi } from "~/domain/likes/overview.server";
+import { authenticationRequired, noStore } from "~/lib/api-responses.server";
+import { requestInfoContext } from "~/lib/context";
+import type { Route } from "./+types/api.likes";
+
+/** GET /api/likes.php (SPEC section 7): `profiles` the member likes and `liked_by` ({id, like_new}). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user } = context.get(requestInfoContext);
+  if (!user) return authenticationRequired();
+  return data(await likesForApi(user.id), { headers: noStore });
+}

@@ -1,0 +1,103 @@
+import { useTranslation } from "react-i18next";
+import { data, Link, NavLink } from "react-router";
+import { z } from "zod";
+import { requireUser } from "~/domain/accounts/guards.server";
+import { listLikes } from "~/domain/likes/overview.server";
+import { LIKE_TABS, type LikeCard, type LikeTab } from "~/domain/likes/tabs";
+import { requestInfoContext } from "~/lib/context";
+import { getInstance } from "~/lib/i18n.server";
+import { MemberCard } from "~/ui/member-card";
+import { Pager } from "~/ui/search-results";
+import type { Route } from "./+types/likes";
+
+const pageSchema = z.coerce.number().int().min(1).max(10_000).catch(1);
+
+/** /likes (received) and /likes/{type}: the likes the member received or gave, and their matches. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const tab = z.enum(LIKE_TABS).safeParse(params.type ?? "received");
+  if (!tab.success) throw data(null, { status: 404 });
+  const page = pageSchema.parse(new URL(request.url).searchParams.get("page") ?? 1);
+  const list = await listLikes(user.id, tab.data, page);
+  return {
+    tab: tab.data,
+    page,
+    ...list,
+    title: getInstance(context).t(`likes:tabs.${tab.data}`),
+    siteName: context.get(requestInfoContext).site.name,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title} | ${data?.siteName}` }];
+
+function Tabs() {
+  const { t } = useTranslation();
+  return (
+    <ul className="nav nav-tabs mb-3">
+      {LIKE_TABS.map((tab) => (
+        <li className="nav-item" key={tab}>
+          <NavLink to={`/likes/${tab}`} className="nav-link" end>
+            {t(`likes:tabs.${tab}`)}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function LikeCardItem({ card, tab }: { card: LikeCard; tab: LikeTab }) {
+  const { t } = useTranslation();
+  // The chat arrives with its own issue; until then a match's chat link opens the profile.
+  const profile = `/likes/m/${card.id}`;
+  return (
+    <MemberCard
+      member={card}
+      to={profile}
+      badges={
+        <>
+          {card.isNew && tab === "received" && (
+            <span className="badge text-bg-primary me-1" data-testid="new-like">
+              {t("likes:badge.new")}
+            </span>
+          )}
+          {card.matched && (
+            <span className="badge text-bg-success" data-testid="match">
+              {t("likes:badge.match")}
+            </span>
+          )}
+        </>
+      }
+      footer={
+        card.matched && (
+          <Link to={profile} className="btn btn-sm btn-success w-100" data-testid="match-chat">
+            {t("likes:chat")}
+          </Link>
+        )
+      }
+    />
+  );
+}
+
+export default function LikesRoute({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { tab, cards, total, page, pageCount } = loaderData;
+  return (
+    <main className="container py-4">
+      <h1 className="h3 text-primary">{t("likes:title")}</h1>
+      <Tabs />
+      <p className="fw-semibold" data-testid="likes-count">
+        {t(`likes:count.${tab}`, { count: total })}
+      </p>
+      {cards.length === 0 ? (
+        <p className="text-body-secondary">{t(`likes:empty.${tab}`)}</p>
+      ) : (
+        <ul className="row g-3 list-unstyled" data-testid={`likes-${tab}`}>
+          {cards.map((card) => (
+            <LikeCardItem key={card.id} card={card} tab={tab} />
+          ))}
+        </ul>
+      )}
+      <Pager page={page} pageCount={pageCount} queryFor={(n) => `page=${n}`} />
+    </main>
+  );
+}

@@ -1,0 +1,49 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { requireUser } from "~/domain/accounts/guards.server";
+import { LIKE_NOTICE_PARAM, type LikeActionData, type LikeNotice } from "~/domain/likes/like-action";
+import { like, unlike } from "~/domain/likes/like.server";
+import { profileIdFrom } from "~/domain/profiles/profile-id";
+import { loginPath } from "~/domain/profiles/login-path";
+import { requestInfoContext } from "~/lib/context";
+import { safeRedirectPath } from "~/lib/redirect.server";
+import type { Route } from "./+types/members.$id.like";
+
+const likeForm = z.object({
+  intent: z.enum(["like", "unlike"]),
+  /** Sent by plain forms (no JavaScript): where to return; scripts get JSON instead. */
+  redirectTo: z.string().optional(),
+});
+
+/** The page a plain form came from, with the outcome worth telling (a match or a refusal). */
+function backTo(path: string, notice: LikeNotice | null) {
+  const url = new URL(path, "http://local");
+  url.searchParams.delete(LIKE_NOTICE_PARAM);
+  if (notice) url.searchParams.set(LIKE_NOTICE_PARAM, notice);
+  return redirect(url.pathname + url.search);
+}
+
+/** POST /members/{id}/like: like or unlike the member; visitors are asked to log in first. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const profileId = profileIdFrom(params);
+  const form = likeForm.safeParse(Object.fromEntries(await request.formData()));
+  if (!form.success) throw data(null, { status: 400 });
+  const back = form.data.redirectTo === undefined ? null : safeRedirectPath(form.data.redirectTo);
+  if (!context.get(requestInfoContext).user) {
+    throw redirect(loginPath(back ?? `/members/${profileId}`, "like"));
+  }
+  // Unconfirmed members may like too: their likes show once they confirmed (hidden profiles are not listed).
+  const user = requireUser(context, request);
+  let answer: LikeActionData;
+  if (form.data.intent === "like") {
+    const result = await like(user.id, profileId, new URL(request.url).origin);
+    answer = result.ok ? { ok: true, liked: true, matched: result.matched } : result;
+  } else {
+    const result = await unlike(user.id, profileId);
+    answer = result.ok ? { ok: true, liked: false, matched: false } : { ok: false, error: "notFound" };
+  }
+  if (back !== null) {
+    return backTo(back, answer.ok ? (answer.matched ? "matched" : null) : answer.error);
+  }
+  return data(answer, { status: answer.ok ? 200 : 409 });
+}

@@ -1,0 +1,51 @@
+import { useEffect, useState } from "react";
+import type { MemberCounts } from "~/domain/notifications/member-counts.server";
+import { fetchJsonWithRetry } from "./fetch-with-retry";
+import { pushSubscribed } from "./push-subscribed";
+
+/** SPEC section 9: refresh every 60 s, or 300 s with push, starting after 5 s. */
+export const FIRST_REFRESH_MS = 5_000;
+export const REFRESH_MS = 60_000;
+export const REFRESH_WITH_PUSH_MS = 300_000;
+
+interface UserSummary {
+  summary: { num_unread_messages: number; num_new_likes: number } | null;
+}
+
+/**
+ * The top bar's counts: the server's on every page, refreshed in the browser through
+ * /api/user.php. When the member turns out to be logged out elsewhere the page reloads.
+ */
+export function useLiveCounts(serverCounts: MemberCounts | null): MemberCounts | null {
+  const [polled, setPolled] = useState<MemberCounts | null>(null);
+  // A newer page load (navigation, revalidation) wins over an older poll.
+  const [shown, setShown] = useState(serverCounts);
+  if (shown !== serverCounts) {
+    setShown(serverCounts);
+    setPolled(null);
+  }
+  const loggedIn = serverCounts !== null;
+  useEffect(() => {
+    if (!loggedIn) return;
+    let timer: ReturnType<typeof setTimeout>;
+    let stopped = false;
+    const refresh = async () => {
+      try {
+        const { body } = await fetchJsonWithRetry<UserSummary>("/api/user.php");
+        if (stopped) return;
+        if (!body.summary) return window.location.reload();
+        const counts = { unreadMessages: body.summary.num_unread_messages, newLikes: body.summary.num_new_likes };
+        setPolled(counts);
+      } catch {
+        // Offline for a while: the next round tries again.
+      }
+      if (!stopped) timer = setTimeout(refresh, (await pushSubscribed()) ? REFRESH_WITH_PUSH_MS : REFRESH_MS);
+    };
+    timer = setTimeout(refresh, FIRST_REFRESH_MS);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [loggedIn]);
+  return serverCounts && (polled ?? serverCounts);
+}

@@ -30,7 +30,6 @@ function publicUser(user: SessionUser | null) {
   };
 }
 
-
 /**
  * GET /api/user.php: the current user, refetched by the browser at start and periodically, with the
  * top bar's counts (`summary`) so one small call keeps the badges and the tab title current.

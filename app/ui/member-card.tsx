@@ -42,7 +42,9 @@ export function MemberCard({
               {t("member.nameAge", { name: member.name, age: member.age })}
             </Link>
           </p>
-          <p className="card-text small text-body-secondary text-truncate mb-2">{member.city ?? member.region}</p>
+          <p className="card-text small text-body-secondary text-truncate mb-2">
+            {member.city ?? member.region}
+          </p>
           {member.liked !== undefined && (
             <div className="mt-auto">
               <LikeButton profileId={member.id} name={member.name} liked={member.liked} compact />

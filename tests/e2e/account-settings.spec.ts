@@ -1,12 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { createMember, e2eDb } from "./db";
-import { expect, test } from "./fixtures";
+import { acceptEntryWarning, expect, test } from "./fixtures";
 import { latestMail } from "./mail";
-
-async function acceptEntryWarning(context: BrowserContext, baseURL: string) {
-  await context.addCookies([{ name: "entry_warning_dismissed", value: String(Date.now()), url: baseURL }]);
-}
 
 async function login(page: Page, email: string, password: string) {
   await page.goto("/login");

@@ -1,13 +1,9 @@
 import { hash } from "@node-rs/argon2";
 import { randomUUID } from "node:crypto";
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { createMember, e2eDb, TEST_PASSWORD } from "./db";
-import { expect, jsEnabled, test } from "./fixtures";
+import { acceptEntryWarning, expect, jsEnabled, test } from "./fixtures";
 import { latestMail } from "./mail";
-
-async function acceptEntryWarning(context: BrowserContext, baseURL: string) {
-  await context.addCookies([{ name: "entry_warning_dismissed", value: String(Date.now()), url: baseURL }]);
-}
 
 /**
  * A refused form answers 400, which the browser logs as a console error; allow exactly those and

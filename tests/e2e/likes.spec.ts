@@ -5,7 +5,10 @@ import { acceptEntryWarning, expect, jsEnabled, login, test } from "./fixtures";
 type Member = Awaited<ReturnType<typeof createMember>>;
 
 async function profileOf(member: Member) {
-  return e2eDb().profile.findUniqueOrThrow({ where: { userId: member.id }, select: { id: true, name: true } });
+  return e2eDb().profile.findUniqueOrThrow({
+    where: { userId: member.id },
+    select: { id: true, name: true },
+  });
 }
 
 /** A second browser (another member's device), with or without JavaScript like the test's project. */
@@ -129,9 +132,14 @@ test("a new like: top bar badge, tab title and the New like! modal or banner", a
     await expect(page.getByTestId("new-like-banner")).toHaveCount(0);
   }
   await expect
-    .poll(async () =>
-      (await e2eDb().like.findFirstOrThrow({ where: { likedId: member.id }, select: { announcedAt: true } }))
-        .announcedAt,
+    .poll(
+      async () =>
+        (
+          await e2eDb().like.findFirstOrThrow({
+            where: { likedId: member.id },
+            select: { announcedAt: true },
+          })
+        ).announcedAt,
     )
     .not.toBeNull();
   await page.goto("/likes/received?t=1");

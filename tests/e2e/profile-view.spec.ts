@@ -1,18 +1,6 @@
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Browser } from "@playwright/test";
 import { createMember, e2eDb } from "./db";
-import { expect, jsEnabled, test } from "./fixtures";
-
-async function acceptEntryWarning(context: BrowserContext, baseURL: string) {
-  await context.addCookies([{ name: "entry_warning_dismissed", value: String(Date.now()), url: baseURL }]);
-}
-
-async function login(page: Page, email: string, password: string, redirectTo: string) {
-  await page.goto(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);
-  await page.getByLabel("E-mailadres").fill(email);
-  await page.getByLabel("Wachtwoord", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Inloggen" }).click();
-  await expect(page.getByTestId("account-menu")).toBeVisible();
-}
+import { acceptEntryWarning, login, expect, jsEnabled, test } from "./fixtures";
 
 async function profileIdOf(userId: number) {
   const profile = await e2eDb().profile.findUniqueOrThrow({
@@ -124,13 +112,12 @@ test("a visitor sees a profile with the login prompts", async ({ page }) => {
   await expect(view.getByTestId("photo-lock")).toContainText(
     `Om meer foto's van ${seeded.name} te zien moet je ingelogd zijn`,
   );
-  const chat = view.getByRole("link", { name: "Je moet ingelogd zijn om te chatten" });
-  await expect(view.getByRole("link", { name: "Je moet ingelogd zijn om een like te geven" })).toBeVisible();
-  await expect(
-    view.getByRole("link", { name: "Om een cadeautje te sturen moet je ingelogd zijn" }),
-  ).toBeVisible();
-  await chat.click();
-  await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=%2Fmembers%2F${seeded.id}$`));
+  const actions = view.getByTestId("visitor-actions");
+  await expect(actions.getByRole("link", { name: "Like" })).toBeVisible();
+  await expect(actions.getByRole("link", { name: "Cadeautje" })).toBeVisible();
+  await actions.getByRole("link", { name: "Chat" }).click();
+  await expect(page).toHaveURL(new RegExp(`/login\\?redirectTo=%2Fmembers%2F${seeded.id}&reason=chat$`));
+  await expect(page.getByTestId("login-reason")).toHaveText("Je moet ingelogd zijn om te chatten");
 });
 
 test("a member blocks a profile after confirming, the other sees the notice, then unblocks", async ({

@@ -1,12 +1,8 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { hash } from "@node-rs/argon2";
 import { randomUUID } from "node:crypto";
 import { TEST_PASSWORD, createMember, e2eDb } from "./db";
-import { expect, jsEnabled, test } from "./fixtures";
-
-async function acceptEntryWarning(context: BrowserContext, baseURL: string) {
-  await context.addCookies([{ name: "entry_warning_dismissed", value: String(Date.now()), url: baseURL }]);
-}
+import { acceptEntryWarning, expect, jsEnabled, test } from "./fixtures";
 
 async function loginAndOpenProfile(page: Page) {
   const member = await createMember();

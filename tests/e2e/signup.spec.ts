@@ -1,15 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { BrowserContext, Page, TestInfo } from "@playwright/test";
+import type { Page, TestInfo } from "@playwright/test";
 import { E2E_BASE_URL } from "./constants";
 import { createMember, e2eDb } from "./db";
-import { expect, jsEnabled, test } from "./fixtures";
+import { acceptEntryWarning, expect, jsEnabled, test } from "./fixtures";
 import { latestMail } from "./mail";
 
 const PASSWORD = "Zomer-2026!";
-
-async function acceptEntryWarning(context: BrowserContext, baseURL: string) {
-  await context.addCookies([{ name: "entry_warning_dismissed", value: String(Date.now()), url: baseURL }]);
-}
 
 // The matches page shows demo members' photos, which the server draws in the background after its
 // first start (newest members first): wait until the last ones exist, or their thumbnails are 404s.

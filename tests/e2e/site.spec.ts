@@ -1,10 +1,5 @@
-import type { BrowserContext } from "@playwright/test";
 import { COUNTRY_HEADER } from "./constants";
-import { expect, jsEnabled, test } from "./fixtures";
-
-async function acceptEntryWarning(context: BrowserContext, baseURL: string) {
-  await context.addCookies([{ name: "entry_warning_dismissed", value: String(Date.now()), url: baseURL }]);
-}
+import { acceptEntryWarning, expect, jsEnabled, test } from "./fixtures";
 
 test("the home page is Dutch, in the site's theme, with new members", async ({ page }) => {
   const response = await page.goto("/");

@@ -23,7 +23,7 @@ afterAll(async () => {
   await stopJobs();
 });
 
-type Handler = (args: never) => unknown;
+type Handler = (args: never, next: never) => unknown;
 
 async function postLike(member: Member | null, target: Member, form: Record<string, string>) {
   const request = await siteRequest(`/members/${target.profileId}/like`, member?.userId ?? null, { form });
@@ -37,15 +37,25 @@ async function getAs(member: Member | null, path: string, handler: Handler | Han
 describe("POST /members/{id}/like", () => {
   it("answers a script with JSON: liked, then matched when liked back, then unliked", async () => {
     const [anna, bram] = [await createMember(), await createMember()];
-    expect((await postLike(anna, bram, { intent: "like" })).body).toEqual({ ok: true, liked: true, matched: false });
-    expect((await postLike(bram, anna, { intent: "like" })).body).toEqual({ ok: true, liked: true, matched: true });
+    expect((await postLike(anna, bram, { intent: "like" })).body).toEqual({
+      ok: true,
+      liked: true,
+      matched: false,
+    });
+    expect((await postLike(bram, anna, { intent: "like" })).body).toEqual({
+      ok: true,
+      liked: true,
+      matched: true,
+    });
     expect((await postLike(bram, anna, { intent: "unlike" })).body).toEqual({
       ok: true,
       liked: false,
       matched: false,
     });
     expect(await db().like.count({ where: { likerId: anna.userId, likedId: bram.userId } })).toBe(1);
-    expect(await db().match.count({ where: { OR: [{ userAId: anna.userId }, { userBId: anna.userId }] } })).toBe(0);
+    expect(
+      await db().match.count({ where: { OR: [{ userAId: anna.userId }, { userBId: anna.userId }] } }),
+    ).toBe(0);
   });
 
   it("sends a plain form back where it came from, with a match or a refusal to tell", async () => {
@@ -62,7 +72,10 @@ describe("POST /members/{id}/like", () => {
     const anna = await createMember();
     const invisible = await createMember({ invisible: true });
     const blocker = await createMember();
-    await db().block.create({ data: { blockerId: blocker.userId, blockedId: anna.userId }, select: { id: true } });
+    await db().block.create({
+      data: { blockerId: blocker.userId, blockedId: anna.userId },
+      select: { id: true },
+    });
     expect(await postLike(anna, invisible, { intent: "like" })).toMatchObject({
       status: 409,
       body: { ok: false, error: "unavailable" },
@@ -92,7 +105,10 @@ describe("the JSON calls", () => {
     await postLike(me, liked, { intent: "like" });
     await postLike(liker, me, { intent: "like" });
     const answer = await getAs(me, "/api/likes.php", likesApiLoader);
-    expect(answer.body).toEqual({ profiles: [{ id: liked.profileId }], liked_by: [{ id: liker.profileId, like_new: true }] });
+    expect(answer.body).toEqual({
+      profiles: [{ id: liked.profileId }],
+      liked_by: [{ id: liker.profileId, like_new: true }],
+    });
     expect(await getAs(null, "/api/likes.php", likesApiLoader)).toMatchObject({
       status: 403,
       body: { error: "authentication_required" },
@@ -104,7 +120,10 @@ describe("the JSON calls", () => {
     const older = await createMember({ photos: [{}] });
     const newer = await createMember();
     await postLike(older, me, { intent: "like" });
-    await db().like.updateMany({ where: { likerId: older.userId }, data: { createdAt: new Date(Date.now() - 60_000) } });
+    await db().like.updateMany({
+      where: { likerId: older.userId },
+      data: { createdAt: new Date(Date.now() - 60_000) },
+    });
     await postLike(newer, me, { intent: "like" });
     const first = await getAs(me, "/api/auto-like.php", autoLikeLoader);
     expect(first.body).toMatchObject({ profile: { id: newer.profileId, main_image: null } });
@@ -121,7 +140,10 @@ describe("the JSON calls", () => {
     await postLike(liker, me, { intent: "like" });
     const answer = await getAs(me, "/api/user.php", userApiLoader);
     expect(answer.body).toMatchObject({ summary: { num_unread_messages: 0, num_new_likes: 1 } });
-    expect((await getAs(null, "/api/user.php", userApiLoader)).body).toMatchObject({ user: null, summary: null });
+    expect((await getAs(null, "/api/user.php", userApiLoader)).body).toMatchObject({
+      user: null,
+      summary: null,
+    });
   });
 });
 
@@ -158,7 +180,11 @@ describe("pages", () => {
     await postLike(other, me, { intent: "like" });
     for (const type of ["received", "given", "matches"]) {
       const page = await getAs(me, `/likes/${type}`, likesLoader, { type });
-      expect(page.body).toMatchObject({ tab: type, total: 1, cards: [{ id: other.profileId, matched: true }] });
+      expect(page.body).toMatchObject({
+        tab: type,
+        total: 1,
+        cards: [{ id: other.profileId, matched: true }],
+      });
     }
     expect((await getAs(me, "/likes", likesLoader)).body).toMatchObject({ tab: "received" });
     expect((await getAs(me, "/likes/nope", likesLoader, { type: "nope" })).status).toBe(404);

@@ -366,19 +366,24 @@ describe("fields, photos and texts on a profile", () => {
     expect(de("member:photos.premiumLock")).not.toBe("member:photos.premiumLock");
   });
 
-  it("shows visitors the SPEC login prompts instead of like, gift and chat", async () => {
+  it("shows visitors the ordinary like, chat and gift buttons, each leading to the login page", async () => {
     const target = await createMember();
     const page = renderPage((await view(target.profileId, null)).body);
-    expect(page).toContain("Je moet ingelogd zijn om te chatten");
-    expect(page).toContain("Je moet ingelogd zijn om een like te geven");
-    expect(page).toContain("Om een cadeautje te sturen moet je ingelogd zijn");
+    expect(page).toContain("Like");
+    expect(page).toContain("Chat");
+    expect(page).toContain("Cadeautje");
     expect(page).not.toContain("Blokkeren");
     const html = renderToStringOf((await view(target.profileId, null)).body);
-    expect(html).toContain(`href="/login?redirectTo=%2Fmembers%2F${target.profileId}"`);
+    for (const reason of ["like", "chat", "gift"]) {
+      expect(html).toContain(
+        `href="/login?redirectTo=%2Fmembers%2F${target.profileId}&amp;reason=${reason}"`,
+      );
+    }
 
     const member = await createMember({ gender: "male" });
     const memberPage = renderPage((await view(target.profileId, member)).body);
-    expect(memberPage).not.toContain("Je moet ingelogd zijn");
+    expect(memberPage).not.toContain("Cadeautje");
+    expect(memberPage).toContain("Like");
     expect(memberPage).toContain("Blokkeren");
   });
 

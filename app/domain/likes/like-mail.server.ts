@@ -49,7 +49,7 @@ type Outcome =
  */
 export async function sendLikeMail(job: LikeMailJob, now = new Date()) {
   const outcome = await db().$transaction(async (tx): Promise<Outcome> => {
-    await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${job.userId} FOR UPDATE`;
+    await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${job.userId} FOR NO KEY UPDATE`;
     const user = await tx.user.findUnique({
       where: { id: job.userId },
       select: {

@@ -7,7 +7,6 @@ import { LIKES_PAGE_SIZE, type LikeCard, type LikeTab } from "./tabs";
 export { LIKES_PAGE_SIZE };
 import { visibleMemberWhere } from "./visible-member";
 
-
 const memberSelect = {
   id: true,
   profile: {
@@ -144,6 +143,8 @@ export async function likesForApi(userId: number) {
   ]);
   return {
     profiles: given.flatMap((r) => (r.liked.profile ? [{ id: r.liked.profile.id }] : [])),
-    liked_by: received.flatMap((r) => (r.liker.profile ? [{ id: r.liker.profile.id, like_new: r.isNew }] : [])),
+    liked_by: received.flatMap((r) =>
+      r.liker.profile ? [{ id: r.liker.profile.id, like_new: r.isNew }] : [],
+    ),
   };
 }

@@ -46,7 +46,8 @@ export function LikeButton({
           aria-label={t(current ? "likes:button.unlikeName" : "likes:button.likeName", { name })}
           data-testid="like-button"
         >
-          <span aria-hidden="true">{current ? "♥" : "♡"}</span> {t(current ? "likes:button.liked" : "likes:button.like")}
+          <span aria-hidden="true">{current ? "♥" : "♡"}</span>{" "}
+          {t(current ? "likes:button.liked" : "likes:button.like")}
         </button>
       </Form>
       {answer && !answer.ok && (

@@ -20,9 +20,9 @@ export function NewLikeAnnouncer() {
     if (!requested) return;
     let reload: ReturnType<typeof setTimeout> | undefined;
     const timer = setTimeout(async () => {
-      const answer = await fetchJsonWithRetry<{ profile?: AnnouncedProfile | null }>("/api/auto-like.php").catch(
-        () => null,
-      );
+      const answer = await fetchJsonWithRetry<{ profile?: AnnouncedProfile | null }>(
+        "/api/auto-like.php",
+      ).catch(() => null);
       if (answer?.body.profile) setProfile(answer.body.profile);
       reload = setTimeout(() => {
         setSearchParams(

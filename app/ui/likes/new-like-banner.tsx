@@ -18,9 +18,18 @@ export function NewLikeBanner({ like }: { like: BannerLike }) {
   return (
     <noscript>
       <div className="container mt-3">
-        <div className="alert alert-primary d-flex align-items-center gap-3 mb-0" data-testid="new-like-banner">
+        <div
+          className="alert alert-primary d-flex align-items-center gap-3 mb-0"
+          data-testid="new-like-banner"
+        >
           {like.mainPhotoId !== null && (
-            <img src={`/photos/${like.mainPhotoId}/thumb`} alt="" width={48} height={60} className="rounded" />
+            <img
+              src={`/photos/${like.mainPhotoId}/thumb`}
+              alt=""
+              width={48}
+              height={60}
+              className="rounded"
+            />
           )}
           <div className="me-auto">
             <strong>{t("likes:modal.title")}</strong> {t("likes:modal.text", { name: like.name })}{" "}

@@ -2,7 +2,10 @@
 export async function fetchJsonWithRetry<T>(url: string, tries = 5): Promise<{ status: number; body: T }> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const response = await fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" });
+      const response = await fetch(url, {
+        headers: { Accept: "application/json" },
+        credentials: "same-origin",
+      });
       if (response.status < 500) return { status: response.status, body: (await response.json()) as T };
       if (attempt >= tries) throw new Error(`HTTP ${response.status}`);
     } catch (error) {

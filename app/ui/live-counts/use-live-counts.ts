@@ -34,7 +34,10 @@ export function useLiveCounts(serverCounts: MemberCounts | null): MemberCounts |
         const { body } = await fetchJsonWithRetry<UserSummary>("/api/user.php");
         if (stopped) return;
         if (!body.summary) return window.location.reload();
-        const counts = { unreadMessages: body.summary.num_unread_messages, newLikes: body.summary.num_new_likes };
+        const counts = {
+          unreadMessages: body.summary.num_unread_messages,
+          newLikes: body.summary.num_new_likes,
+        };
         setPolled(counts);
       } catch {
         // Offline for a while: the next round tries again.

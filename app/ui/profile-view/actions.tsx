@@ -36,7 +36,11 @@ export function Actions({
         <>
           <LikeButton profileId={profileId} name={name} liked={likes.liked} />
           {likes.matched ? (
-            <Link to="/likes/matches" className="badge text-bg-success align-self-center" data-testid="match-badge">
+            <Link
+              to="/likes/matches"
+              className="badge text-bg-success align-self-center"
+              data-testid="match-badge"
+            >
               {t("likes:badge.match")}
             </Link>
           ) : (

@@ -22,7 +22,7 @@ async function secondDevice(browser: Browser, baseURL: string, javaScriptEnabled
 
 async function likeOnProfile(page: Page, profileId: number) {
   await page.goto(`/members/${profileId}`);
-  const button = page.getByTestId("profile-view").getByTestId("like-button");
+  const button = page.getByTestId("profile-actions").getByTestId("like-button");
   await expect(button).toHaveAttribute("aria-pressed", "false");
   await button.click();
   await expect(button).toHaveAttribute("aria-pressed", "true");
@@ -52,9 +52,9 @@ test("two members like each other and both see the match", async ({ page, browse
   await expect(other.page.getByTestId("likes-you-badge")).toBeVisible();
   // Opening the profile cleared the flag, so the badge is gone.
   await expect(other.page.getByRole("link", { name: /Likes/ }).getByLabel("1 nieuwe like")).toHaveCount(0);
-  await other.page.getByTestId("profile-view").getByTestId("like-button").click();
+  await other.page.getByTestId("profile-actions").getByTestId("like-button").click();
   if (jsEnabled(testInfo)) {
-    await expect(other.page.getByTestId("profile-view").getByRole("status")).toContainText("match");
+    await expect(other.page.getByTestId("profile-actions").getByRole("status")).toContainText("match");
   } else {
     await expect(other.page.getByTestId("like-notice")).toContainText("Het is een match!");
   }
@@ -103,7 +103,7 @@ test("a visitor's like asks to log in and returns to the profile", async ({ page
   await page.getByLabel("Wachtwoord", { exact: true }).fill(member.password);
   await page.getByRole("button", { name: "Inloggen" }).click();
   await expect(page).toHaveURL(new RegExp(`/members/${target.id}$`));
-  await expect(page.getByTestId("profile-view").getByTestId("like-button")).toBeVisible();
+  await expect(page.getByTestId("profile-actions").getByTestId("like-button")).toBeVisible();
 });
 
 test("a new like: top bar badge, tab title and the New like! modal or banner", async ({ page }, testInfo) => {

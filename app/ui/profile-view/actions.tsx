@@ -31,7 +31,7 @@ export function Actions({
   const { t } = useTranslation();
   if (viewer === "visitor") return <VisitorActions path={path} />;
   return (
-    <div className="mb-3 d-flex flex-wrap align-items-start gap-2">
+    <div className="mb-3 d-flex flex-wrap align-items-start gap-2" data-testid="profile-actions">
       {likes && (
         <>
           <LikeButton profileId={profileId} name={name} liked={likes.liked} />

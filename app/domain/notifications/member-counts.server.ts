@@ -1,10 +1,6 @@
 import { countNewLikes } from "~/domain/likes/new-likes.server";
+import type { MemberCounts } from "./member-counts";
 
-/** The top bar's numbers: unread messages (badge on Messages) and new likes (badge on Likes). */
-export interface MemberCounts {
-  unreadMessages: number;
-  newLikes: number;
-}
 
 export async function memberCounts(userId: number): Promise<MemberCounts> {
   // Messages do not exist before the chat feature; it adds its unread count here.

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { MemberCounts } from "~/domain/notifications/member-counts.server";
+import type { MemberCounts } from "~/domain/notifications/member-counts";
 import { fetchJsonWithRetry } from "./fetch-with-retry";
 import { pushSubscribed } from "./push-subscribed";
 

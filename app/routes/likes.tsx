@@ -83,7 +83,12 @@ export default function LikesRoute({ loaderData }: Route.ComponentProps) {
   const { tab, cards, total, page, pageCount } = loaderData;
   return (
     <main className="container py-4">
-      <h1 className="h3 text-primary">{t("likes:title")}</h1>
+      <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-2">
+        <h1 className="h3 text-primary mb-0">{t("likes:title")}</h1>
+        <Link to="/swipe-game" className="btn btn-outline-primary btn-sm">
+          {t("likes:swipeGame")}
+        </Link>
+      </div>
       <Tabs />
       <p className="fw-semibold" data-testid="likes-count">
         {t(`likes:count.${tab}`, { count: total })}

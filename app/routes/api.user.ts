@@ -36,11 +36,9 @@ function publicUser(user: SessionUser | null) {
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const { user } = context.get(requestInfoContext);
-  const counts = user ? await memberCounts(user.id) : null;
-  const summary = counts && {
-    num_unread_messages: counts.unreadMessages,
-    num_new_likes: counts.newLikes,
-  };
+  if (!user) return data({ user: null }, { headers: noStore });
+  const counts = await memberCounts(user.id);
+  const summary = { num_unread_messages: counts.unreadMessages, num_new_likes: counts.newLikes };
   return data({ user: publicUser(user), summary }, { headers: noStore });
 }
 

@@ -69,7 +69,7 @@ export default function SwipeGameRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { game, notice, timeZone } = loaderData;
   return (
-    <main className="container py-4" style={{ maxWidth: 480 }} data-testid="swipe-game">
+    <main className="container py-4" style={{ maxWidth: 400 }} data-testid="swipe-game">
       <h1 className="h3 text-primary">{t("swipe:title")}</h1>
       <SwipeNoticeAlert fromPage={notice} />
       {game.kind === "closed" ? (

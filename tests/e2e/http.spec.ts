@@ -21,6 +21,11 @@ test.describe("@http", () => {
     "/dev/outbox/:mailId": { status: 404 },
     "/activate": { status: 302, location: "/activate/error" },
     "/reactivate": { status: 302, location: "/account-deleted?error=link" },
+    // Actions only (a GET has no loader to answer it), and JSON calls that need a login.
+    "/members/:id/like": { status: 400 },
+    "/likes/announced": { status: 400 },
+    "/api/likes.php": { status: 403 },
+    "/api/auto-like.php": { status: 403 },
   };
 
   function routePaths(entries: RouteConfigEntry[], prefix = ""): string[] {
@@ -42,6 +47,8 @@ test.describe("@http", () => {
     expect(profile, "a member card on the home page").toBeTruthy();
     EXAMPLES["/members/:id"] = [profile!];
     EXAMPLES["/likes/m/:id"] = [profile!.replace("/members/", "/likes/m/")];
+    EXAMPLES["/members/:id/like"] = [`${profile!}/like`];
+    EXAMPLES["/likes/:type"] = ["/likes/received", "/likes/given", "/likes/matches"];
     const paths = routePaths(await routes);
     expect(paths.length).toBeGreaterThan(5);
     for (const path of paths) {

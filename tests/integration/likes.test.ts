@@ -12,19 +12,14 @@ import { LIKES_PAGE_SIZE, likesForApi, listLikes } from "~/domain/likes/overview
 import { block, unblock } from "~/domain/profiles/block.server";
 import { db } from "~/lib/db.server";
 import { stopJobs } from "~/lib/jobs.server";
-import { ORIGIN, createMember, type Member } from "../fixtures/members";
+import { ORIGIN, createMember, type Member, separateProfileIds } from "../fixtures/members";
 import { seedBaseData } from "../../prisma/seed/base-data";
 
 let otherSiteId: number;
 
-/** Profile ids apart from user ids, so that passing one for the other cannot pass unnoticed. */
-async function shiftProfileIds() {
-  await db().$executeRaw`SELECT setval(pg_get_serial_sequence('"Profile"', 'id'), 100000)`;
-}
-
 beforeAll(async () => {
   ({ de: otherSiteId } = await seedBaseData(db()));
-  await shiftProfileIds();
+  await separateProfileIds();
 });
 
 afterAll(stopJobs);

@@ -2,150 +2,28 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { createInstance } from "i18next";
 import { I18nextProvider } from "react-i18next";
-import { createRoutesStub, RouterContextProvider } from "react-router";
+import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession, getSession } from "~/domain/accounts/session.server";
 import { block, unblock } from "~/domain/profiles/block.server";
 import { loadProfileView } from "~/domain/profiles/profile-view.server";
 import { loggedOutSearchAllowed } from "~/domain/search/access";
 import { RELATED_LIMIT } from "~/domain/profiles/related.server";
 import { resolveSite, type Site } from "~/domain/sites/site.server";
-import type { Gender, PhotoStatus, PhotoVisibility } from "~/generated/prisma/enums";
-import { requestInfoContext } from "~/lib/context";
 import { db } from "~/lib/db.server";
 import { resources } from "~/lib/i18n-resources.server";
 import { stopJobs } from "~/lib/jobs.server";
 import { translatorFor } from "~/lib/translator.server";
 import MemberRoute, { action, loader } from "~/routes/members.$id";
 import { seedBaseData } from "../../prisma/seed/base-data";
-
-const ORIGIN = "http://hartklop.nl";
+import { ORIGIN, contextFor, createMember, type Member } from "../fixtures/members";
+import { settle, type Outcome } from "../fixtures/route-outcome";
 
 let site: Site;
 let otherSite: Site;
-let counter = 0;
 
-interface MemberOptions {
-  name?: string;
-  gender?: Gender;
-  dateOfBirth?: string;
-  country?: string;
-  region?: string | null;
-  paidUser?: boolean;
-  invisible?: boolean;
-  userStatus?: "confirmed" | "not_confirmed" | "deleted";
-  profileStatus?: "active" | "disabled";
-  isFictional?: boolean;
-  interests?: string[];
-  photos?: { visibility?: PhotoVisibility; status?: PhotoStatus }[];
-  siteId?: number;
-  aboutMe?: string;
-}
-
-async function createMember(options: MemberOptions = {}) {
-  counter++;
-  const user = await db().user.create({
-    data: {
-      siteId: options.siteId ?? site.id,
-      email: `view${counter}@example.com`,
-      status: options.userStatus ?? "confirmed",
-      paidUser: options.paidUser ?? false,
-      invisible: options.invisible ?? false,
-      profile: {
-        create: {
-          name: options.name ?? `Lid${counter}`,
-          gender: options.gender ?? "female",
-          seekingGender: options.gender === "male" ? "female" : "male",
-          dateOfBirth: new Date(options.dateOfBirth ?? "1990-05-05"),
-          country: options.country ?? "NL",
-          region: options.region === undefined ? "Utrecht" : options.region,
-          city: "Amersfoort",
-          aboutMe: options.aboutMe ?? "",
-          reason: "dating",
-          sexuality: "bi",
-          tattoos: "some",
-          hairColor: "dark_blond",
-          eyeColor: "hazel",
-          bodyType: "slim",
-          relationshipStatus: "living_together",
-          status: options.profileStatus ?? "active",
-          isFictional: options.isFictional ?? false,
-          interests: { create: (options.interests ?? []).map((interestCode) => ({ interestCode })) },
-          photos: {
-            create: (options.photos ?? []).map((photo, index) => ({
-              filename: `view-test/${counter}-${index}.webp`,
-              thumbFilename: `view-test/${counter}-${index}-thumb.webp`,
-              width: 600,
-              height: 800,
-              status: photo.status ?? "active",
-              visibility: photo.visibility ?? "public",
-            })),
-          },
-        },
-      },
-    },
-    select: { id: true, profile: { select: { id: true, photos: { select: { id: true } } } } },
-  });
-  const profile = user.profile!;
-  if (profile.photos[0]) {
-    await db().profile.update({
-      where: { id: profile.id },
-      data: { mainPhotoId: profile.photos[0].id },
-      select: { id: true },
-    });
-  }
-  return { userId: user.id, profileId: profile.id, photoIds: profile.photos.map((p) => p.id) };
-}
-
-type Member = Awaited<ReturnType<typeof createMember>>;
-
-async function contextFor(viewer: Member | null, siteOverride: Partial<Site> = {}) {
-  let session: Awaited<ReturnType<typeof getSession>> = null;
-  if (viewer) {
-    const cookie = await createSession(viewer.userId, new Request(`${ORIGIN}/login`));
-    session = await getSession(new Request(`${ORIGIN}/`, { headers: { Cookie: cookie.split(";")[0]! } }));
-  }
-  const context = new RouterContextProvider();
-  context.set(requestInfoContext, {
-    requestId: "test",
-    nonce: "nonce",
-    site: { ...site, ...siteOverride },
-    country: "NL",
-    installedApp: false,
-    user: session?.user ?? null,
-    sessionId: session?.id ?? null,
-  });
-  return context;
-}
-
-interface Outcome {
-  status: number;
-  location: string | null;
-  body: Record<string, unknown> | null;
-}
-
-function outcomeOf(value: unknown): Outcome {
-  if (value instanceof Response) {
-    return { status: value.status, location: value.headers.get("Location"), body: null };
-  }
-  const wrapped = value as { type?: string; data?: unknown; init?: { status?: number } } | null;
-  if (wrapped && wrapped.type === "DataWithResponseInit") {
-    return {
-      status: wrapped.init?.status ?? 200,
-      location: null,
-      body: wrapped.data as Record<string, unknown> | null,
-    };
-  }
-  return { status: 200, location: null, body: value as Record<string, unknown> };
-}
-
-async function settle(run: () => Promise<unknown>): Promise<Outcome> {
-  try {
-    return outcomeOf(await run());
-  } catch (error) {
-    return outcomeOf(error);
-  }
-}
+/** The request context for a viewer, on the default site with some of its settings changed. */
+const contextForViewer = (viewer: Member | null, siteOverride: Partial<Site> = {}) =>
+  contextFor(viewer, { ...site, ...siteOverride });
 
 type LoaderArgs = Parameters<typeof loader>[0];
 type ActionArgs = Parameters<typeof action>[0];
@@ -160,7 +38,7 @@ async function view(
     cookie,
   }: { siteOverride?: Partial<Site>; query?: string; cookie?: string } = {},
 ) {
-  const context = await contextFor(viewer, siteOverride);
+  const context = await contextForViewer(viewer, siteOverride);
   const headers = cookie ? { Cookie: cookie } : undefined;
   const request = new Request(`${ORIGIN}/members/${profileId}${query}`, { headers });
   return settle(() =>
@@ -170,7 +48,7 @@ async function view(
 
 /** POST /members/{id} as the viewer. */
 async function post(profileId: number, viewer: Member | null, fields: Record<string, string>) {
-  const context = await contextFor(viewer);
+  const context = await contextForViewer(viewer);
   const body = new FormData();
   for (const [key, value] of Object.entries(fields)) body.set(key, value);
   const request = new Request(`${ORIGIN}/members/${profileId}`, { method: "POST", body });

@@ -23,7 +23,14 @@ import { resources } from "~/lib/i18n-resources.server";
 import { i18nextMiddleware } from "~/lib/i18n.server";
 import { QUEUES, jobs, stopJobs } from "~/lib/jobs.server";
 import SwipeGameRoute, { action, loader } from "~/routes/swipe-game";
-import { ORIGIN, contextFor, createMember, type Member, type MemberOptions } from "../fixtures/members";
+import {
+  ORIGIN,
+  contextFor,
+  createMember,
+  type Member,
+  type MemberOptions,
+  separateProfileIds,
+} from "../fixtures/members";
 import { formBody, settle } from "../fixtures/route-outcome";
 import { seedBaseData } from "../../prisma/seed/base-data";
 
@@ -197,14 +204,9 @@ function renderPage(loaderData: unknown, locale = "nl") {
   };
 }
 
-/** Profile ids apart from user ids, so that passing one for the other cannot pass unnoticed. */
-async function shiftProfileIds() {
-  await db().$executeRaw`SELECT setval(pg_get_serial_sequence('"Profile"', 'id'), 100000)`;
-}
-
 beforeAll(async () => {
   await seedBaseData(db());
-  await shiftProfileIds();
+  await separateProfileIds();
   await jobs();
 });
 

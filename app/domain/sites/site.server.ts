@@ -42,6 +42,13 @@ const siteSelect = {
   timeZone: true,
   swipeLikesPerDay: true,
   swipeWaitHours: true,
+  chatHistoryDays: true,
+  newConversationsPerHour: true,
+  newConversationsPerDay: true,
+  newAccountConversationsPerHour: true,
+  newAccountConversationsPerDay: true,
+  sameTextRecipientsPerHour: true,
+  freeConversations: true,
   company: {
     select: {
       name: true,

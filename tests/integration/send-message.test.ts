@@ -1,0 +1,205 @@
+// Sending a message: who may be written to, what it costs, the conversation limits and spam rules.
+import { beforeAll, describe, expect, it } from "vitest";
+import { sendMessage, type ChatSite, type MessageContent } from "~/domain/chat/send-message.server";
+import { changeCredits } from "~/domain/credits/credits.server";
+import { resolveSite, type Site } from "~/domain/sites/site.server";
+import { db } from "~/lib/db.server";
+import { seedBaseData } from "../../prisma/seed/base-data";
+import { createMember, separateProfileIds, type Member, type MemberOptions } from "../fixtures/members";
+
+let site: Site;
+let reference = 0;
+
+beforeAll(async () => {
+  await seedBaseData(db());
+  await separateProfileIds();
+  site = await resolveSite("hartklop.nl");
+});
+
+/** A member with credits (and an account older than a day, so the stricter new-account limits do not apply). */
+async function memberWith(credits: number, options: MemberOptions = {}) {
+  const member = await createMember(options);
+  await db().user.update({
+    where: { id: member.userId },
+    data: { signupDate: new Date(Date.now() - 3 * 86_400_000) },
+    select: { id: true },
+  });
+  if (credits > 0) {
+    await changeCredits({
+      userId: member.userId,
+      delta: credits,
+      reason: "correction",
+      reference: `test:${++reference}`,
+    });
+  }
+  return member;
+}
+
+const text = (body: string): MessageContent => ({ kind: "text", body });
+
+function send(
+  from: Member,
+  to: Member,
+  content: MessageContent = text("Hoi!"),
+  siteOverride: Partial<ChatSite> = {},
+) {
+  return sendMessage({
+    senderId: from.userId,
+    site: { ...site, ...siteOverride },
+    to: { profileId: to.profileId },
+    content,
+  });
+}
+
+const balance = async (member: Member) =>
+  (await db().user.findUniqueOrThrow({ where: { id: member.userId }, select: { credits: true } })).credits;
+
+describe("sendMessage", () => {
+  it("creates the conversation with the first message, charges message_credits and tells both members", async () => {
+    const [anna, bram] = [await memberWith(100, { paidUser: true }), await memberWith(0)];
+    const first = await send(anna, bram);
+    expect(first).toMatchObject({ ok: true, balance: 100 - site.messageCredits });
+    if (!first.ok) return;
+    const again = await sendMessage({
+      senderId: anna.userId,
+      site,
+      to: { conversationId: first.conversationId },
+      content: text("Nog een"),
+    });
+    expect(again).toMatchObject({ ok: true, conversationId: first.conversationId });
+    expect(await db().conversation.count({ where: { id: first.conversationId } })).toBe(1);
+    const sides = await db().conversationMember.findMany({
+      where: { conversationId: first.conversationId },
+      select: { userId: true, unreadCount: true },
+      orderBy: { userId: "asc" },
+    });
+    expect(sides.find((s) => s.userId === bram.userId)?.unreadCount).toBe(2);
+    expect(sides.find((s) => s.userId === anna.userId)?.unreadCount).toBe(0);
+    const ledger = await db().creditLedgerEntry.findMany({
+      where: { userId: anna.userId, reason: "message" },
+      select: { delta: true, reference: true },
+    });
+    expect(ledger).toHaveLength(2);
+    expect(
+      ledger.every((entry) => entry.delta === -site.messageCredits && entry.reference.startsWith("message:")),
+    ).toBe(true);
+    expect(await db().chatEvent.count({ where: { userId: bram.userId, type: "message" } })).toBe(2);
+  });
+
+  it("stores nothing and charges nothing without enough credits", async () => {
+    const [anna, bram] = [await memberWith(site.messageCredits - 1, { paidUser: true }), await memberWith(0)];
+    expect(await send(anna, bram)).toEqual({ ok: false, error: "insufficientCredits" });
+    expect(await balance(anna)).toBe(site.messageCredits - 1);
+    expect(await db().message.count({ where: { senderId: anna.userId } })).toBe(0);
+    expect(await db().conversation.count({ where: { startedById: anna.userId } })).toBe(0);
+  });
+
+  it("refuses hidden, blocked, unconfirmed and unknown recipients", async () => {
+    const anna = await memberWith(100, { paidUser: true });
+    expect(await send(anna, await memberWith(0, { invisible: true }))).toEqual({
+      ok: false,
+      error: "unavailable",
+    });
+    expect(await send(anna, await memberWith(0, { profileStatus: "disabled" }))).toEqual({
+      ok: false,
+      error: "unavailable",
+    });
+    expect(await send(anna, await memberWith(0, { userStatus: "not_confirmed" }))).toEqual({
+      ok: false,
+      error: "recipientUnconfirmed",
+    });
+    expect(await send(anna, await memberWith(0, { userStatus: "deleted" }))).toEqual({
+      ok: false,
+      error: "notFound",
+    });
+    const blocker = await memberWith(0);
+    await db().block.create({
+      data: { blockerId: blocker.userId, blockedId: anna.userId },
+      select: { id: true },
+    });
+    expect(await send(anna, blocker)).toEqual({ ok: false, error: "blocked" });
+    expect(await send(anna, anna)).toEqual({ ok: false, error: "notFound" });
+    expect(await balance(anna)).toBe(100);
+  });
+
+  it("lets only a participant write into a conversation", async () => {
+    const [anna, bram, third] = [
+      await memberWith(100, { paidUser: true }),
+      await memberWith(0),
+      await memberWith(100),
+    ];
+    const first = await send(anna, bram);
+    if (!first.ok) throw new Error("not sent");
+    const intruder = await sendMessage({
+      senderId: third.userId,
+      site,
+      to: { conversationId: first.conversationId },
+      content: text("Ik ook"),
+    });
+    expect(intruder).toEqual({ ok: false, error: "notFound" });
+  });
+
+  it("checks the text: not empty, at most message_length characters", async () => {
+    const [anna, bram] = [await memberWith(100, { paidUser: true }), await memberWith(0)];
+    expect(await send(anna, bram, text("   "))).toEqual({ ok: false, error: "empty" });
+    expect(await send(anna, bram, text("x".repeat(11)), { messageLength: 10 })).toEqual({
+      ok: false,
+      error: "tooLong",
+    });
+    expect(await send(anna, bram, text("😀".repeat(10)), { messageLength: 10 })).toMatchObject({ ok: true });
+  });
+
+  it("lets a free member start two conversations; the third is premium-only, replies stay possible", async () => {
+    const free = await memberWith(100);
+    const [a, b] = [await memberWith(0), await memberWith(0)];
+    expect(await send(free, a)).toMatchObject({ ok: true });
+    expect(await send(free, b)).toMatchObject({ ok: true });
+    expect(await send(free, a, text("Nog een"))).toMatchObject({ ok: true });
+    const d = await memberWith(0);
+    expect(await send(free, d)).toEqual({ ok: false, error: "premiumOnly" });
+    // A conversation someone else started does not count against the free member.
+    const e = await memberWith(50, { paidUser: true });
+    expect(await send(e, free)).toMatchObject({ ok: true });
+    expect(await send(free, e)).toMatchObject({ ok: true });
+  });
+
+  it("limits new conversations per hour, stricter for new accounts", async () => {
+    const paid = await memberWith(500, { paidUser: true });
+    const limits = { newConversationsPerHour: 2, newConversationsPerDay: 10 };
+    for (let i = 0; i < 2; i++)
+      expect(await send(paid, await memberWith(0), text(`Hoi ${i}`), limits)).toMatchObject({ ok: true });
+    expect(await send(paid, await memberWith(0), text("Hoi 3"), limits)).toEqual({
+      ok: false,
+      error: "tooManyConversations",
+    });
+    const fresh = await createMember({ paidUser: true });
+    await changeCredits({
+      userId: fresh.userId,
+      delta: 100,
+      reason: "correction",
+      reference: `test:${++reference}`,
+    });
+    const strict = { newAccountConversationsPerHour: 1, newAccountConversationsPerDay: 1 };
+    expect(await send(fresh, await memberWith(0), text("Hallo"), strict)).toMatchObject({ ok: true });
+    expect(await send(fresh, await memberWith(0), text("Hallo 2"), strict)).toEqual({
+      ok: false,
+      error: "tooManyConversations",
+    });
+  });
+
+  it("refuses the same text to more members than allowed within an hour", async () => {
+    const spammer = await memberWith(500, { paidUser: true });
+    const rule = { sameTextRecipientsPerHour: 2 };
+    expect(await send(spammer, await memberWith(0), text("Bezoek mijn site"), rule)).toMatchObject({
+      ok: true,
+    });
+    expect(await send(spammer, await memberWith(0), text("Bezoek mijn site"), rule)).toMatchObject({
+      ok: true,
+    });
+    expect(await send(spammer, await memberWith(0), text("Bezoek mijn site"), rule)).toEqual({
+      ok: false,
+      error: "sameText",
+    });
+    expect(await send(spammer, await memberWith(0), text("Iets anders"), rule)).toMatchObject({ ok: true });
+  });
+});

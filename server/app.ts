@@ -77,7 +77,11 @@ export function createApp({
   app.set("trust proxy", /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy === "true");
   app.use(requestLogging(logger));
   app.use(baseSecurityHeaders);
-  app.use(compression());
+  // Server-Sent Events must reach the browser at once: never compressed (compression buffers).
+  const notEventStream: compression.CompressionFilter = (req, res) =>
+    !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") &&
+    compression.filter(req, res);
+  app.use(compression({ filter: notEventStream }));
   app.get("/healthz", healthCheck(databaseUrl));
   if (viteMiddleware) {
     app.use(viteMiddleware);

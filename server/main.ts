@@ -62,6 +62,7 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 10_000);
   force.unref();
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  await (await import("../app/lib/realtime/hub.server")).stopRealtime(); // ends the event streams
   server.closeIdleConnections();
   await closed;
   await backgroundWork.stop();

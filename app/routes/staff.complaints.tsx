@@ -2,6 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { requireStaff } from "~/domain/accounts/guards.server";
+import { splitReportEvidence } from "~/domain/chat/report-message.server";
 import { listComplaints, setComplaintStatus } from "~/domain/complaints/complaints.server";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance, getLocale } from "~/lib/i18n.server";
@@ -30,8 +31,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   return {
     ...list,
-    complaints: list.complaints.map(({ createdAt, handledAt, ...complaint }) => ({
+    complaints: list.complaints.map(({ createdAt, handledAt, description, ...complaint }) => ({
       ...complaint,
+      // A reported chat message carries the conversation as evidence, shown apart.
+      ...splitReportEvidence(description),
       createdAt: format.format(createdAt),
       handledAt: handledAt ? format.format(handledAt) : null,
     })),
@@ -108,7 +111,17 @@ export default function StaffComplaintsRoute({ loaderData }: Route.ComponentProp
                       )}
                     </td>
                     <td>{t(`complaints:categories.${complaint.category}`)}</td>
-                    <td style={{ whiteSpace: "pre-wrap", minWidth: 240 }}>{complaint.description}</td>
+                    <td style={{ minWidth: 240 }}>
+                      <div style={{ whiteSpace: "pre-wrap" }}>{complaint.text}</div>
+                      {complaint.evidence && (
+                        <details className="mt-2" data-testid="complaint-evidence">
+                          <summary>{t("chat-extras:staff.evidence")}</summary>
+                          <pre className="small bg-body-tertiary p-2 mb-0" style={{ whiteSpace: "pre-wrap" }}>
+                            {complaint.evidence}
+                          </pre>
+                        </details>
+                      )}
+                    </td>
                     <td>
                       <span
                         className={`badge ${complaint.status === "open" ? "text-bg-warning" : "text-bg-success"}`}

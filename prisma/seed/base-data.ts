@@ -18,6 +18,21 @@ const PROFILE_FIELDS = [
 ];
 const SEARCH_FIELDS = ["gender", "country", "countryregion", "min_age", "max_age"];
 
+/**
+ * The gift catalogue every site starts with: the price as a multiple of the site's gift price
+ * (`giftCredits`); pictures under public/gifts/, names translated as `chat-extras:gifts.<code>`.
+ */
+export const GIFT_CATALOGUE = [
+  { code: "rose", priceFactor: 1 },
+  { code: "heart", priceFactor: 1 },
+  { code: "kiss", priceFactor: 1 },
+  { code: "chocolate", priceFactor: 1 },
+  { code: "cocktail", priceFactor: 1.5 },
+  { code: "teddy", priceFactor: 2 },
+  { code: "champagne", priceFactor: 2.5 },
+  { code: "diamond", priceFactor: 5 },
+] as const;
+
 /** The company, the two sites and the interest list; updates them in place when they exist. */
 export async function seedBaseData(prisma: PrismaClient): Promise<SiteIds> {
   const companyData = {
@@ -99,6 +114,19 @@ export async function seedBaseData(prisma: PrismaClient): Promise<SiteIds> {
     create: { domain: "herzklopfen.de", ...deData },
     update: deData,
     select: { id: true },
+  });
+  // Existing gifts keep their price and order: staff may have changed them.
+  await prisma.gift.createMany({
+    skipDuplicates: true,
+    data: [nl.id, de.id].flatMap((siteId) =>
+      GIFT_CATALOGUE.map(({ code, priceFactor }, sortOrder) => ({
+        siteId,
+        code,
+        image: `/gifts/${code}.svg`,
+        credits: Math.round(shared.giftCredits * priceFactor),
+        sortOrder,
+      })),
+    ),
   });
   await prisma.interest.createMany({
     skipDuplicates: true,

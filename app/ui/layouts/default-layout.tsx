@@ -6,6 +6,7 @@ import { NewLikeAnnouncer } from "../likes/new-like-announcer";
 import { NewLikeBanner } from "../likes/new-like-banner";
 import { useLiveCounts } from "../live-counts/use-live-counts";
 import { useTabTitleCount } from "../live-counts/use-tab-title-count";
+import { useLiveEvents } from "../live-events/use-live-events";
 import { PhotoAlert } from "../photo-alert";
 import { TopBar } from "../top-bar";
 import { useChrome } from "./use-chrome";
@@ -14,6 +15,7 @@ import { useChrome } from "./use-chrome";
 export function DefaultLayout({ children }: { children: React.ReactNode }) {
   const chrome = useChrome("default");
   const user = chrome?.data.user ?? null;
+  useLiveEvents(user !== null);
   const counts = useLiveCounts(user?.counts ?? null);
   useTabTitleCount(counts ? counts.unreadMessages + counts.newLikes : 0);
   if (!chrome) return <>{children}</>;

@@ -1,9 +1,10 @@
 import { useEffect, useState } from "react";
 import type { MemberCounts } from "~/domain/notifications/member-counts";
+import { liveStreamOpen, subscribeLiveEvents } from "../live-events/use-live-events";
 import { fetchJsonWithRetry } from "./fetch-with-retry";
 import { pushSubscribed } from "./push-subscribed";
 
-/** SPEC section 9: refresh every 60 s, or 300 s with push, starting after 5 s. */
+/** SPEC section 9: refresh every 60 s, or 300 s with push (or the live stream), starting after 5 s. */
 export const FIRST_REFRESH_MS = 5_000;
 export const REFRESH_MS = 60_000;
 export const REFRESH_WITH_PUSH_MS = 300_000;
@@ -14,7 +15,8 @@ interface UserSummary {
 
 /**
  * The top bar's counts: the server's on every page, refreshed in the browser through
- * /api/user.php. When the member turns out to be logged out elsewhere the page reloads.
+ * /api/user.php and by the totals of live events. When the member turns out to be logged out
+ * elsewhere the page reloads.
  */
 export function useLiveCounts(serverCounts: MemberCounts | null): MemberCounts | null {
   const [polled, setPolled] = useState<MemberCounts | null>(null);
@@ -25,6 +27,13 @@ export function useLiveCounts(serverCounts: MemberCounts | null): MemberCounts |
     setPolled(null);
   }
   const loggedIn = serverCounts !== null;
+  useEffect(() => {
+    if (!loggedIn) return;
+    // Totals sent with a live event are newer than the page's and the last poll's.
+    return subscribeLiveEvents(({ data: { totals } }) => {
+      if (totals) setPolled({ unreadMessages: totals.num_unread_messages, newLikes: totals.num_new_likes });
+    });
+  }, [loggedIn]);
   useEffect(() => {
     if (!loggedIn) return;
     let timer: ReturnType<typeof setTimeout>;
@@ -42,7 +51,8 @@ export function useLiveCounts(serverCounts: MemberCounts | null): MemberCounts |
       } catch {
         // Offline for a while: the next round tries again.
       }
-      if (!stopped) timer = setTimeout(refresh, (await pushSubscribed()) ? REFRESH_WITH_PUSH_MS : REFRESH_MS);
+      const slow = liveStreamOpen() || (await pushSubscribed());
+      if (!stopped) timer = setTimeout(refresh, slow ? REFRESH_WITH_PUSH_MS : REFRESH_MS);
     };
     timer = setTimeout(refresh, FIRST_REFRESH_MS);
     return () => {

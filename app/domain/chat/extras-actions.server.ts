@@ -1,0 +1,95 @@
+import { redirect } from "react-router";
+import { z } from "zod";
+import { safeRedirectPath } from "~/lib/redirect.server";
+import { CHAT_PHOTO_ERRORS, type ChatPhotoError } from "./chat-photos.server";
+import { prefilledText } from "./icebreakers";
+import type { SendInput, SendRefusal, SendResult } from "./send-message.server";
+
+/**
+ * Query parameters by which the gift, photo and report actions tell a plain (no-JS) page what
+ * happened; `extrasNotices` reads them back for the page's loader.
+ */
+export const EXTRAS_PARAMS = {
+  /** `?credits=insufficient`: SPEC's "Je hebt onvoldoende credits" dialog with "Koop credits". */
+  credits: "credits",
+  /** `?refused=<SendRefusal>`: any other reason sendMessage gave (chat:refused.*). */
+  refused: "refused",
+  /** `?photoError=<ChatPhotoError>`: the upload or chosen photo could not be used. */
+  photoError: "photoError",
+  /** `?reported=1` or `?reported=rateLimited`. */
+  reported: "reported",
+} as const;
+
+const SEND_REFUSALS: readonly SendRefusal[] = [
+  "notFound",
+  "unavailable",
+  "blocked",
+  "recipientUnconfirmed",
+  "premiumOnly",
+  "empty",
+  "tooLong",
+  "tooManyConversations",
+  "sameText",
+  "insufficientCredits",
+];
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const targetSchema = z.union([z.object({ conversationId: id }), z.object({ profileId: id })]);
+
+/** The `to` of sendMessage from a form's `conversationId` or `profileId` field, or null. */
+export function sendTargetFrom(form: FormData): SendInput["to"] | null {
+  const fields = Object.fromEntries(
+    ["conversationId", "profileId"].flatMap((name) => {
+      const value = form.get(name);
+      return typeof value === "string" && value !== "" ? [[name, value]] : [];
+    }),
+  );
+  const parsed = targetSchema.safeParse(fields);
+  return parsed.success ? parsed.data : null;
+}
+
+/** Where a plain form returns to: its `redirectTo` (same site only), else the conversation's page. */
+export function backPathFor(form: FormData, to: SendInput["to"]): string {
+  const redirectTo = form.get("redirectTo");
+  if (typeof redirectTo === "string" && redirectTo !== "") return safeRedirectPath(redirectTo);
+  return "conversationId" in to ? `/chats/${to.conversationId}` : `/members/${to.profileId}/chat`;
+}
+
+/** `path` with the given parameters set and earlier outcomes (and a used `?text=`) removed. */
+export function withParams(path: string, params: Record<string, string>): string {
+  const url = new URL(path, "http://local");
+  for (const name of [...Object.values(EXTRAS_PARAMS), "text"]) url.searchParams.delete(name);
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+  return url.pathname + url.search;
+}
+
+/** After sendMessage: the conversation on success, otherwise back with the reason. */
+export function sendOutcomeRedirect(result: SendResult, back: string) {
+  if (result.ok) return redirect(`/chats/${result.conversationId}`);
+  if (result.error === "insufficientCredits") {
+    return redirect(withParams(back, { [EXTRAS_PARAMS.credits]: "insufficient" }));
+  }
+  return redirect(withParams(back, { [EXTRAS_PARAMS.refused]: result.error }));
+}
+
+export interface ExtrasNotices {
+  insufficientCredits: boolean;
+  refused: SendRefusal | null;
+  photoError: ChatPhotoError | null;
+  reported: "ok" | "rateLimited" | null;
+  /** An icebreaker chosen without JavaScript, for the send form's textarea. */
+  prefill: string;
+}
+
+/** What the gift, photo and report actions (and the no-JS icebreakers) left in a page's address. */
+export function extrasNotices(url: URL | string, messageLength: number): ExtrasNotices {
+  const params = new URL(url, "http://local").searchParams;
+  const reported = params.get(EXTRAS_PARAMS.reported);
+  return {
+    insufficientCredits: params.get(EXTRAS_PARAMS.credits) === "insufficient",
+    refused: SEND_REFUSALS.find((r) => r === params.get(EXTRAS_PARAMS.refused)) ?? null,
+    photoError: CHAT_PHOTO_ERRORS.find((e) => e === params.get(EXTRAS_PARAMS.photoError)) ?? null,
+    reported: reported === "1" ? "ok" : reported === "rateLimited" ? "rateLimited" : null,
+    prefill: prefilledText(url, messageLength),
+  };
+}

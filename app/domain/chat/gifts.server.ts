@@ -1,0 +1,19 @@
+import { db } from "~/lib/db.server";
+
+/** One gift of a site's catalogue; its name is translated by code (`chat-extras:gifts.<code>`). */
+export interface GiftItem {
+  id: number;
+  code: string;
+  /** A public path, e.g. "/gifts/rose.svg". */
+  image: string;
+  credits: number;
+}
+
+/** The gifts a member of the site can send: active ones, in catalogue order. */
+export function giftCatalogue(siteId: number): Promise<GiftItem[]> {
+  return db().gift.findMany({
+    where: { siteId, active: true },
+    orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
+    select: { id: true, code: true, image: true, credits: true },
+  });
+}

@@ -1,0 +1,207 @@
+// The per-process realtime hub: ONE dedicated PostgreSQL connection (not from Prisma's pool) that
+// LISTENs on the chat channel and wakes the in-process subscribers of the members named in each
+// notification. The subscribers then read their new ChatEvent rows themselves (short queries on
+// the normal pool), so a dropped LISTEN connection loses nothing: after every (re)connect all
+// subscribers are woken and catch up from the last id they sent.
+import pg from "pg";
+import { CHAT_CHANNEL } from "~/domain/chat/chat-events.server";
+
+export interface HubSubscriber {
+  /** New events may exist for the member (or may have been missed while the hub reconnected). */
+  notify(): void;
+  /** The hub is stopping (server shutdown): end the stream, the browser reconnects elsewhere. */
+  close(): void;
+}
+
+export interface RealtimeHub {
+  /** Wakes `subscriber` on every notification for `userId`; returns the unsubscribe function. */
+  subscribe(userId: number, subscriber: HubSubscriber): () => void;
+  /** Resolves once LISTEN is active (starts the hub when needed). */
+  ready(): Promise<void>;
+  /** Closes every subscriber and the listening connection. */
+  stop(): Promise<void>;
+}
+
+export interface RealtimeHubOptions {
+  connectionString: string;
+  channel?: string;
+  /** Shown in pg_stat_activity. */
+  applicationName?: string;
+  /** First reconnect delay; doubles per failed try up to `maxRetryDelayMs`. */
+  retryDelayMs?: number;
+  maxRetryDelayMs?: number;
+  log?: (level: "warn" | "error", msg: string, fields: Record<string, unknown>) => void;
+}
+
+function defaultLog(level: "warn" | "error", msg: string, fields: Record<string, unknown>) {
+  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
+  if (level === "error") console.error(line);
+  else console.warn(line);
+}
+
+function userIdsOf(payload: string | undefined): number[] {
+  try {
+    const { userIds } = JSON.parse(payload ?? "") as { userIds?: unknown };
+    return Array.isArray(userIds) ? userIds.filter((id): id is number => Number.isInteger(id)) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function createRealtimeHub({
+  connectionString,
+  channel = CHAT_CHANNEL,
+  applicationName = "hartklop-realtime",
+  retryDelayMs = 500,
+  maxRetryDelayMs = 30_000,
+  log = defaultLog,
+}: RealtimeHubOptions): RealtimeHub {
+  const subscribers = new Map<number, Set<HubSubscriber>>();
+  let client: pg.Client | null = null;
+  let listening = false;
+  let started = false;
+  let stopped = false;
+  let failures = 0;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let waiters: (() => void)[] = [];
+
+  const wake = (set: Iterable<HubSubscriber>) => {
+    for (const subscriber of [...set]) {
+      try {
+        subscriber.notify();
+      } catch (error) {
+        log("error", "realtime subscriber failed", { error: String(error) });
+      }
+    }
+  };
+
+  const onNotification = (message: pg.Notification) => {
+    for (const userId of userIdsOf(message.payload)) {
+      const set = subscribers.get(userId);
+      if (set) wake(set);
+    }
+  };
+
+  const dropped = (connection: pg.Client, error?: unknown) => {
+    if (client !== connection) return;
+    client = null;
+    listening = false;
+    connection.removeAllListeners("notification");
+    connection.on("error", () => {});
+    void connection.end().catch(() => {});
+    if (stopped) return;
+    const delay = Math.min(maxRetryDelayMs, retryDelayMs * 2 ** failures++);
+    log("warn", "realtime connection lost, reconnecting", {
+      error: String(error ?? "ended"),
+      delayMs: delay,
+    });
+    retryTimer = setTimeout(connect, delay);
+  };
+
+  async function connect() {
+    retryTimer = undefined;
+    if (stopped) return;
+    const connection = new pg.Client({
+      connectionString,
+      application_name: applicationName,
+      keepAlive: true,
+    });
+    client = connection;
+    connection.on("notification", onNotification);
+    connection.on("error", (error) => dropped(connection, error));
+    connection.on("end", () => dropped(connection));
+    try {
+      await connection.connect();
+      await connection.query(`LISTEN ${connection.escapeIdentifier(channel)}`);
+    } catch (error) {
+      dropped(connection, error);
+      return;
+    }
+    if (client !== connection) return;
+    failures = 0;
+    listening = true;
+    for (const resolve of waiters) resolve();
+    waiters = [];
+    // Anything committed before LISTEN was active (or while it was down) went unheard: let every
+    // subscriber look for itself.
+    for (const set of subscribers.values()) wake(set);
+  }
+
+  const start = () => {
+    if (started || stopped) return;
+    started = true;
+    void connect();
+  };
+
+  return {
+    subscribe(userId, subscriber) {
+      if (stopped) {
+        queueMicrotask(() => subscriber.close());
+        return () => {};
+      }
+      start();
+      let set = subscribers.get(userId);
+      if (!set) subscribers.set(userId, (set = new Set()));
+      set.add(subscriber);
+      return () => {
+        set.delete(subscriber);
+        if (set.size === 0 && subscribers.get(userId) === set) subscribers.delete(userId);
+      };
+    },
+
+    ready() {
+      start();
+      if (listening) return Promise.resolve();
+      if (stopped) return Promise.reject(new Error("realtime hub stopped"));
+      return new Promise((resolve) => waiters.push(resolve));
+    },
+
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      clearTimeout(retryTimer);
+      const all = [...subscribers.values()].flatMap((set) => [...set]);
+      subscribers.clear();
+      for (const subscriber of all) {
+        try {
+          subscriber.close();
+        } catch {
+          // already gone
+        }
+      }
+      const connection = client;
+      client = null;
+      listening = false;
+      if (connection) {
+        connection.removeAllListeners();
+        connection.on("error", () => {});
+        await connection.end().catch(() => {});
+      }
+      // Give the ended streams a moment to finish their responses, so the HTTP server's
+      // closeIdleConnections() can close those sockets right away.
+      if (all.length > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    },
+  };
+}
+
+declare global {
+  var __realtimeHub: RealtimeHub | undefined;
+}
+
+/**
+ * The process's hub, created on first use. Kept on globalThis: server/main.ts (plain Node) and the
+ * app build (or Vite's module graph in development) load this module separately.
+ */
+export function realtimeHub(): RealtimeHub {
+  if (!globalThis.__realtimeHub) {
+    const connectionString = process.env.DATABASE_URL;
+    if (!connectionString) throw new Error("DATABASE_URL is not set: start the app through server/start.ts");
+    globalThis.__realtimeHub = createRealtimeHub({ connectionString });
+  }
+  return globalThis.__realtimeHub;
+}
+
+/** Shutdown: ends every event stream and the LISTEN connection (before the database stops). */
+export async function stopRealtime() {
+  await globalThis.__realtimeHub?.stop();
+}

@@ -1,0 +1,33 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { requireUser } from "~/domain/accounts/guards.server";
+import { backPathFor, sendOutcomeRedirect, sendTargetFrom } from "~/domain/chat/extras-actions.server";
+import { sendMessage } from "~/domain/chat/send-message.server";
+import { loginPath } from "~/domain/profiles/login-path";
+import { requestInfoContext } from "~/lib/context";
+import type { Route } from "./+types/chats.gift";
+
+const giftIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+
+/**
+ * POST /chats/gift (`conversationId` or `profileId`, `giftId`, optional `redirectTo`): sends the
+ * gift at its catalogue price. Sent: to /chats/{conversationId}. Too few credits: back with
+ * `?credits=insufficient`; another refusal: back with `?refused=<reason>`. Visitors log in first.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { site, user } = context.get(requestInfoContext);
+  const form = await request.formData();
+  const to = sendTargetFrom(form);
+  const giftId = giftIdSchema.safeParse(form.get("giftId"));
+  if (!to || !giftId.success) throw data(null, { status: 400 });
+  const back = backPathFor(form, to);
+  if (!user) throw redirect(loginPath(back, "gift"));
+  const sender = requireUser(context, request);
+  const result = await sendMessage({
+    senderId: sender.id,
+    site,
+    to,
+    content: { kind: "gift", giftId: giftId.data },
+  });
+  return sendOutcomeRedirect(result, back);
+}

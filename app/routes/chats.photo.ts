@@ -1,0 +1,67 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { requireUser } from "~/domain/accounts/guards.server";
+import {
+  createChatPhotoFromProfilePhoto,
+  createChatPhotoFromUpload,
+  discardChatPhoto,
+} from "~/domain/chat/chat-photos.server";
+import {
+  backPathFor,
+  EXTRAS_PARAMS,
+  sendOutcomeRedirect,
+  sendTargetFrom,
+  withParams,
+} from "~/domain/chat/extras-actions.server";
+import { sendMessage } from "~/domain/chat/send-message.server";
+import { MAX_UPLOAD_BYTES } from "~/domain/photos/upload.server";
+import { loginPath } from "~/domain/profiles/login-path";
+import { requestInfoContext } from "~/lib/context";
+import type { Route } from "./+types/chats.photo";
+
+const photoIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+/** Bodies far beyond the upload limit are refused before they are read. */
+const MAX_BODY_BYTES = 4 * MAX_UPLOAD_BYTES;
+
+/**
+ * POST /chats/photo (`conversationId` or `profileId`; a new `photo` file as multipart, or
+ * `photoId`, one of the member's own active profile photos; optional `redirectTo`): stores the
+ * chat photo (EXIF stripped) and sends it in one go, at the site's photo price. A refused message
+ * leaves no chat photo behind and costs nothing. Outcomes as for /chats/gift, plus
+ * `?photoError=<error>` when the photo cannot be used.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) {
+    throw data(null, { status: 413 });
+  }
+  const { site, user } = context.get(requestInfoContext);
+  const form = await request.formData();
+  const to = sendTargetFrom(form);
+  if (!to) throw data(null, { status: 400 });
+  const back = backPathFor(form, to);
+  if (!user) throw redirect(loginPath(back, "chat"));
+  const sender = requireUser(context, request);
+  // Not worth decoding a photo that cannot be paid for (sendMessage checks again).
+  if (sender.credits < site.photoCredits) {
+    return redirect(withParams(back, { [EXTRAS_PARAMS.credits]: "insufficient" }));
+  }
+  const chosen = form.get("photoId");
+  const file = form.get("photo");
+  let created;
+  if (typeof chosen === "string" && chosen !== "") {
+    const photoId = photoIdSchema.safeParse(chosen);
+    if (!photoId.success) throw data(null, { status: 400 });
+    created = await createChatPhotoFromProfilePhoto(sender.id, photoId.data);
+  } else {
+    created = await createChatPhotoFromUpload(sender.id, file instanceof File ? file : null);
+  }
+  if (!created.ok) return redirect(withParams(back, { [EXTRAS_PARAMS.photoError]: created.error }));
+  const result = await sendMessage({
+    senderId: sender.id,
+    site,
+    to,
+    content: { kind: "photo", chatPhotoId: created.chatPhotoId },
+  });
+  if (!result.ok) await discardChatPhoto(created.chatPhotoId);
+  return sendOutcomeRedirect(result, back);
+}

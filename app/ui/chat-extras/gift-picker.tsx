@@ -1,0 +1,67 @@
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { TargetFields, type SendTarget } from "./target-fields";
+
+export interface GiftChoice {
+  id: number;
+  code: string;
+  image: string;
+  credits: number;
+}
+
+/**
+ * The gift catalogue behind a "Send a gift" toggle (details/summary: works without JavaScript).
+ * Each gift is its own plain form posting to /chats/gift; the action answers with a redirect.
+ */
+export function GiftPicker({
+  gifts,
+  to,
+  redirectTo,
+  disabled = false,
+}: {
+  gifts: GiftChoice[];
+  to: SendTarget;
+  /** The page to return to on a refusal (default: the conversation's page). */
+  redirectTo?: string;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <details className="gift-picker" data-testid="gift-picker">
+      <summary className="btn btn-outline-primary btn-sm">{t("chat-extras:giftPicker.button")}</summary>
+      <div className="card card-body mt-2">
+        <h2 className="h6">{t("chat-extras:giftPicker.title")}</h2>
+        {gifts.length === 0 ? (
+          <p className="mb-0 text-body-secondary">{t("chat-extras:giftPicker.empty")}</p>
+        ) : (
+          <ul className="list-unstyled row row-cols-3 row-cols-sm-4 g-2 mb-0">
+            {gifts.map((gift) => {
+              const name = t(`chat-extras:gifts.${gift.code}`, { defaultValue: gift.code });
+              return (
+                <li key={gift.id} className="col">
+                  <Form method="post" action="/chats/gift" className="h-100">
+                    <TargetFields to={to} redirectTo={redirectTo} />
+                    <input type="hidden" name="giftId" value={gift.id} />
+                    <button
+                      type="submit"
+                      className="btn btn-light border w-100 h-100 d-flex flex-column align-items-center gap-1 p-2"
+                      disabled={disabled}
+                      title={t("chat-extras:giftPicker.send", { gift: name, credits: gift.credits })}
+                      data-testid={`gift-${gift.code}`}
+                    >
+                      <img src={gift.image} alt="" width={48} height={48} loading="lazy" />
+                      <span className="small">{name}</span>
+                      <span className="badge text-bg-secondary">
+                        {t("chat-extras:giftPicker.price", { credits: gift.credits })}
+                      </span>
+                    </button>
+                  </Form>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,106 @@
+import { act, render, screen } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { MemberCounts } from "~/domain/notifications/member-counts";
+import { useLiveCounts } from "../live-counts/use-live-counts";
+import { liveStreamOpen, subscribeLiveEvents, useLiveEvents } from "./use-live-events";
+
+/** A stand-in EventSource the test drives. */
+class FakeEventSource {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static opened: FakeEventSource[] = [];
+  readyState = FakeEventSource.CONNECTING;
+  onopen: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  closed = false;
+  private listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
+  constructor(readonly url: string) {
+    FakeEventSource.opened.push(this);
+  }
+  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close() {
+    this.closed = true;
+  }
+  open() {
+    this.readyState = FakeEventSource.OPEN;
+    this.onopen?.();
+  }
+  emit(type: string, id: string, data: unknown) {
+    const event = new MessageEvent(type, { data: JSON.stringify(data), lastEventId: id });
+    for (const listener of this.listeners.get(type) ?? []) listener(event);
+  }
+  fail(readyState: number) {
+    this.readyState = readyState;
+    this.onerror?.();
+  }
+}
+
+function Page({ server }: { server: MemberCounts | null }) {
+  useLiveEvents(server !== null);
+  const counts = useLiveCounts(server);
+  return <p>{counts ? `${counts.unreadMessages}/${counts.newLikes}` : "none"}</p>;
+}
+
+describe("useLiveEvents", () => {
+  beforeEach(() => {
+    FakeEventSource.opened = [];
+    vi.stubGlobal("EventSource", FakeEventSource);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  it("opens one stream when logged in, hands events to listeners and shows their totals", () => {
+    const { rerender, unmount } = render(<Page server={null} />);
+    expect(FakeEventSource.opened).toHaveLength(0);
+    rerender(<Page server={{ unreadMessages: 0, newLikes: 1 }} />);
+    expect(FakeEventSource.opened.map((s) => s.url)).toEqual(["/api/events"]);
+    const [source] = FakeEventSource.opened;
+    act(() => source!.open());
+    expect(liveStreamOpen()).toBe(true);
+
+    const seen: string[] = [];
+    const unsubscribe = subscribeLiveEvents((event) => seen.push(`${event.type}#${event.id}`));
+    const totals = { num_unread_messages: 3, num_new_likes: 2 };
+    act(() => source!.emit("message", "41", { conversationId: 7, messageId: 9, totals }));
+    expect(seen).toEqual(["message#41"]);
+    expect(screen.getByText("3/2")).toBeInTheDocument();
+    unsubscribe();
+
+    unmount();
+    expect(source!.closed).toBe(true);
+    expect(liveStreamOpen()).toBe(false);
+  });
+
+  it("reloads the page when the server refused the stream because the member is logged out", async () => {
+    vi.useFakeTimers();
+    const reload = vi.fn();
+    vi.stubGlobal("location", { ...window.location, reload });
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(Response.json({ user: {} }))
+      .mockResolvedValueOnce(Response.json({ user: null }));
+    vi.stubGlobal("fetch", fetchMock);
+    render(<Page server={{ unreadMessages: 0, newLikes: 0 }} />);
+    const [first] = FakeEventSource.opened;
+    act(() => first!.emit("read", "50", { totals: { num_unread_messages: 0, num_new_likes: 0 } }));
+
+    // A network error: EventSource reconnects itself.
+    act(() => first!.fail(FakeEventSource.CONNECTING));
+    expect(fetchMock).not.toHaveBeenCalled();
+
+    // Refused while still logged in (e.g. 503): reopened later, resuming after the last event.
+    await act(async () => first!.fail(FakeEventSource.CLOSED));
+    expect(fetchMock).toHaveBeenCalledWith("/api/user.php", expect.anything());
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(FakeEventSource.opened.map((s) => s.url)).toEqual(["/api/events", "/api/events?lastEventId=50"]);
+
+    // Refused, and logged out: reload.
+    await act(async () => FakeEventSource.opened[1]!.fail(FakeEventSource.CLOSED));
+    expect(reload).toHaveBeenCalled();
+  });
+});

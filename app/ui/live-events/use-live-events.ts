@@ -1,0 +1,104 @@
+import { useEffect } from "react";
+import { fetchJsonWithRetry } from "../live-counts/fetch-with-retry";
+
+/**
+ * Event types of /api/events: chat events, "ready" (connected: current totals) and "resync" (too
+ * much was missed: reload your data). Every event carries the member's `totals`.
+ */
+export const LIVE_EVENT_TYPES = ["ready", "message", "read", "deleted", "resync"] as const;
+export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
+
+export interface LiveTotals {
+  num_unread_messages: number;
+  num_new_likes: number;
+}
+
+export interface LiveEvent {
+  type: LiveEventType;
+  id: string;
+  data: { totals?: LiveTotals; [field: string]: unknown };
+}
+
+type Listener = (event: LiveEvent) => void;
+
+const listeners = new Set<Listener>();
+let streamOpen = false;
+
+/** Calls `listener` with every event of the tab's stream; returns the unsubscribe function. */
+export function subscribeLiveEvents(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** Whether the live stream is connected (the polling may then slow down). */
+export function liveStreamOpen() {
+  return streamOpen;
+}
+
+/** Retries after the server refused the stream: 1, 2, 4, 8, 16 s, then only polling is left. */
+const REOPEN_TRIES = 5;
+const REOPEN_BASE_MS = 1_000;
+
+/**
+ * One EventSource per tab while logged in. EventSource reconnects by itself (sending
+ * Last-Event-ID) after network errors; when the server answered with an error (e.g. 403) it gives
+ * up: then a logged-out member gets the page reloaded, otherwise the stream is reopened later.
+ */
+export function useLiveEvents(loggedIn: boolean) {
+  useEffect(() => {
+    if (!loggedIn || typeof EventSource === "undefined") return;
+    let source: EventSource | null = null;
+    let lastId = "";
+    let failures = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+
+    const dispatch = (type: LiveEventType) => (message: MessageEvent<string>) => {
+      lastId = message.lastEventId || lastId;
+      let data: LiveEvent["data"];
+      try {
+        data = JSON.parse(message.data) as LiveEvent["data"];
+      } catch {
+        return;
+      }
+      for (const listener of [...listeners]) listener({ type, id: message.lastEventId, data });
+    };
+
+    const refused = async () => {
+      try {
+        const { body } = await fetchJsonWithRetry<{ user: unknown }>("/api/user.php");
+        if (stopped) return;
+        if (body.user === null) return window.location.reload();
+      } catch {
+        // offline: try again later
+      }
+      if (stopped || failures >= REOPEN_TRIES) return;
+      timer = setTimeout(open, REOPEN_BASE_MS * 2 ** failures++);
+    };
+
+    function open() {
+      const url = lastId ? `/api/events?lastEventId=${encodeURIComponent(lastId)}` : "/api/events";
+      const current = new EventSource(url);
+      source = current;
+      for (const type of LIVE_EVENT_TYPES) current.addEventListener(type, dispatch(type));
+      current.onopen = () => {
+        streamOpen = true;
+        failures = 0;
+      };
+      current.onerror = () => {
+        streamOpen = false;
+        if (current.readyState === EventSource.CLOSED) void refused();
+      };
+    }
+
+    open();
+    return () => {
+      stopped = true;
+      streamOpen = false;
+      clearTimeout(timer);
+      source?.close();
+    };
+  }, [loggedIn]);
+}

@@ -1,0 +1,504 @@
+// Gifts, photo messages, icebreakers and message reports: the catalogue per site, what they cost,
+// EXIF stripped from chat photos, who may see a chat photo, and reports landing with staff.
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { canViewChatPhoto } from "~/domain/chat/chat-photos.server";
+import { extrasNotices } from "~/domain/chat/extras-actions.server";
+import { giftCatalogue } from "~/domain/chat/gifts.server";
+import { ICEBREAKER_KEYS, icebreakerHref, prefilledText } from "~/domain/chat/icebreakers";
+import { EVIDENCE_MESSAGES, reportMessage } from "~/domain/chat/report-message.server";
+import { sendMessage } from "~/domain/chat/send-message.server";
+import { changeCredits } from "~/domain/credits/credits.server";
+import { resolveSite, type Site } from "~/domain/sites/site.server";
+import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
+import { db } from "~/lib/db.server";
+import { SUPPORTED_LOCALES } from "~/lib/i18n";
+import { stopJobs } from "~/lib/jobs.server";
+import { fileStorage } from "~/lib/storage.server";
+import { loader as chatPhotoLoader } from "~/routes/chat-photos.$id.$size";
+import { action as reportAction } from "~/routes/chats.$id.report";
+import { action as giftAction } from "~/routes/chats.gift";
+import { action as photoAction } from "~/routes/chats.photo";
+import { loader as staffLoader } from "~/routes/staff.complaints";
+import { GIFT_CATALOGUE, seedBaseData } from "../../prisma/seed/base-data";
+import { createMember, ORIGIN, type Member } from "../fixtures/members";
+import { runRoute, sessionCookie, siteRequest } from "../fixtures/run-route";
+
+const root = path.resolve(import.meta.dirname, "../..");
+let site: Site;
+let funding = 0;
+
+beforeAll(async () => {
+  await seedBaseData(db());
+  site = await resolveSite("hartklop.nl");
+});
+
+afterAll(async () => {
+  await stopJobs();
+});
+
+async function fund(member: Member, credits: number) {
+  funding++;
+  await changeCredits({
+    userId: member.userId,
+    delta: credits,
+    reason: "correction",
+    reference: `test:chat-extras:${member.userId}:${funding}`,
+  });
+}
+
+const balance = async (member: Member) =>
+  (await db().user.findUniqueOrThrow({ where: { id: member.userId }, select: { credits: true } })).credits;
+
+/** Two members with a conversation: `a` wrote the first (text) message. */
+async function pair() {
+  const [a, b] = [await createMember(), await createMember({ gender: "male" })];
+  await fund(a, 100);
+  await fund(b, 100);
+  const sent = await sendMessage({
+    senderId: a.userId,
+    site,
+    to: { profileId: b.profileId },
+    content: { kind: "text", body: "Hoi!" },
+  });
+  if (!sent.ok) throw new Error(sent.error);
+  return { a, b, conversationId: sent.conversationId };
+}
+
+async function jpegWithExif() {
+  const plain = await sharp({
+    create: { width: 160, height: 120, channels: 3, background: { r: 200, g: 30, b: 90 } },
+  })
+    .jpeg()
+    .toBuffer();
+  return sharp(plain)
+    .withExif({
+      IFD0: { Copyright: "Geheim", Make: "Camera" },
+      IFD3: {
+        GPSLatitudeRef: "N",
+        GPSLatitude: "52/1 5/1 0/1",
+        GPSLongitudeRef: "E",
+        GPSLongitude: "4/1 53/1 0/1",
+      },
+    })
+    .jpeg()
+    .toBuffer();
+}
+
+/** A multipart POST to /chats/photo as the member. */
+async function postPhoto(member: Member | null, fields: Record<string, string>, file?: Buffer) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  if (file) body.set("photo", new File([new Uint8Array(file)], "holiday.jpg", { type: "image/jpeg" }));
+  const headers = new Headers({ [CLIENT_IP_HEADER]: "10.9.8.7" });
+  if (member) headers.set("Cookie", await sessionCookie(member.userId));
+  return runRoute(new Request(`${ORIGIN}/chats/photo`, { method: "POST", headers, body }), photoAction);
+}
+
+async function getChatPhoto(viewer: Member | null, id: number, size = "large") {
+  const request = await siteRequest(`/chat-photos/${id}/${size}`, viewer?.userId ?? null);
+  return runRoute(request, chatPhotoLoader, { id: String(id), size });
+}
+
+describe("gift catalogue", () => {
+  it("is seeded per site, in order, and seeding again changes nothing", async () => {
+    const sites = await db().site.findMany({ select: { id: true, giftCredits: true } });
+    expect(sites.length).toBe(2);
+    for (const s of sites) {
+      const gifts = await giftCatalogue(s.id);
+      expect(gifts.map((g) => g.code)).toEqual(GIFT_CATALOGUE.map((g) => g.code));
+      expect(gifts.find((g) => g.code === "rose")!.credits).toBe(s.giftCredits);
+      expect(gifts.find((g) => g.code === "diamond")!.credits).toBeGreaterThan(s.giftCredits);
+      for (const gift of gifts) expect(gift.image).toBe(`/gifts/${gift.code}.svg`);
+    }
+    const [first] = sites;
+    const rose = (await giftCatalogue(first!.id)).find((g) => g.code === "rose")!;
+    await db().gift.update({ where: { id: rose.id }, data: { credits: 33 } });
+    await seedBaseData(db());
+    expect(await db().gift.count()).toBe(GIFT_CATALOGUE.length * 2);
+    expect((await db().gift.findUniqueOrThrow({ where: { id: rose.id } })).credits).toBe(33);
+    await db().gift.update({ where: { id: rose.id }, data: { credits: first!.giftCredits } });
+  });
+
+  it("leaves inactive gifts out", async () => {
+    const teddy = (await giftCatalogue(site.id)).find((g) => g.code === "teddy")!;
+    await db().gift.update({ where: { id: teddy.id }, data: { active: false } });
+    expect((await giftCatalogue(site.id)).map((g) => g.code)).not.toContain("teddy");
+    await db().gift.update({ where: { id: teddy.id }, data: { active: true } });
+  });
+
+  it("has a picture and a translated name in every locale for every gift", () => {
+    for (const { code } of GIFT_CATALOGUE) {
+      const svg = readFileSync(path.join(root, "public/gifts", `${code}.svg`), "utf8");
+      expect(svg).toMatch(/^<svg [^>]*viewBox="0 0 64 64"/);
+      for (const locale of SUPPORTED_LOCALES) {
+        const texts = JSON.parse(
+          readFileSync(path.join(root, "locales", locale, "chat-extras.json"), "utf8"),
+        );
+        expect(texts.gifts[code], `${locale} ${code}`).toMatch(/\S/);
+      }
+    }
+  });
+});
+
+describe("sending a gift", () => {
+  it("charges the gift's price and stores a gift message", async () => {
+    const { a, b, conversationId } = await pair();
+    const diamond = (await giftCatalogue(site.id)).find((g) => g.code === "diamond")!;
+    const before = await balance(b);
+    const sent = await sendMessage({
+      senderId: b.userId,
+      site,
+      to: { conversationId },
+      content: { kind: "gift", giftId: diamond.id },
+    });
+    expect(sent.ok).toBe(true);
+    expect(await balance(b)).toBe(before - diamond.credits);
+    const message = await db().message.findFirstOrThrow({
+      where: { conversationId, senderId: b.userId },
+      select: { kind: true, giftId: true, credits: true },
+    });
+    expect(message).toEqual({ kind: "gift", giftId: diamond.id, credits: diamond.credits });
+    expect(a.userId).not.toBe(b.userId);
+  });
+
+  it("POST /chats/gift: to the conversation; too few credits back with ?credits=insufficient; visitors log in", async () => {
+    const { a, b, conversationId } = await pair();
+    const rose = (await giftCatalogue(site.id)).find((g) => g.code === "rose")!;
+    const post = async (member: Member | null, form: Record<string, string>) =>
+      runRoute(await siteRequest("/chats/gift", member?.userId ?? null, { form }), giftAction);
+
+    const sent = await post(b, { conversationId: String(conversationId), giftId: String(rose.id) });
+    expect(sent).toMatchObject({ status: 302, location: `/chats/${conversationId}` });
+    expect(await db().message.count({ where: { conversationId, kind: "gift" } })).toBe(1);
+
+    const poor = await createMember();
+    const refused = await post(poor, {
+      profileId: String(a.profileId),
+      giftId: String(rose.id),
+      redirectTo: `/members/${a.profileId}?tab=gifts`,
+    });
+    expect(refused).toMatchObject({
+      status: 302,
+      location: `/members/${a.profileId}?tab=gifts&credits=insufficient`,
+    });
+    expect(await db().message.count({ where: { senderId: poor.userId } })).toBe(0);
+
+    const visitor = await post(null, { profileId: String(a.profileId), giftId: String(rose.id) });
+    expect(visitor.status).toBe(302);
+    expect(visitor.location).toBe(
+      `/login?redirectTo=${encodeURIComponent(`/members/${a.profileId}/chat`)}&reason=gift`,
+    );
+
+    const stranger = await createMember();
+    await fund(stranger, 100);
+    const foreign = await post(stranger, { conversationId: String(conversationId), giftId: String(rose.id) });
+    expect(foreign).toMatchObject({ status: 302, location: `/chats/${conversationId}?refused=notFound` });
+    expect((await post(b, { conversationId: "x", giftId: "1" })).status).toBe(400);
+  });
+});
+
+describe("photo messages", () => {
+  it("an upload is stored without EXIF or GPS, sent at photoCredits and seen by both members only", async () => {
+    const { a, b, conversationId } = await pair();
+    const original = await jpegWithExif();
+    expect((await sharp(original).metadata()).exif!.toString("latin1")).toContain("Geheim");
+    const before = await balance(a);
+
+    const outcome = await postPhoto(a, { conversationId: String(conversationId) }, original);
+    expect(outcome).toMatchObject({ status: 302, location: `/chats/${conversationId}` });
+    expect(await balance(a)).toBe(before - site.photoCredits);
+    const message = await db().message.findFirstOrThrow({
+      where: { conversationId, kind: "photo" },
+      select: { senderId: true, credits: true, chatPhoto: true },
+    });
+    expect(message.senderId).toBe(a.userId);
+    expect(message.credits).toBe(site.photoCredits);
+    const photo = message.chatPhoto!;
+    expect(photo.ownerId).toBe(a.userId);
+    expect(photo.filename).toMatch(new RegExp(`^chat-photos/${a.userId}/[0-9a-f]{32}\\.webp$`));
+    for (const key of [photo.filename, photo.thumbFilename]) {
+      const bytes = (await fileStorage().read(key))!;
+      const meta = await sharp(bytes).metadata();
+      expect(meta.format).toBe("webp");
+      expect(meta.exif).toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(bytes.toString("latin1")).not.toContain("Geheim");
+    }
+
+    const owner = await getChatPhoto(a, photo.id);
+    expect(owner.status).toBe(200);
+    expect((await getChatPhoto(b, photo.id, "thumb")).status).toBe(200);
+    const third = await createMember();
+    expect((await getChatPhoto(third, photo.id)).status).toBe(404);
+    expect((await getChatPhoto(null, photo.id)).status).toBe(404);
+    expect((await getChatPhoto(b, photo.id, "huge")).status).toBe(404);
+
+    const served = await chatPhotoLoader({
+      params: { id: String(photo.id), size: "large" },
+      context: { get: () => ({ user: { id: b.userId } }) },
+    } as never);
+    expect(served.headers.get("Cache-Control")).toBe("private, no-store");
+    expect(served.headers.get("Content-Type")).toBe("image/webp");
+
+    // A block in either direction hides it from the other member (the owner still sees it).
+    await db().block.create({ data: { blockerId: a.userId, blockedId: b.userId } });
+    expect((await getChatPhoto(b, photo.id)).status).toBe(404);
+    expect(await canViewChatPhoto(photo.id, a.userId)).toBe(true);
+  });
+
+  it("one of the member's own profile photos is copied to new keys", async () => {
+    const { b, conversationId } = await pair();
+    const owner = await createMember({ photos: [{}] });
+    const ownRow = await db().photo.findUniqueOrThrow({
+      where: { id: owner.photoIds[0]! },
+      select: { filename: true, thumbFilename: true },
+    });
+    const webp = await sharp({ create: { width: 30, height: 40, channels: 3, background: "#c2185b" } })
+      .webp()
+      .toBuffer();
+    await fileStorage().write(ownRow.filename, webp);
+    await fileStorage().write(ownRow.thumbFilename, webp);
+    await fund(owner, 100);
+
+    // Someone else's photo is not theirs to send.
+    const notOwn = await postPhoto(owner, {
+      profileId: String(b.profileId),
+      photoId: String(owner.photoIds[0]! + 100000),
+    });
+    expect(notOwn).toMatchObject({
+      status: 302,
+      location: `/members/${b.profileId}/chat?photoError=notFound`,
+    });
+
+    const sent = await postPhoto(owner, {
+      profileId: String(b.profileId),
+      photoId: String(owner.photoIds[0]!),
+    });
+    expect(sent.status).toBe(302);
+    const message = await db().message.findFirstOrThrow({
+      where: { senderId: owner.userId, kind: "photo" },
+      select: { conversationId: true, chatPhoto: { select: { id: true, filename: true } } },
+    });
+    expect(sent.location).toBe(`/chats/${message.conversationId}`);
+    expect(message.conversationId).not.toBe(conversationId);
+    expect(message.chatPhoto!.filename).not.toBe(ownRow.filename);
+    expect(await fileStorage().read(message.chatPhoto!.filename)).toEqual(webp);
+    expect((await getChatPhoto(b, message.chatPhoto!.id)).status).toBe(200);
+  });
+
+  it("a refused photo message costs nothing and leaves no chat photo behind", async () => {
+    const { a, b, conversationId } = await pair();
+    const poor = await createMember();
+    const tooPoor = await postPhoto(poor, { profileId: String(a.profileId) }, await jpegWithExif());
+    expect(tooPoor).toMatchObject({
+      status: 302,
+      location: `/members/${a.profileId}/chat?credits=insufficient`,
+    });
+
+    await db().block.create({ data: { blockerId: b.userId, blockedId: a.userId } });
+    const chatPhotos = await db().chatPhoto.count({ where: { ownerId: a.userId } });
+    const before = await balance(a);
+    const blocked = await postPhoto(a, { conversationId: String(conversationId) }, await jpegWithExif());
+    expect(blocked).toMatchObject({ status: 302, location: `/chats/${conversationId}?refused=blocked` });
+    expect(await balance(a)).toBe(before);
+    expect(await db().chatPhoto.count({ where: { ownerId: a.userId } })).toBe(chatPhotos);
+
+    const notImage = await postPhoto(
+      b,
+      { conversationId: String(conversationId) },
+      Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>"),
+    );
+    expect(notImage.location).toBe(`/chats/${conversationId}?photoError=notImage`);
+    const missing = await postPhoto(b, { conversationId: String(conversationId) });
+    expect(missing.location).toBe(`/chats/${conversationId}?photoError=missing`);
+  });
+
+  it("costs photoCredits through sendMessage as well", async () => {
+    const { a, conversationId } = await pair();
+    const row = await db().chatPhoto.create({
+      data: {
+        ownerId: a.userId,
+        filename: `t/${a.userId}.webp`,
+        thumbFilename: `t/${a.userId}-t.webp`,
+        width: 1,
+        height: 1,
+      },
+    });
+    const before = await balance(a);
+    const sent = await sendMessage({
+      senderId: a.userId,
+      site,
+      to: { conversationId },
+      content: { kind: "photo", chatPhotoId: row.id },
+    });
+    expect(sent.ok).toBe(true);
+    expect(await balance(a)).toBe(before - site.photoCredits);
+  });
+});
+
+describe("reporting a message", () => {
+  it("lands in the complaints with the last 20 messages and both members' ids", async () => {
+    const { a, b, conversationId } = await pair();
+    await fund(a, 500);
+    await fund(b, 500);
+    for (let i = 1; i <= 24; i++) {
+      const from = i % 2 ? b : a;
+      const sent = await sendMessage({
+        senderId: from.userId,
+        site,
+        to: { conversationId },
+        content: { kind: "text", body: `Bericht nummer ${i}` },
+      });
+      expect(sent.ok).toBe(true);
+    }
+    const reported = await db().message.findFirstOrThrow({
+      where: { conversationId, senderId: b.userId, body: "Bericht nummer 23" },
+      select: { id: true },
+    });
+    const request = await siteRequest(`/chats/${conversationId}/report`, a.userId, {
+      form: { messageId: String(reported.id), category: "harassment", note: "Hij blijft maar doorgaan." },
+    });
+    const outcome = await runRoute(request, reportAction, { id: String(conversationId) });
+    expect(outcome).toMatchObject({ status: 302, location: `/chats/${conversationId}?reported=1` });
+
+    const complaint = await db().complaint.findFirstOrThrow({ where: { messageRef: String(reported.id) } });
+    const reporter = await db().user.findUniqueOrThrow({ where: { id: a.userId }, select: { email: true } });
+    expect(complaint).toMatchObject({
+      siteId: site.id,
+      email: reporter.email,
+      memberRef: String(b.profileId),
+      messageRef: String(reported.id),
+      category: "harassment",
+      status: "open",
+    });
+    const text = complaint.description;
+    expect(text).toContain(`Melder: gebruiker ${a.userId} (profiel ${a.profileId})`);
+    expect(text).toContain(`Afzender: gebruiker ${b.userId} (profiel ${b.profileId})`);
+    expect(text).toContain("Toelichting van de melder: Hij blijft maar doorgaan.");
+    const history = text.split("\n").filter((line) => /^[» ] #\d+ · /.test(line));
+    // The reported message once in the summary, then the last 20 of the 25 messages.
+    expect(history.length).toBe(EVIDENCE_MESSAGES + 1);
+    expect(text).not.toContain("tekst: Hoi!");
+    expect(text).not.toContain("Bericht nummer 4\n");
+    expect(text).toContain(`gebruiker ${b.userId} · tekst: Bericht nummer 5`);
+    expect(text).toContain(`gebruiker ${a.userId} · tekst: Bericht nummer 24`);
+    expect(history.filter((line) => line.startsWith("»")).length).toBe(2);
+
+    // Staff see it with the evidence apart.
+    const staff = await createMember({ role: "staff" });
+    const list = await runRoute<{
+      complaints: { messageRef: string; text: string; evidence: string | null }[];
+    }>(await siteRequest("/staff/complaints", staff.userId), staffLoader);
+    const shown = list.body!.complaints.find((c) => c.messageRef === String(reported.id))!;
+    expect(shown.text).toContain("Melding van een ontvangen chatbericht.");
+    expect(shown.evidence).toContain("Bericht nummer 24");
+    expect(shown.text).not.toContain("Bericht nummer 24");
+
+    // Reporting it again while open adds nothing.
+    const again = await reportMessage({
+      reporterId: a.userId,
+      site,
+      conversationId,
+      messageId: reported.id,
+      category: "spam",
+    });
+    expect(again).toMatchObject({ ok: true, duplicate: true, complaintId: complaint.id });
+  });
+
+  it("only the recipient may report: 404 for the sender, third members and other conversations", async () => {
+    const { a, b, conversationId } = await pair();
+    const message = await db().message.findFirstOrThrow({ where: { conversationId }, select: { id: true } });
+    const report = async (member: Member, conversation = conversationId) =>
+      runRoute(
+        await siteRequest(`/chats/${conversation}/report`, member.userId, {
+          form: { messageId: String(message.id), category: "spam" },
+        }),
+        reportAction,
+        { id: String(conversation) },
+      );
+    expect((await report(a)).status).toBe(404);
+    expect((await report(await createMember())).status).toBe(404);
+    const other = await pair();
+    expect((await report(other.b, other.conversationId)).status).toBe(404);
+    expect(await db().complaint.count({ where: { messageRef: String(message.id) } })).toBe(0);
+    expect((await report(b)).status).toBe(302);
+    const visitor = await runRoute(
+      await siteRequest(`/chats/${conversationId}/report`, null, {
+        form: { messageId: String(message.id), category: "spam" },
+      }),
+      reportAction,
+      { id: String(conversationId) },
+    );
+    expect(visitor.status).toBe(302);
+    expect(visitor.location).toMatch(/^\/login\?redirectTo=/);
+  });
+
+  it("is rate limited like the complaints form", async () => {
+    const { a, b, conversationId } = await pair();
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const sent = await sendMessage({
+        senderId: a.userId,
+        site,
+        to: { conversationId },
+        content: { kind: "text", body: `Spam ${i}` },
+      });
+      if (sent.ok) ids.push(sent.messageId);
+    }
+    const results = [];
+    for (const messageId of ids) {
+      results.push(
+        await runRoute(
+          await siteRequest(`/chats/${conversationId}/report`, b.userId, {
+            form: { messageId: String(messageId), category: "spam" },
+          }),
+          reportAction,
+          { id: String(conversationId) },
+        ),
+      );
+    }
+    expect(results.slice(0, 5).every((r) => r.location === `/chats/${conversationId}?reported=1`)).toBe(true);
+    expect(results[5]!.location).toBe(`/chats/${conversationId}?reported=rateLimited`);
+  });
+});
+
+describe("icebreakers and notices", () => {
+  it("every opener has a text with the name in every locale", () => {
+    for (const locale of SUPPORTED_LOCALES) {
+      const texts = JSON.parse(readFileSync(path.join(root, "locales", locale, "chat-extras.json"), "utf8"));
+      for (const key of ICEBREAKER_KEYS)
+        expect(texts.icebreakers.openers[key], `${locale} ${key}`).toMatch(/\S/);
+    }
+    expect(existsSync(path.join(root, "locales/nl/chat-extras.json"))).toBe(true);
+  });
+
+  it("carries an opener in the address for the empty form (no JavaScript)", () => {
+    const href = icebreakerHref("/chats/5?x=1", "Hoi Anna! Hoe gaat het?");
+    expect(href).toBe("/chats/5?x=1&text=Hoi+Anna%21+Hoe+gaat+het%3F");
+    expect(prefilledText(`http://hartklop.nl${href}`, 1000)).toBe("Hoi Anna! Hoe gaat het?");
+    expect(prefilledText("http://hartklop.nl/chats/5?text=abcdef", 3)).toBe("abc");
+    expect(prefilledText("http://hartklop.nl/chats/5", 1000)).toBe("");
+  });
+
+  it("reads the actions' outcomes back from a page's address", () => {
+    expect(
+      extrasNotices("http://x/chats/1?credits=insufficient&photoError=tooLarge&reported=1", 100),
+    ).toEqual({
+      insufficientCredits: true,
+      refused: null,
+      photoError: "tooLarge",
+      reported: "ok",
+      prefill: "",
+    });
+    expect(
+      extrasNotices("http://x/chats/1?refused=blocked&photoError=evil&reported=rateLimited", 100),
+    ).toMatchObject({
+      refused: "blocked",
+      photoError: null,
+      reported: "rateLimited",
+    });
+  });
+});

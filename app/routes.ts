@@ -9,6 +9,7 @@ export default [
   route("logout", "routes/logout.ts", { id: "logout" }),
   route("api/logout.php", "routes/logout.ts", { id: "api-logout" }),
   route("api/user.php", "routes/api.user.ts"),
+  route("api/events", "routes/api.events.ts"),
   route("api/geocode.php", "routes/api.geocode.ts"),
   route("activate", "routes/activate.ts"),
   route("members/:id/like", "routes/members.$id.like.ts"),
@@ -16,6 +17,12 @@ export default [
   route("api/likes.php", "routes/api.likes.ts"),
   route("api/auto-like.php", "routes/api.auto-like.ts"),
   route("reactivate", "routes/reactivate.ts"),
+  route("api/chats.php", "routes/api.chats.ts"),
+  route("api/chat.php", "routes/api.chat.ts"),
+  route("chat-photos/:id/:size", "routes/chat-photos.$id.$size.ts"),
+  route("chats/gift", "routes/chats.gift.ts"),
+  route("chats/photo", "routes/chats.photo.ts"),
+  route("chats/:id/report", "routes/chats.$id.report.ts"),
 
   layout("routes/_layout.default.tsx", [
     index("routes/home.tsx"),
@@ -48,5 +55,11 @@ export default [
     route("likes/m/:id", "routes/members.$id.tsx", { id: "likes-m-id" }),
     route("likes", "routes/likes.tsx", { id: "likes" }),
     route("likes/:type", "routes/likes.tsx", { id: "likes-type" }),
+  ]),
+
+  layout("routes/_layout.chat.tsx", [
+    route("chats", "routes/chats.tsx"),
+    route("chats/:id", "routes/chats.$id.tsx"),
+    route("members/:id/chat", "routes/members.$id.chat.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -3,111 +3,18 @@
 // game, the counts call, the like action and /healthz, side by side.
 // Environment: BENCH_MEMBERS (default 100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (10),
 // BUILD_DIR (default build; built first when missing), KEEP_BENCH_DATA=1 keeps the data folder.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
 import { chmod, mkdtemp, rm } from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { ensureBuild, percentile, seconds, startServer, stopServer, waitForHealth } from "./server";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 const LOGIN = { email: "premium@demo.hartklop.test", password: "Hartklop-demo-2026" };
 const SEARCH_PATH = "/members?gender=female&country=NL&min_age=25&max_age=45";
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-
-function ensureBuild() {
-  if (existsSync(path.join(BUILD_DIR, "server", "index.js"))) return;
-  console.log(`No build in ${BUILD_DIR}/: building first…`);
-  const build = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: process.env });
-  if (build.status !== 0) throw new Error("The build failed");
-}
-
-interface Server {
-  process: ChildProcess;
-  baseUrl: string;
-  databaseUrl: string;
-  /** Milliseconds the server reported for seeding the demo data, once known. */
-  seedMs: () => number | null;
-  output: () => string;
-}
-
-async function startServer(dataDir: string): Promise<Server> {
-  const port = await freePort();
-  const pgPort = await freePort();
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    EMBEDDED_PG_PORT: String(pgPort),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    BUILD_DIR,
-    DEMO_DATA: "true",
-    SEED_MEMBERS: String(MEMBERS),
-    // Photo files are not needed to measure pages; drawing 100,000 of them would take hours.
-    DEMO_PHOTOS: "false",
-    LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
-  };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/start.ts"], {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let seedMs: number | null = null;
-  let tail = "";
-  const remember = (chunk: Buffer) => {
-    const text = chunk.toString();
-    tail = (tail + text).slice(-4000);
-    if (seedMs === null) {
-      const match = /"msg":"demo data seeded","ms":(\d+)/.exec(tail);
-      if (match) seedMs = Number(match[1]);
-    }
-  };
-  child.stdout.on("data", remember);
-  child.stderr.on("data", remember);
-  return {
-    process: child,
-    baseUrl: `http://127.0.0.1:${port}`,
-    databaseUrl: `postgresql://postgres:postgres@127.0.0.1:${pgPort}/app`,
-    seedMs: () => seedMs,
-    output: () => tail,
-  };
-}
-
-async function waitForHealth(server: Server, timeoutMs: number) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.process.exitCode !== null) {
-      throw new Error(`The server stopped (exit ${server.process.exitCode}):\n${server.output()}`);
-    }
-    try {
-      if ((await fetch(`${server.baseUrl}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(1000);
-  }
-  throw new Error(`No answer from /healthz within ${seconds(timeoutMs)}:\n${server.output()}`);
-}
 
 /**
  * A database that just received 100,000 rows has no planner statistics and no visibility map yet;
@@ -179,9 +86,6 @@ interface Row {
   errors: number;
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-
 /** A page (GET) or an action (POST with a form body, `next` varying each request). */
 interface Target {
   label: string;
@@ -252,14 +156,6 @@ function printTable(rows: Row[]) {
   for (const line of lines) console.log(format(line));
 }
 
-async function stopServer(server: Server) {
-  if (server.process.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.process.once("exit", resolve));
-  server.process.kill("SIGTERM");
-  await Promise.race([exited, sleep(15_000)]);
-  if (server.process.exitCode === null) server.process.kill("SIGKILL");
-}
-
 async function main() {
   ensureBuild();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "hartklop-bench-"));
@@ -268,7 +164,7 @@ async function main() {
     `Starting the built server with ${MEMBERS.toLocaleString("en")} demo members (data in ${dataDir})…`,
   );
   const started = performance.now();
-  const server = await startServer(dataDir);
+  const server = await startServer({ dataDir, members: MEMBERS });
   const cleanUp = async () => {
     await stopServer(server);
     if (!process.env.KEEP_BENCH_DATA) await rm(dataDir, { recursive: true, force: true });

@@ -47,7 +47,6 @@ function Tabs() {
 
 function LikeCardItem({ card, tab }: { card: LikeCard; tab: LikeTab }) {
   const { t } = useTranslation();
-  // The chat arrives with its own issue; until then a match's chat link opens the profile.
   const profile = `/likes/m/${card.id}`;
   return (
     <MemberCard
@@ -69,7 +68,11 @@ function LikeCardItem({ card, tab }: { card: LikeCard; tab: LikeTab }) {
       }
       footer={
         card.matched && (
-          <Link to={profile} className="btn btn-sm btn-success w-100" data-testid="match-chat">
+          <Link
+            to={`/members/${card.id}/chat`}
+            className="btn btn-sm btn-success w-100 position-relative z-2"
+            data-testid="match-chat"
+          >
             {t("likes:chat")}
           </Link>
         )

@@ -1,4 +1,4 @@
-import { data, useLocation, useSearchParams } from "react-router";
+import { data, redirect, useLocation, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/domain/accounts/guards.server";
 import {
@@ -11,6 +11,7 @@ import {
   sessionsIntent,
 } from "~/domain/accounts/settings-actions.server";
 import { loadSettings } from "~/domain/accounts/settings.server";
+import { hidesReadReceipts, readReceiptsIntent } from "~/domain/chat/read-receipts.server";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/lib/i18n.server";
 import { DeleteLink } from "~/ui/settings/delete-link";
@@ -20,6 +21,7 @@ import { LanguageForm } from "~/ui/settings/language-form";
 import { MailsOffNotice } from "~/ui/settings/mails-off-notice";
 import { NotificationsForm } from "~/ui/settings/notifications-form";
 import { PasswordForm } from "~/ui/settings/password-form";
+import { ReadReceiptsForm } from "~/ui/settings/read-receipts-form";
 import { SavedNotice } from "~/ui/settings/saved-notice";
 import { Section } from "~/ui/settings/section";
 import { SessionsSection } from "~/ui/settings/sessions-section";
@@ -30,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { site, sessionId } = context.get(requestInfoContext);
   return {
     settings: await loadSettings(user.id, sessionId),
+    showReadReceipts: !(await hidesReadReceipts(user.id)),
     siteName: site.name,
     title: getInstance(context).t("settings:title"),
   };
@@ -63,6 +66,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       return sessionsIntent(args);
     case "resumeMails":
       return resumeMailsIntent(args);
+    case "readReceipts":
+      await readReceiptsIntent(user.id, formData);
+      return redirect("/settings?saved=readReceipts#settings-read-receipts");
     default:
       throw data(null, { status: 400 });
   }
@@ -97,6 +103,13 @@ export default function SettingsRoute({ loaderData, actionData }: Route.Componen
       </Section>
       <Section id="invisible" title={t("settings:invisible.title")}>
         <InvisibleForm key={key} invisible={settings.invisible} />
+      </Section>
+      <Section id="read-receipts" title={t("chat:readReceipts.title")}>
+        <ReadReceiptsForm
+          key={key}
+          showReceipts={loaderData.showReadReceipts}
+          saved={searchParams.get("saved") === "readReceipts"}
+        />
       </Section>
       <Section id="language" title={t("settings:language.title")}>
         <LanguageForm language={settings.language} />

@@ -1,12 +1,14 @@
 import { deleteLikesBetween } from "~/domain/likes/like.server";
+import { orderedPair } from "~/domain/likes/pair-lock.server";
 import { db } from "~/lib/db.server";
 
 export type BlockResult = { ok: true; blockedUserId: number } | { ok: false; error: "notFound" | "self" };
 
 /**
  * SPEC sections 4 and 6: a member blocks the owner of a profile. From then on both are hidden from
- * each other everywhere (search, profiles, related profiles), and their likes and match are deleted
- * (unblocking does not bring them back). Blocking twice changes nothing.
+ * each other everywhere (search, profiles, related profiles), and their likes, match and
+ * conversation (with its messages; the credit ledger keeps its rows) are deleted (unblocking does not
+ * bring them back). Blocking twice changes nothing.
  */
 export async function block(blockerUserId: number, blockedProfileId: number): Promise<BlockResult> {
   return db().$transaction(async (tx) => {
@@ -24,6 +26,8 @@ export async function block(blockerUserId: number, blockedProfileId: number): Pr
       skipDuplicates: true,
     });
     await deleteLikesBetween(tx, blockerUserId, target.userId);
+    const [userAId, userBId] = orderedPair(blockerUserId, target.userId);
+    await tx.conversation.deleteMany({ where: { userAId, userBId } });
     return { ok: true, blockedUserId: target.userId } as const;
   });
 }

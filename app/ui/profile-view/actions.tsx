@@ -12,7 +12,7 @@ export interface ProfileLikes {
   matched: boolean;
 }
 
-/** What the viewer can do with someone else's profile: log in first (visitors), or like and block. */
+/** What the viewer can do with someone else's profile: log in first (visitors), or like, chat and block. */
 export function Actions({
   profileId,
   name,
@@ -52,6 +52,9 @@ export function Actions({
           )}
         </>
       )}
+      <Link to={`/members/${profileId}/chat`} className="btn btn-primary" data-testid="chat-button">
+        {t("likes:chat")}
+      </Link>
       {confirmBlock ? <BlockConfirmation name={name} path={path} /> : <BlockButton name={name} />}
     </div>
   );

@@ -1,0 +1,83 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import type { SessionUser } from "~/domain/accounts/session.server";
+import type { Site } from "~/domain/sites/site.server";
+import { db } from "~/lib/db.server";
+import { deleteChat, deleteOwnMessage } from "./delete-chat.server";
+import { sendMessage, type SendInput } from "./send-message.server";
+
+const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
+
+const formSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("send"),
+    body: z.string().max(100_000).default(""),
+    /** Set by the browser's script: answer with JSON instead of redirecting. */
+    js: z.literal("1").optional(),
+  }),
+  z.object({ intent: z.literal("deleteChat"), confirm: z.literal("1").optional() }),
+  z.object({
+    intent: z.literal("deleteMessage"),
+    messageId: idSchema,
+    confirm: z.literal("1").optional(),
+  }),
+]);
+
+const notFound = () => data(null, { status: 404 });
+
+/** The conversation id of `/chats/{id}` (anything else is a 404). */
+export function conversationIdFrom(params: { id?: string }): number {
+  const parsed = idSchema.safeParse(params.id);
+  if (!parsed.success) throw notFound();
+  return parsed.data;
+}
+
+async function send(user: SessionUser, site: Site, to: SendInput["to"], body: string, js: boolean) {
+  const result = await sendMessage({ senderId: user.id, site, to, content: { kind: "text", body } });
+  if (!result.ok) {
+    if (result.error === "notFound") throw notFound();
+    return data(
+      { intent: "send" as const, ok: false as const, error: result.error, text: body },
+      { status: 400 },
+    );
+  }
+  if (js) return { intent: "send" as const, ok: true as const, conversationId: result.conversationId };
+  return redirect(`/chats/${result.conversationId}`);
+}
+
+/**
+ * The chat pages' forms (one `intent` each): send a text, delete the chat or one's own message. The
+ * deletions ask for confirmation first when posted without `confirm` (no JavaScript). Anyone but the
+ * two members gets 404.
+ */
+export async function chatAction(request: Request, user: SessionUser, site: Site, to: SendInput["to"]) {
+  const parsed = formSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw data(null, { status: 400 });
+  const form = parsed.data;
+  if (form.intent === "send") return send(user, site, to, form.body, form.js === "1");
+  if (!("conversationId" in to)) throw data(null, { status: 400 });
+  const { conversationId } = to;
+  if (form.intent === "deleteChat") {
+    if (form.confirm !== "1") {
+      if (!(await isMember(user.id, conversationId))) throw notFound();
+      return { intent: "deleteChat" as const, confirm: true as const };
+    }
+    if (!(await deleteChat(user.id, conversationId))) throw notFound();
+    return redirect("/chats");
+  }
+  if (form.confirm !== "1") {
+    if (!(await isMember(user.id, conversationId))) throw notFound();
+    return { intent: "deleteMessage" as const, confirm: form.messageId };
+  }
+  const deleted = await deleteOwnMessage(user.id, conversationId, form.messageId);
+  if (deleted === "notFound") throw notFound();
+  return redirect(`/chats/${conversationId}`);
+}
+
+async function isMember(userId: number, conversationId: number) {
+  const row = await db().conversationMember.findUnique({
+    where: { conversationId_userId: { conversationId, userId } },
+    select: { userId: true },
+  });
+  return row !== null;
+}

@@ -1,0 +1,67 @@
+/** Shapes the chat pages and JSON calls share between server and browser. */
+
+/** The other member of a conversation as the chat shows them; null fields when the account is gone. */
+export interface ChatPartner {
+  userId: number;
+  profileId: number | null;
+  name: string | null;
+  /** Approved public main photo, else null. */
+  mainPhotoId: number | null;
+}
+
+export type MessagePreview =
+  { kind: "text"; body: string; own: boolean } | { kind: "photo" | "gift"; own: boolean } | null;
+
+export interface ConversationListItem {
+  conversationId: number;
+  partner: ChatPartner;
+  unreadCount: number;
+  lastMessageAt: string;
+  lastMessage: MessagePreview;
+}
+
+export interface ConversationList {
+  items: ConversationListItem[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+export interface ChatMessage {
+  id: number;
+  own: boolean;
+  kind: "text" | "photo" | "gift";
+  body: string;
+  chatPhotoId: number | null;
+  giftId: number | null;
+  createdAt: string;
+  /** Own messages the other member has read, when neither hides read receipts. */
+  seen: boolean;
+}
+
+/** Why the viewer cannot write (or, for `ownUnconfirmed`, should confirm first to get replies). */
+export type ChatGate = "ok" | "ownUnconfirmed" | "recipientUnconfirmed" | "blocked" | "unavailable";
+
+/** Refusals the send form shows (the others become 404). */
+export const SHOWN_REFUSALS = [
+  "unavailable",
+  "blocked",
+  "recipientUnconfirmed",
+  "premiumOnly",
+  "empty",
+  "tooLong",
+  "tooManyConversations",
+  "sameText",
+  "insufficientCredits",
+] as const;
+export type ShownRefusal = (typeof SHOWN_REFUSALS)[number];
+
+export const CONVERSATIONS_PAGE_SIZE = 24;
+export const MESSAGES_PAGE_SIZE = 50;
+
+/** What a chat page's action answers when it does not redirect. */
+export type ChatActionData =
+  | { intent: "send"; ok: false; error: ShownRefusal; text: string }
+  | { intent: "send"; ok: true; conversationId: number }
+  | { intent: "deleteChat"; confirm: true }
+  | { intent: "deleteMessage"; confirm: number };

@@ -1,0 +1,32 @@
+import { Outlet } from "react-router";
+import { z } from "zod";
+import { listConversations } from "~/domain/chat/conversations.server";
+import { requestInfoContext } from "~/lib/context";
+import { ChatRefresh } from "~/ui/chat/chat-refresh";
+import { ConversationListPanel } from "~/ui/chat/conversation-list";
+import { DeletedChatsProvider } from "~/ui/chat/deleted-chats";
+import { ChatLayout } from "~/ui/layouts/chat-layout";
+import type { Route } from "./+types/_layout.chat";
+
+const pageSchema = z.coerce.number().int().min(1).max(10_000).catch(1);
+
+/** The chat layout's conversation list (members only); `?page=` pages it on /chats. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, site } = context.get(requestInfoContext);
+  if (!user) return { list: null };
+  const url = new URL(request.url);
+  const page = url.pathname === "/chats" ? pageSchema.parse(url.searchParams.get("page") ?? 1) : 1;
+  return { list: await listConversations(user.id, page, site.chatHistoryDays) };
+}
+
+export default function ChatLayoutRoute({ loaderData }: Route.ComponentProps) {
+  const { list } = loaderData;
+  return (
+    <DeletedChatsProvider>
+      {list && <ChatRefresh />}
+      <ChatLayout list={list && <ConversationListPanel list={list} />}>
+        <Outlet />
+      </ChatLayout>
+    </DeletedChatsProvider>
+  );
+}

@@ -1,0 +1,69 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { chatAction, conversationIdFrom } from "~/domain/chat/chat-actions.server";
+import { chatGate } from "~/domain/chat/chat-gate.server";
+import { loadConversation } from "~/domain/chat/conversation.server";
+import { loginPath } from "~/domain/profiles/login-path";
+import { requestInfoContext } from "~/lib/context";
+import { getInstance } from "~/lib/i18n.server";
+import { ConversationPane } from "~/ui/chat/conversation-pane";
+import type { Route } from "./+types/chats.$id";
+
+const beforeSchema = z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined);
+
+/** /chats/{id}: one conversation for one of its two members; anyone else gets 404. Opening it reads it. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { user, site } = context.get(requestInfoContext);
+  const url = new URL(request.url);
+  if (!user) throw redirect(loginPath(url.pathname, "chat"));
+  const conversationId = conversationIdFrom(params);
+  const before = beforeSchema.parse(url.searchParams.get("before") ?? undefined);
+  const view = await loadConversation({
+    userId: user.id,
+    conversationId,
+    chatHistoryDays: site.chatHistoryDays,
+    before,
+  });
+  if (!view) throw data(null, { status: 404 });
+  const gate = await chatGate(user, view.partner.userId);
+  return {
+    view,
+    gate: gate === "notFound" ? ("unavailable" as const) : gate,
+    paged: before !== undefined,
+    maxLength: site.messageLength,
+    historyDays: site.chatHistoryDays,
+    title: view.partner.name ?? getInstance(context).t("chat:title"),
+    siteName: site.name,
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { user, site } = context.get(requestInfoContext);
+  if (!user) throw redirect(loginPath(new URL(request.url).pathname, "chat"));
+  return chatAction(request, user, site, { conversationId: conversationIdFrom(params) });
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.title} | ${data?.siteName}` },
+  { name: "robots", content: "noindex" },
+];
+
+export default function ChatRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { view } = loaderData;
+  return (
+    <ConversationPane
+      key={view.conversationId}
+      partner={view.partner}
+      conversationId={view.conversationId}
+      messages={view.messages}
+      olderBefore={view.olderBefore}
+      paged={loaderData.paged}
+      historyHidden={view.historyHidden}
+      historyDays={loaderData.historyDays}
+      gate={loaderData.gate}
+      maxLength={loaderData.maxLength}
+      action={`/chats/${view.conversationId}`}
+      actionData={actionData}
+    />
+  );
+}

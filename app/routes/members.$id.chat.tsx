@@ -1,0 +1,72 @@
+import { data, redirect } from "react-router";
+import { chatAction } from "~/domain/chat/chat-actions.server";
+import { chatGate, conversationWith, profileOwner } from "~/domain/chat/chat-gate.server";
+import { partnersById } from "~/domain/chat/partner.server";
+import { loginPath } from "~/domain/profiles/login-path";
+import { profileIdFrom } from "~/domain/profiles/profile-id";
+import { requestInfoContext } from "~/lib/context";
+import { getInstance } from "~/lib/i18n.server";
+import { VisitorChatNotice } from "~/ui/chat/chat-notices";
+import { ConversationPane } from "~/ui/chat/conversation-pane";
+import type { Route } from "./+types/members.$id.chat";
+
+/**
+ * /members/{id}/chat: the conversation with that member. An existing one opens at /chats/{id};
+ * otherwise an empty conversation whose first message creates it. Visitors are asked to log in.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { user, site } = context.get(requestInfoContext);
+  const profileId = profileIdFrom(params);
+  const path = new URL(request.url).pathname;
+  const common = { siteName: site.name, title: getInstance(context).t("chat:title") };
+  if (!user) return { ...common, kind: "visitor" as const, path };
+  const otherUserId = await profileOwner(profileId, user.id);
+  if (otherUserId === null) throw data(null, { status: 404 });
+  const existing = await conversationWith(user.id, otherUserId);
+  if (existing !== null) throw redirect(`/chats/${existing}`);
+  const gate = await chatGate(user, otherUserId);
+  if (gate === "notFound") throw data(null, { status: 404 });
+  const partner = (await partnersById([otherUserId])).get(otherUserId)!;
+  return {
+    ...common,
+    kind: "new" as const,
+    path,
+    partner,
+    gate,
+    maxLength: site.messageLength,
+    historyDays: site.chatHistoryDays,
+    title: partner.name ?? common.title,
+  };
+}
+
+/** The first message: creates the conversation and continues at /chats/{id}. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { user, site } = context.get(requestInfoContext);
+  const profileId = profileIdFrom(params);
+  if (!user) throw redirect(loginPath(new URL(request.url).pathname, "chat"));
+  return chatAction(request, user, site, { profileId });
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.title} | ${data?.siteName}` },
+  { name: "robots", content: "noindex" },
+];
+
+export default function MemberChatRoute({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.kind === "visitor") return <VisitorChatNotice path={loaderData.path} />;
+  return (
+    <ConversationPane
+      partner={loaderData.partner}
+      conversationId={null}
+      messages={[]}
+      olderBefore={null}
+      paged={false}
+      historyHidden={false}
+      historyDays={loaderData.historyDays}
+      gate={loaderData.gate}
+      maxLength={loaderData.maxLength}
+      action={loaderData.path}
+      actionData={actionData}
+    />
+  );
+}

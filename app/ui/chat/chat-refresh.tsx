@@ -1,0 +1,55 @@
+import { useEffect, useRef } from "react";
+import { useRevalidator } from "react-router";
+import { REFRESH_MS, REFRESH_WITH_PUSH_MS } from "~/ui/live-counts/use-live-counts";
+import { pushSubscribed } from "~/ui/live-counts/push-subscribed";
+import { subscribeLiveEvents } from "~/ui/live-events/use-live-events";
+
+/** Focus or a visible tab refreshes at once, but not more often than this. */
+const FOCUS_MIN_MS = 2_000;
+
+/**
+ * Keeps the chat list and conversation current without the live stream (SPEC section 9): a
+ * revalidation every 60 s, or 300 s with a push subscription, and whenever the window regains focus.
+ * When the live stream runs, its chat events refresh at once.
+ */
+export function ChatRefresh() {
+  const revalidator = useRevalidator();
+  const latest = useRef(revalidator);
+  useEffect(() => {
+    latest.current = revalidator;
+  });
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout>;
+    let stopped = false;
+    let last = Date.now();
+    const refresh = () => {
+      last = Date.now();
+      if (latest.current.state === "idle") void latest.current.revalidate();
+    };
+    const schedule = async () => {
+      const wait = (await pushSubscribed()) ? REFRESH_WITH_PUSH_MS : REFRESH_MS;
+      if (stopped) return;
+      timer = setTimeout(() => {
+        refresh();
+        void schedule();
+      }, wait);
+    };
+    const onFocus = () => {
+      if (document.visibilityState === "visible" && Date.now() - last > FOCUS_MIN_MS) refresh();
+    };
+    void schedule();
+    const unsubscribe = subscribeLiveEvents((event) => {
+      if (event.type !== "ready") refresh();
+    });
+    window.addEventListener("focus", onFocus);
+    document.addEventListener("visibilitychange", onFocus);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      unsubscribe();
+      window.removeEventListener("focus", onFocus);
+      document.removeEventListener("visibilitychange", onFocus);
+    };
+  }, []);
+  return null;
+}

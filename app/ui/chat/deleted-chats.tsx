@@ -1,0 +1,53 @@
+import { createContext, useCallback, useContext, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useLocation, useNavigate, useRevalidator } from "react-router";
+
+interface DeletedChats {
+  hidden: ReadonlySet<number>;
+  remove: (conversationId: number) => void;
+}
+
+const Context = createContext<DeletedChats>({ hidden: new Set(), remove: () => {} });
+
+/**
+ * SPEC "Chats": deleting a chat removes it from the list at once, then tells the server
+ * (DELETE /api/chat.php); on failure an alert shows and the list reloads.
+ */
+export function DeletedChatsProvider({ children }: { children: React.ReactNode }) {
+  const { t } = useTranslation();
+  const [hidden, setHidden] = useState<ReadonlySet<number>>(new Set());
+  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const remove = useCallback(
+    (conversationId: number) => {
+      setHidden((current) => new Set(current).add(conversationId));
+      if (pathname === `/chats/${conversationId}`) void navigate("/chats", { replace: true });
+      void (async () => {
+        try {
+          const response = await fetch("/api/chat.php", {
+            method: "DELETE",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({ conversation: conversationId }),
+          });
+          if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        } catch {
+          window.alert(t("chat:delete.failed"));
+          setHidden((current) => {
+            const next = new Set(current);
+            next.delete(conversationId);
+            return next;
+          });
+        }
+        await revalidator.revalidate();
+      })();
+    },
+    [navigate, pathname, revalidator, t],
+  );
+  const value = useMemo(() => ({ hidden, remove }), [hidden, remove]);
+  return <Context.Provider value={value}>{children}</Context.Provider>;
+}
+
+export function useDeletedChats() {
+  return useContext(Context);
+}

@@ -1,0 +1,66 @@
+import { useTranslation } from "react-i18next";
+import type { ChatMessage } from "~/domain/chat/chat-types";
+import { DeleteMessageButton } from "./delete-message-button";
+
+function Content({ message }: { message: ChatMessage }) {
+  const { t } = useTranslation();
+  switch (message.kind) {
+    case "gift":
+      // Gifts and their names belong to the chat extras; here a generic gift.
+      return (
+        <span data-testid="message-gift">
+          <span aria-hidden="true">🎁</span> {t("chat:message.gift")}
+        </span>
+      );
+    case "photo":
+      return message.chatPhotoId === null ? (
+        <span>{t("chat:message.photo")}</span>
+      ) : (
+        <img
+          src={`/chat-photos/${message.chatPhotoId}/thumb`}
+          alt={t("chat:message.photo")}
+          className="img-fluid rounded"
+          style={{ maxWidth: 240 }}
+          loading="lazy"
+        />
+      );
+    case "text":
+      // Plain text, never HTML, and links are not made clickable.
+      return (
+        <span style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }} data-testid="message-text">
+          {message.body}
+        </span>
+      );
+  }
+}
+
+/** One message: own messages on the right with a delete button and "seen" when read. */
+export function MessageBubble({ message }: { message: ChatMessage }) {
+  const { t, i18n } = useTranslation();
+  const time = new Date(message.createdAt).toLocaleString(i18n.language, {
+    dateStyle: "short",
+    timeStyle: "short",
+    timeZone: "UTC",
+  });
+  return (
+    <li
+      className={`d-flex mb-2 ${message.own ? "justify-content-end" : "justify-content-start"}`}
+      data-testid={message.own ? "message-own" : "message-other"}
+      data-message-id={message.id}
+    >
+      <div
+        className={`rounded-3 px-3 py-2 ${message.own ? "text-bg-primary" : "bg-body-secondary"}`}
+        style={{ maxWidth: "80%" }}
+      >
+        <Content message={message} />
+        <div className="small opacity-75 d-flex gap-2 justify-content-end mt-1">
+          <time dateTime={message.createdAt} suppressHydrationWarning>
+            {time}
+          </time>
+          {message.seen && <span data-testid="message-seen">{t("chat:message.seen")}</span>}
+          {message.own && <DeleteMessageButton messageId={message.id} />}
+        </div>
+      </div>
+    </li>
+  );
+}

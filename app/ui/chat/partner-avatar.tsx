@@ -1,0 +1,29 @@
+import { useTranslation } from "react-i18next";
+import type { ChatPartner } from "~/domain/chat/chat-types";
+
+/** The other member's round thumbnail, or their initial when there is no approved public photo. */
+export function PartnerAvatar({ partner, size = 48 }: { partner: ChatPartner; size?: number }) {
+  const { t } = useTranslation();
+  const name = partner.name ?? t("chat:list.deletedMember");
+  if (partner.mainPhotoId !== null) {
+    return (
+      <img
+        src={`/photos/${partner.mainPhotoId}/thumb`}
+        alt={t("chat:list.photoOf", { name })}
+        width={size}
+        height={size}
+        className="rounded-circle flex-shrink-0 object-fit-cover"
+        loading="lazy"
+      />
+    );
+  }
+  return (
+    <span
+      className="rounded-circle flex-shrink-0 bg-secondary-subtle text-secondary d-inline-flex align-items-center justify-content-center fw-semibold"
+      style={{ width: size, height: size }}
+      aria-hidden="true"
+    >
+      {[...name][0]?.toUpperCase()}
+    </span>
+  );
+}

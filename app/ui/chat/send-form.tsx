@@ -1,0 +1,129 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, useFetcher, useNavigate } from "react-router";
+import type { ChatActionData, ShownRefusal } from "~/domain/chat/chat-types";
+import { useHydrated } from "~/ui/profile-edit/use-hydrated";
+import { BUY_CREDITS_PATH, CreditsDialog, CreditsNotice } from "./credits-dialog";
+
+/** The answer the page got without JavaScript: the refusal and the text that was typed. */
+export type SendRefused = { error: ShownRefusal; text: string } | null;
+
+function Refusal({ error, maxLength }: { error: ShownRefusal; maxLength: number }) {
+  const { t } = useTranslation();
+  if (error === "insufficientCredits") return <CreditsNotice />;
+  return (
+    <div className="alert alert-danger mx-2 mb-2" role="alert" data-testid="send-refused">
+      {t(`chat:refused.${error}`, { max: maxLength })}
+      {error === "premiumOnly" && (
+        <a href={BUY_CREDITS_PATH} className="alert-link ms-2">
+          {t("chat:credits.buy")}
+        </a>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Writes a message (SPEC "Chat"): a plain form post without JavaScript (the server redirects back to
+ * the conversation, or answers with the refusal and the kept text); with it, sent without a reload,
+ * with a live character counter and the credits dialog. Chat extras (gifts, photos, icebreakers) go
+ * next to this form.
+ */
+export function SendForm({
+  action,
+  maxLength,
+  refused,
+  disabled = false,
+}: {
+  action: string;
+  maxLength: number;
+  refused: SendRefused;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const fetcher = useFetcher<ChatActionData>({ key: `send-${action}` });
+  const [text, setText] = useState(refused?.text ?? "");
+  const [dialog, setDialog] = useState(false);
+  const [handled, setHandled] = useState<ChatActionData | undefined>(undefined);
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  // A new answer: clear the sent text, or open the credits dialog (the text stays).
+  if (answer && answer !== handled) {
+    setHandled(answer);
+    if (answer.intent === "send" && answer.ok) setText("");
+    if (answer.intent === "send" && !answer.ok && answer.error === "insufficientCredits") setDialog(true);
+  }
+  const created = answer?.intent === "send" && answer.ok ? answer.conversationId : null;
+  useEffect(() => {
+    // The first message created the conversation: continue at its own address.
+    if (created !== null && action !== `/chats/${created}`) {
+      void navigate(`/chats/${created}`, { replace: true });
+    }
+  }, [created, action, navigate]);
+  const fetched = answer && answer.intent === "send" && !answer.ok ? answer.error : null;
+  const shown = fetched ?? refused?.error ?? null;
+  const length = [...text].length;
+  const sending = fetcher.state !== "idle";
+  return (
+    <div className="border-top pt-2">
+      {/* With JavaScript, missing credits open the dialog instead. */}
+      {shown && fetched !== "insufficientCredits" && <Refusal error={shown} maxLength={maxLength} />}
+      <Form
+        method="post"
+        action={action}
+        className="d-flex gap-2 align-items-end px-2 pb-2"
+        data-testid="send-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void fetcher.submit({ intent: "send", body: text, js: "1" }, { method: "post", action });
+        }}
+      >
+        <input type="hidden" name="intent" value="send" />
+        <div className="flex-grow-1">
+          <label htmlFor="chat-body" className="visually-hidden">
+            {t("chat:form.label")}
+          </label>
+          <textarea
+            id="chat-body"
+            name="body"
+            className="form-control"
+            rows={2}
+            maxLength={maxLength}
+            placeholder={t("chat:form.placeholder")}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+                event.preventDefault();
+                event.currentTarget.form?.requestSubmit();
+              }
+            }}
+            disabled={disabled}
+            required
+            aria-describedby={hydrated ? "chat-counter" : undefined}
+          />
+          {hydrated && (
+            <div
+              id="chat-counter"
+              className={`form-text text-end${length > maxLength ? " text-danger" : ""}`}
+              aria-live="polite"
+              data-testid="chat-counter"
+            >
+              {t("chat:form.counter", { length, max: maxLength })}
+            </div>
+          )}
+        </div>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={disabled || sending || (hydrated && (length === 0 || length > maxLength))}
+          data-testid="send-button"
+        >
+          {sending ? t("chat:form.sending") : t("chat:form.send")}
+        </button>
+      </Form>
+      {dialog && <CreditsDialog onClose={() => setDialog(false)} />}
+    </div>
+  );
+}

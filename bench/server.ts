@@ -1,0 +1,125 @@
+// The built server as the benchmarks start it: on its own embedded PostgreSQL (or, for a second
+// instance, on the first one's database), measured from outside over HTTP.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+export const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function ensureBuild() {
+  if (existsSync(path.join(BUILD_DIR, "server", "index.js"))) return;
+  console.log(`No build in ${BUILD_DIR}/: building first…`);
+  const build = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: process.env });
+  if (build.status !== 0) throw new Error("The build failed");
+}
+
+export interface Server {
+  process: ChildProcess;
+  baseUrl: string;
+  databaseUrl: string;
+  /** Milliseconds the server reported for seeding the demo data, once known. */
+  seedMs: () => number | null;
+  output: () => string;
+}
+
+export interface ServerOptions {
+  dataDir: string;
+  /** Demo members seeded on the embedded database (ignored with `databaseUrl`). */
+  members: number;
+  /** Another instance's database: this one then starts no PostgreSQL of its own. */
+  databaseUrl?: string;
+  extraEnv?: NodeJS.ProcessEnv;
+}
+
+export async function startServer({
+  dataDir,
+  members,
+  databaseUrl,
+  extraEnv = {},
+}: ServerOptions): Promise<Server> {
+  const port = await freePort();
+  const pgPort = await freePort();
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(pgPort),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    BUILD_DIR,
+    DEMO_DATA: "true",
+    SEED_MEMBERS: String(members),
+    // Photo files are not needed to measure pages; drawing 100,000 of them would take hours.
+    DEMO_PHOTOS: "false",
+    LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+    ...extraEnv,
+  };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ["--import", "tsx", "server/start.ts"], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let seedMs: number | null = null;
+  let tail = "";
+  const remember = (chunk: Buffer) => {
+    const text = chunk.toString();
+    tail = (tail + text).slice(-4000);
+    if (seedMs === null) {
+      const match = /"msg":"demo data seeded","ms":(\d+)/.exec(tail);
+      if (match) seedMs = Number(match[1]);
+    }
+  };
+  child.stdout.on("data", remember);
+  child.stderr.on("data", remember);
+  return {
+    process: child,
+    baseUrl: `http://127.0.0.1:${port}`,
+    databaseUrl: databaseUrl ?? `postgresql://postgres:postgres@127.0.0.1:${pgPort}/app`,
+    seedMs: () => seedMs,
+    output: () => tail,
+  };
+}
+
+export async function waitForHealth(server: Server, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.process.exitCode !== null) {
+      throw new Error(`The server stopped (exit ${server.process.exitCode}):\n${server.output()}`);
+    }
+    try {
+      if ((await fetch(`${server.baseUrl}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(1000);
+  }
+  throw new Error(`No answer from /healthz within ${seconds(timeoutMs)}:\n${server.output()}`);
+}
+
+export async function stopServer(server: Server) {
+  if (server.process.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.process.once("exit", resolve));
+  server.process.kill("SIGTERM");
+  await Promise.race([exited, sleep(15_000)]);
+  if (server.process.exitCode === null) server.process.kill("SIGKILL");
+}
+
+export const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;

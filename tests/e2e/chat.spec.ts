@@ -1,0 +1,104 @@
+import type { Page } from "@playwright/test";
+import { createMember, e2eDb } from "./db";
+import { acceptEntryWarning, expect, jsEnabled, login, test } from "./fixtures";
+
+/** A member with this many credits (arranged directly, as a correction would). */
+async function memberWithCredits(credits: number) {
+  const member = await createMember();
+  await e2eDb().user.update({ where: { id: member.id }, data: { credits }, select: { id: true } });
+  const profile = await e2eDb().profile.findUniqueOrThrow({
+    where: { userId: member.id },
+    select: { id: true, name: true },
+  });
+  return { ...member, profileId: profile.id, name: profile.name };
+}
+
+async function write(page: Page, text: string) {
+  await page.getByRole("textbox", { name: "Bericht" }).fill(text);
+  await page.getByTestId("send-button").click();
+}
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await acceptEntryWarning(context, baseURL!);
+});
+
+test("a member writes a first message and sees it in the conversation and the list", async ({ page }) => {
+  const [anna, bram] = [await memberWithCredits(100), await memberWithCredits(0)];
+  await login(page, anna.email, anna.password);
+  await page.goto(`/members/${bram.profileId}`);
+  await page.getByTestId("chat-button").click();
+  await expect(page).toHaveURL(new RegExp(`/members/${bram.profileId}/chat$`));
+  await expect(page.getByTestId("chat-partner")).toHaveText(bram.name);
+  await write(page, "Hoi <b>Bram</b>, kijk op https://example.com");
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  const message = page.getByTestId("message-own").last();
+  await expect(message.getByTestId("message-text")).toHaveText(
+    "Hoi <b>Bram</b>, kijk op https://example.com",
+  );
+  await expect(message.locator("a, b")).toHaveCount(0);
+  const item = page.getByTestId("chat-list").getByTestId("chat-list-item");
+  await expect(item).toHaveCount(1);
+  await expect(item.getByTestId("chat-preview")).toContainText("Hoi <b>Bram</b>");
+});
+
+test("without enough credits the message stays in the form", async ({ page }, testInfo) => {
+  const [poor, bram] = [await memberWithCredits(0), await memberWithCredits(0)];
+  await login(page, poor.email, poor.password);
+  await page.goto(`/members/${bram.profileId}/chat`);
+  await write(page, "Dit wil ik echt kwijt");
+  if (jsEnabled(testInfo)) {
+    const dialog = page.getByTestId("credits-dialog");
+    await expect(dialog.getByRole("heading", { name: "Je hebt onvoldoende credits" })).toBeVisible();
+    await expect(dialog.getByRole("link", { name: "Koop credits" })).toBeVisible();
+    await dialog.getByRole("button", { name: "Sluiten" }).first().click();
+  } else {
+    const notice = page.getByTestId("credits-notice");
+    await expect(notice.getByRole("heading", { name: "Je hebt onvoldoende credits" })).toBeVisible();
+    await expect(notice.getByRole("link", { name: "Koop credits" })).toBeVisible();
+  }
+  await expect(page.getByRole("textbox", { name: "Bericht" })).toHaveValue("Dit wil ik echt kwijt");
+});
+
+test("messages arrive without a reload and replies show up", async ({ page, browser, baseURL }, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "live updates need JavaScript");
+  const [anna, bram] = [await memberWithCredits(100), await memberWithCredits(100)];
+  await login(page, anna.email, anna.password);
+  await page.goto(`/members/${bram.profileId}/chat`);
+  await write(page, "Eerste bericht");
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  await expect(page.getByTestId("message-own")).toHaveCount(1);
+  const conversationUrl = page.url();
+  await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+  await write(page, "Tweede bericht");
+  await expect(page.getByTestId("message-own")).toHaveCount(2);
+  await expect(page.getByRole("textbox", { name: "Bericht" })).toHaveValue("");
+  expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+
+  const other = await browser.newContext({ baseURL, javaScriptEnabled: true });
+  await acceptEntryWarning(other, baseURL!);
+  const bramPage = await other.newPage();
+  await login(bramPage, bram.email, bram.password);
+  await bramPage.goto(conversationUrl);
+  await expect(bramPage.getByTestId("message-other")).toHaveCount(2);
+  await write(bramPage, "Antwoord van Bram");
+  await expect(bramPage.getByTestId("message-own")).toHaveCount(1);
+
+  // Coming back to the window refreshes at once (otherwise the 60 s poll or the live stream would).
+  await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+  await expect(page.getByTestId("message-other")).toHaveText(/Antwoord van Bram/, { timeout: 15_000 });
+  await expect(page.getByTestId("message-own").first().getByTestId("message-seen")).toBeVisible();
+  await other.close();
+});
+
+test("deleting a chat asks first and removes it from the list", async ({ page }) => {
+  const [anna, bram] = [await memberWithCredits(100), await memberWithCredits(0)];
+  await login(page, anna.email, anna.password);
+  await page.goto(`/members/${bram.profileId}/chat`);
+  await write(page, "Even testen");
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  await page.getByTestId("conversation").getByTestId("delete-chat").click();
+  const confirm = page.getByTestId("delete-chat-modal").or(page.getByTestId("delete-chat-confirmation"));
+  await confirm.getByRole("button", { name: "Verwijderen" }).click();
+  await expect(page).toHaveURL(/\/chats$/);
+  await expect(page.getByTestId("chat-list").getByTestId("chat-list-item")).toHaveCount(0);
+});

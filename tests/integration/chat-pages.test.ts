@@ -1,0 +1,414 @@
+// The chat pages and calls as React Router runs them (SPEC "Chats", "Chat", section 7): the list,
+// opening (read), who may read and write, history limits, deleting, refusals and read receipts.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sendMessage } from "~/domain/chat/send-message.server";
+import { changeCredits } from "~/domain/credits/credits.server";
+import { block } from "~/domain/profiles/block.server";
+import { resolveSite, type Site } from "~/domain/sites/site.server";
+import { db } from "~/lib/db.server";
+import { stopJobs } from "~/lib/jobs.server";
+import { loader as layoutLoader } from "~/routes/_layout.chat";
+import { action as chatApiAction } from "~/routes/api.chat";
+import { loader as chatsApiLoader } from "~/routes/api.chats";
+import { action as conversationAction, loader as conversationLoader } from "~/routes/chats.$id";
+import { loader as chatsLoader } from "~/routes/chats";
+import { action as memberChatAction, loader as memberChatLoader } from "~/routes/members.$id.chat";
+import { action as settingsAction } from "~/routes/settings";
+import { seedBaseData } from "../../prisma/seed/base-data";
+import { createMember, ORIGIN, type Member, type MemberOptions } from "../fixtures/members";
+import { runRoute, sessionCookie, siteRequest } from "../fixtures/run-route";
+
+let site: Site;
+let refs = 0;
+
+beforeAll(async () => {
+  await seedBaseData(db());
+  site = await resolveSite("hartklop.nl");
+});
+
+afterAll(async () => {
+  await stopJobs();
+});
+
+async function member(options: MemberOptions = {}, credits = 100) {
+  const created = await createMember(options);
+  if (credits > 0) {
+    await changeCredits({
+      userId: created.userId,
+      delta: credits,
+      reason: "correction",
+      reference: `test:chat:${created.userId}:${++refs}`,
+    });
+  }
+  return created;
+}
+
+async function send(from: Member, to: Member, body: string) {
+  const result = await sendMessage({
+    senderId: from.userId,
+    site,
+    to: { profileId: to.profileId },
+    content: { kind: "text", body },
+  });
+  if (!result.ok) throw new Error(result.error);
+  return result;
+}
+
+type Body = Record<string, unknown>;
+
+async function openChat(viewer: Member | null, conversationId: number, query = "") {
+  const request = await siteRequest(`/chats/${conversationId}${query}`, viewer?.userId ?? null);
+  return runRoute<Body>(request, conversationLoader, { id: String(conversationId) });
+}
+
+async function postChat(viewer: Member, conversationId: number, form: Record<string, string>) {
+  const request = await siteRequest(`/chats/${conversationId}`, viewer.userId, { form });
+  return runRoute<Body>(request, conversationAction, { id: String(conversationId) });
+}
+
+async function memberChat(viewer: Member | null, target: Member, form?: Record<string, string>) {
+  const request = await siteRequest(`/members/${target.profileId}/chat`, viewer?.userId ?? null, { form });
+  return runRoute<Body>(request, form ? memberChatAction : memberChatLoader, {
+    id: String(target.profileId),
+  });
+}
+
+async function list(viewer: Member) {
+  const outcome = await runRoute<{ list: { items: Body[] } }>(
+    await siteRequest("/chats", viewer.userId),
+    layoutLoader,
+  );
+  return outcome.body!.list.items as {
+    conversationId: number;
+    unreadCount: number;
+    partner: { name: string; profileId: number };
+    lastMessage: Body | null;
+  }[];
+}
+
+async function deleteViaApi(viewer: Member | null, conversation: number) {
+  const headers = new Headers({ "Content-Type": "application/json" });
+  if (viewer) headers.set("Cookie", await sessionCookie(viewer.userId));
+  const request = new Request(`${ORIGIN}/api/chat.php`, {
+    method: "DELETE",
+    headers,
+    body: JSON.stringify({ conversation }),
+  });
+  return runRoute<Body>(request, chatApiAction);
+}
+
+const messagesOf = (outcome: { body: Body | null }) =>
+  (outcome.body!.view as { messages: { id: number; body: string; own: boolean; seen: boolean }[] }).messages;
+
+describe("the chat list", () => {
+  it("lists conversations newest first with the other member, last message and unread count", async () => {
+    const [anna, bram, cees] = [
+      await member({ name: "Anna" }),
+      await member({ name: "Bram" }),
+      await member({ name: "Cees" }),
+    ];
+    await send(anna, bram, "Hoi Bram");
+    await send(anna, bram, "Hoe gaat het?");
+    await send(cees, bram, "Hallo van Cees");
+    const items = await list(bram);
+    expect(items.map((i) => [i.partner.name, i.unreadCount])).toEqual([
+      ["Cees", 1],
+      ["Anna", 2],
+    ]);
+    expect(items[1]!.lastMessage).toEqual({ kind: "text", body: "Hoe gaat het?", own: false });
+    expect(items[1]!.partner.profileId).toBe(anna.profileId);
+  });
+
+  it("sends visitors to the login page that says why", async () => {
+    const outcome = await runRoute(await siteRequest("/chats", null), chatsLoader);
+    expect(outcome.status).toBe(302);
+    expect(outcome.location).toBe("/login?redirectTo=%2Fchats&reason=chat");
+  });
+});
+
+describe("opening a conversation", () => {
+  it("shows the messages, sets the unread count to 0 and tells the other member", async () => {
+    const [anna, bram] = [await member(), await member()];
+    const { conversationId, messageId } = await send(anna, bram, "Eerste");
+    const outcome = await openChat(bram, conversationId);
+    expect(outcome.status).toBe(200);
+    expect(messagesOf(outcome).map((m) => [m.body, m.own])).toEqual([["Eerste", false]]);
+    const side = await db().conversationMember.findUniqueOrThrow({
+      where: { conversationId_userId: { conversationId, userId: bram.userId } },
+      select: { unreadCount: true, lastReadMessageId: true },
+    });
+    expect(side).toEqual({ unreadCount: 0, lastReadMessageId: messageId });
+    const events = await db().chatEvent.findMany({
+      where: { userId: anna.userId, type: "read" },
+      select: { payload: true },
+    });
+    expect(events.map((e) => e.payload)).toEqual([{ conversationId, messageId }]);
+  });
+
+  it("answers 404 to anyone but the two members: reading, writing and deleting", async () => {
+    const [anna, bram, eve] = [await member(), await member(), await member()];
+    const { conversationId, messageId } = await send(anna, bram, "Privé");
+    expect((await openChat(eve, conversationId)).status).toBe(404);
+    expect((await postChat(eve, conversationId, { intent: "send", body: "Ik lees mee" })).status).toBe(404);
+    expect((await postChat(eve, conversationId, { intent: "deleteChat", confirm: "1" })).status).toBe(404);
+    expect((await postChat(eve, conversationId, { intent: "deleteChat" })).status).toBe(404);
+    expect(
+      (
+        await postChat(eve, conversationId, {
+          intent: "deleteMessage",
+          messageId: String(messageId),
+          confirm: "1",
+        })
+      ).status,
+    ).toBe(404);
+    expect((await deleteViaApi(eve, conversationId)).status).toBe(404);
+    expect((await openChat(anna, 999_999)).status).toBe(404);
+    expect(await db().message.count({ where: { conversationId, deletedAt: null } })).toBe(1);
+  });
+
+  it("hides messages older than the site's history limit, with a line saying so", async () => {
+    const [anna, bram] = [await member(), await member()];
+    const old = await send(anna, bram, "Heel oud");
+    await db().message.update({
+      where: { id: old.messageId },
+      data: { createdAt: new Date(Date.now() - (site.chatHistoryDays + 1) * 86_400_000) },
+      select: { id: true },
+    });
+    await send(anna, bram, "Nieuw");
+    const outcome = await openChat(bram, old.conversationId);
+    expect(messagesOf(outcome).map((m) => m.body)).toEqual(["Nieuw"]);
+    expect((outcome.body!.view as Body).historyHidden).toBe(true);
+    const fresh = await send(bram, await member(), "Alles nieuw");
+    expect(((await openChat(bram, fresh.conversationId)).body!.view as Body).historyHidden).toBe(false);
+  });
+
+  it("pages back to older messages by id", async () => {
+    const [anna, bram] = [await member({}, 1000), await member()];
+    let conversationId = 0;
+    for (let i = 1; i <= 52; i++) ({ conversationId } = await send(anna, bram, `Bericht ${i}`));
+    const newest = await openChat(bram, conversationId);
+    expect(messagesOf(newest)).toHaveLength(50);
+    expect(messagesOf(newest)[0]!.body).toBe("Bericht 3");
+    const before = (newest.body!.view as { olderBefore: number }).olderBefore;
+    const older = await openChat(bram, conversationId, `?before=${before}`);
+    expect(messagesOf(older).map((m) => m.body)).toEqual(["Bericht 1", "Bericht 2"]);
+  });
+});
+
+describe("deleting", () => {
+  it("asks first without JavaScript, then hides the chat; a new message brings back only newer ones", async () => {
+    const [anna, bram] = [await member(), await member()];
+    const { conversationId } = await send(anna, bram, "Voor het wissen");
+    expect((await postChat(bram, conversationId, { intent: "deleteChat" })).body).toEqual({
+      intent: "deleteChat",
+      confirm: true,
+    });
+    const deleted = await postChat(bram, conversationId, { intent: "deleteChat", confirm: "1" });
+    expect(deleted.location).toBe("/chats");
+    expect((await list(bram)).map((i) => i.conversationId)).not.toContain(conversationId);
+    expect((await list(anna)).map((i) => i.conversationId)).toContain(conversationId);
+    await send(anna, bram, "Na het wissen");
+    expect((await list(bram)).find((i) => i.conversationId === conversationId)?.unreadCount).toBe(1);
+    expect(messagesOf(await openChat(bram, conversationId)).map((m) => m.body)).toEqual(["Na het wissen"]);
+    expect(messagesOf(await openChat(anna, conversationId))).toHaveLength(2);
+  });
+
+  it("deletes one's own message only, for both members", async () => {
+    const [anna, bram] = [await member(), await member()];
+    const mine = await send(anna, bram, "Oeps");
+    const theirs = await send(bram, anna, "Antwoord");
+    const id = mine.conversationId;
+    expect(
+      (
+        await postChat(anna, id, {
+          intent: "deleteMessage",
+          messageId: String(theirs.messageId),
+          confirm: "1",
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await postChat(anna, id, { intent: "deleteMessage", messageId: String(mine.messageId) })).body,
+    ).toEqual({
+      intent: "deleteMessage",
+      confirm: mine.messageId,
+    });
+    const done = await postChat(anna, id, {
+      intent: "deleteMessage",
+      messageId: String(mine.messageId),
+      confirm: "1",
+    });
+    expect(done.location).toBe(`/chats/${id}`);
+    expect(messagesOf(await openChat(bram, id)).map((m) => m.body)).toEqual(["Antwoord"]);
+    expect(messagesOf(await openChat(anna, id)).map((m) => m.body)).toEqual(["Antwoord"]);
+  });
+
+  it("blocking deletes the conversation; the ledger keeps its rows", async () => {
+    const [anna, bram] = [await member(), await member()];
+    const { conversationId } = await send(anna, bram, "Hoi");
+    await block(bram.userId, anna.profileId);
+    expect(await db().conversation.count({ where: { id: conversationId } })).toBe(0);
+    expect(await db().message.count({ where: { conversationId } })).toBe(0);
+    expect(await db().creditLedgerEntry.count({ where: { userId: anna.userId, reason: "message" } })).toBe(1);
+  });
+});
+
+describe("/members/{id}/chat", () => {
+  it("opens an existing conversation, or an empty one that the first message creates", async () => {
+    const [anna, bram] = [await member(), await member()];
+    const empty = await memberChat(anna, bram);
+    expect(empty.body).toMatchObject({ kind: "new", gate: "ok" });
+    expect(await db().conversation.count({ where: { startedById: anna.userId } })).toBe(0);
+    const sent = await memberChat(anna, bram, { intent: "send", body: "Eerste bericht" });
+    const conversation = await db().conversation.findFirstOrThrow({
+      where: { startedById: anna.userId },
+      select: { id: true },
+    });
+    expect(sent.location).toBe(`/chats/${conversation.id}`);
+    expect((await memberChat(anna, bram)).location).toBe(`/chats/${conversation.id}`);
+    const js = await memberChat(bram, anna, { intent: "send", body: "Terug", js: "1" });
+    expect(js.body).toEqual({ intent: "send", ok: true, conversationId: conversation.id });
+  });
+
+  it("asks visitors to log in or sign up", async () => {
+    const bram = await member();
+    expect((await memberChat(null, bram)).body).toMatchObject({ kind: "visitor" });
+  });
+
+  it("says why blocked, invisible, disabled, unconfirmed and deleted members cannot be written", async () => {
+    const anna = await member();
+    const blocked = await member();
+    await block(anna.userId, blocked.profileId);
+    expect((await memberChat(anna, blocked)).body).toMatchObject({ gate: "blocked" });
+    expect((await memberChat(anna, await member({ invisible: true }))).body).toMatchObject({
+      gate: "unavailable",
+    });
+    expect((await memberChat(anna, await member({ profileStatus: "disabled" }))).body).toMatchObject({
+      gate: "unavailable",
+    });
+    const unconfirmed = await member({ userStatus: "not_confirmed" });
+    expect((await memberChat(anna, unconfirmed)).body).toMatchObject({ gate: "recipientUnconfirmed" });
+    const refused = await memberChat(anna, unconfirmed, { intent: "send", body: "Hallo?" });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: "recipientUnconfirmed" });
+    expect((await memberChat(anna, await member({ userStatus: "deleted" }))).status).toBe(404);
+    expect((await memberChat(unconfirmed, anna)).body).toMatchObject({ gate: "ownUnconfirmed" });
+    expect((await memberChat(anna, blocked, { intent: "send", body: "Toch?" })).body).toMatchObject({
+      error: "blocked",
+    });
+  });
+
+  it("lets a free member start two conversations; the third is premium-only", async () => {
+    const free = await member({}, 1000);
+    await send(free, await member(), "Een");
+    await send(free, await member(), "Twee");
+    const third = await memberChat(free, await member(), { intent: "send", body: "Drie" });
+    expect(third.status).toBe(400);
+    expect(third.body).toMatchObject({ error: "premiumOnly", text: "Drie" });
+  });
+
+  it("keeps the typed text when credits are short (no JavaScript: the page answers)", async () => {
+    const [poor, bram] = [await member({}, 0), await member()];
+    const outcome = await memberChat(poor, bram, { intent: "send", body: "Mijn lange verhaal" });
+    expect(outcome.status).toBe(400);
+    expect(outcome.body).toEqual({
+      intent: "send",
+      ok: false,
+      error: "insufficientCredits",
+      text: "Mijn lange verhaal",
+    });
+    expect(await db().conversation.count({ where: { startedById: poor.userId } })).toBe(0);
+  });
+
+  it("checks the message length on the server", async () => {
+    const [anna, bram] = [await member(), await member()];
+    const outcome = await memberChat(anna, bram, {
+      intent: "send",
+      body: "x".repeat(site.messageLength + 1),
+    });
+    expect(outcome.body).toMatchObject({ error: "tooLong" });
+  });
+});
+
+describe("JSON calls", () => {
+  it("GET /api/chats.php lists items and the summary; visitors get authentication_required", async () => {
+    const [anna, bram] = [await member(), await member()];
+    const { conversationId } = await send(anna, bram, "Hoi");
+    const outcome = await runRoute<Body>(await siteRequest("/api/chats.php", bram.userId), chatsApiLoader);
+    expect(outcome.body).toMatchObject({
+      chats: [
+        { conversation: { id: conversationId }, profile: { id: anna.profileId }, num_unread_messages: 1 },
+      ],
+      summary: { num_chats: 1, num_unread_messages: 1, num_new_likes: 0 },
+    });
+    const visitor = await runRoute<Body>(await siteRequest("/api/chats.php", null), chatsApiLoader);
+    expect(visitor).toMatchObject({ status: 403, body: { error: "authentication_required" } });
+  });
+
+  it("DELETE /api/chat.php deletes the member's chat", async () => {
+    const [anna, bram] = [await member(), await member()];
+    const { conversationId } = await send(anna, bram, "Hoi");
+    expect((await deleteViaApi(null, conversationId)).status).toBe(403);
+    expect((await deleteViaApi(bram, conversationId)).body).toEqual({ ok: true });
+    expect(await list(bram)).toEqual([]);
+  });
+});
+
+describe("read receipts", () => {
+  it("shows 'seen' on own read messages unless either member hides read receipts", async () => {
+    const [anna, bram] = [await member(), await member()];
+    const { conversationId } = await send(anna, bram, "Gelezen?");
+    expect(messagesOf(await openChat(anna, conversationId))[0]!.seen).toBe(false);
+    await openChat(bram, conversationId);
+    expect(messagesOf(await openChat(anna, conversationId))[0]!.seen).toBe(true);
+    const saved = await runRoute(
+      await siteRequest("/settings", bram.userId, { form: { intent: "readReceipts" } }),
+      settingsAction,
+    );
+    expect(saved.status).toBe(302);
+    expect(
+      (await db().user.findUniqueOrThrow({ where: { id: bram.userId }, select: { hideReadReceipts: true } }))
+        .hideReadReceipts,
+    ).toBe(true);
+    expect(messagesOf(await openChat(anna, conversationId))[0]!.seen).toBe(false);
+    await send(bram, anna, "Terug");
+    await openChat(anna, conversationId);
+    expect(messagesOf(await openChat(bram, conversationId)).find((m) => m.own)!.seen).toBe(false);
+    await runRoute(
+      await siteRequest("/settings", bram.userId, {
+        form: { intent: "readReceipts", showReadReceipts: "on" },
+      }),
+      settingsAction,
+    );
+    expect(messagesOf(await openChat(bram, conversationId)).find((m) => m.own)!.seen).toBe(true);
+  });
+});
+
+describe("sendMessage under concurrency", () => {
+  it("spends credits for one message once when two are sent at the same time", async () => {
+    const [anna, bram] = [await member({}, site.messageCredits), await member()];
+    const ledgerBefore = await db().creditLedgerEntry.count({
+      where: { userId: anna.userId, reason: "message" },
+    });
+    const results = await Promise.all(
+      ["Een", "Twee"].map((body) =>
+        sendMessage({
+          senderId: anna.userId,
+          site,
+          to: { profileId: bram.profileId },
+          content: { kind: "text", body },
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok).map((r) => !r.ok && r.error)).toEqual(["insufficientCredits"]);
+    const after = await db().user.findUniqueOrThrow({
+      where: { id: anna.userId },
+      select: { credits: true },
+    });
+    expect(after.credits).toBe(0);
+    expect(await db().creditLedgerEntry.count({ where: { userId: anna.userId, reason: "message" } })).toBe(
+      ledgerBefore + 1,
+    );
+  });
+});

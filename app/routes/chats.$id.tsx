@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { chatAction, conversationIdFrom } from "~/domain/chat/chat-actions.server";
+import { loadChatExtras } from "~/domain/chat/chat-extras.server";
 import { chatGate } from "~/domain/chat/chat-gate.server";
 import { loadConversation } from "~/domain/chat/conversation.server";
 import { loginPath } from "~/domain/profiles/login-path";
@@ -28,6 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const gate = await chatGate(user, view.partner.userId);
   return {
     view,
+    extras: await loadChatExtras(user.id, site, request.url),
     gate: gate === "notFound" ? ("unavailable" as const) : gate,
     paged: before !== undefined,
     maxLength: site.messageLength,
@@ -64,6 +66,8 @@ export default function ChatRoute({ loaderData, actionData }: Route.ComponentPro
       maxLength={loaderData.maxLength}
       action={`/chats/${view.conversationId}`}
       actionData={actionData}
+      extras={loaderData.extras}
+      target={{ conversationId: view.conversationId }}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { chatAction } from "~/domain/chat/chat-actions.server";
+import { loadChatExtras } from "~/domain/chat/chat-extras.server";
 import { chatGate, conversationWith, profileOwner } from "~/domain/chat/chat-gate.server";
 import { partnersById } from "~/domain/chat/partner.server";
 import { loginPath } from "~/domain/profiles/login-path";
@@ -33,6 +34,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     path,
     partner,
     gate,
+    extras: await loadChatExtras(user.id, site, request.url),
+    profileId,
     maxLength: site.messageLength,
     historyDays: site.chatHistoryDays,
     title: partner.name ?? common.title,
@@ -67,6 +70,8 @@ export default function MemberChatRoute({ loaderData, actionData }: Route.Compon
       maxLength={loaderData.maxLength}
       action={loaderData.path}
       actionData={actionData}
+      extras={loaderData.extras}
+      target={{ profileId: loaderData.profileId }}
     />
   );
 }

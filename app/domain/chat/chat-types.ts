@@ -65,3 +65,17 @@ export type ChatActionData =
   | { intent: "send"; ok: true; conversationId: number }
   | { intent: "deleteChat"; confirm: true }
   | { intent: "deleteMessage"; confirm: number };
+
+/** What a conversation page offers next to its send form (see chat-extras.server.ts). */
+export interface ChatExtrasData {
+  gifts: { id: number; code: string; image: string; credits: number }[];
+  ownPhotos: { id: number; thumbUrl: string }[];
+  photoPrice: number;
+  notices: {
+    insufficientCredits: boolean;
+    photoError: string | null;
+    reported: "ok" | "rateLimited" | null;
+    /** An icebreaker chosen without JavaScript, for the send form's textarea. */
+    prefill: string;
+  };
+}

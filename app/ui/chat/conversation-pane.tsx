@@ -1,5 +1,18 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ChatActionData, ChatGate, ChatMessage, ChatPartner } from "~/domain/chat/chat-types";
+import { useLocation } from "react-router";
+import type {
+  ChatActionData,
+  ChatExtrasData,
+  ChatGate,
+  ChatMessage,
+  ChatPartner,
+} from "~/domain/chat/chat-types";
+import { GiftPicker } from "~/ui/chat-extras/gift-picker";
+import { Icebreakers } from "~/ui/chat-extras/icebreakers";
+import { ExtrasNotices } from "~/ui/chat-extras/notices";
+import { PhotoPicker } from "~/ui/chat-extras/photo-picker";
+import type { SendTarget } from "~/ui/chat-extras/target-fields";
 import { GateNotice } from "./chat-notices";
 import { ConversationHeader } from "./conversation-header";
 import { DeleteChatConfirmation } from "./delete-chat-button";
@@ -21,6 +34,10 @@ export interface ConversationPaneProps {
   /** Where the send form posts. */
   action: string;
   actionData: ChatActionData | undefined;
+  /** Gifts, own photos and the extras' notices. */
+  extras: ChatExtrasData;
+  /** Who gifts and photos go to: the conversation, or the profile before the first message. */
+  target: SendTarget;
 }
 
 /** Refusals that mean nobody can write here: the form gives way to the notice. */
@@ -29,8 +46,12 @@ const CLOSED: ChatGate[] = ["blocked", "unavailable", "recipientUnconfirmed"];
 /** One conversation (SPEC "Chat"): header, messages, notices and the send form. */
 export function ConversationPane(props: ConversationPaneProps) {
   const { t } = useTranslation();
-  const { partner, actionData } = props;
+  const { partner, actionData, extras } = props;
+  const location = useLocation();
+  // An icebreaker picked with JavaScript fills the form (a new key starts it with that text).
+  const [picked, setPicked] = useState<string | null>(null);
   const name = partner.name ?? t("chat:list.deletedMember");
+  const open = !CLOSED.includes(props.gate);
   const refused: SendRefused =
     actionData?.intent === "send" && !actionData.ok
       ? { error: actionData.error, text: actionData.text }
@@ -47,10 +68,29 @@ export function ConversationPane(props: ConversationPaneProps) {
         historyHidden={props.historyHidden}
         historyDays={props.historyDays}
         emptyText={t("chat:conversation.empty", { name })}
+        conversationId={props.conversationId}
       />
       <GateNotice gate={props.gate} />
-      {!CLOSED.includes(props.gate) && (
-        <SendForm action={props.action} maxLength={props.maxLength} refused={refused} />
+      <ExtrasNotices notices={extras.notices} />
+      {open && props.messages.length === 0 && (
+        <div className="px-2">
+          <Icebreakers name={name} pageUrl={location.pathname} onPick={setPicked} />
+        </div>
+      )}
+      {open && (
+        <>
+          <SendForm
+            key={picked ?? ""}
+            action={props.action}
+            maxLength={props.maxLength}
+            refused={refused}
+            initialText={picked ?? extras.notices.prefill}
+          />
+          <div className="d-flex flex-wrap gap-2 px-2 pb-2" data-testid="chat-extras">
+            <GiftPicker gifts={extras.gifts} to={props.target} />
+            <PhotoPicker ownPhotos={extras.ownPhotos} to={props.target} price={extras.photoPrice} />
+          </div>
+        </>
       )}
     </div>
   );

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { ChatMessage } from "~/domain/chat/chat-types";
+import { ReportButton } from "~/ui/chat-extras/report-button";
 import { DeleteMessageButton } from "./delete-message-button";
 
 function Content({ message }: { message: ChatMessage }) {
@@ -35,7 +36,13 @@ function Content({ message }: { message: ChatMessage }) {
 }
 
 /** One message: own messages on the right with a delete button and "seen" when read. */
-export function MessageBubble({ message }: { message: ChatMessage }) {
+export function MessageBubble({
+  message,
+  conversationId,
+}: {
+  message: ChatMessage;
+  conversationId: number | null;
+}) {
   const { t, i18n } = useTranslation();
   const time = new Date(message.createdAt).toLocaleString(i18n.language, {
     dateStyle: "short",
@@ -59,6 +66,9 @@ export function MessageBubble({ message }: { message: ChatMessage }) {
           </time>
           {message.seen && <span data-testid="message-seen">{t("chat:message.seen")}</span>}
           {message.own && <DeleteMessageButton messageId={message.id} />}
+          {!message.own && conversationId !== null && (
+            <ReportButton conversationId={conversationId} messageId={message.id} />
+          )}
         </div>
       </div>
     </li>

@@ -15,6 +15,7 @@ export function MessageList({
   historyHidden,
   historyDays,
   emptyText,
+  conversationId,
 }: {
   messages: ChatMessage[];
   olderBefore: number | null;
@@ -22,6 +23,8 @@ export function MessageList({
   historyHidden: boolean;
   historyDays: number;
   emptyText: string;
+  /** For reporting received messages (null before the first message). */
+  conversationId: number | null;
 }) {
   const { t } = useTranslation();
   const endRef = useRef<HTMLDivElement>(null);
@@ -50,7 +53,7 @@ export function MessageList({
       ) : (
         <ol className="list-unstyled mb-0" data-testid="messages">
           {messages.map((message) => (
-            <MessageBubble key={message.id} message={message} />
+            <MessageBubble key={message.id} message={message} conversationId={conversationId} />
           ))}
         </ol>
       )}

@@ -33,18 +33,21 @@ export function SendForm({
   action,
   maxLength,
   refused,
+  initialText = "",
   disabled = false,
 }: {
   action: string;
   maxLength: number;
   refused: SendRefused;
+  /** An icebreaker's text to start with. */
+  initialText?: string;
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const fetcher = useFetcher<ChatActionData>({ key: `send-${action}` });
-  const [text, setText] = useState(refused?.text ?? "");
+  const [text, setText] = useState(refused?.text || initialText);
   const [dialog, setDialog] = useState(false);
   const [handled, setHandled] = useState<ChatActionData | undefined>(undefined);
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;

@@ -24,6 +24,7 @@ const rootData = (country: string): RootData => ({
     fictionalPlural: "fictieve profielen",
     minAge: 18,
     companyName: "Hartklop Media B.V.",
+    timeZone: "Europe/Amsterdam",
   },
   entryWarningDismissedAt: null,
   user: null,

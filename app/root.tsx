@@ -53,6 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       fictionalPlural: site.fictionalPlural,
       minAge: site.minAge,
       companyName: site.company.name,
+      timeZone: site.timeZone,
     },
     entryWarningDismissedAt: Number.isFinite(dismissed) && dismissed > 0 ? dismissed : null,
     user: user && {

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { useRootData } from "~/lib/root-data";
 import type { ChatMessage } from "~/domain/chat/chat-types";
 import { ReportButton } from "~/ui/chat-extras/report-button";
 import { DeleteMessageButton } from "./delete-message-button";
@@ -44,10 +45,12 @@ export function MessageBubble({
   conversationId: number | null;
 }) {
   const { t, i18n } = useTranslation();
+  const siteTimeZone = useRootData()?.site.timeZone ?? "Europe/Amsterdam";
   const time = new Date(message.createdAt).toLocaleString(i18n.language, {
     dateStyle: "short",
     timeStyle: "short",
-    timeZone: "UTC",
+    // The site's time zone, the same on the server and in the browser (no hydration mismatch).
+    timeZone: siteTimeZone,
   });
   return (
     <li

@@ -1,13 +1,25 @@
 import { data } from "react-router";
 import { z } from "zod";
+import { conversationWith, profileOwner } from "~/domain/chat/chat-gate.server";
 import { deleteChat } from "~/domain/chat/delete-chat.server";
 import { authenticationRequired, noStore } from "~/lib/api-responses.server";
 import { requestInfoContext } from "~/lib/context";
 import type { Route } from "./+types/api.chat";
 
-const deleteBody = z.object({ conversation: z.coerce.number().int().positive().max(2_147_483_647) });
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const deleteBody = z.union([z.object({ conversation: id }), z.object({ profile: id })]);
 
-/** DELETE /api/chat.php, body {conversation} (SPEC section 7): deletes the chat from the member's list. */
+/** The conversation named by the body: by id, or (SPEC section 4, "by profile id") the one with that profile's owner. */
+async function conversationIn(body: z.infer<typeof deleteBody>, userId: number) {
+  if ("conversation" in body) return body.conversation;
+  const owner = await profileOwner(body.profile, userId);
+  return owner === null ? null : conversationWith(userId, owner);
+}
+
+/**
+ * DELETE /api/chat.php, body {conversation} (SPEC section 7) or {profile}: deletes the chat from
+ * the member's list.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = context.get(requestInfoContext);
   if (request.method !== "DELETE") {
@@ -16,7 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!user) return authenticationRequired();
   const body = deleteBody.safeParse(await request.json().catch(() => null));
   if (!body.success) return data({ error: "invalid_request" }, { status: 400, headers: noStore });
-  if (!(await deleteChat(user.id, body.data.conversation))) {
+  const conversationId = await conversationIn(body.data, user.id);
+  if (conversationId === null || !(await deleteChat(user.id, conversationId))) {
     return data({ error: "not_found" }, { status: 404, headers: noStore });
   }
   return data({ ok: true }, { headers: noStore });

@@ -5,3 +5,7 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 /** The e2e server's embedded PostgreSQL (see playwright.config.ts). */
 export const E2E_DATABASE_URL = `postgresql://postgres:postgres@127.0.0.1:${E2E_PORT + 1000}/app`;
+
+/** A second instance of the same build on the first one's database (several app servers, one database). */
+export const E2E_SECOND_PORT = E2E_PORT + 1;
+export const E2E_SECOND_BASE_URL = `http://127.0.0.1:${E2E_SECOND_PORT}`;

@@ -86,13 +86,13 @@ async function list(viewer: Member) {
   }[];
 }
 
-async function deleteViaApi(viewer: Member | null, conversation: number) {
+async function deleteViaApi(viewer: Member | null, target: number | { profile: number }) {
   const headers = new Headers({ "Content-Type": "application/json" });
   if (viewer) headers.set("Cookie", await sessionCookie(viewer.userId));
   const request = new Request(`${ORIGIN}/api/chat.php`, {
     method: "DELETE",
     headers,
-    body: JSON.stringify({ conversation }),
+    body: JSON.stringify(typeof target === "number" ? { conversation: target } : target),
   });
   return runRoute<Body>(request, chatApiAction);
 }
@@ -351,6 +351,15 @@ describe("JSON calls", () => {
     expect((await deleteViaApi(null, conversationId)).status).toBe(403);
     expect((await deleteViaApi(bram, conversationId)).body).toEqual({ ok: true });
     expect(await list(bram)).toEqual([]);
+  });
+
+  it("DELETE /api/chat.php with {profile} deletes the chat with that member (SPEC: by profile id)", async () => {
+    const [anna, bram, cees] = [await member(), await member(), await member()];
+    await send(anna, bram, "Hoi");
+    expect((await deleteViaApi(cees, { profile: anna.profileId })).status).toBe(404);
+    expect((await deleteViaApi(bram, { profile: anna.profileId })).body).toEqual({ ok: true });
+    expect(await list(bram)).toEqual([]);
+    expect(await list(anna)).toHaveLength(1);
   });
 });
 

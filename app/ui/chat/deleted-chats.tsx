@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate, useRevalidator } from "react-router";
+import { fetchJsonWithRetry } from "~/ui/live-counts/fetch-with-retry";
 
 interface DeletedChats {
   hidden: ReadonlySet<number>;
@@ -25,12 +26,14 @@ export function DeletedChatsProvider({ children }: { children: React.ReactNode }
       if (pathname === `/chats/${conversationId}`) void navigate("/chats", { replace: true });
       void (async () => {
         try {
-          const response = await fetch("/api/chat.php", {
-            method: "DELETE",
-            headers: { "Content-Type": "application/json" },
-            body: JSON.stringify({ conversation: conversationId }),
+          const { status } = await fetchJsonWithRetry("/api/chat.php", {
+            init: {
+              method: "DELETE",
+              headers: { "Content-Type": "application/json" },
+              body: JSON.stringify({ conversation: conversationId }),
+            },
           });
-          if (!response.ok) throw new Error(`HTTP ${response.status}`);
+          if (status !== 200) throw new Error(`HTTP ${status}`);
         } catch {
           window.alert(t("chat:delete.failed"));
           setHidden((current) => {

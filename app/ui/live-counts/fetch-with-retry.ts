@@ -1,16 +1,37 @@
-/** SPEC section 7: requests are tried up to 5 times, waiting 0.5, 1, 2 and 4 s between tries. */
-export async function fetchJsonWithRetry<T>(url: string, tries = 5): Promise<{ status: number; body: T }> {
+/**
+ * SPEC section 7: requests are tried up to 5 times, waiting 0.5, 1, 2 and 4 s between tries, and a
+ * 403 with `authentication_required` from any path but user.php logs the member out.
+ */
+export async function fetchJsonWithRetry<T>(
+  url: string,
+  { tries = 5, init = {} }: { tries?: number; init?: RequestInit } = {},
+): Promise<{ status: number; body: T }> {
   for (let attempt = 1; ; attempt++) {
     try {
       const response = await fetch(url, {
-        headers: { Accept: "application/json" },
+        ...init,
+        headers: { Accept: "application/json", ...init.headers },
         credentials: "same-origin",
       });
-      if (response.status < 500) return { status: response.status, body: (await response.json()) as T };
+      if (response.status < 500) {
+        const body = (await response.json()) as T;
+        if (response.status === 403 && !url.split("?")[0]!.endsWith("user.php") && loggedOutAnswer(body)) {
+          window.location.assign("/api/logout.php");
+        }
+        return { status: response.status, body };
+      }
       if (attempt >= tries) throw new Error(`HTTP ${response.status}`);
     } catch (error) {
       if (attempt >= tries) throw error;
     }
     await new Promise((resolve) => setTimeout(resolve, 500 * 2 ** (attempt - 1)));
   }
+}
+
+function loggedOutAnswer(body: unknown) {
+  return (
+    typeof body === "object" &&
+    body !== null &&
+    (body as { error?: unknown }).error === "authentication_required"
+  );
 }

@@ -1,13 +1,36 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import {
+  COUNTRY_HEADER,
+  E2E_BASE_URL,
+  E2E_DATABASE_URL,
+  E2E_PORT,
+  E2E_SECOND_BASE_URL,
+  E2E_SECOND_PORT,
+} from "./tests/e2e/constants";
 
 const PORT = E2E_PORT;
 const baseURL = E2E_BASE_URL;
 const dataDir = path.join(os.tmpdir(), `hartklop-e2e-${PORT}`);
-import { COUNTRY_HEADER, E2E_BASE_URL, E2E_PORT } from "./tests/e2e/constants";
+/** Both servers sign and accept the same login cookies (cookies go to every port of a host). */
+const SESSION_SECRET = "e2e-only-session-secret-for-both-servers-0123456789";
 
-// The built production server on its own fresh embedded database with a smaller demo member base.
+/** What both servers share: the build (BUILD_DIR), the data folder (photos, mail outbox), the secret. */
+const sharedEnv = {
+  HOST: "127.0.0.1",
+  DATA_DIR: dataDir,
+  SESSION_SECRET,
+  GEOIP_HEADER: COUNTRY_HEADER,
+  // Tests pose as visitors from different addresses (X-Forwarded-For), as behind a real proxy.
+  TRUST_PROXY: "1",
+  LOG_LEVEL: "warn",
+  ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
+};
+
+// The built production server on its own fresh embedded database with a smaller demo member base,
+// and a second instance of it on the same database (live chat across app servers). Playwright
+// starts the web servers one after the other, each once its URL answers, and stops them in reverse.
 export default defineConfig({
   testDir: "tests/e2e",
   globalSetup: "./tests/e2e/global-setup.ts",
@@ -38,24 +61,41 @@ export default defineConfig({
     { name: "js", use: { javaScriptEnabled: true } },
     { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@http/ },
   ],
-  webServer: {
-    command: `rm -rf ${dataDir} && mkdir -p ${dataDir} && chmod 755 ${dataDir} && node --import tsx server/start.ts`,
-    url: `${baseURL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      EMBEDDED_PG_PORT: String(PORT + 1000),
-      PUBLIC_URL: baseURL,
-      GEOIP_HEADER: COUNTRY_HEADER,
-      // Tests pose as visitors from different addresses (X-Forwarded-For), as behind a real proxy.
-      TRUST_PROXY: "1",
-      SEED_MEMBERS: "200",
-      LOG_LEVEL: "warn",
+  webServer: [
+    {
+      name: "app-1",
+      command: `rm -rf ${dataDir} && mkdir -p ${dataDir} && chmod 755 ${dataDir} && node --import tsx server/start.ts`,
+      url: `${baseURL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        ...sharedEnv,
+        PORT: String(PORT),
+        EMBEDDED_PG_PORT: String(PORT + 1000),
+        PUBLIC_URL: baseURL,
+        SEED_MEMBERS: "200",
+      },
     },
-  },
+    {
+      // Started once app-1 is healthy: its database is migrated and seeded by then, so this one's
+      // `migrate deploy` finds nothing to do. With DATABASE_URL no embedded PostgreSQL starts, and
+      // with DEMO_DATA=false it neither seeds nor draws photos in the shared DATA_DIR.
+      name: "app-2",
+      command: "node --import tsx server/start.ts",
+      url: `${E2E_SECOND_BASE_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: "ignore",
+      stderr: "pipe",
+      env: {
+        ...sharedEnv,
+        PORT: String(E2E_SECOND_PORT),
+        DATABASE_URL: E2E_DATABASE_URL,
+        PUBLIC_URL: E2E_SECOND_BASE_URL,
+        DEMO_DATA: "false",
+      },
+    },
+  ],
 });

@@ -111,7 +111,9 @@ test("a message sent through one app server appears at once on the other, and so
     await write(page, "Hoi Bram, via de eerste server");
     await expect(page.getByTestId("message-own")).toHaveCount(2);
     await expect(bramPage.getByTestId("message-other")).toHaveCount(2, { timeout: 1_000 });
-    await expect(bramPage.getByTestId("message-other").last()).toContainText("Hoi Bram, via de eerste server");
+    await expect(bramPage.getByTestId("message-other").last()).toContainText(
+      "Hoi Bram, via de eerste server",
+    );
 
     // Bram has the conversation open, so Anna's message is read: "seen" shows on her side.
     await expect(page.getByTestId("message-own").last().getByTestId("message-seen")).toBeVisible({

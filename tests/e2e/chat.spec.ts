@@ -14,6 +14,10 @@ async function memberWithCredits(credits: number) {
 }
 
 async function write(page: Page, text: string) {
+  // An empty conversation offers icebreakers in a modal (with JavaScript); this test types its own text.
+  const icebreakers = page.getByRole("dialog");
+  if (await icebreakers.isVisible()) await page.keyboard.press("Escape");
+  await expect(icebreakers).toBeHidden();
   await page.getByRole("textbox", { name: "Bericht" }).fill(text);
   await page.getByTestId("send-button").click();
 }

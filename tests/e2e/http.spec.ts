@@ -12,6 +12,9 @@ test.describe("@http", () => {
     "/resources/locales/:lng": ["/resources/locales/nl", "/resources/locales/pl"],
     "/photos/:photoId/:size": [], // filled from the database below
     "/dev/outbox/:mailId": ["/dev/outbox/999999"],
+    "/chat-photos/:id/:size": ["/chat-photos/999999/thumb"],
+    "/chats/:id": ["/chats/999999"],
+    "/chats/:id/report": ["/chats/999999/report"],
   };
   /** Routes that answer a plain GET with a redirect elsewhere than the login page, or with 404 for unknown ids. */
   const EXPECTED: Record<string, { status: number; location?: string }> = {
@@ -26,6 +29,13 @@ test.describe("@http", () => {
     "/likes/announced": { status: 400 },
     "/api/likes.php": { status: 403 },
     "/api/auto-like.php": { status: 403 },
+    "/api/events": { status: 403 },
+    "/api/chats.php": { status: 403 },
+    "/api/chat.php": { status: 400 },
+    "/chat-photos/:id/:size": { status: 404 },
+    "/chats/:id/report": { status: 400 },
+    "/chats/gift": { status: 400 },
+    "/chats/photo": { status: 400 },
   };
 
   function routePaths(entries: RouteConfigEntry[], prefix = ""): string[] {
@@ -48,6 +58,7 @@ test.describe("@http", () => {
     EXAMPLES["/members/:id"] = [profile!];
     EXAMPLES["/likes/m/:id"] = [profile!.replace("/members/", "/likes/m/")];
     EXAMPLES["/members/:id/like"] = [`${profile!}/like`];
+    EXAMPLES["/members/:id/chat"] = [`${profile!}/chat`];
     EXAMPLES["/likes/:type"] = ["/likes/received", "/likes/given", "/likes/matches"];
     const paths = routePaths(await routes);
     expect(paths.length).toBeGreaterThan(5);

@@ -48,9 +48,8 @@ export function ChatRefresh() {
       if (document.visibilityState === "visible" && Date.now() - last > FOCUS_MIN_MS) refresh();
     };
     void schedule();
-    const unsubscribe = subscribeLiveEvents((event) => {
-      if (event.type !== "ready") refresh();
-    });
+    // "ready" too: an event committed between this page's load and the stream's start is not replayed.
+    const unsubscribe = subscribeLiveEvents(() => refresh());
     window.addEventListener("focus", onFocus);
     document.addEventListener("visibilitychange", onFocus);
     return () => {

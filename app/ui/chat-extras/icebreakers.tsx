@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ICEBREAKER_KEYS, icebreakerHref } from "~/domain/chat/icebreakers";
+import { Dialog } from "~/ui/dialog";
 import { useHydrated } from "~/ui/profile-edit/use-hydrated";
 
 interface Opener {
@@ -19,61 +20,30 @@ function IcebreakerModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const dialogRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    dialogRef.current?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") onClose();
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [onClose]);
   return (
-    <div
-      className="modal d-block"
-      style={{ background: "rgba(0, 0, 0, 0.6)" }}
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="icebreaker-modal-title"
-      data-testid="icebreaker-modal"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
+    <Dialog
+      id="icebreaker-modal"
+      title={t("chat-extras:icebreakers.title")}
+      closeLabel={t("chat-extras:icebreakers.close")}
+      onClose={onClose}
     >
-      <div className="modal-dialog modal-dialog-centered">
-        <div className="modal-content" ref={dialogRef} tabIndex={-1}>
-          <div className="modal-header">
-            <h2 className="modal-title h5" id="icebreaker-modal-title">
-              {t("chat-extras:icebreakers.title")}
-            </h2>
-            <button
-              type="button"
-              className="btn-close"
-              aria-label={t("chat-extras:icebreakers.close")}
-              onClick={onClose}
-            />
-          </div>
-          <div className="modal-body">
-            <p>{t("chat-extras:icebreakers.intro")}</p>
-            <div className="d-grid gap-2">
-              {openers.map((opener) => (
-                <button
-                  key={opener.key}
-                  type="button"
-                  className="btn btn-outline-primary text-start"
-                  onClick={() => {
-                    onPick(opener.text);
-                    onClose();
-                  }}
-                >
-                  {opener.text}
-                </button>
-              ))}
-            </div>
-          </div>
-        </div>
+      <p>{t("chat-extras:icebreakers.intro")}</p>
+      <div className="d-grid gap-2">
+        {openers.map((opener) => (
+          <button
+            key={opener.key}
+            type="button"
+            className="btn btn-outline-primary text-start"
+            onClick={() => {
+              onPick(opener.text);
+              onClose();
+            }}
+          >
+            {opener.text}
+          </button>
+        ))}
       </div>
-    </div>
+    </Dialog>
   );
 }
 

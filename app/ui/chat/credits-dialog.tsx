@@ -1,6 +1,6 @@
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { Dialog } from "~/ui/dialog";
 
 /** SPEC "Chat" errors: not enough credits, with the way to buy them. */
 export const BUY_CREDITS_PATH = "/credits";
@@ -8,54 +8,25 @@ export const BUY_CREDITS_PATH = "/credits";
 /** With JavaScript: the dialog "Je hebt onvoldoende credits" with "Koop credits". */
 export function CreditsDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const dialogRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    dialogRef.current?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape") onClose();
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [onClose]);
   return (
-    <div
-      className="modal d-block"
-      style={{ background: "rgba(0, 0, 0, 0.6)" }}
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="credits-dialog-title"
-      data-testid="credits-dialog"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
+    <Dialog
+      id="credits-dialog"
+      title={t("chat:credits.title")}
+      closeLabel={t("chat:credits.close")}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
+            {t("chat:credits.close")}
+          </button>
+          <Link to={BUY_CREDITS_PATH} className="btn btn-primary">
+            {t("chat:credits.buy")}
+          </Link>
+        </>
+      }
     >
-      <div className="modal-dialog modal-dialog-centered">
-        <div className="modal-content" ref={dialogRef} tabIndex={-1}>
-          <div className="modal-header">
-            <h2 className="modal-title h5" id="credits-dialog-title">
-              {t("chat:credits.title")}
-            </h2>
-            <button
-              type="button"
-              className="btn-close"
-              aria-label={t("chat:credits.close")}
-              onClick={onClose}
-            />
-          </div>
-          <div className="modal-body">
-            <p className="mb-0">{t("chat:credits.text")}</p>
-          </div>
-          <div className="modal-footer">
-            <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-              {t("chat:credits.close")}
-            </button>
-            <Link to={BUY_CREDITS_PATH} className="btn btn-primary">
-              {t("chat:credits.buy")}
-            </Link>
-          </div>
-        </div>
-      </div>
-    </div>
+      <p className="mb-0">{t("chat:credits.text")}</p>
+    </Dialog>
   );
 }
 

@@ -42,8 +42,9 @@ export interface ChatMessage {
 /** Why the viewer cannot write (or, for `ownUnconfirmed`, should confirm first to get replies). */
 export type ChatGate = "ok" | "ownUnconfirmed" | "recipientUnconfirmed" | "blocked" | "unavailable";
 
-/** Refusals the send form shows (the others become 404). */
-export const SHOWN_REFUSALS = [
+/** Why sendMessage refused a message; each but `notFound` (a 404) has its message (chat:refused.*). */
+export const SEND_REFUSALS = [
+  "notFound",
   "unavailable",
   "blocked",
   "recipientUnconfirmed",
@@ -54,7 +55,10 @@ export const SHOWN_REFUSALS = [
   "sameText",
   "insufficientCredits",
 ] as const;
-export type ShownRefusal = (typeof SHOWN_REFUSALS)[number];
+export type SendRefusal = (typeof SEND_REFUSALS)[number];
+
+/** Refusals the send form shows (the others become 404). */
+export type ShownRefusal = Exclude<SendRefusal, "notFound">;
 
 export const CONVERSATIONS_PAGE_SIZE = 24;
 export const MESSAGES_PAGE_SIZE = 50;

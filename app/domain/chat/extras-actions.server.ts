@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import { CHAT_PHOTO_ERRORS, type ChatPhotoError } from "./chat-photos.server";
+import { SEND_REFUSALS } from "./chat-types";
 import { prefilledText } from "./icebreakers";
 import type { SendInput, SendRefusal, SendResult } from "./send-message.server";
 
@@ -19,19 +20,6 @@ export const EXTRAS_PARAMS = {
   /** `?reported=1` or `?reported=rateLimited`. */
   reported: "reported",
 } as const;
-
-const SEND_REFUSALS: readonly SendRefusal[] = [
-  "notFound",
-  "unavailable",
-  "blocked",
-  "recipientUnconfirmed",
-  "premiumOnly",
-  "empty",
-  "tooLong",
-  "tooManyConversations",
-  "sameText",
-  "insufficientCredits",
-];
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const targetSchema = z.union([z.object({ conversationId: id }), z.object({ profileId: id })]);

@@ -4,6 +4,7 @@ import type { Site } from "~/domain/sites/site.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { publishChatEvents } from "./chat-events.server";
+import type { SendRefusal } from "./chat-types";
 
 type Tx = Prisma.TransactionClient;
 
@@ -24,18 +25,7 @@ export type ChatSite = Pick<
 export type MessageContent =
   { kind: "text"; body: string } | { kind: "gift"; giftId: number } | { kind: "photo"; chatPhotoId: number };
 
-/** Why a message was not sent; each has its own message (`chat:refused.*`). */
-export type SendRefusal =
-  | "notFound"
-  | "unavailable"
-  | "blocked"
-  | "recipientUnconfirmed"
-  | "premiumOnly"
-  | "empty"
-  | "tooLong"
-  | "tooManyConversations"
-  | "sameText"
-  | "insufficientCredits";
+export type { SendRefusal };
 
 export type SendResult =
   | { ok: true; conversationId: number; messageId: number; balance: number }

@@ -74,7 +74,7 @@ export function ConversationPane(props: ConversationPaneProps) {
       <ExtrasNotices notices={extras.notices} />
       {open && props.messages.length === 0 && (
         <div className="px-2">
-          <Icebreakers name={name} pageUrl={location.pathname} onPick={setPicked} />
+          <Icebreakers name={name} pageUrl={location.pathname} onPick={setPicked} autoOpen={false} />
         </div>
       )}
       {open && (

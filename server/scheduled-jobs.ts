@@ -1,4 +1,5 @@
 import { eraseExpiredAccounts } from "../app/domain/accounts/erase-accounts.server";
+import { pruneChatEvents } from "../app/domain/chat/chat-events.server";
 import { QUEUES, jobs } from "../app/lib/jobs.server";
 import { pruneRateLimitHits } from "../app/lib/rate-limit.server";
 import type { Logger } from "./logger";
@@ -20,6 +21,7 @@ export async function startScheduledJobs(logger?: Logger) {
   });
   await boss.work(QUEUES.maintenance, async () => {
     await pruneRateLimitHits();
-    logger?.info("maintenance done");
+    const chatEvents = await pruneChatEvents();
+    logger?.info("maintenance done", { chatEvents });
   });
 }

@@ -1,5 +1,6 @@
 // Sending a message: who may be written to, what it costs, the conversation limits and spam rules.
 import { beforeAll, describe, expect, it } from "vitest";
+import { CHAT_EVENT_DAYS, pruneChatEvents } from "~/domain/chat/chat-events.server";
 import { sendMessage, type ChatSite, type MessageContent } from "~/domain/chat/send-message.server";
 import { changeCredits } from "~/domain/credits/credits.server";
 import { resolveSite, type Site } from "~/domain/sites/site.server";
@@ -201,5 +202,15 @@ describe("sendMessage", () => {
       error: "sameText",
     });
     expect(await send(spammer, await memberWith(0), text("Iets anders"), rule)).toMatchObject({ ok: true });
+  });
+
+  it("keeps live events for a week; the daily maintenance deletes older ones", async () => {
+    const [anna, bram] = [await memberWith(100, { paidUser: true }), await memberWith(0)];
+    await send(anna, bram);
+    const later = new Date(Date.now() + (CHAT_EVENT_DAYS + 1) * 86_400_000);
+    expect(await pruneChatEvents(new Date())).toBe(0);
+    expect(await db().chatEvent.count({ where: { userId: bram.userId } })).toBe(1);
+    expect(await pruneChatEvents(later)).toBeGreaterThanOrEqual(2);
+    expect(await db().chatEvent.count({ where: { userId: { in: [anna.userId, bram.userId] } } })).toBe(0);
   });
 });

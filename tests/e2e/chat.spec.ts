@@ -13,7 +13,9 @@ async function memberWithCredits(credits: number) {
   return { ...member, profileId: profile.id, name: profile.name };
 }
 
-async function write(page: Page, text: string) {
+async function write(page: Page, text: string, javaScript: boolean) {
+  // With JavaScript, type once the form is interactive (its character counter shows then).
+  if (javaScript) await expect(page.getByTestId("chat-counter")).toBeVisible();
   // An empty conversation offers icebreakers in a modal (with JavaScript); this test types its own text.
   const icebreakers = page.getByRole("dialog");
   if (await icebreakers.isVisible()) await page.keyboard.press("Escape");
@@ -26,14 +28,16 @@ test.beforeEach(async ({ context, baseURL }) => {
   await acceptEntryWarning(context, baseURL!);
 });
 
-test("a member writes a first message and sees it in the conversation and the list", async ({ page }) => {
+test("a member writes a first message and sees it in the conversation and the list", async ({
+  page,
+}, testInfo) => {
   const [anna, bram] = [await memberWithCredits(100), await memberWithCredits(0)];
   await login(page, anna.email, anna.password);
   await page.goto(`/members/${bram.profileId}`);
   await page.getByTestId("chat-button").click();
   await expect(page).toHaveURL(new RegExp(`/members/${bram.profileId}/chat$`));
   await expect(page.getByTestId("chat-partner")).toHaveText(bram.name);
-  await write(page, "Hoi <b>Bram</b>, kijk op https://example.com");
+  await write(page, "Hoi <b>Bram</b>, kijk op https://example.com", jsEnabled(testInfo));
   await expect(page).toHaveURL(/\/chats\/\d+$/);
   const message = page.getByTestId("message-own").last();
   await expect(message.getByTestId("message-text")).toHaveText(
@@ -49,7 +53,7 @@ test("without enough credits the message stays in the form", async ({ page }, te
   const [poor, bram] = [await memberWithCredits(0), await memberWithCredits(0)];
   await login(page, poor.email, poor.password);
   await page.goto(`/members/${bram.profileId}/chat`);
-  await write(page, "Dit wil ik echt kwijt");
+  await write(page, "Dit wil ik echt kwijt", jsEnabled(testInfo));
   if (jsEnabled(testInfo)) {
     const dialog = page.getByTestId("credits-dialog");
     await expect(dialog.getByRole("heading", { name: "Je hebt onvoldoende credits" })).toBeVisible();
@@ -68,12 +72,12 @@ test("messages arrive without a reload and replies show up", async ({ page, brow
   const [anna, bram] = [await memberWithCredits(100), await memberWithCredits(100)];
   await login(page, anna.email, anna.password);
   await page.goto(`/members/${bram.profileId}/chat`);
-  await write(page, "Eerste bericht");
+  await write(page, "Eerste bericht", jsEnabled(testInfo));
   await expect(page).toHaveURL(/\/chats\/\d+$/);
   await expect(page.getByTestId("message-own")).toHaveCount(1);
   const conversationUrl = page.url();
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
-  await write(page, "Tweede bericht");
+  await write(page, "Tweede bericht", jsEnabled(testInfo));
   await expect(page.getByTestId("message-own")).toHaveCount(2);
   await expect(page.getByRole("textbox", { name: "Bericht" })).toHaveValue("");
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
@@ -84,7 +88,7 @@ test("messages arrive without a reload and replies show up", async ({ page, brow
   await login(bramPage, bram.email, bram.password);
   await bramPage.goto(conversationUrl);
   await expect(bramPage.getByTestId("message-other")).toHaveCount(2);
-  await write(bramPage, "Antwoord van Bram");
+  await write(bramPage, "Antwoord van Bram", true);
   await expect(bramPage.getByTestId("message-own")).toHaveCount(1);
 
   // Coming back to the window refreshes at once (otherwise the 60 s poll or the live stream would).
@@ -94,11 +98,11 @@ test("messages arrive without a reload and replies show up", async ({ page, brow
   await other.close();
 });
 
-test("deleting a chat asks first and removes it from the list", async ({ page }) => {
+test("deleting a chat asks first and removes it from the list", async ({ page }, testInfo) => {
   const [anna, bram] = [await memberWithCredits(100), await memberWithCredits(0)];
   await login(page, anna.email, anna.password);
   await page.goto(`/members/${bram.profileId}/chat`);
-  await write(page, "Even testen");
+  await write(page, "Even testen", jsEnabled(testInfo));
   await expect(page).toHaveURL(/\/chats\/\d+$/);
   await page.getByTestId("conversation").getByTestId("delete-chat").click();
   const confirm = page.getByTestId("delete-chat-modal").or(page.getByTestId("delete-chat-confirmation"));

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useFetcher, useNavigate } from "react-router";
 import type { ChatActionData, ShownRefusal } from "~/domain/chat/chat-types";
@@ -48,6 +48,12 @@ export function SendForm({
   const navigate = useNavigate();
   const fetcher = useFetcher<ChatActionData>({ key: `send-${action}` });
   const [text, setText] = useState(refused?.text || initialText);
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    // Text typed before the page became interactive stays in the form and counts.
+    const typed = textareaRef.current?.value;
+    if (typed) setText((current) => current || typed);
+  }, []);
   const [dialog, setDialog] = useState(false);
   const [handled, setHandled] = useState<ChatActionData | undefined>(undefined);
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
@@ -89,6 +95,7 @@ export function SendForm({
           </label>
           <textarea
             id="chat-body"
+            ref={textareaRef}
             name="body"
             className="form-control"
             rows={2}

@@ -1,8 +1,3 @@
-import { createElement } from "react";
-import { renderToString } from "react-dom/server";
-import { createInstance } from "i18next";
-import { I18nextProvider } from "react-i18next";
-import { createRoutesStub } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { block, unblock } from "~/domain/profiles/block.server";
 import { loadProfileView } from "~/domain/profiles/profile-view.server";
@@ -10,11 +5,11 @@ import { loggedOutSearchAllowed } from "~/domain/search/access";
 import { RELATED_LIMIT } from "~/domain/profiles/related.server";
 import { resolveSite, type Site } from "~/domain/sites/site.server";
 import { db } from "~/lib/db.server";
-import { resources } from "~/lib/i18n-resources.server";
 import { stopJobs } from "~/lib/jobs.server";
 import { translatorFor } from "~/lib/translator.server";
 import MemberRoute, { action, loader } from "~/routes/members.$id";
 import { seedBaseData } from "../../prisma/seed/base-data";
+import { renderRoute } from "../fixtures/render-route";
 import { ORIGIN, contextFor, createMember, type Member } from "../fixtures/members";
 import { settle, type Outcome } from "../fixtures/route-outcome";
 
@@ -86,44 +81,10 @@ interface ProfileBody {
 
 const bodyOf = (outcome: Outcome) => outcome.body as unknown as ProfileBody;
 
-/** Server-renders the route's page for loader data (and action data), in a language. */
-function renderPage(
-  loaderData: unknown,
-  { locale = "nl", actionData }: { locale?: string; actionData?: unknown } = {},
-) {
-  const i18n = createInstance({
-    resources,
-    lng: locale,
-    fallbackLng: "nl",
-    defaultNS: "common",
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
-  void i18n.init();
-  const Stub = createRoutesStub([
-    { id: "member", path: "/members/:id", Component: MemberRoute as never },
-    { id: "profile", path: "/profile" },
-  ]);
-  const html = renderToString(
-    createElement(
-      I18nextProvider,
-      { i18n },
-      createElement(Stub, {
-        initialEntries: ["/members/1"],
-        hydrationData: {
-          loaderData: { member: loaderData },
-          actionData: actionData ? { member: actionData } : undefined,
-        },
-      }),
-    ),
-  );
-  // Text as the browser shows it.
-  return html
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
-}
+/** The profile page for loader (and action) data, as text the browser shows. */
+const renderPage = (loaderData: unknown, { actionData }: { actionData?: unknown } = {}) =>
+  renderRoute({ Component: MemberRoute, path: "/members/:id", url: "/members/1", loaderData, actionData })
+    .text;
 
 beforeAll(async () => {
   await seedBaseData(db());
@@ -308,21 +269,8 @@ describe("fields, photos and texts on a profile", () => {
 });
 
 /** The page's HTML (for attributes). */
-function renderToStringOf(loaderData: unknown) {
-  const i18n = createInstance({ resources, lng: "nl", defaultNS: "common", initAsync: false });
-  void i18n.init();
-  const Stub = createRoutesStub([{ id: "member", path: "/members/:id", Component: MemberRoute as never }]);
-  return renderToString(
-    createElement(
-      I18nextProvider,
-      { i18n },
-      createElement(Stub, {
-        initialEntries: ["/members/1"],
-        hydrationData: { loaderData: { member: loaderData } },
-      }),
-    ),
-  );
-}
+const renderToStringOf = (loaderData: unknown) =>
+  renderRoute({ Component: MemberRoute, path: "/members/:id", url: "/members/1", loaderData }).html;
 
 describe("who may see a profile", () => {
   it("answers 404 for disabled, invisible, deleted, unconfirmed, unknown and other-site profiles", async () => {

@@ -1,8 +1,4 @@
-import { createElement } from "react";
-import { renderToString } from "react-dom/server";
-import { createInstance } from "i18next";
-import { I18nextProvider } from "react-i18next";
-import { createRoutesStub, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { like, unlike } from "~/domain/likes/like.server";
 import {
@@ -19,7 +15,6 @@ import { block } from "~/domain/profiles/block.server";
 import { resolveSite, type Site } from "~/domain/sites/site.server";
 import type { SwipeChoice } from "~/generated/prisma/enums";
 import { db } from "~/lib/db.server";
-import { resources } from "~/lib/i18n-resources.server";
 import { i18nextMiddleware } from "~/lib/i18n.server";
 import { QUEUES, jobs, stopJobs } from "~/lib/jobs.server";
 import SwipeGameRoute, { action, loader } from "~/routes/swipe-game";
@@ -33,6 +28,7 @@ import {
 } from "../fixtures/members";
 import { formBody, settle } from "../fixtures/route-outcome";
 import { seedBaseData } from "../../prisma/seed/base-data";
+import { renderRoute } from "../fixtures/render-route";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -170,39 +166,9 @@ async function post(viewer: Member | null, site: Site, fields: Record<string, st
   );
 }
 
-/** Server-renders the page for loader data, as text the browser shows. */
-function renderPage(loaderData: unknown, locale = "nl") {
-  const i18n = createInstance({
-    resources,
-    lng: locale,
-    fallbackLng: "nl",
-    defaultNS: "common",
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
-  void i18n.init();
-  const Stub = createRoutesStub([
-    { id: "swipe", path: "/swipe-game", Component: SwipeGameRoute as never, action: () => null },
-  ]);
-  const html = renderToString(
-    createElement(
-      I18nextProvider,
-      { i18n },
-      createElement(Stub, {
-        initialEntries: ["/swipe-game"],
-        hydrationData: { loaderData: { swipe: loaderData } },
-      }),
-    ),
-  );
-  return {
-    html,
-    text: html
-      .replace(/<[^>]+>/g, " ")
-      .replace(/&#x27;|&#39;/g, "'")
-      .replace(/&amp;/g, "&")
-      .replace(/\s+/g, " "),
-  };
-}
+/** Server-renders the page for loader data: its HTML and the text a browser shows. */
+const renderPage = (loaderData: unknown, locale = "nl") =>
+  renderRoute({ Component: SwipeGameRoute, path: "/swipe-game", url: "/swipe-game", loaderData, locale });
 
 beforeAll(async () => {
   await seedBaseData(db());

@@ -1,4 +1,5 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/root";
 import { newestUnannouncedLike } from "./domain/likes/new-likes.server";
@@ -101,6 +102,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Marks the page as interactive, for tests that must not act before React handles events.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

@@ -40,6 +40,11 @@ export function jsEnabled(testInfo: { project: { use: { javaScriptEnabled?: bool
   return testInfo.project.use.javaScriptEnabled !== false;
 }
 
+/** With JavaScript, waits until React handles the page's events (a change made before is not seen). */
+export async function whenInteractive(page: Page, testInfo: Parameters<typeof jsEnabled>[0]) {
+  if (jsEnabled(testInfo)) await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+}
+
 /** Skips the site-entry warning for every page of this browser context (as a dismissal would). */
 export async function acceptEntryWarning(context: BrowserContext, baseURL: string) {
   await context.addCookies([{ name: "entry_warning_dismissed", value: String(Date.now()), url: baseURL }]);

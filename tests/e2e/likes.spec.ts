@@ -1,6 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { createMember, e2eDb } from "./db";
-import { acceptEntryWarning, expect, jsEnabled, login, test } from "./fixtures";
+import { acceptEntryWarning, expect, jsEnabled, login, test, whenInteractive } from "./fixtures";
 
 type Member = Awaited<ReturnType<typeof createMember>>;
 
@@ -80,6 +80,7 @@ test("unliking from a search card keeps the page and can be undone", async ({ pa
   const card = page.getByTestId("search-results").getByTestId("member-card").first();
   const button = card.getByTestId("like-button");
   await expect(button).toHaveAttribute("aria-pressed", "false");
+  await whenInteractive(page, testInfo);
   if (jsEnabled(testInfo)) await page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
   await button.click();
   await expect(button).toHaveAttribute("aria-pressed", "true");

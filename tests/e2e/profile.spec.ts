@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { hash } from "@node-rs/argon2";
 import { randomUUID } from "node:crypto";
 import { TEST_PASSWORD, createMember, e2eDb } from "./db";
-import { acceptEntryWarning, expect, jsEnabled, test } from "./fixtures";
+import { acceptEntryWarning, expect, jsEnabled, test, whenInteractive } from "./fixtures";
 
 async function loginAndOpenProfile(page: Page) {
   const member = await createMember();
@@ -120,6 +120,7 @@ test("with JavaScript the region list and label follow the country, and my locat
   await context.grantPermissions(["geolocation"]);
   await context.setGeolocation({ latitude: 52.37, longitude: 4.89 });
   await loginAndOpenProfile(page);
+  await whenInteractive(page, testInfo);
   const location = section(page, "location");
   await location.locator('select[name="country"]').selectOption("DE");
   await expect(page.getByTestId("region-label")).toContainText("Bundesland");

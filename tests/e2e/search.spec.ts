@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { createMember, e2eDb } from "./db";
-import { expect, jsEnabled, test } from "./fixtures";
+import { expect, jsEnabled, test, whenInteractive } from "./fixtures";
 
 /** Members of a region of their own, so parallel tests and the demo members do not interfere. */
 async function membersInNewRegion(count: number) {
@@ -63,6 +63,7 @@ test("search with filters through the GET form, page on, and go back", async ({ 
   // The default search: what the member seeks, in their own country.
   await expect(page.getByLabel("Ik zoek")).toHaveValue("male");
   await expect(page.getByLabel("Land")).toHaveValue("NL");
+  await whenInteractive(page, testInfo);
 
   await page.getByLabel("Ik zoek").selectOption("female");
   await page.getByLabel("Land").selectOption("NZ");

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Page, TestInfo } from "@playwright/test";
 import { E2E_BASE_URL } from "./constants";
 import { createMember, e2eDb } from "./db";
-import { acceptEntryWarning, expect, jsEnabled, test } from "./fixtures";
+import { acceptEntryWarning, expect, jsEnabled, test, whenInteractive } from "./fixtures";
 import { latestMail } from "./mail";
 
 const PASSWORD = "Zomer-2026!";
@@ -50,18 +50,10 @@ function allowRefusedForms(consoleErrors: string[]) {
     ).toEqual([]);
 }
 
-/** Waits until React has hydrated an element (its event handlers are attached). */
-async function hydrated(page: Page, selector: string) {
-  await page.waitForFunction((sel) => {
-    const element = document.querySelector(sel);
-    return !!element && Object.keys(element).some((key) => key.startsWith("__reactProps"));
-  }, selector);
-}
-
 /** Opens /signup; with JavaScript, waits until the form is hydrated so the JS path is what runs. */
 async function openSignup(page: Page, testInfo: TestInfo) {
   await page.goto("/signup");
-  if (jsEnabled(testInfo)) await hydrated(page, "input[name=email]");
+  await whenInteractive(page, testInfo);
 }
 
 const newEmail = () => `aanmelder-${randomUUID().slice(0, 8)}@example.com`;
@@ -196,7 +188,7 @@ test("the home page's signup button opens the modal on wide screens with JavaScr
   await page.goto("/");
   const button = page.getByTestId("signup-cta");
   await expect(button).toHaveText("Gratis aanmelden");
-  if (jsEnabled(testInfo)) await hydrated(page, "[data-testid=signup-cta]");
+  await whenInteractive(page, testInfo);
   await button.click();
   if (!jsEnabled(testInfo)) {
     await expect(page).toHaveURL(/\/signup$/);

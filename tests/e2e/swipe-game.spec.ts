@@ -1,6 +1,6 @@
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { createMember, e2eDb } from "./db";
-import { expect, jsEnabled, test } from "./fixtures";
+import { expect, jsEnabled, test, whenInteractive } from "./fixtures";
 
 async function acceptEntryWarning(context: BrowserContext, baseURL: string) {
   await context.addCookies([{ name: "entry_warning_dismissed", value: String(Date.now()), url: baseURL }]);
@@ -163,6 +163,7 @@ test("with JavaScript and reduced motion the arrow keys skip and like without re
   const member = await createMember();
   await login(page, member.email, member.password, "/swipe-game");
   await expect(page.getByTestId("swipe-card")).toBeVisible();
+  await whenInteractive(page, testInfo);
   await page.evaluate(() => Object.assign(window, { swipeMarker: "same page" }));
   const first = await shownId(page);
   await page.keyboard.press("ArrowLeft");

@@ -72,10 +72,19 @@ export async function startServer({
   };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/start.ts"], {
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      ...(process.env.BENCH_PROF ? ["--cpu-prof", "--cpu-prof-dir=" + process.env.BENCH_PROF] : []),
+      "--import",
+      "tsx",
+      "server/start.ts",
+    ],
+    {
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
   let seedMs: number | null = null;
   let tail = "";
   const remember = (chunk: Buffer) => {

@@ -1,5 +1,6 @@
-import { createI18nextMiddleware } from "remix-i18next/middleware";
-import { DEFAULT_LOCALE, SUPPORTED_LOCALES, resolveLocale } from "./i18n";
+import { createInstance, type i18n, type InitOptions } from "i18next";
+import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { DEFAULT_LOCALE, SUPPORTED_LOCALES, resolveLocale, type Locale } from "./i18n";
 import { LOCALE_COOKIE, readCookie } from "./cookies.server";
 import { resources } from "./i18n-resources.server";
 
@@ -24,18 +25,47 @@ export function localeForRequest(request: Request) {
   });
 }
 
-export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddleware({
-  detection: {
-    supportedLanguages: [...SUPPORTED_LOCALES],
-    fallbackLanguage: DEFAULT_LOCALE,
-    order: ["custom"],
-    findLocale: async (request) => localeForRequest(request).locale,
-  },
-  i18next: {
-    resources,
-    supportedLngs: [...SUPPORTED_LOCALES],
-    fallbackLng: DEFAULT_LOCALE,
-    defaultNS: "common",
-    interpolation: { escapeValue: false },
-  },
-});
+const i18nextOptions = {
+  resources,
+  supportedLngs: [...SUPPORTED_LOCALES],
+  fallbackLng: DEFAULT_LOCALE,
+  defaultNS: "common",
+  interpolation: { escapeValue: false },
+  initAsync: false,
+} satisfies InitOptions;
+
+/**
+ * One initialised i18next instance per language for the whole process: requests only read from it
+ * (nothing calls changeLanguage), so none is created or initialised per request.
+ */
+const instances = new Map<Locale, i18n>();
+export function i18nFor(locale: Locale): i18n {
+  let instance = instances.get(locale);
+  if (!instance) {
+    instance = createInstance({ ...i18nextOptions, lng: locale });
+    void instance.init();
+    instances.set(locale, instance);
+  }
+  return instance;
+}
+
+const localeContext = createContext<Locale>(DEFAULT_LOCALE);
+const instanceContext = createContext<i18n | null>(null);
+
+/** The request's language (SPEC section 9) and its translator, for loaders, actions and rendering. */
+export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const locale = localeForRequest(request).locale;
+  context.set(localeContext, locale);
+  context.set(instanceContext, i18nFor(locale));
+  return next();
+};
+
+export function getLocale(context: Readonly<RouterContextProvider>): Locale {
+  return context.get(localeContext);
+}
+
+export function getInstance(context: Readonly<RouterContextProvider>): i18n {
+  const instance = context.get(instanceContext);
+  if (!instance) throw new Error("getInstance() before the i18n middleware ran");
+  return instance;
+}

@@ -29,7 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const gate = await chatGate(user, view.partner.userId);
   return {
     view,
-    extras: await loadChatExtras(user.id, site, request.url),
+    extras: await loadChatExtras(user, site, request.url),
     gate: gate === "notFound" ? ("unavailable" as const) : gate,
     paged: before !== undefined,
     maxLength: site.messageLength,

@@ -34,7 +34,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     path,
     partner,
     gate,
-    extras: await loadChatExtras(user.id, site, request.url),
+    extras: await loadChatExtras(user, site, request.url),
     profileId,
     maxLength: site.messageLength,
     historyDays: site.chatHistoryDays,

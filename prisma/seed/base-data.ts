@@ -33,6 +33,42 @@ export const GIFT_CATALOGUE = [
   { code: "diamond", priceFactor: 5 },
 ] as const;
 
+/**
+ * Credit packages per currency (prices in cents, smallest first). The badge is the saving per credit
+ * against the smallest package; the third is marked popular. Prices keep the cheapest credit at or
+ * above a tenth of the seeded minimum message costs, so a message costs `messageCredits`.
+ */
+export const PACKAGE_PRICES: Record<string, [number, number, number, number]> = {
+  EUR: [1995, 3995, 7995, 18995],
+  PLN: [8995, 17995, 34995, 79995],
+  GBP: [1699, 3499, 6999, 15999],
+  CHF: [1990, 3790, 7590, 17990],
+  USD: [2199, 4399, 8799, 19999],
+  CAD: [2999, 5999, 11999, 26999],
+  AUD: [3299, 6499, 12999, 29999],
+  NZD: [3599, 6999, 13999, 31999],
+};
+export const PACKAGE_CREDITS = [50, 125, 300, 750] as const;
+
+function creditPackages(siteId: number) {
+  return Object.entries(PACKAGE_PRICES).flatMap(([currency, prices]) =>
+    prices.map((priceCents, index) => {
+      const perCredit = priceCents / PACKAGE_CREDITS[index]!;
+      const smallestPerCredit = prices[0] / PACKAGE_CREDITS[0];
+      return {
+        siteId,
+        currency,
+        credits: PACKAGE_CREDITS[index]!,
+        priceCents,
+        discountPercent: Math.round((1 - perCredit / smallestPerCredit) * 100),
+        variant: index,
+        popular: index === 2,
+        sortOrder: index,
+      };
+    }),
+  );
+}
+
 /** The company, the two sites and the interest list; updates them in place when they exist. */
 export async function seedBaseData(prisma: PrismaClient): Promise<SiteIds> {
   const companyData = {
@@ -127,6 +163,11 @@ export async function seedBaseData(prisma: PrismaClient): Promise<SiteIds> {
         sortOrder,
       })),
     ),
+  });
+  // Existing packages keep their prices: staff may have changed them.
+  await prisma.creditPackage.createMany({
+    skipDuplicates: true,
+    data: [nl.id, de.id].flatMap(creditPackages),
   });
   await prisma.interest.createMany({
     skipDuplicates: true,

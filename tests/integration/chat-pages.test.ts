@@ -420,4 +420,43 @@ describe("sendMessage under concurrency", () => {
       ledgerBefore + 1,
     );
   });
+
+  it("in an existing conversation, five sends at a balance of two messages store and charge exactly two", async () => {
+    const [anna, bram] = [await member({}, site.messageCredits * 3), await member()];
+    const first = await sendMessage({
+      senderId: anna.userId,
+      site,
+      to: { profileId: bram.profileId },
+      content: { kind: "text", body: "Hallo" },
+    });
+    if (!first.ok) throw new Error(first.error);
+    const results = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) =>
+        sendMessage({
+          senderId: anna.userId,
+          site,
+          to: { conversationId: first.conversationId },
+          content: { kind: "text", body: `Bericht ${n}` },
+        }),
+      ),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(2);
+    expect(results.filter((r) => !r.ok && r.error === "insufficientCredits")).toHaveLength(3);
+    const after = await db().user.findUniqueOrThrow({
+      where: { id: anna.userId },
+      select: { credits: true },
+    });
+    expect(after.credits).toBe(0);
+    expect(await db().message.count({ where: { senderId: anna.userId } })).toBe(3);
+    const ledger = await db().creditLedgerEntry.findMany({
+      where: { userId: anna.userId, reason: "message" },
+      select: { balanceAfter: true },
+      orderBy: { id: "asc" },
+    });
+    expect(ledger.map((entry) => entry.balanceAfter)).toEqual([
+      site.messageCredits * 2,
+      site.messageCredits,
+      0,
+    ]);
+  });
 });

@@ -87,6 +87,34 @@ describe("sendMessage", () => {
     expect(await db().chatEvent.count({ where: { userId: bram.userId, type: "message" } })).toBe(2);
   });
 
+  it("charges at least the sender country's minimum_message_costs, valued at the cheapest credits", async () => {
+    const minimums = {
+      minimumMessageCosts: { NL: { costs: 400, currency: "EUR" }, PL: { costs: 2000, currency: "PLN" } },
+    };
+    const bram = await memberWith(0);
+    const cases = [
+      // 4.00 EUR at 189.95 per 750 credits: 15.79, so 16 credits.
+      { country: "NL", credits: 16 },
+      // 20.00 PLN at 799.95 per 750 credits: 18.75, so 19 credits.
+      { country: "PL", credits: 19 },
+      // No minimum for Belgium: message_credits.
+      { country: "BE", credits: site.messageCredits },
+    ];
+    for (const { country, credits } of cases) {
+      const sender = await memberWith(100, { paidUser: true, country, region: null });
+      expect(await send(sender, bram, text(`Hoi uit ${country}`), minimums)).toMatchObject({
+        ok: true,
+        credits,
+        balance: 100 - credits,
+      });
+      const [entry] = await db().creditLedgerEntry.findMany({
+        where: { userId: sender.userId, reason: "message" },
+        select: { delta: true },
+      });
+      expect(entry?.delta).toBe(-credits);
+    }
+  });
+
   it("stores nothing and charges nothing without enough credits", async () => {
     const [anna, bram] = [await memberWith(site.messageCredits - 1, { paidUser: true }), await memberWith(0)];
     expect(await send(anna, bram)).toEqual({ ok: false, error: "insufficientCredits" });

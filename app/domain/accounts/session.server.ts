@@ -2,6 +2,13 @@ import { randomBytes } from "node:crypto";
 import { createCookie } from "react-router";
 import { clientIp } from "~/lib/client-ip.server";
 import { secureCookies } from "~/lib/cookies.server";
+import type {
+  NotificationsDisabledReason,
+  PhotoStatus,
+  ProfileStatus,
+  UserRole,
+  UserStatus,
+} from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { sessionSecret } from "~/lib/env.server";
 
@@ -20,51 +27,98 @@ export function sessionCookie() {
   });
 }
 
-const currentUserSelect = {
-  id: true,
-  siteId: true,
-  email: true,
-  status: true,
-  role: true,
-  credits: true,
-  paidUser: true,
-  language: true,
-  invisible: true,
-  signupDate: true,
-  notificationsDisabled: true,
-  photoAlertDismissedAt: true,
-  profile: {
-    select: {
-      id: true,
-      name: true,
-      status: true,
-      mainPhoto: { select: { id: true, status: true } },
-    },
-  },
-} as const;
-
 async function sessionIdFrom(request: Request): Promise<string | null> {
   const value: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
-/** The session and its user for a request, or null when the cookie is missing, forged or the session ended. */
-export async function getSession(request: Request) {
-  const id = await sessionIdFrom(request);
-  if (!id) return null;
-  const session = await db().session.findFirst({
-    where: { id, expiresAt: { gt: new Date() }, user: { status: { not: "deleted" } } },
-    select: { id: true, lastUsedAt: true, user: { select: currentUserSelect } },
-  });
-  if (!session) return null;
-  // Refresh "last used" at most once an hour, to list active sessions without a write per request.
-  if (Date.now() - session.lastUsedAt.getTime() > 3600_000) {
-    await db().session.update({ where: { id }, data: { lastUsedAt: new Date() }, select: { id: true } });
-  }
-  return { id: session.id, user: session.user };
+/** The logged-in member as every page sees it (the root loader, guards, actions). */
+export interface SessionUser {
+  id: number;
+  siteId: number;
+  email: string;
+  status: UserStatus;
+  role: UserRole;
+  credits: number;
+  paidUser: boolean;
+  language: string;
+  invisible: boolean;
+  signupDate: Date;
+  notificationsDisabled: NotificationsDisabledReason[];
+  photoAlertDismissedAt: Date | null;
+  profile: {
+    id: number;
+    name: string;
+    status: ProfileStatus;
+    country: string;
+    mainPhoto: { id: number; status: PhotoStatus } | null;
+  } | null;
 }
 
-export type SessionUser = NonNullable<Awaited<ReturnType<typeof getSession>>>["user"];
+interface SessionRow extends Omit<SessionUser, "profile"> {
+  sessionId: string;
+  lastUsedAt: Date;
+  profileId: number | null;
+  profileName: string | null;
+  profileStatus: ProfileStatus | null;
+  profileCountry: string | null;
+  photoId: number | null;
+  photoStatus: PhotoStatus | null;
+}
+
+function sessionUserFrom(row: SessionRow): SessionUser {
+  const profile =
+    row.profileId === null
+      ? null
+      : {
+          id: row.profileId,
+          name: row.profileName!,
+          status: row.profileStatus!,
+          country: row.profileCountry!,
+          mainPhoto: row.photoId === null ? null : { id: row.photoId, status: row.photoStatus! },
+        };
+  return {
+    id: row.id,
+    siteId: row.siteId,
+    email: row.email,
+    status: row.status,
+    role: row.role,
+    credits: row.credits,
+    paidUser: row.paidUser,
+    language: row.language,
+    invisible: row.invisible,
+    signupDate: row.signupDate,
+    notificationsDisabled: row.notificationsDisabled,
+    photoAlertDismissedAt: row.photoAlertDismissedAt,
+    profile,
+  };
+}
+
+/**
+ * The session and its user for a request, or null when the cookie is missing, forged or the session
+ * ended. One statement: every request of a logged-in member runs it.
+ */
+export async function getSession(request: Request): Promise<{ id: string; user: SessionUser } | null> {
+  const id = await sessionIdFrom(request);
+  if (!id) return null;
+  const [row] = await db().$queryRaw<SessionRow[]>`
+    SELECT s.id AS "sessionId", s."lastUsedAt", u.id, u."siteId", u.email, u.status::text AS status,
+      u.role::text AS role, u.credits, u."paidUser", u.language, u.invisible, u."signupDate",
+      u."notificationsDisabled"::text[] AS "notificationsDisabled", u."photoAlertDismissedAt",
+      p.id AS "profileId", p.name AS "profileName", p.status::text AS "profileStatus",
+      p.country AS "profileCountry", ph.id AS "photoId", ph.status::text AS "photoStatus"
+    FROM "Session" s
+    JOIN "User" u ON u.id = s."userId"
+    LEFT JOIN "Profile" p ON p."userId" = u.id
+    LEFT JOIN "Photo" ph ON ph.id = p."mainPhotoId"
+    WHERE s.id = ${id} AND s."expiresAt" > ${new Date()} AND u.status <> 'deleted'`;
+  if (!row) return null;
+  // Refresh "last used" at most once an hour, to list active sessions without a write per request.
+  if (Date.now() - row.lastUsedAt.getTime() > 3600_000) {
+    await db().session.update({ where: { id }, data: { lastUsedAt: new Date() }, select: { id: true } });
+  }
+  return { id: row.sessionId, user: sessionUserFrom(row) };
+}
 
 /** Opens a session for a user and returns the Set-Cookie header that carries it. */
 export async function createSession(userId: number, request: Request): Promise<string> {

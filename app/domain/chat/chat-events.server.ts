@@ -1,4 +1,4 @@
-import type { Prisma } from "~/generated/prisma/client";
+import { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 
 /** The PostgreSQL channel that tells every app process about new chat events (payload: user ids). */
@@ -15,9 +15,31 @@ export async function publishChatEvents(
   events: { userId: number; type: ChatEventType; payload: Prisma.InputJsonValue }[],
 ) {
   if (events.length === 0) return;
-  await tx.chatEvent.createMany({ data: events });
   const userIds = [...new Set(events.map((e) => e.userId))];
-  await tx.$executeRaw`SELECT pg_notify(${CHAT_CHANNEL}, ${JSON.stringify({ userIds })})`;
+  // One statement for both: sending a message publishes on its hot path.
+  await tx.$executeRaw`
+    WITH stored AS (
+      INSERT INTO "ChatEvent" ("userId", type, payload, "createdAt")
+      SELECT e."userId", e.type, e.payload, ${new Date()}
+      FROM jsonb_to_recordset(${JSON.stringify(events)}::jsonb) AS e("userId" int, type text, payload jsonb)
+    )
+    SELECT pg_notify(${CHAT_CHANNEL}, ${JSON.stringify({ userIds })})`;
+}
+
+/**
+ * For a statement that stores a message in a CTE named `message`: the CTE that stores its "message"
+ * event for each member, and the expression that notifies the app processes (only when stored).
+ */
+export function messageEventSql(conversationId: number, userIds: number[]) {
+  return {
+    events: Prisma.sql`events AS (
+      INSERT INTO "ChatEvent" ("userId", type, payload, "createdAt")
+      SELECT member, 'message', jsonb_build_object('conversationId', ${conversationId}::int, 'messageId', message.id),
+        ${new Date()}
+      FROM message, unnest(ARRAY[${Prisma.join(userIds)}]::int[]) AS member
+    )`,
+    notify: Prisma.sql`(SELECT pg_notify(${CHAT_CHANNEL}, ${JSON.stringify({ userIds })}) FROM message)`,
+  };
 }
 
 /** Live events are kept this long for reconnecting browsers; older ones only fill the table. */

@@ -74,6 +74,8 @@ export type ChatActionData =
 export interface ChatExtrasData {
   gifts: { id: number; code: string; image: string; credits: number }[];
   ownPhotos: { id: number; thumbUrl: string }[];
+  /** Credits one text message costs this member. */
+  messagePrice: number;
   photoPrice: number;
   notices: {
     insufficientCredits: boolean;

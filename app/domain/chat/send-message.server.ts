@@ -1,17 +1,20 @@
-import { changeCredits } from "~/domain/credits/credits.server";
+import { spendingSql } from "~/domain/credits/credits.server";
 import { lockPair, orderedPair } from "~/domain/likes/pair-lock.server";
 import type { Site } from "~/domain/sites/site.server";
-import type { Prisma } from "~/generated/prisma/client";
+import { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
-import { publishChatEvents } from "./chat-events.server";
+import { messageEventSql } from "./chat-events.server";
 import type { SendRefusal } from "./chat-types";
+import { textMessagePrice } from "./message-price.server";
 
 type Tx = Prisma.TransactionClient;
+type Queryable = Pick<Tx, "$queryRaw">;
 
 export type ChatSite = Pick<
   Site,
   | "id"
   | "messageCredits"
+  | "minimumMessageCosts"
   | "photoCredits"
   | "messageLength"
   | "freeConversations"
@@ -28,7 +31,7 @@ export type MessageContent =
 export type { SendRefusal };
 
 export type SendResult =
-  | { ok: true; conversationId: number; messageId: number; balance: number }
+  | { ok: true; conversationId: number; messageId: number; balance: number; credits: number }
   | { ok: false; error: SendRefusal };
 
 export interface SendInput {
@@ -47,133 +50,155 @@ class Refused extends Error {
 }
 
 const HOUR = 3600_000;
+/** Stands for "none" in the facts query's parameters (ids are positive). */
+const NONE = -1;
 
-/** The other member: by profile, or as the other side of a conversation the sender belongs to. */
-async function recipientOf(tx: Tx, senderId: number, to: SendInput["to"]) {
-  if ("conversationId" in to) {
-    const member = await tx.conversationMember.findUnique({
-      where: { conversationId_userId: { conversationId: to.conversationId, userId: senderId } },
-      select: { otherUserId: true },
-    });
-    if (!member) throw new Refused("notFound");
-    return member.otherUserId;
-  }
-  const profile = await tx.profile.findUnique({ where: { id: to.profileId }, select: { userId: true } });
-  if (!profile || profile.userId === senderId) throw new Refused("notFound");
-  return profile.userId;
+/** Everything the rules need, read in one statement (sending is the hottest write of the site). */
+interface SendFacts {
+  recipientId: number;
+  recipientSiteId: number;
+  recipientStatus: string;
+  recipientInvisible: boolean;
+  recipientProfileStatus: string | null;
+  blocked: boolean;
+  conversationId: number | null;
+  senderPaid: boolean;
+  senderStatus: string;
+  senderSignupDate: Date;
+  senderCountry: string | null;
+  /** Other conversations that got this same text from the sender in the last hour. */
+  sameTextConversations: number;
+  giftCredits: number | null;
+  ownsPhoto: boolean;
+}
+
+async function readFacts(
+  tx: Queryable,
+  input: SendInput,
+  body: string,
+  now: Date,
+): Promise<SendFacts | null> {
+  const { senderId, to, content } = input;
+  const conversationId = "conversationId" in to ? to.conversationId : NONE;
+  const profileId = "profileId" in to ? to.profileId : NONE;
+  const giftId = content.kind === "gift" ? content.giftId : NONE;
+  const chatPhotoId = content.kind === "photo" ? content.chatPhotoId : NONE;
+  const hourAgo = new Date(now.getTime() - HOUR);
+  const rows = await tx.$queryRaw<SendFacts[]>`
+    WITH target AS (
+      SELECT "otherUserId" AS id FROM "ConversationMember"
+      WHERE "conversationId" = ${conversationId} AND "userId" = ${senderId}
+      UNION ALL
+      SELECT "userId" FROM "Profile" WHERE id = ${profileId} AND "userId" <> ${senderId}
+    ), pair AS (
+      SELECT r.*, c.id AS "conversationId" FROM (SELECT id FROM target LIMIT 1) r
+      LEFT JOIN "Conversation" c
+        ON c."userAId" = LEAST(r.id, ${senderId}) AND c."userBId" = GREATEST(r.id, ${senderId})
+    )
+    SELECT r.id AS "recipientId", r."siteId" AS "recipientSiteId", r.status::text AS "recipientStatus",
+      r.invisible AS "recipientInvisible", rp.status::text AS "recipientProfileStatus",
+      EXISTS (
+        SELECT 1 FROM "Block" WHERE ("blockerId" = ${senderId} AND "blockedId" = r.id)
+          OR ("blockerId" = r.id AND "blockedId" = ${senderId})
+      ) AS blocked,
+      pair."conversationId",
+      s."paidUser" AS "senderPaid", s.status::text AS "senderStatus", s."signupDate" AS "senderSignupDate",
+      sp.country AS "senderCountry",
+      (
+        SELECT count(DISTINCT m."conversationId")::int FROM "Message" m
+        WHERE m."senderId" = ${senderId} AND m."createdAt" >= ${hourAgo} AND m.kind = 'text'
+          AND m.body = ${body} AND m."conversationId" <> coalesce(pair."conversationId", ${NONE})
+      ) AS "sameTextConversations",
+      (SELECT g.credits FROM "Gift" g WHERE g.id = ${giftId} AND g."siteId" = ${input.site.id} AND g.active)
+        AS "giftCredits",
+      EXISTS (SELECT 1 FROM "ChatPhoto" WHERE id = ${chatPhotoId} AND "ownerId" = ${senderId}) AS "ownsPhoto"
+    FROM pair
+    JOIN "User" r ON r.id = pair.id
+    LEFT JOIN "Profile" rp ON rp."userId" = r.id
+    JOIN "User" s ON s.id = ${senderId}
+    LEFT JOIN "Profile" sp ON sp."userId" = s.id`;
+  return rows[0] ?? null;
 }
 
 /** SPEC sections 4 and 6: deleted, invisible, disabled or blocked members cannot be written to; unconfirmed ones receive nothing. */
-async function checkRecipient(tx: Tx, senderId: number, recipientId: number, siteId: number) {
-  const recipient = await tx.user.findUnique({
-    where: { id: recipientId },
-    select: { siteId: true, status: true, invisible: true, profile: { select: { status: true } } },
-  });
-  if (!recipient || recipient.siteId !== siteId || recipient.status === "deleted")
-    throw new Refused("notFound");
-  if (recipient.invisible || recipient.profile?.status !== "active") {
-    if (recipient.status === "not_confirmed") throw new Refused("recipientUnconfirmed");
+function checkRecipient(facts: SendFacts, siteId: number) {
+  if (facts.recipientSiteId !== siteId || facts.recipientStatus === "deleted") throw new Refused("notFound");
+  if (facts.recipientInvisible || facts.recipientProfileStatus !== "active") {
+    if (facts.recipientStatus === "not_confirmed") throw new Refused("recipientUnconfirmed");
     throw new Refused("unavailable");
   }
-  if (recipient.status !== "confirmed") throw new Refused("recipientUnconfirmed");
-  const blocks = await tx.block.count({
-    where: {
-      OR: [
-        { blockerId: senderId, blockedId: recipientId },
-        { blockerId: recipientId, blockedId: senderId },
-      ],
-    },
-  });
-  if (blocks > 0) throw new Refused("blocked");
-}
-
-/** Free members start at most `freeConversations`; everyone within the hourly and daily limits. */
-async function checkNewConversation(tx: Tx, senderId: number, site: ChatSite, now: Date) {
-  const sender = await tx.user.findUniqueOrThrow({
-    where: { id: senderId },
-    select: { paidUser: true, status: true, signupDate: true },
-  });
-  const started = (since?: Date) =>
-    tx.conversation.count({
-      where: { startedById: senderId, ...(since ? { createdAt: { gte: since } } : {}) },
-    });
-  if (!sender.paidUser && (await started()) >= site.freeConversations) throw new Refused("premiumOnly");
-  const young = sender.status !== "confirmed" || now.getTime() - sender.signupDate.getTime() < 24 * HOUR;
-  const perHour = young ? site.newAccountConversationsPerHour : site.newConversationsPerHour;
-  const perDay = young ? site.newAccountConversationsPerDay : site.newConversationsPerDay;
-  if ((await started(new Date(now.getTime() - HOUR))) >= perHour) throw new Refused("tooManyConversations");
-  if ((await started(new Date(now.getTime() - 24 * HOUR))) >= perDay)
-    throw new Refused("tooManyConversations");
-}
-
-/** The same text to more than `sameTextRecipientsPerHour` other members within an hour is spam. */
-async function checkSameText(
-  tx: Tx,
-  senderId: number,
-  conversationId: number,
-  body: string,
-  site: ChatSite,
-  now: Date,
-) {
-  const rows = await tx.message.findMany({
-    where: {
-      senderId,
-      kind: "text",
-      body,
-      createdAt: { gte: new Date(now.getTime() - HOUR) },
-      conversationId: { not: conversationId },
-    },
-    distinct: ["conversationId"],
-    select: { conversationId: true },
-  });
-  if (rows.length >= site.sameTextRecipientsPerHour) throw new Refused("sameText");
+  if (facts.recipientStatus !== "confirmed") throw new Refused("recipientUnconfirmed");
+  if (facts.blocked) throw new Refused("blocked");
 }
 
 /** What the content costs, and the checked values to store. */
-async function priced(tx: Tx, senderId: number, content: MessageContent, site: ChatSite) {
+async function priceOf(content: MessageContent, body: string, facts: SendFacts, site: ChatSite) {
   switch (content.kind) {
     case "text": {
-      const body = content.body.trim();
-      if (body === "") throw new Refused("empty");
-      if ([...body].length > site.messageLength) throw new Refused("tooLong");
-      return { kind: "text" as const, body, credits: site.messageCredits, reason: "message" as const };
+      if (facts.sameTextConversations >= site.sameTextRecipientsPerHour) throw new Refused("sameText");
+      const credits = await textMessagePrice(site, facts.senderCountry);
+      return {
+        kind: "text" as const,
+        body,
+        chatPhotoId: null,
+        giftId: null,
+        credits,
+        reason: "message" as const,
+      };
     }
-    case "gift": {
-      const gift = await tx.gift.findFirst({
-        where: { id: content.giftId, siteId: site.id, active: true },
-        select: { id: true, credits: true },
-      });
-      if (!gift) throw new Refused("notFound");
-      return { kind: "gift" as const, giftId: gift.id, credits: gift.credits, reason: "gift" as const };
-    }
-    case "photo": {
-      const photo = await tx.chatPhoto.findFirst({
-        where: { id: content.chatPhotoId, ownerId: senderId },
-        select: { id: true },
-      });
-      if (!photo) throw new Refused("notFound");
+    case "gift":
+      if (facts.giftCredits === null) throw new Refused("notFound");
+      return {
+        kind: "gift" as const,
+        body: "",
+        chatPhotoId: null,
+        giftId: content.giftId,
+        credits: facts.giftCredits,
+        reason: "gift" as const,
+      };
+    case "photo":
+      if (!facts.ownsPhoto) throw new Refused("notFound");
       return {
         kind: "photo" as const,
-        chatPhotoId: photo.id,
+        body: "",
+        chatPhotoId: content.chatPhotoId,
+        giftId: null,
         credits: site.photoCredits,
         reason: "photo" as const,
       };
-    }
   }
 }
 
-/** The conversation of the pair, created (with both members' sides) for a first message. */
-async function conversationFor(tx: Tx, senderId: number, recipientId: number, site: ChatSite, now: Date) {
+/** Free members start at most `freeConversations`; everyone within the hourly and daily limits. */
+async function checkNewConversation(tx: Tx, senderId: number, facts: SendFacts, site: ChatSite, now: Date) {
+  const [started] = await tx.$queryRaw<{ total: number; lastHour: number; lastDay: number }[]>`
+    SELECT count(*)::int AS total,
+      count(*) FILTER (WHERE "createdAt" >= ${new Date(now.getTime() - HOUR)})::int AS "lastHour",
+      count(*) FILTER (WHERE "createdAt" >= ${new Date(now.getTime() - 24 * HOUR)})::int AS "lastDay"
+    FROM "Conversation" WHERE "startedById" = ${senderId}`;
+  if (!facts.senderPaid && started!.total >= site.freeConversations) throw new Refused("premiumOnly");
+  const young =
+    facts.senderStatus !== "confirmed" || now.getTime() - facts.senderSignupDate.getTime() < 24 * HOUR;
+  const perHour = young ? site.newAccountConversationsPerHour : site.newConversationsPerHour;
+  const perDay = young ? site.newAccountConversationsPerDay : site.newConversationsPerDay;
+  if (started!.lastHour >= perHour || started!.lastDay >= perDay) throw new Refused("tooManyConversations");
+}
+
+async function conversationOf(tx: Tx, senderId: number, recipientId: number) {
   const [userAId, userBId] = orderedPair(senderId, recipientId);
   const existing = await tx.conversation.findUnique({
     where: { userAId_userBId: { userAId, userBId } },
     select: { id: true },
   });
-  if (existing) return existing.id;
-  await checkNewConversation(tx, senderId, site, now);
+  return existing?.id ?? null;
+}
+
+/** A new conversation of the pair, with both members' sides. */
+async function createConversation(tx: Tx, senderId: number, recipientId: number, siteId: number, now: Date) {
+  const [userAId, userBId] = orderedPair(senderId, recipientId);
   const created = await tx.conversation.create({
     data: {
-      siteId: site.id,
+      siteId,
       userAId,
       userBId,
       startedById: senderId,
@@ -191,54 +216,99 @@ async function conversationFor(tx: Tx, senderId: number, recipientId: number, si
   return created.id;
 }
 
+type PricedContent = Awaited<ReturnType<typeof priceOf>>;
+
+/**
+ * One statement, atomic on its own: unless a block or the conversation's deletion committed after
+ * the facts were read, spends the price (domain/credits), stores the message, moves the conversation
+ * up both lists (the recipient's unread count + 1) and publishes the event to both members.
+ */
+async function storeAndPay(
+  client: Queryable,
+  conversationId: number,
+  senderId: number,
+  recipientId: number,
+  content: PricedContent,
+  now: Date,
+): Promise<{ messageId: number; balance: number }> {
+  const spending = spendingSql({
+    userId: senderId,
+    amount: content.credits,
+    reason: content.reason,
+    when: Prisma.sql`EXISTS (SELECT 1 FROM allowed)`,
+  });
+  const publishing = messageEventSql(conversationId, [recipientId, senderId]);
+  const [row] = await client.$queryRaw<
+    { messageId: number | null; allowed: boolean; balance: number | null }[]
+  >`
+    WITH allowed AS (
+      SELECT 1 FROM "Conversation" WHERE id = ${conversationId}
+        AND NOT EXISTS (
+          SELECT 1 FROM "Block" WHERE ("blockerId" = ${senderId} AND "blockedId" = ${recipientId})
+            OR ("blockerId" = ${recipientId} AND "blockedId" = ${senderId})
+        )
+    ), ${spending.paid}, message AS (
+      INSERT INTO "Message" ("conversationId", "senderId", kind, body, "chatPhotoId", "giftId", credits, "createdAt")
+      SELECT ${conversationId}, ${senderId}, ${content.kind}::"MessageKind", ${content.body},
+        ${content.chatPhotoId}::int, ${content.giftId}::int, ${content.credits}, ${now}
+      FROM paid
+      RETURNING id
+    ), ${spending.ledger(Prisma.sql`'message:' || message.id`, Prisma.sql`message`)}, conversation AS (
+      UPDATE "Conversation" SET "lastMessageAt" = ${now}
+      WHERE id = ${conversationId} AND EXISTS (SELECT 1 FROM message)
+    ), members AS (
+      UPDATE "ConversationMember" SET "lastMessageAt" = ${now}, hidden = false,
+        "unreadCount" = "unreadCount" + CASE WHEN "userId" = ${recipientId} THEN 1 ELSE 0 END
+      WHERE "conversationId" = ${conversationId} AND EXISTS (SELECT 1 FROM message)
+    ), ${publishing.events}
+    SELECT (SELECT id FROM message) AS "messageId", EXISTS (SELECT 1 FROM allowed) AS allowed,
+      (SELECT credits FROM paid) AS balance, ${publishing.notify} IS NOT NULL AS notified`;
+  if (!row!.allowed) throw new Refused("blocked");
+  if (row!.messageId === null || row!.balance === null) throw new Refused("insufficientCredits");
+  return { messageId: row!.messageId, balance: row!.balance };
+}
+
 /**
  * Sends a text, gift or photo: the message is stored and paid (through domain/credits, ledger
  * reference "message:{id}") in one transaction, so it is never stored unpaid nor paid unstored.
- * Both members get a live event; the recipient's unread count goes up.
+ * Both members get a live event; the recipient's unread count goes up. Two statements in an existing
+ * conversation: the facts, then everything else at once (storeAndPay).
  */
 export async function sendMessage(input: SendInput): Promise<SendResult> {
   const now = input.now ?? new Date();
+  const { senderId, site, content } = input;
+  const body = content.kind === "text" ? content.body.trim() : "";
+  if (content.kind === "text") {
+    if (body === "") return { ok: false, error: "empty" };
+    if ([...body].length > site.messageLength) return { ok: false, error: "tooLong" };
+  }
   try {
-    return await db().$transaction(async (tx) => {
-      const recipientId = await recipientOf(tx, input.senderId, input.to);
-      await checkRecipient(tx, input.senderId, recipientId, input.site.id);
-      await lockPair(tx, input.senderId, recipientId);
-      const content = await priced(tx, input.senderId, input.content, input.site);
-      const conversationId = await conversationFor(tx, input.senderId, recipientId, input.site, now);
-      if (content.kind === "text") {
-        await checkSameText(tx, input.senderId, conversationId, content.body, input.site, now);
-      }
-      const { reason, ...stored } = content;
-      const message = await tx.message.create({
-        data: { ...stored, conversationId, senderId: input.senderId, createdAt: now },
-        select: { id: true },
-      });
-      const paid = await changeCredits(
-        { userId: input.senderId, delta: -content.credits, reason, reference: `message:${message.id}` },
-        tx,
+    const facts = await readFacts(db(), input, body, now);
+    if (!facts) throw new Refused("notFound");
+    checkRecipient(facts, site.id);
+    const pricedContent = await priceOf(content, body, facts, site);
+    const deliver = async (client: Queryable, conversationId: number): Promise<SendResult> => {
+      const stored = await storeAndPay(
+        client,
+        conversationId,
+        senderId,
+        facts.recipientId,
+        pricedContent,
+        now,
       );
-      if (!paid.ok) throw new Refused("insufficientCredits");
-      await tx.conversation.update({
-        where: { id: conversationId },
-        data: { lastMessageAt: now },
-        select: { id: true },
-      });
-      await tx.conversationMember.update({
-        where: { conversationId_userId: { conversationId, userId: input.senderId } },
-        data: { lastMessageAt: now, hidden: false },
-        select: { userId: true },
-      });
-      await tx.conversationMember.update({
-        where: { conversationId_userId: { conversationId, userId: recipientId } },
-        data: { lastMessageAt: now, hidden: false, unreadCount: { increment: 1 } },
-        select: { userId: true },
-      });
-      const payload = { conversationId, messageId: message.id };
-      await publishChatEvents(tx, [
-        { userId: recipientId, type: "message", payload },
-        { userId: input.senderId, type: "message", payload },
-      ]);
-      return { ok: true as const, conversationId, messageId: message.id, balance: paid.balance };
+      return { ok: true, conversationId, ...stored, credits: pricedContent.credits };
+    };
+    if (facts.conversationId !== null) return await deliver(db(), facts.conversationId);
+    // A first message: the pair lock makes one conversation per pair, and the other member may have
+    // started it while this send waited for the lock. A refusal rolls the new conversation back.
+    return await db().$transaction(async (tx) => {
+      await lockPair(tx, senderId, facts.recipientId);
+      let conversationId = await conversationOf(tx, senderId, facts.recipientId);
+      if (conversationId === null) {
+        await checkNewConversation(tx, senderId, facts, site, now);
+        conversationId = await createConversation(tx, senderId, facts.recipientId, site.id, now);
+      }
+      return deliver(tx, conversationId);
     });
   } catch (error) {
     if (error instanceof Refused) return { ok: false, error: error.reason };

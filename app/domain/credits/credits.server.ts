@@ -1,7 +1,8 @@
 import { db } from "~/lib/db.server";
 import { Prisma, type CreditReason } from "~/generated/prisma/client";
 
-type Tx = Prisma.TransactionClient;
+/** A transaction, or the client itself: every change below is one statement, atomic on its own. */
+type Queryable = Pick<Prisma.TransactionClient, "$queryRaw">;
 
 export interface CreditChange {
   userId: number;
@@ -16,46 +17,74 @@ export type CreditChangeResult =
   | { ok: true; applied: boolean; balance: number }
   | { ok: false; error: "insufficient_credits"; balance: number };
 
-async function applyChange(tx: Tx, change: CreditChange): Promise<CreditChangeResult> {
-  if (!Number.isInteger(change.delta)) throw new Error("Credit changes are whole numbers");
-  const earlier = await tx.creditLedgerEntry.findUnique({
-    where: { reference: change.reference },
-    select: { userId: true, balanceAfter: true },
-  });
-  if (earlier) {
-    if (earlier.userId !== change.userId)
-      throw new Error(`Credit reference ${change.reference} belongs to another user`);
-    const user = await tx.user.findUniqueOrThrow({ where: { id: change.userId }, select: { credits: true } });
-    return { ok: true, applied: false, balance: user.credits };
-  }
-  // One statement both checks and changes the balance, so concurrent spends cannot overdraw it.
-  const rows = await tx.$queryRaw<{ credits: number }[]>`
-    UPDATE "User" SET credits = credits + ${change.delta}
-    WHERE id = ${change.userId} AND credits + ${change.delta} >= 0
-    RETURNING credits`;
-  const updated = rows[0];
-  if (!updated) {
-    const user = await tx.user.findUniqueOrThrow({ where: { id: change.userId }, select: { credits: true } });
-    return { ok: false, error: "insufficient_credits", balance: user.credits };
-  }
-  await tx.creditLedgerEntry.create({
-    data: { ...change, balanceAfter: updated.credits },
-    select: { id: true },
-  });
-  return { ok: true, applied: true, balance: updated.credits };
+interface ChangeRow {
+  /** The balance after this change; null when it was not applied. */
+  newBalance: number | null;
+  /** The owner of an earlier entry with the same reference, if any. */
+  earlierUserId: number | null;
+  /** The balance before this statement; null when the user does not exist. */
+  oldBalance: number | null;
 }
 
 /**
- * The only way a credit balance changes: inside a transaction, with an append-only ledger row.
- * Pass `tx` to take part in a caller's transaction; otherwise one is opened here.
+ * One statement: skip a reference seen before, otherwise change the balance only when it stays at
+ * or above zero (so concurrent spends cannot overdraw it) and append the ledger row.
  */
-export async function changeCredits(change: CreditChange, tx?: Tx): Promise<CreditChangeResult> {
+async function applyChange(tx: Queryable, change: CreditChange): Promise<CreditChangeResult> {
+  if (!Number.isInteger(change.delta)) throw new Error("Credit changes are whole numbers");
+  const { userId, delta, reason, reference } = change;
+  const [row] = await tx.$queryRaw<ChangeRow[]>`
+    WITH earlier AS (
+      SELECT "userId" FROM "CreditLedgerEntry" WHERE reference = ${reference}
+    ), updated AS (
+      UPDATE "User" SET credits = credits + ${delta}
+      WHERE id = ${userId} AND credits + ${delta} >= 0 AND NOT EXISTS (SELECT 1 FROM earlier)
+      RETURNING credits
+    ), entry AS (
+      INSERT INTO "CreditLedgerEntry" ("userId", delta, "balanceAfter", reason, reference, "createdAt")
+      SELECT ${userId}, ${delta}, credits, ${reason}::"CreditReason", ${reference}, ${new Date()} FROM updated
+    )
+    SELECT (SELECT credits FROM updated) AS "newBalance",
+      (SELECT "userId" FROM earlier) AS "earlierUserId",
+      (SELECT credits FROM "User" WHERE id = ${userId}) AS "oldBalance"`;
+  if (row!.oldBalance === null) throw new Error(`No user ${userId} for a credit change`);
+  if (row!.earlierUserId !== null) {
+    if (row!.earlierUserId !== userId)
+      throw new Error(`Credit reference ${reference} belongs to another user`);
+    return { ok: true, applied: false, balance: row!.oldBalance };
+  }
+  if (row!.newBalance === null) return { ok: false, error: "insufficient_credits", balance: row!.oldBalance };
+  return { ok: true, applied: true, balance: row!.newBalance };
+}
+
+/** A unique-key violation, as Prisma reports it for model queries (P2002) and raw statements (P2010). */
+function isUniqueViolation(error: unknown): boolean {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  if (error.code === "P2002") return true;
+  const meta = error.meta as
+    { code?: string; driverAdapterError?: { cause?: { originalCode?: string; kind?: string } } } | undefined;
+  return (
+    error.code === "P2010" &&
+    (meta?.code === "23505" ||
+      meta?.driverAdapterError?.cause?.originalCode === "23505" ||
+      meta?.driverAdapterError?.cause?.kind === "UniqueConstraintViolation")
+  );
+}
+
+/**
+ * The only way a credit balance changes: in one statement, with an append-only ledger row.
+ * Pass `tx` to take part in a caller's transaction.
+ */
+export async function changeCredits(
+  change: CreditChange,
+  tx?: Prisma.TransactionClient,
+): Promise<CreditChangeResult> {
   if (tx) return applyChange(tx, change);
   try {
-    return await db().$transaction((t) => applyChange(t, change));
+    return await applyChange(db(), change);
   } catch (error) {
     // A concurrent request with the same reference won the race: nothing more to apply.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") {
+    if (isUniqueViolation(error)) {
       const user = await db().user.findUniqueOrThrow({
         where: { id: change.userId },
         select: { credits: true },
@@ -64,4 +93,32 @@ export async function changeCredits(change: CreditChange, tx?: Tx): Promise<Cred
     }
     throw error;
   }
+}
+
+/**
+ * Spending in the same statement that stores what is paid for (a chat message: the site's hottest
+ * write). `paid` is a CTE holding the new balance, with no row when `when` is false or the balance
+ * would go below zero: the caller stores its row only `FROM paid`. `ledger(reference, from)` is the
+ * CTE appending the ledger row once the caller's row (`from`, giving the reference) exists.
+ */
+export function spendingSql(spend: {
+  userId: number;
+  amount: number;
+  reason: CreditReason;
+  when: Prisma.Sql;
+}) {
+  const { userId, amount, reason, when } = spend;
+  if (!Number.isInteger(amount) || amount < 0) throw new Error("Spending is a whole, non-negative number");
+  return {
+    paid: Prisma.sql`paid AS (
+      UPDATE "User" SET credits = credits - ${amount}
+      WHERE id = ${userId} AND credits >= ${amount} AND ${when}
+      RETURNING credits
+    )`,
+    ledger: (reference: Prisma.Sql, from: Prisma.Sql) => Prisma.sql`ledger AS (
+      INSERT INTO "CreditLedgerEntry" ("userId", delta, "balanceAfter", reason, reference, "createdAt")
+      SELECT ${userId}, ${-amount}, paid.credits, ${reason}::"CreditReason", ${reference}, ${new Date()}
+      FROM paid, ${from}
+    )`,
+  };
 }

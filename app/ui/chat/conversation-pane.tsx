@@ -83,6 +83,7 @@ export function ConversationPane(props: ConversationPaneProps) {
             key={picked ?? ""}
             action={props.action}
             maxLength={props.maxLength}
+            price={extras.messagePrice}
             refused={refused}
             initialText={picked ?? extras.notices.prefill}
           />

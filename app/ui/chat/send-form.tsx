@@ -32,12 +32,15 @@ function Refusal({ error, maxLength }: { error: ShownRefusal; maxLength: number 
 export function SendForm({
   action,
   maxLength,
+  price,
   refused,
   initialText = "",
   disabled = false,
 }: {
   action: string;
   maxLength: number;
+  /** Credits one message costs. */
+  price: number;
   refused: SendRefused;
   /** An icebreaker's text to start with. */
   initialText?: string;
@@ -124,14 +127,20 @@ export function SendForm({
             </div>
           )}
         </div>
-        <button
-          type="submit"
-          className="btn btn-primary"
-          disabled={disabled || sending || (hydrated && (length === 0 || length > maxLength))}
-          data-testid="send-button"
-        >
-          {sending ? t("chat:form.sending") : t("chat:form.send")}
-        </button>
+        <div className="d-flex flex-column align-items-center">
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={disabled || sending || (hydrated && (length === 0 || length > maxLength))}
+            aria-describedby="chat-price"
+            data-testid="send-button"
+          >
+            {sending ? t("chat:form.sending") : t("chat:form.send")}
+          </button>
+          <small id="chat-price" className="form-text text-nowrap" data-testid="chat-price">
+            {t("chat:form.price", { count: price })}
+          </small>
+        </div>
       </Form>
       {dialog && <CreditsDialog onClose={() => setDialog(false)} />}
     </div>

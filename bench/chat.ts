@@ -173,6 +173,7 @@ async function main() {
 
     const sendMs: number[] = [];
     const deliveryMs: number[] = [];
+    const healthMs: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       await inBatches(pairs, PARALLEL, async ([x, y]) => {
         const [from, to] = round % 2 === 0 ? [x, y] : [y, x];
@@ -181,6 +182,10 @@ async function main() {
           waiting.set(`${to.userId}:${conversationId}`, { started: performance.now(), resolve }),
         );
         sendMs.push(await send(from, `/chats/${conversationId}`, `Bericht ${round}`));
+        // For scale: the cheapest request (one `SELECT 1`) under the same load.
+        const started = performance.now();
+        await (await fetch(`${from.server.baseUrl}/healthz`)).arrayBuffer();
+        healthMs.push(performance.now() - started);
         deliveryMs.push(
           await Promise.race([
             delivered,
@@ -202,6 +207,7 @@ async function main() {
     );
     console.log("| measure | count | p50 ms | p95 ms | max ms |\n|---|---:|---:|---:|---:|");
     console.log(summary("send (POST, stored and paid)", sendMs));
+    console.log(summary("GET /healthz under the same load, for scale", healthMs));
     console.log(summary("delivery to the other server's stream", deliveryMs));
     console.log(
       `\nMemory (RSS, MB) per server A/B: ${rssBefore.map((m) => m.toFixed(0)).join("/")} before the streams, ` +

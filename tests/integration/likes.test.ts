@@ -4,7 +4,6 @@ import { likedProfileIds, likesBetween, withLikedState } from "~/domain/likes/li
 import {
   announceNewestLike,
   clearNewLike,
-  countNewLikes,
   markLikeAnnounced,
   newestUnannouncedLike,
 } from "~/domain/likes/new-likes.server";
@@ -14,6 +13,9 @@ import { db } from "~/lib/db.server";
 import { stopJobs } from "~/lib/jobs.server";
 import { ORIGIN, createMember, type Member, separateProfileIds } from "../fixtures/members";
 import { seedBaseData } from "../../prisma/seed/base-data";
+import { memberCounts } from "~/domain/notifications/member-counts.server";
+
+const newLikes = async (userId: number) => (await memberCounts(userId)).newLikes;
 
 let otherSiteId: number;
 
@@ -185,8 +187,8 @@ describe("blocking", () => {
         blockedUserId: blocked.userId,
       });
       expect(await between(a!, b!)).toEqual({ ab: 0, ba: 0, matches: 0 });
-      expect(await countNewLikes(a!.userId)).toBe(0);
-      expect(await countNewLikes(b!.userId)).toBe(0);
+      expect(await newLikes(a!.userId)).toBe(0);
+      expect(await newLikes(b!.userId)).toBe(0);
       expect(await like(blocked.userId, blocker.profileId, ORIGIN)).toEqual({ ok: false, error: "blocked" });
       expect(await unblock(blocker.userId, blocked.profileId)).toEqual({ ok: true });
       expect(await between(a!, b!)).toEqual({ ab: 0, ba: 0, matches: 0 });
@@ -219,17 +221,17 @@ describe("new likes", () => {
   it("counts a received like as new until the liked member opens the liker's profile", async () => {
     const [liker, liked] = await members(2);
     await like(liker!.userId, liked!.profileId, ORIGIN);
-    expect(await countNewLikes(liked!.userId)).toBe(1);
-    expect(await countNewLikes(liker!.userId)).toBe(0);
+    expect(await newLikes(liked!.userId)).toBe(1);
+    expect(await newLikes(liker!.userId)).toBe(0);
     // The liker opening the liked member's profile clears nothing.
     await clearNewLike(liker!.userId, liked!.profileId);
-    expect(await countNewLikes(liked!.userId)).toBe(1);
+    expect(await newLikes(liked!.userId)).toBe(1);
     await clearNewLike(liked!.userId, liker!.profileId);
-    expect(await countNewLikes(liked!.userId)).toBe(0);
+    expect(await newLikes(liked!.userId)).toBe(0);
     expect(await likes(liker!, liked!)).toBe(1);
     // Liking again does not make it new again.
     await like(liker!.userId, liked!.profileId, ORIGIN);
-    expect(await countNewLikes(liked!.userId)).toBe(0);
+    expect(await newLikes(liked!.userId)).toBe(0);
   });
 
   it("neither counts nor lists likes from hidden members until they are visible again", async () => {
@@ -242,13 +244,13 @@ describe("new likes", () => {
       unconfirmed: await createMember(),
     };
     for (const liker of [visible, ...Object.values(hidden)]) await like(liker.userId, me.profileId, ORIGIN);
-    expect(await countNewLikes(me.userId)).toBe(5);
+    expect(await newLikes(me.userId)).toBe(5);
     await db().user.update({ where: { id: hidden.invisible.userId }, data: { invisible: true } });
     await db().user.update({ where: { id: hidden.deleted.userId }, data: { status: "deleted" } });
     await db().user.update({ where: { id: hidden.unconfirmed.userId }, data: { status: "not_confirmed" } });
     await db().profile.update({ where: { id: hidden.disabled.profileId }, data: { status: "disabled" } });
 
-    expect(await countNewLikes(me.userId)).toBe(1);
+    expect(await newLikes(me.userId)).toBe(1);
     const received = await listLikes(me.userId, "received", 1);
     expect(received.total).toBe(1);
     expect(received.cards.map((c) => c.id)).toEqual([visible.profileId]);
@@ -256,7 +258,7 @@ describe("new likes", () => {
     expect(await newestUnannouncedLike(me.userId)).toMatchObject({ profileId: visible.profileId });
 
     await db().user.update({ where: { id: hidden.invisible.userId }, data: { invisible: false } });
-    expect(await countNewLikes(me.userId)).toBe(2);
+    expect(await newLikes(me.userId)).toBe(2);
     expect(await newestUnannouncedLike(me.userId)).toMatchObject({ profileId: hidden.invisible.profileId });
   });
 });
@@ -385,7 +387,7 @@ describe("announcing new likes", () => {
     expect(await announceNewestLike(me.userId)).toBeNull();
     expect(await newestUnannouncedLike(me.userId)).toBeNull();
     // Announcing does not clear the new flag: that takes opening the profile.
-    expect(await countNewLikes(me.userId)).toBe(2);
+    expect(await newLikes(me.userId)).toBe(2);
   });
 
   it("marks only the member's own likes announced", async () => {

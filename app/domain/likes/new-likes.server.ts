@@ -1,9 +1,16 @@
+import { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { visibleMemberWhere } from "./visible-member";
 
-/** The new-likes badge: likes from visible members the member has not looked at yet. */
-export function countNewLikes(userId: number): Promise<number> {
-  return db().like.count({ where: { likedId: userId, isNew: true, liker: visibleMemberWhere } });
+/**
+ * The new-likes badge: SQL counting the likes from visible likers the member has not looked at yet (`visibleMemberWhere` in SQL), for
+ * the totals every member page and live event carries.
+ */
+export function newLikesCountSql(userId: number): Prisma.Sql {
+  return Prisma.sql`(SELECT count(*)::int FROM "Like" l
+    JOIN "User" u ON u.id = l."likerId" AND u.status = 'confirmed' AND NOT u.invisible
+    JOIN "Profile" p ON p."userId" = u.id AND p.status = 'active'
+    WHERE l."likedId" = ${userId} AND l."isNew")`;
 }
 
 /** Opening a liker's profile clears the new flag of their like (SPEC section 4). */

@@ -1,17 +1,21 @@
-import { countNewLikes } from "~/domain/likes/new-likes.server";
+import { newLikesCountSql } from "~/domain/likes/new-likes.server";
+import { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import type { MemberCounts } from "./member-counts";
 
-/** Unread messages over the member's conversations (their side's unread counts). */
-async function countUnreadMessages(userId: number): Promise<number> {
-  const { _sum } = await db().conversationMember.aggregate({
-    where: { userId, hidden: false, unreadCount: { gt: 0 } },
-    _sum: { unreadCount: true },
-  });
-  return _sum.unreadCount ?? 0;
+/**
+ * A one-row query of the member's totals, to select from or join: `unreadMessages` over their
+ * conversations (their side's unread counts) and `newLikes`. Every member page and every live
+ * event needs them.
+ */
+export function memberCountsSql(userId: number): Prisma.Sql {
+  return Prisma.sql`SELECT
+    (SELECT coalesce(sum("unreadCount"), 0)::int FROM "ConversationMember"
+      WHERE "userId" = ${userId} AND hidden = false AND "unreadCount" > 0) AS "unreadMessages",
+    ${newLikesCountSql(userId)} AS "newLikes"`;
 }
 
 export async function memberCounts(userId: number): Promise<MemberCounts> {
-  const [unreadMessages, newLikes] = await Promise.all([countUnreadMessages(userId), countNewLikes(userId)]);
-  return { unreadMessages, newLikes };
+  const [counts] = await db().$queryRaw<MemberCounts[]>(memberCountsSql(userId));
+  return counts!;
 }

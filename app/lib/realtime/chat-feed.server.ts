@@ -1,7 +1,7 @@
 // One member's feed of chat events: first what they missed after their Last-Event-ID (read from
 // the database), then, each time the hub wakes it, the rows after the last id it sent. One short
 // query per wake-up on the normal pool: an open stream holds no database connection.
-import { memberCounts } from "~/domain/notifications/member-counts.server";
+import { memberCounts, memberCountsSql } from "~/domain/notifications/member-counts.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import type { RealtimeHub } from "./hub.server";
@@ -28,13 +28,43 @@ export interface StoredChatEvent {
 }
 
 /** The member's events after `afterId`, oldest first. */
-export function chatEventsAfter(userId: number, afterId: bigint, limit: number): Promise<StoredChatEvent[]> {
-  return db().chatEvent.findMany({
-    where: { userId, id: { gt: afterId } },
-    orderBy: { id: "asc" },
-    take: limit,
-    select: { id: true, type: true, payload: true },
-  });
+export async function chatEventsAfter(userId: number, afterId: bigint, limit: number) {
+  return (await chatEventsAndTotals(userId, afterId, limit)).rows;
+}
+
+/**
+ * The member's events after `afterId` (oldest first) with their totals now, in one statement: a
+ * live message wakes both members' feeds on every app process, so this runs twice per message.
+ */
+async function chatEventsAndTotals(
+  userId: number,
+  afterId: bigint,
+  limit: number,
+): Promise<{ rows: StoredChatEvent[]; totals: LiveTotals }> {
+  const result = await db().$queryRaw<
+    {
+      id: bigint | null;
+      type: string | null;
+      payload: Prisma.JsonValue;
+      unreadMessages: number;
+      newLikes: number;
+    }[]
+  >`
+    SELECT e.id, e.type, e.payload, c."unreadMessages", c."newLikes"
+    FROM (${memberCountsSql(userId)}) c
+    LEFT JOIN LATERAL (
+      SELECT id, type, payload FROM "ChatEvent"
+      WHERE "userId" = ${userId} AND id > ${afterId}
+      ORDER BY id LIMIT ${limit}
+    ) e ON true
+    ORDER BY e.id`;
+  const first = result[0]!;
+  return {
+    rows: result.flatMap((row) =>
+      row.id === null ? [] : [{ id: row.id, type: row.type!, payload: row.payload }],
+    ),
+    totals: { num_unread_messages: first.unreadMessages, num_new_likes: first.newLikes },
+  };
 }
 
 /** The member's newest event id (0 without events). */
@@ -101,8 +131,7 @@ export function openChatFeed({
     unsubscribe();
   };
 
-  const deliver = async (rows: StoredChatEvent[]) => {
-    const totals = await totalsOf(userId);
+  const deliver = (rows: StoredChatEvent[], totals: LiveTotals) => {
     if (ended) return;
     send(rows.map((row) => ({ id: row.id.toString(), type: row.type, data: feedData(row.payload, totals) })));
   };
@@ -122,9 +151,9 @@ export function openChatFeed({
    */
   const replay = async (): Promise<bigint> => {
     if (lastEventId === null) return mark("ready");
-    const rows = await chatEventsAfter(userId, lastEventId, limit + 1);
+    const { rows, totals } = await chatEventsAndTotals(userId, lastEventId, limit + 1);
     if (rows.length > 0 && rows.length <= limit) {
-      await deliver(rows);
+      deliver(rows, totals);
       return rows.at(-1)!.id;
     }
     if (rows.length === 0 && (await latestChatEventId(userId)) >= lastEventId) return lastEventId;
@@ -137,9 +166,9 @@ export function openChatFeed({
       return;
     }
     for (;;) {
-      const rows: StoredChatEvent[] = await chatEventsAfter(userId, lastId, limit);
+      const { rows, totals } = await chatEventsAndTotals(userId, lastId, limit);
       if (rows.length === 0 || ended) return;
-      await deliver(rows);
+      deliver(rows, totals);
       lastId = rows.at(-1)!.id;
       if (rows.length < limit) return;
     }

@@ -37,6 +37,7 @@ test("a member writes a first message and sees it in the conversation and the li
   await page.getByTestId("chat-button").click();
   await expect(page).toHaveURL(new RegExp(`/members/${bram.profileId}/chat$`));
   await expect(page.getByTestId("chat-partner")).toHaveText(bram.name);
+  await expect(page.getByTestId("chat-price")).toHaveText("Een bericht kost 10 credits");
   await write(page, "Hoi <b>Bram</b>, kijk op https://example.com", jsEnabled(testInfo));
   await expect(page).toHaveURL(/\/chats\/\d+$/);
   const message = page.getByTestId("message-own").last();

@@ -67,7 +67,8 @@ async function shutdown(signal: string) {
   await closed;
   await backgroundWork.stop();
   await workers.stop();
-  const { db } = await import("../app/lib/db.server");
+  const { closePreparedPool, db } = await import("../app/lib/db.server");
+  await closePreparedPool();
   await db().$disconnect();
   await database.stop();
   logger.info("stopped");

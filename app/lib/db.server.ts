@@ -1,5 +1,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "~/generated/prisma/client";
+import { createHash } from "node:crypto";
+import pg from "pg";
+import { PrismaClient, type Prisma } from "~/generated/prisma/client";
 
 declare global {
   var __prisma: PrismaClient | undefined;
@@ -15,4 +17,58 @@ function createClient() {
 export function db(): PrismaClient {
   globalThis.__prisma ??= createClient();
   return globalThis.__prisma;
+}
+
+declare global {
+  var __preparedPool: pg.Pool | undefined;
+}
+
+const TIMESTAMP_OID = 1114;
+const INT8_OID = 20;
+
+function createPreparedPool() {
+  return new pg.Pool({
+    connectionString: process.env.DATABASE_URL,
+    max: 5,
+    // As Prisma reads them: timestamps are stored in UTC without a zone, int8 is a BigInt.
+    types: {
+      getTypeParser: ((oid: number, format?: "text" | "binary") => {
+        if (oid === TIMESTAMP_OID) return (value: string) => new Date(`${value.replace(" ", "T")}Z`);
+        if (oid === INT8_OID) return (value: string) => BigInt(value);
+        return pg.types.getTypeParser(oid, format);
+      }) as typeof pg.types.getTypeParser,
+    },
+  });
+}
+
+const statementNames = new Map<string, string>();
+function statementName(text: string) {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `s${createHash("sha1").update(text).digest("hex").slice(0, 16)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Runs one statement as a named prepared statement on a small pool of its own, so PostgreSQL plans
+ * it once per connection instead of on every call. Only for the few statements on the hottest paths
+ * (the session of every request, sending a message, live events); everything else uses Prisma.
+ */
+export async function queryPrepared<T>(sql: Prisma.Sql): Promise<T[]> {
+  globalThis.__preparedPool ??= createPreparedPool();
+  const values = sql.values.map((value) => (value instanceof Date ? value.toISOString() : value));
+  const result = await globalThis.__preparedPool.query({
+    name: statementName(sql.text),
+    text: sql.text,
+    values,
+  });
+  return result.rows as T[];
+}
+
+/** Closes the prepared statements' pool (shutdown, tests). */
+export async function closePreparedPool() {
+  await globalThis.__preparedPool?.end();
+  globalThis.__preparedPool = undefined;
 }

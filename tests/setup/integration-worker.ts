@@ -20,6 +20,7 @@ process.env.DATA_DIR = await mkdtemp(path.join(os.tmpdir(), "hartklop-it-data-")
 process.env.NODE_ENV = "test";
 
 afterAll(async () => {
-  const { db } = await import("~/lib/db.server");
+  const { closePreparedPool, db } = await import("~/lib/db.server");
+  await closePreparedPool();
   await db().$disconnect();
 });

@@ -2,14 +2,15 @@ import { randomBytes } from "node:crypto";
 import { createCookie } from "react-router";
 import { clientIp } from "~/lib/client-ip.server";
 import { secureCookies } from "~/lib/cookies.server";
-import type {
-  NotificationsDisabledReason,
-  PhotoStatus,
-  ProfileStatus,
-  UserRole,
-  UserStatus,
+import {
+  Prisma,
+  type NotificationsDisabledReason,
+  type PhotoStatus,
+  type ProfileStatus,
+  type UserRole,
+  type UserStatus,
 } from "~/generated/prisma/client";
-import { db } from "~/lib/db.server";
+import { db, queryPrepared } from "~/lib/db.server";
 import { sessionSecret } from "~/lib/env.server";
 
 export const SESSION_DAYS = 30;
@@ -101,7 +102,7 @@ function sessionUserFrom(row: SessionRow): SessionUser {
 export async function getSession(request: Request): Promise<{ id: string; user: SessionUser } | null> {
   const id = await sessionIdFrom(request);
   if (!id) return null;
-  const [row] = await db().$queryRaw<SessionRow[]>`
+  const [row] = await queryPrepared<SessionRow>(Prisma.sql`
     SELECT s.id AS "sessionId", s."lastUsedAt", u.id, u."siteId", u.email, u.status::text AS status,
       u.role::text AS role, u.credits, u."paidUser", u.language, u.invisible, u."signupDate",
       u."notificationsDisabled"::text[] AS "notificationsDisabled", u."photoAlertDismissedAt",
@@ -111,7 +112,7 @@ export async function getSession(request: Request): Promise<{ id: string; user: 
     JOIN "User" u ON u.id = s."userId"
     LEFT JOIN "Profile" p ON p."userId" = u.id
     LEFT JOIN "Photo" ph ON ph.id = p."mainPhotoId"
-    WHERE s.id = ${id} AND s."expiresAt" > ${new Date()} AND u.status <> 'deleted'`;
+    WHERE s.id = ${id} AND s."expiresAt" > ${new Date()} AND u.status <> 'deleted'`);
   if (!row) return null;
   // Refresh "last used" at most once an hour, to list active sessions without a write per request.
   if (Date.now() - row.lastUsedAt.getTime() > 3600_000) {

@@ -2,13 +2,18 @@ import { spendingSql } from "~/domain/credits/credits.server";
 import { lockPair, orderedPair } from "~/domain/likes/pair-lock.server";
 import type { Site } from "~/domain/sites/site.server";
 import { Prisma } from "~/generated/prisma/client";
-import { db } from "~/lib/db.server";
+import { db, queryPrepared } from "~/lib/db.server";
 import { messageEventSql } from "./chat-events.server";
 import type { SendRefusal } from "./chat-types";
 import { textMessagePrice } from "./message-price.server";
 
 type Tx = Prisma.TransactionClient;
-type Queryable = Pick<Tx, "$queryRaw">;
+/** Runs one statement: prepared on its own (the usual send), or inside a first message's transaction. */
+type Run = <T>(sql: Prisma.Sql) => Promise<T[]>;
+const inTransaction =
+  (tx: Tx): Run =>
+  <T>(sql: Prisma.Sql) =>
+    tx.$queryRaw<T[]>(sql);
 
 export type ChatSite = Pick<
   Site,
@@ -72,19 +77,14 @@ interface SendFacts {
   ownsPhoto: boolean;
 }
 
-async function readFacts(
-  tx: Queryable,
-  input: SendInput,
-  body: string,
-  now: Date,
-): Promise<SendFacts | null> {
+async function readFacts(input: SendInput, body: string, now: Date): Promise<SendFacts | null> {
   const { senderId, to, content } = input;
   const conversationId = "conversationId" in to ? to.conversationId : NONE;
   const profileId = "profileId" in to ? to.profileId : NONE;
   const giftId = content.kind === "gift" ? content.giftId : NONE;
   const chatPhotoId = content.kind === "photo" ? content.chatPhotoId : NONE;
   const hourAgo = new Date(now.getTime() - HOUR);
-  const rows = await tx.$queryRaw<SendFacts[]>`
+  const rows = await queryPrepared<SendFacts>(Prisma.sql`
     WITH target AS (
       SELECT "otherUserId" AS id FROM "ConversationMember"
       WHERE "conversationId" = ${conversationId} AND "userId" = ${senderId}
@@ -116,7 +116,7 @@ async function readFacts(
     JOIN "User" r ON r.id = pair.id
     LEFT JOIN "Profile" rp ON rp."userId" = r.id
     JOIN "User" s ON s.id = ${senderId}
-    LEFT JOIN "Profile" sp ON sp."userId" = s.id`;
+    LEFT JOIN "Profile" sp ON sp."userId" = s.id`);
   return rows[0] ?? null;
 }
 
@@ -224,7 +224,7 @@ type PricedContent = Awaited<ReturnType<typeof priceOf>>;
  * up both lists (the recipient's unread count + 1) and publishes the event to both members.
  */
 async function storeAndPay(
-  client: Queryable,
+  run: Run,
   conversationId: number,
   senderId: number,
   recipientId: number,
@@ -238,9 +238,7 @@ async function storeAndPay(
     when: Prisma.sql`EXISTS (SELECT 1 FROM allowed)`,
   });
   const publishing = messageEventSql(conversationId, [recipientId, senderId]);
-  const [row] = await client.$queryRaw<
-    { messageId: number | null; allowed: boolean; balance: number | null }[]
-  >`
+  const [row] = await run<{ messageId: number | null; allowed: boolean; balance: number | null }>(Prisma.sql`
     WITH allowed AS (
       SELECT 1 FROM "Conversation" WHERE id = ${conversationId}
         AND NOT EXISTS (
@@ -262,7 +260,7 @@ async function storeAndPay(
       WHERE "conversationId" = ${conversationId} AND EXISTS (SELECT 1 FROM message)
     ), ${publishing.events}
     SELECT (SELECT id FROM message) AS "messageId", EXISTS (SELECT 1 FROM allowed) AS allowed,
-      (SELECT credits FROM paid) AS balance, ${publishing.notify} IS NOT NULL AS notified`;
+      (SELECT credits FROM paid) AS balance, ${publishing.notify} IS NOT NULL AS notified`);
   if (!row!.allowed) throw new Refused("blocked");
   if (row!.messageId === null || row!.balance === null) throw new Refused("insufficientCredits");
   return { messageId: row!.messageId, balance: row!.balance };
@@ -283,22 +281,15 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
     if ([...body].length > site.messageLength) return { ok: false, error: "tooLong" };
   }
   try {
-    const facts = await readFacts(db(), input, body, now);
+    const facts = await readFacts(input, body, now);
     if (!facts) throw new Refused("notFound");
     checkRecipient(facts, site.id);
     const pricedContent = await priceOf(content, body, facts, site);
-    const deliver = async (client: Queryable, conversationId: number): Promise<SendResult> => {
-      const stored = await storeAndPay(
-        client,
-        conversationId,
-        senderId,
-        facts.recipientId,
-        pricedContent,
-        now,
-      );
+    const deliver = async (run: Run, conversationId: number): Promise<SendResult> => {
+      const stored = await storeAndPay(run, conversationId, senderId, facts.recipientId, pricedContent, now);
       return { ok: true, conversationId, ...stored, credits: pricedContent.credits };
     };
-    if (facts.conversationId !== null) return await deliver(db(), facts.conversationId);
+    if (facts.conversationId !== null) return await deliver(queryPrepared, facts.conversationId);
     // A first message: the pair lock makes one conversation per pair, and the other member may have
     // started it while this send waited for the lock. A refusal rolls the new conversation back.
     return await db().$transaction(async (tx) => {
@@ -308,7 +299,7 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
         await checkNewConversation(tx, senderId, facts, site, now);
         conversationId = await createConversation(tx, senderId, facts.recipientId, site.id, now);
       }
-      return deliver(tx, conversationId);
+      return deliver(inTransaction(tx), conversationId);
     });
   } catch (error) {
     if (error instanceof Refused) return { ok: false, error: error.reason };

@@ -1,6 +1,6 @@
 import { newLikesCountSql } from "~/domain/likes/new-likes.server";
 import { Prisma } from "~/generated/prisma/client";
-import { db } from "~/lib/db.server";
+import { queryPrepared } from "~/lib/db.server";
 import type { MemberCounts } from "./member-counts";
 
 /**
@@ -16,6 +16,6 @@ export function memberCountsSql(userId: number): Prisma.Sql {
 }
 
 export async function memberCounts(userId: number): Promise<MemberCounts> {
-  const [counts] = await db().$queryRaw<MemberCounts[]>(memberCountsSql(userId));
+  const [counts] = await queryPrepared<MemberCounts>(memberCountsSql(userId));
   return counts!;
 }

@@ -2,8 +2,8 @@
 // the database), then, each time the hub wakes it, the rows after the last id it sent. One short
 // query per wake-up on the normal pool: an open stream holds no database connection.
 import { memberCounts, memberCountsSql } from "~/domain/notifications/member-counts.server";
-import type { Prisma } from "~/generated/prisma/client";
-import { db } from "~/lib/db.server";
+import { Prisma } from "~/generated/prisma/client";
+import { db, queryPrepared } from "~/lib/db.server";
 import type { RealtimeHub } from "./hub.server";
 
 /** Most events replayed on a reconnect; a larger gap gets one "resync" event instead. */
@@ -41,15 +41,13 @@ async function chatEventsAndTotals(
   afterId: bigint,
   limit: number,
 ): Promise<{ rows: StoredChatEvent[]; totals: LiveTotals }> {
-  const result = await db().$queryRaw<
-    {
-      id: bigint | null;
-      type: string | null;
-      payload: Prisma.JsonValue;
-      unreadMessages: number;
-      newLikes: number;
-    }[]
-  >`
+  const result = await queryPrepared<{
+    id: bigint | null;
+    type: string | null;
+    payload: Prisma.JsonValue;
+    unreadMessages: number;
+    newLikes: number;
+  }>(Prisma.sql`
     SELECT e.id, e.type, e.payload, c."unreadMessages", c."newLikes"
     FROM (${memberCountsSql(userId)}) c
     LEFT JOIN LATERAL (
@@ -57,7 +55,7 @@ async function chatEventsAndTotals(
       WHERE "userId" = ${userId} AND id > ${afterId}
       ORDER BY id LIMIT ${limit}
     ) e ON true
-    ORDER BY e.id`;
+    ORDER BY e.id`);
   const first = result[0]!;
   return {
     rows: result.flatMap((row) =>

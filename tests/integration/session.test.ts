@@ -33,6 +33,13 @@ describe("getSession", () => {
     expect(user).toMatchObject({ id: userId, email: "sessie@example.com" });
   });
 
+  it("reads the user as Prisma does: an unset list is empty, no profile is null", async () => {
+    await db().$executeRaw`UPDATE "User" SET "notificationsDisabled" = NULL WHERE id = ${userId}`;
+    const user = await getSessionUser(await requestWith(await newSession(60_000)));
+    expect(user).toMatchObject({ notificationsDisabled: [], profile: null, status: "confirmed", role: "member" });
+    expect(user?.signupDate).toBeInstanceOf(Date);
+  });
+
   it("ignores expired sessions, unknown ids and forged cookies", async () => {
     expect(await getSessionUser(await requestWith(await newSession(-1000)))).toBeNull();
     expect(await getSessionUser(await requestWith("no-such-session"))).toBeNull();

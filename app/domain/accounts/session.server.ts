@@ -105,7 +105,7 @@ export async function getSession(request: Request): Promise<{ id: string; user: 
   const [row] = await queryPrepared<SessionRow>(Prisma.sql`
     SELECT s.id AS "sessionId", s."lastUsedAt", u.id, u."siteId", u.email, u.status::text AS status,
       u.role::text AS role, u.credits, u."paidUser", u.language, u.invisible, u."signupDate",
-      u."notificationsDisabled"::text[] AS "notificationsDisabled", u."photoAlertDismissedAt",
+      coalesce(u."notificationsDisabled"::text[], '{}') AS "notificationsDisabled", u."photoAlertDismissedAt",
       p.id AS "profileId", p.name AS "profileName", p.status::text AS "profileStatus",
       p.country AS "profileCountry", ph.id AS "photoId", ph.status::text AS "photoStatus"
     FROM "Session" s

@@ -36,7 +36,12 @@ describe("getSession", () => {
   it("reads the user as Prisma does: an unset list is empty, no profile is null", async () => {
     await db().$executeRaw`UPDATE "User" SET "notificationsDisabled" = NULL WHERE id = ${userId}`;
     const user = await getSessionUser(await requestWith(await newSession(60_000)));
-    expect(user).toMatchObject({ notificationsDisabled: [], profile: null, status: "confirmed", role: "member" });
+    expect(user).toMatchObject({
+      notificationsDisabled: [],
+      profile: null,
+      status: "confirmed",
+      role: "member",
+    });
     expect(user?.signupDate).toBeInstanceOf(Date);
   });
 

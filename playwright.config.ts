@@ -95,6 +95,8 @@ export default defineConfig({
         DATABASE_URL: E2E_DATABASE_URL,
         PUBLIC_URL: E2E_SECOND_BASE_URL,
         DEMO_DATA: "false",
+        // A test deployment on a shared database: the stand-ins (outbox, Mollie simulator) run.
+        STANDINS: "true",
       },
     },
   ],

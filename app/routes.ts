@@ -23,6 +23,7 @@ export default [
   route("chats/gift", "routes/chats.gift.ts"),
   route("chats/photo", "routes/chats.photo.ts"),
   route("chats/:id/report", "routes/chats.$id.report.ts"),
+  route("payments/webhook", "routes/payments.webhook.ts"),
 
   layout("routes/_layout.default.tsx", [
     index("routes/home.tsx"),
@@ -55,6 +56,12 @@ export default [
     route("likes/m/:id", "routes/members.$id.tsx", { id: "likes-m-id" }),
     route("likes", "routes/likes.tsx", { id: "likes" }),
     route("likes/:type", "routes/likes.tsx", { id: "likes-type" }),
+    route("premium", "routes/premium.tsx"),
+    route("credits", "routes/credits.tsx"),
+    route("credits/:id/:paymentmethod?", "routes/credits.$id.tsx", { id: "credits-id-paymentmethod" }),
+    route("transactions", "routes/transactions.tsx"),
+    route("transactions/:id", "routes/transactions.$id.tsx"),
+    route("dev/mollie/checkout/:id", "routes/dev.mollie.checkout.$id.tsx"),
   ]),
 
   layout("routes/_layout.chat.tsx", [

@@ -26,5 +26,7 @@ export async function openDatabase(env: Env, { ownSignalHandling = false } = {})
     throw error;
   }
   process.env.DATABASE_URL = url;
+  // Tells the app (a separate bundle) that this database is the local embedded one.
+  if (embedded) process.env.EMBEDDED_DATABASE = "true";
   return { url, embedded: embedded !== null, stop: async () => embedded?.stop() };
 }

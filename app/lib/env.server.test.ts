@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv } from "./env.server";
+import { parseEnv, standInsAllowed } from "./env.server";
 
 describe("parseEnv", () => {
   it("has working defaults for a local start", () => {
@@ -20,5 +20,29 @@ describe("parseEnv", () => {
     expect(() =>
       parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgresql://u:p@db.internal:5432/app" }),
     ).toThrow(/SESSION_SECRET/);
+  });
+
+  it("stops a production start on an external database without a Mollie key, unless stand-ins are asked for", () => {
+    const production = {
+      NODE_ENV: "production",
+      DATABASE_URL: "postgresql://u:p@db.internal:5432/app",
+      SESSION_SECRET: "x".repeat(32),
+    };
+    expect(() => parseEnv(production)).toThrow(/MOLLIE_API_KEY/);
+    expect(
+      parseEnv({ ...production, MOLLIE_API_KEY: "live_abcdefghijklmnopqrstuvwxyz" }).MOLLIE_API_KEY,
+    ).toBe("live_abcdefghijklmnopqrstuvwxyz");
+    expect(standInsAllowed(parseEnv({ ...production, STANDINS: "true" }))).toBe(true);
+    // The server's own embedded PostgreSQL (it sets DATABASE_URL to it) is no deployment.
+    expect(standInsAllowed(parseEnv({ ...production, EMBEDDED_DATABASE: "true" }))).toBe(true);
+    expect(() => parseEnv({ MOLLIE_API_KEY: "sk_nope" })).toThrow(/MOLLIE_API_KEY/);
+  });
+
+  it("allows stand-ins on the embedded database only, unless STANDINS=true", () => {
+    expect(standInsAllowed(parseEnv({}))).toBe(true);
+    expect(standInsAllowed(parseEnv({ DATABASE_URL: "postgresql://u:p@db:5432/app" }))).toBe(false);
+    expect(standInsAllowed(parseEnv({ DATABASE_URL: "postgresql://u:p@db:5432/app", STANDINS: "1" }))).toBe(
+      true,
+    );
   });
 });

@@ -33,6 +33,15 @@ const envSchema = z.object({
   S3_ENDPOINT: z.url().optional(),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Mollie (live_… or test_…). Without it payments go to the local Mollie simulator (a stand-in). */
+  MOLLIE_API_KEY: z
+    .string()
+    .regex(/^(live|test)_\w{20,}$/, "must be a Mollie key (live_… or test_…)")
+    .optional(),
+  /** Run the local stand-ins (mail outbox, Mollie simulator) on an external database, e.g. staging. */
+  STANDINS: booleanFlag.default(false),
+  /** Set by the server itself once it started its embedded PostgreSQL (and DATABASE_URL points there). */
+  EMBEDDED_DATABASE: booleanFlag.default(false),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
@@ -47,12 +56,31 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   const env = result.data;
   // An external database means a real deployment: it must bring its own secret.
-  if (!env.SESSION_SECRET && env.NODE_ENV === "production" && env.DATABASE_URL) {
+  if (!env.SESSION_SECRET && env.NODE_ENV === "production" && !usesEmbeddedDatabase(env)) {
     throw new Error(
       "Invalid environment configuration:\n  SESSION_SECRET: required in production with DATABASE_URL",
     );
   }
+  if (env.NODE_ENV === "production" && !usesEmbeddedDatabase(env) && !env.STANDINS && !env.MOLLIE_API_KEY) {
+    throw new Error(
+      "Invalid environment configuration:\n  MOLLIE_API_KEY: required in production with DATABASE_URL " +
+        "(or set STANDINS=true for a staging server on the Mollie simulator)",
+    );
+  }
   return env;
+}
+
+/**
+ * Whether the local stand-ins may run: on the embedded database (the README's start, the tests) or
+ * with an explicit STANDINS=true. A production server never hands out credits through one.
+ */
+export function standInsAllowed(source: Env = env()): boolean {
+  return usesEmbeddedDatabase(source) || source.STANDINS;
+}
+
+/** The local embedded PostgreSQL (no DATABASE_URL given, or the one the server started itself). */
+export function usesEmbeddedDatabase(source: Env = env()): boolean {
+  return !source.DATABASE_URL || source.EMBEDDED_DATABASE;
 }
 
 /** The secret that signs session cookies; server/main.ts provides a local one when none is configured. */

@@ -9,6 +9,7 @@ export const QUEUES = {
   eraseDeletedAccounts: "erase-deleted-accounts",
   maintenance: "maintenance",
   likeMail: "like-mail",
+  reconcilePayments: "reconcile-payments",
 } as const;
 
 const ADMIN_SHUTDOWN = "57P01";
@@ -36,6 +37,7 @@ export function jobs(): Promise<PgBoss> {
     });
     await boss.createQueue(QUEUES.eraseDeletedAccounts, { name: QUEUES.eraseDeletedAccounts });
     await boss.createQueue(QUEUES.maintenance, { name: QUEUES.maintenance });
+    await boss.createQueue(QUEUES.reconcilePayments, { name: QUEUES.reconcilePayments, policy: "singleton" });
     // At most one waiting like mail per member (singletonKey = user id), see domain/likes.
     await boss.createQueue(QUEUES.likeMail, { name: QUEUES.likeMail, policy: "short", retryLimit: 5 });
     return boss;

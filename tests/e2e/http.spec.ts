@@ -15,6 +15,9 @@ test.describe("@http", () => {
     "/chat-photos/:id/:size": ["/chat-photos/999999/thumb"],
     "/chats/:id": ["/chats/999999"],
     "/chats/:id/report": ["/chats/999999/report"],
+    "/credits/:id/:paymentmethod?": ["/credits/1", "/credits/1/ideal"],
+    "/transactions/:id": ["/transactions/999999"],
+    "/dev/mollie/checkout/:id": ["/dev/mollie/checkout/tr_unknown"],
   };
   /** Routes that answer a plain GET with a redirect elsewhere than the login page, or with 404 for unknown ids. */
   const EXPECTED: Record<string, { status: number; location?: string }> = {
@@ -36,6 +39,8 @@ test.describe("@http", () => {
     "/chats/:id/report": { status: 400 },
     "/chats/gift": { status: 400 },
     "/chats/photo": { status: 400 },
+    "/payments/webhook": { status: 405 },
+    "/dev/mollie/checkout/:id": { status: 404 },
   };
 
   function routePaths(entries: RouteConfigEntry[], prefix = ""): string[] {

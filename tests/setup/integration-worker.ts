@@ -18,6 +18,8 @@ process.env.DATABASE_URL = withDatabase(serverUrl, database);
 process.env.SESSION_SECRET = "integration-test-secret-of-at-least-32-chars";
 process.env.DATA_DIR = await mkdtemp(path.join(os.tmpdir(), "hartklop-it-data-"));
 process.env.NODE_ENV = "test";
+// A real database server, but a test one: the stand-ins (Mollie simulator, outbox) run.
+process.env.STANDINS = "true";
 
 afterAll(async () => {
   const { closePreparedPool, db } = await import("~/lib/db.server");

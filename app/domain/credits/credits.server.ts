@@ -95,6 +95,12 @@ export async function changeCredits(
   }
 }
 
+/** The member's balance now. */
+export async function creditBalance(userId: number): Promise<number> {
+  const user = await db().user.findUnique({ where: { id: userId }, select: { credits: true } });
+  return user?.credits ?? 0;
+}
+
 /**
  * Spending in the same statement that stores what is paid for (a chat message: the site's hottest
  * write). `paid` is a CTE holding the new balance, with no row when `when` is false or the balance

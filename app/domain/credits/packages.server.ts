@@ -1,5 +1,6 @@
 import { db } from "~/lib/db.server";
 import type { Currency } from "./currency";
+import type { CreditPackageView } from "./package-view";
 
 const packageSelect = {
   id: true,
@@ -11,15 +12,7 @@ const packageSelect = {
   popular: true,
 } as const;
 
-export interface CreditPackage {
-  id: number;
-  currency: string;
-  credits: number;
-  priceCents: number;
-  discountPercent: number;
-  variant: number;
-  popular: boolean;
-}
+export type CreditPackage = CreditPackageView;
 
 const CACHE_MS = 30_000;
 const cache = new Map<string, { packages: CreditPackage[]; until: number }>();

@@ -4,7 +4,13 @@ import { queueMail } from "~/lib/mail.server";
 import { translatorFor } from "~/lib/translator.server";
 
 export type AccountMailKind =
-  "activation" | "resetPassword" | "changeEmail" | "reactivation" | "complaintReceived" | "like";
+  | "activation"
+  | "resetPassword"
+  | "changeEmail"
+  | "reactivation"
+  | "complaintReceived"
+  | "like"
+  | "paymentReceipt";
 
 const escapeHtml = (value: string) =>
   value.replace(

@@ -1,0 +1,101 @@
+import type { Site } from "~/domain/sites/site.server";
+import { db } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import type { CheckoutMethod } from "./methods";
+import { centsToValue } from "./money";
+import { mollie } from "./mollie.server";
+import { mollieLocale, offeredMethods } from "./offered-methods.server";
+import { purchaseOffer } from "./purchase-offer.server";
+
+export type StartPaymentResult =
+  | { ok: true; paymentId: number; checkoutUrl: string }
+  | { ok: false; error: "notFound" | "methodUnavailable" | "providerError" };
+
+export interface StartPaymentInput {
+  userId: number;
+  site: Pick<Site, "id" | "name">;
+  /** The buyer's country (their profile's), which picks the currency and the methods. */
+  country: string;
+  locale: string;
+  packageId: number;
+  method: CheckoutMethod;
+  issuer: string | null;
+  /** This site's address as the buyer reached it: where Mollie sends them back and reports to. */
+  origin: string;
+}
+
+/** Mollie cannot reach a webhook on this machine; with a real key a local start goes without one. */
+function webhookUrl(origin: string): string | undefined {
+  const local = /^https?:\/\/(localhost|127\.|\[::1\])/.test(origin);
+  return local && env().MOLLIE_API_KEY ? undefined : `${origin}/payments/webhook`;
+}
+
+/**
+ * Starts buying a package: our payment row first (its id is the return address), then Mollie's
+ * payment with the method (and bank) the buyer chose. The amount is computed here, never taken
+ * from the request. Credits follow only once Mollie reports the payment paid (syncPayment).
+ */
+export async function startPayment(input: StartPaymentInput): Promise<StartPaymentResult> {
+  const offer = await purchaseOffer(input.site.id, input.country, input.packageId);
+  if (!offer) return { ok: false, error: "notFound" };
+  const methods = await offeredMethods({
+    amountCents: offer.amountCents,
+    currency: offer.currency,
+    country: input.country,
+    locale: input.locale,
+  });
+  const method = methods.find((m) => m.id === input.method);
+  if (!method) return { ok: false, error: "methodUnavailable" };
+  const issuer = method.issuers.some((i) => i.id === input.issuer) ? input.issuer : null;
+
+  const payment = await db().payment.create({
+    data: {
+      userId: input.userId,
+      siteId: input.site.id,
+      packageId: offer.creditPackage.id,
+      method: method.id,
+      issuer,
+      amountCents: offer.amountCents,
+      currency: offer.currency,
+      credits: offer.creditPackage.credits,
+      discountPercent: offer.discountPercent,
+      discountCode: offer.discountCode,
+    },
+    select: { id: true },
+  });
+  try {
+    const created = await mollie().payments.create({
+      amount: { value: centsToValue(offer.amountCents), currency: offer.currency },
+      description: `${offer.creditPackage.credits} credits ${input.site.name} #${payment.id}`,
+      redirectUrl: `${input.origin}/transactions/${payment.id}`,
+      webhookUrl: webhookUrl(input.origin),
+      method: method.id as never,
+      ...(issuer ? { issuer } : {}),
+      locale: mollieLocale(input.locale),
+      metadata: { paymentId: payment.id },
+    });
+    const checkoutUrl = created.getCheckoutUrl();
+    await db().payment.update({
+      where: { id: payment.id },
+      data: { molliePaymentId: created.id },
+      select: { id: true },
+    });
+    if (!checkoutUrl) return { ok: false, error: "providerError" };
+    return { ok: true, paymentId: payment.id, checkoutUrl };
+  } catch (error) {
+    console.error(
+      JSON.stringify({
+        level: "error",
+        msg: "mollie payment create",
+        paymentId: payment.id,
+        error: String(error),
+      }),
+    );
+    await db().payment.update({
+      where: { id: payment.id },
+      data: { status: "failed" },
+      select: { id: true },
+    });
+    return { ok: false, error: "providerError" };
+  }
+}

@@ -1,0 +1,142 @@
+import { MollieApiError, type Payment as MolliePayment } from "@mollie/api-client";
+import { changeCredits } from "~/domain/credits/credits.server";
+import { db } from "~/lib/db.server";
+import type { PaymentStatus, Prisma } from "~/generated/prisma/client";
+import { valueToCents } from "./money";
+import { mollie } from "./mollie.server";
+import { sendPaymentReceipt } from "./receipt-mail.server";
+
+type Tx = Prisma.TransactionClient;
+
+const paymentSelect = {
+  id: true,
+  userId: true,
+  molliePaymentId: true,
+  amountCents: true,
+  currency: true,
+  credits: true,
+  status: true,
+  creditedAt: true,
+  chargedBackCents: true,
+} as const;
+type OurPayment = Prisma.PaymentGetPayload<{ select: typeof paymentSelect }>;
+
+export type SyncOutcome =
+  | { kind: "unknown" }
+  | { kind: "mismatch" }
+  | { kind: "synced"; paymentId: number; status: PaymentStatus; credited: boolean };
+
+const STATUSES: readonly string[] = [
+  "open",
+  "pending",
+  "authorized",
+  "paid",
+  "failed",
+  "canceled",
+  "expired",
+];
+
+async function fetchFromMollie(id: string): Promise<MolliePayment | null> {
+  try {
+    return await mollie().payments.get(id);
+  } catch (error) {
+    if (error instanceof MollieApiError && error.statusCode === 404) return null;
+    throw error;
+  }
+}
+
+/** Books a paid payment once: credits through the ledger (reference = Mollie's id) and Premium for life. */
+async function bookPaid(payment: OurPayment, paidAt: Date): Promise<boolean> {
+  return db().$transaction(async (tx) => {
+    // Only one run claims the booking; a concurrent one waits for this row and then finds it taken.
+    const claimed = await tx.payment.updateMany({
+      where: { id: payment.id, creditedAt: null },
+      data: { status: "paid", paidAt, creditedAt: new Date() },
+    });
+    if (claimed.count === 0) return false;
+    await changeCredits(
+      {
+        userId: payment.userId,
+        delta: payment.credits,
+        reason: "purchase",
+        reference: `payment:${payment.molliePaymentId}`,
+      },
+      tx,
+    );
+    await tx.user.update({ where: { id: payment.userId }, data: { paidUser: true }, select: { id: true } });
+    return true;
+  });
+}
+
+/**
+ * A chargeback takes the credits of the charged-back part back through the ledger, never below zero;
+ * what the balance no longer holds is recorded and blocks direct debit for the member.
+ */
+async function takeBackChargedBack(tx: Tx, payment: OurPayment, chargedBackCents: number) {
+  const claimed = await tx.payment.updateMany({
+    where: { id: payment.id, chargedBackCents: payment.chargedBackCents },
+    data: { chargedBackCents },
+  });
+  if (claimed.count === 0) return;
+  const share = (chargedBackCents - payment.chargedBackCents) / payment.amountCents;
+  const owed = Math.min(payment.credits, Math.round(payment.credits * share));
+  const [user] = await tx.$queryRaw<{ credits: number }[]>`
+    SELECT credits FROM "User" WHERE id = ${payment.userId} FOR UPDATE`;
+  const taken = Math.min(owed, user!.credits);
+  if (taken > 0) {
+    await changeCredits(
+      {
+        userId: payment.userId,
+        delta: -taken,
+        reason: "chargeback",
+        reference: `chargeback:${payment.molliePaymentId}:${chargedBackCents}`,
+      },
+      tx,
+    );
+  }
+  if (taken < owed) {
+    await tx.payment.update({
+      where: { id: payment.id },
+      data: { creditsNotRecovered: { increment: owed - taken } },
+      select: { id: true },
+    });
+    await tx.user.update({
+      where: { id: payment.userId },
+      data: { directDebitBlockedAt: new Date() },
+      select: { id: true },
+    });
+  }
+}
+
+/**
+ * Brings our payment in line with Mollie: called by the webhook (which carries only an id), the
+ * return page and the reconciliation job. Nothing from the request is trusted: the payment is
+ * fetched from Mollie and must match what we asked for. Safe to run any number of times, also
+ * concurrently: credits are booked once. `origin` is the site's address for the receipt's link.
+ */
+export async function syncPayment(molliePaymentId: string, origin: string): Promise<SyncOutcome> {
+  const payment = await db().payment.findUnique({ where: { molliePaymentId }, select: paymentSelect });
+  if (!payment) return { kind: "unknown" };
+  const remote = await fetchFromMollie(molliePaymentId);
+  if (!remote) return { kind: "unknown" };
+  if (
+    remote.amount.currency !== payment.currency ||
+    valueToCents(remote.amount.value) !== payment.amountCents
+  ) {
+    console.error(JSON.stringify({ level: "error", msg: "mollie amount mismatch", paymentId: payment.id }));
+    return { kind: "mismatch" };
+  }
+  const status = (STATUSES.includes(remote.status) ? remote.status : payment.status) as PaymentStatus;
+  let credited = false;
+  if (status === "paid") {
+    credited = await bookPaid(payment, remote.paidAt ? new Date(remote.paidAt) : new Date());
+    if (credited) await sendPaymentReceipt(payment.id, origin);
+  } else {
+    await db().payment.updateMany({ where: { id: payment.id, creditedAt: null }, data: { status } });
+  }
+  const chargedBackCents = valueToCents(remote.amountChargedBack?.value ?? "0.00") ?? 0;
+  if (chargedBackCents > payment.chargedBackCents && (payment.creditedAt || credited)) {
+    await db().$transaction((tx) => takeBackChargedBack(tx, payment, chargedBackCents));
+  }
+  return { kind: "synced", paymentId: payment.id, status, credited };
+}

@@ -1,0 +1,107 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, redirect } from "react-router";
+import { z } from "zod";
+import { requireUser } from "~/domain/accounts/guards.server";
+import { checkoutMethodFrom, isCheckoutMethod } from "~/domain/payments/methods";
+import { offeredMethods } from "~/domain/payments/offered-methods.server";
+import { purchaseOffer } from "~/domain/payments/purchase-offer.server";
+import { startPayment } from "~/domain/payments/start-payment.server";
+import { requestInfoContext } from "~/lib/context";
+import { getInstance, getLocale } from "~/lib/i18n.server";
+import { MethodChoice } from "~/ui/payments/method-choice";
+import { PurchaseSummary } from "~/ui/payments/purchase-summary";
+import type { Route } from "./+types/credits.$id";
+
+const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
+
+const formSchema = z.object({
+  method: z.string().refine(isCheckoutMethod),
+  issuer: z.string().max(100).optional(),
+});
+
+function packageIdFrom(params: { id?: string }) {
+  const parsed = idSchema.safeParse(params.id);
+  if (!parsed.success) throw data(null, { status: 404 });
+  return parsed.data;
+}
+
+/** /credits/{id}/{paymentmethod?}: the package, and how to pay for it (Mollie's methods for this purchase). */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const { site, country } = context.get(requestInfoContext);
+  const buyerCountry = user.profile?.country ?? country;
+  const offer = await purchaseOffer(site.id, buyerCountry, packageIdFrom(params));
+  if (!offer) throw data(null, { status: 404 });
+  const methods = await offeredMethods({
+    amountCents: offer.amountCents,
+    currency: offer.currency,
+    country: buyerCountry,
+    locale: getLocale(context),
+  });
+  const failed = new URL(request.url).searchParams.get("failed");
+  return {
+    offer,
+    methods,
+    chosen: checkoutMethodFrom(params.paymentmethod),
+    retryAfter: failed && isCheckoutMethod(failed) ? failed : null,
+    title: getInstance(context).t("payments:checkout.title"),
+    siteName: site.name,
+  };
+}
+
+/** Starts the payment and sends the buyer to Mollie's checkout (or the simulator's). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const { site, country } = context.get(requestInfoContext);
+  const parsed = formSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: "chooseMethod" as const }, { status: 400 });
+  const result = await startPayment({
+    userId: user.id,
+    site,
+    country: user.profile?.country ?? country,
+    locale: getLocale(context),
+    packageId: packageIdFrom(params),
+    method: parsed.data.method as never,
+    issuer: parsed.data.issuer || null,
+    origin: new URL(request.url).origin,
+  });
+  if (result.ok) throw redirect(result.checkoutUrl);
+  if (result.error === "notFound") throw data(null, { status: 404 });
+  return data({ error: result.error }, { status: result.error === "methodUnavailable" ? 400 : 502 });
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.title} | ${data?.siteName}` },
+  { name: "robots", content: "noindex" },
+];
+
+export default function CheckoutRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { offer, methods } = loaderData;
+  return (
+    <main className="container py-4" style={{ maxWidth: 640 }} data-testid="checkout-page">
+      <h1 className="h3">{t("payments:checkout.title")}</h1>
+      <PurchaseSummary offer={offer} />
+      {loaderData.retryAfter && (
+        <div className="alert alert-warning" role="alert" data-testid="payment-retry">
+          {t("payments:checkout.retry")}
+        </div>
+      )}
+      {actionData?.error && (
+        <div className="alert alert-danger" role="alert" data-testid="checkout-error">
+          {t(`payments:checkout.errors.${actionData.error}`)}
+        </div>
+      )}
+      {methods.length === 0 ? (
+        <p data-testid="no-methods">{t("payments:checkout.noMethods")}</p>
+      ) : (
+        <Form method="post" data-testid="checkout-form">
+          <MethodChoice methods={methods} chosen={loaderData.chosen} avoid={loaderData.retryAfter} />
+          <button type="submit" className="btn btn-primary btn-lg w-100 mt-3" data-testid="pay-button">
+            {t("payments:checkout.pay")}
+          </button>
+        </Form>
+      )}
+    </main>
+  );
+}

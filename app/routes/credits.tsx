@@ -1,0 +1,39 @@
+import { useTranslation } from "react-i18next";
+import { requireUser } from "~/domain/accounts/guards.server";
+import { currencyForCountry } from "~/domain/credits/currency";
+import { packagesFor } from "~/domain/credits/packages.server";
+import { requestInfoContext } from "~/lib/context";
+import { getInstance } from "~/lib/i18n.server";
+import { PackageList } from "~/ui/payments/package-list";
+import type { Route } from "./+types/credits";
+
+/** /credits: the packages in the member's currency; each leads to choosing how to pay. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const { site, country } = context.get(requestInfoContext);
+  const currency = currencyForCountry(user.profile?.country ?? country);
+  return {
+    packages: await packagesFor(site.id, currency),
+    credits: user.credits,
+    paidUser: user.paidUser,
+    title: getInstance(context).t("payments:credits.title"),
+    siteName: site.name,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.title} | ${data?.siteName}` },
+  { name: "robots", content: "noindex" },
+];
+
+export default function CreditsRoute({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <main className="container py-4" data-testid="credits-page">
+      <h1 className="h3">{t("payments:credits.title")}</h1>
+      <p data-testid="credit-balance">{t("payments:credits.balance", { count: loaderData.credits })}</p>
+      {!loaderData.paidUser && <p className="lead">{t("payments:credits.premiumNote")}</p>}
+      <PackageList packages={loaderData.packages} linkTo={(id) => `/credits/${id}`} />
+    </main>
+  );
+}

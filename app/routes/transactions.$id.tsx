@@ -1,0 +1,72 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Link, useRevalidator } from "react-router";
+import { z } from "zod";
+import { requireUser } from "~/domain/accounts/guards.server";
+import { creditBalance } from "~/domain/credits/credits.server";
+import { memberPayment } from "~/domain/payments/member-payments.server";
+import { isPending } from "~/domain/payments/payment-view";
+import { syncPayment } from "~/domain/payments/sync-payment.server";
+import { requestInfoContext } from "~/lib/context";
+import { getInstance } from "~/lib/i18n.server";
+import { PaymentResult } from "~/ui/payments/payment-result";
+import type { Route } from "./+types/transactions.$id";
+
+const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
+/** Seconds between checks while a payment is still open. */
+const REFRESH_SECONDS = 3;
+
+/**
+ * /transactions/{id}: where Mollie sends the buyer back. It asks Mollie for the payment's state
+ * itself, so a buyer who returns before the webhook sees the real state (and gets the credits).
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const id = idSchema.safeParse(params.id);
+  if (!id.success) throw data(null, { status: 404 });
+  let found = await memberPayment(user.id, id.data);
+  if (!found) throw data(null, { status: 404 });
+  if (found.molliePaymentId && isPending(found.payment.status)) {
+    await syncPayment(found.molliePaymentId, new URL(request.url).origin);
+    found = (await memberPayment(user.id, id.data))!;
+  }
+  return {
+    payment: found.payment,
+    balance: await creditBalance(user.id),
+    title: getInstance(context).t("payments:result.title"),
+    siteName: context.get(requestInfoContext).site.name,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.title} | ${data?.siteName}` },
+  { name: "robots", content: "noindex" },
+];
+
+export default function TransactionRoute({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { payment } = loaderData;
+  const revalidator = useRevalidator();
+  const pending = isPending(payment.status);
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") void revalidator.revalidate();
+    }, REFRESH_SECONDS * 1000);
+    return () => clearInterval(timer);
+  }, [pending, revalidator]);
+  return (
+    <main className="container py-4" style={{ maxWidth: 640 }}>
+      {pending && (
+        // Without JavaScript an open payment's page reloads itself until the bank answered.
+        <noscript>
+          <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
+        </noscript>
+      )}
+      <PaymentResult payment={payment} balance={loaderData.balance} />
+      <p className="mt-4">
+        <Link to="/transactions">{t("payments:transactions.all")}</Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,63 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { requireUser } from "~/domain/accounts/guards.server";
+import { memberPayments } from "~/domain/payments/member-payments.server";
+import { formatMoney } from "~/domain/payments/money";
+import { requestInfoContext } from "~/lib/context";
+import { getInstance } from "~/lib/i18n.server";
+import type { Route } from "./+types/transactions";
+
+/** /transactions: the member's payments, newest first. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  return {
+    payments: await memberPayments(user.id),
+    title: getInstance(context).t("payments:transactions.title"),
+    siteName: context.get(requestInfoContext).site.name,
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.title} | ${data?.siteName}` },
+  { name: "robots", content: "noindex" },
+];
+
+export default function TransactionsRoute({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation();
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
+  return (
+    <main className="container py-4">
+      <h1 className="h3">{t("payments:transactions.title")}</h1>
+      {loaderData.payments.length === 0 ? (
+        <p data-testid="no-transactions">
+          {t("payments:transactions.empty")} <Link to="/credits">{t("payments:packages.buy")}</Link>
+        </p>
+      ) : (
+        <table className="table" data-testid="transactions">
+          <thead>
+            <tr>
+              <th scope="col">{t("payments:transactions.date")}</th>
+              <th scope="col">{t("payments:transactions.credits")}</th>
+              <th scope="col">{t("payments:transactions.amount")}</th>
+              <th scope="col">{t("payments:transactions.method")}</th>
+              <th scope="col">{t("payments:transactions.status")}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {loaderData.payments.map((p) => (
+              <tr key={p.id} data-testid="transaction">
+                <td>
+                  <Link to={`/transactions/${p.id}`}>{date.format(new Date(p.createdAt))}</Link>
+                </td>
+                <td>{p.credits}</td>
+                <td>{formatMoney(p.amountCents, p.currency, i18n.language)}</td>
+                <td>{t(`payments:methods.${p.method}`, { defaultValue: p.method })}</td>
+                <td data-testid="transaction-status">{t(`payments:status.${p.status}`)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </main>
+  );
+}

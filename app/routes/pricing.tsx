@@ -1,13 +1,18 @@
 import { useTranslation } from "react-i18next";
+import { currencyForCountry } from "~/domain/credits/currency";
+import { packagesFor } from "~/domain/credits/packages.server";
 import { staticPageContent } from "~/domain/sites/static-pages.server";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance, getLocale } from "~/lib/i18n.server";
+import { PackageList } from "~/ui/payments/package-list";
 import { StaticPage } from "~/ui/static-page";
 import type { Route } from "./+types/pricing";
 
-export function loader({ context }: Route.LoaderArgs) {
-  const { site } = context.get(requestInfoContext);
+export async function loader({ context }: Route.LoaderArgs) {
+  const { site, country, user } = context.get(requestInfoContext);
   return {
+    packages: await packagesFor(site.id, currencyForCountry(user?.profile?.country ?? country)),
+    loggedIn: user !== null,
     content: staticPageContent(getInstance(context).t, "pricing", site, getLocale(context)),
     siteName: site.name,
     costs: {
@@ -49,6 +54,11 @@ export default function PricingRoute({ loaderData }: Route.ComponentProps) {
           ))}
         </tbody>
       </table>
+      <h2 className="h4">{t("payments:packages.title")}</h2>
+      <PackageList
+        packages={loaderData.packages}
+        linkTo={loaderData.loggedIn ? (id) => `/credits/${id}` : null}
+      />
     </StaticPage>
   );
 }

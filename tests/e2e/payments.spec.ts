@@ -68,4 +68,7 @@ test("visitors are asked to log in; /premium explains Premium", async ({ page })
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fcredits/);
   await page.goto("/premium");
   await expect(page.getByTestId("premium-page")).toContainText("46% meer kans op een match");
+  await page.goto("/pricing");
+  await expect(page.getByTestId("package")).toHaveCount(4);
+  await expect(page.getByTestId("package-price").first()).toHaveText("€ 19,95");
 });

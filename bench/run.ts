@@ -30,6 +30,21 @@ async function settleDatabase(databaseUrl: string) {
   }
 }
 
+/** The first EUR package of the default site, for the payment page. */
+async function firstPackageId(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: number }>(
+      `SELECT p.id FROM "CreditPackage" p JOIN "Site" s ON s.id = p."siteId"
+       WHERE s."isDefault" AND p.currency = 'EUR' AND p.active ORDER BY p."sortOrder" LIMIT 1`,
+    );
+    return rows[0]!.id;
+  } finally {
+    await client.end();
+  }
+}
+
 async function login(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/user.php`, {
     method: "POST",
@@ -190,6 +205,11 @@ async function main() {
       page("/likes/received"),
       page("/likes/matches"),
       page("/swipe-game"),
+      page("/chats"),
+      page("/credits"),
+      // The payment page asks Mollie (here its simulator) which methods it offers.
+      page(`/credits/${await firstPackageId(server.databaseUrl)}`),
+      page("/transactions"),
       page("/api/user.php"),
       likeAction(memberIds),
       page("/healthz"),

@@ -18,6 +18,10 @@ export function mollieLocale(locale: string): MollieLocale {
   return MOLLIE_LOCALES[locale] ?? MollieLocale.en_US;
 }
 
+/** Mollie's answer changes only when the dashboard does: asked at most every 5 minutes per purchase kind. */
+const CACHE_MS = 5 * 60_000;
+const cache = new Map<string, { methods: Promise<OfferedMethod[]>; until: number }>();
+
 /**
  * The methods Mollie offers for this amount, currency and payer's country (its methods call), in
  * the page's order, with the banks where one is chosen first (iDEAL). Apple Pay is included: the
@@ -29,6 +33,22 @@ export async function offeredMethods(purchase: {
   country: string;
   locale: string;
 }): Promise<OfferedMethod[]> {
+  const key = `${purchase.amountCents}:${purchase.currency}:${purchase.country}:${purchase.locale}`;
+  const hit = cache.get(key);
+  if (hit && hit.until > Date.now()) return hit.methods;
+  const methods = askMollie(purchase);
+  cache.set(key, { methods, until: Date.now() + CACHE_MS });
+  // A failed call is not kept: the next page view asks again.
+  methods.catch(() => cache.delete(key));
+  return methods;
+}
+
+async function askMollie(purchase: {
+  amountCents: number;
+  currency: string;
+  country: string;
+  locale: string;
+}) {
   const methods = await mollie().methods.list({
     amount: { value: centsToValue(purchase.amountCents), currency: purchase.currency },
     locale: mollieLocale(purchase.locale),

@@ -390,13 +390,18 @@ describe("erasing deleted accounts", () => {
 
   it("runs as a daily schedule", async () => {
     const { SCHEDULES, startScheduledJobs } = await import("../../server/scheduled-jobs");
-    expect(SCHEDULES).toEqual({ "erase-deleted-accounts": "17 3 * * *", maintenance: "43 3 * * *" });
+    expect(SCHEDULES).toEqual({
+      "erase-deleted-accounts": "17 3 * * *",
+      maintenance: "43 3 * * *",
+      "reconcile-payments": "*/5 * * * *",
+    });
     await startScheduledJobs();
     const { jobs } = await import("~/lib/jobs.server");
     const schedules = await (await jobs()).getSchedules();
     expect(schedules.map((s) => [s.name, s.cron]).sort()).toEqual([
       ["erase-deleted-accounts", "17 3 * * *"],
       ["maintenance", "43 3 * * *"],
+      ["reconcile-payments", "*/5 * * * *"],
     ]);
   });
 });

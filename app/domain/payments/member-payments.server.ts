@@ -14,17 +14,9 @@ const select = {
   paidAt: true,
 } as const;
 
-function view(row: {
-  id: number;
-  packageId: number | null;
-  method: string;
-  amountCents: number;
-  currency: string;
-  credits: number;
-  status: PaymentView["status"];
-  createdAt: Date;
-  paidAt: Date | null;
-}): PaymentView {
+function view(
+  row: Omit<PaymentView, "createdAt" | "paidAt"> & { createdAt: Date; paidAt: Date | null },
+): PaymentView {
   return { ...row, createdAt: row.createdAt.toISOString(), paidAt: row.paidAt?.toISOString() ?? null };
 }
 

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/root";
 import { newestUnannouncedLike } from "./domain/likes/new-likes.server";
 import { memberCounts } from "./domain/notifications/member-counts.server";
+import { timeBonusState } from "./domain/payments/discounts.server";
 import { requestInfoContext } from "./lib/context";
 import { ENTRY_WARNING_COOKIE, readCookie } from "./lib/cookies.server";
 import { getLocale, i18nextMiddleware } from "./lib/i18n.server";
@@ -36,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [counts, newestLike] = user
     ? await Promise.all([memberCounts(user.id), likeAnnouncement ? newestUnannouncedLike(user.id) : null])
     : [null, null];
+  const timeBonus = user ? await timeBonusState(user) : null;
   const locale = getLocale(context) as ReturnType<typeof visibleLocales>[number];
   const dismissed = Number(readCookie(request, ENTRY_WARNING_COOKIE));
   return {
@@ -76,6 +78,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       mainPhotoId: user.profile?.mainPhoto?.status === "active" ? user.profile.mainPhoto.id : null,
       counts: counts!,
       newestLike,
+      // SPEC time bonus: when it ends (null: none), the seconds left now, whether the modal was closed.
+      timeBonusEndsAt: timeBonus?.endsAt.toISOString() ?? null,
+      timeBonusSecondsLeft: timeBonus?.secondsLeft ?? 0,
+      timeBonusDismissed: timeBonus?.dismissed ?? false,
     },
   };
 }

@@ -24,6 +24,8 @@ export default [
   route("chats/photo", "routes/chats.photo.ts"),
   route("chats/:id/report", "routes/chats.$id.report.ts"),
   route("payments/webhook", "routes/payments.webhook.ts"),
+  route("api/discountcode.php", "routes/api.discountcode.ts"),
+  route("time-bonus/dismiss", "routes/time-bonus.dismiss.ts"),
 
   layout("routes/_layout.default.tsx", [
     index("routes/home.tsx"),
@@ -33,6 +35,7 @@ export default [
     route("login", "routes/login.tsx"),
     route("dev/outbox", "routes/dev.outbox.tsx"),
     route("dev/outbox/:mailId", "routes/dev.outbox.$mailId.tsx"),
+    route("dev/sms", "routes/dev.sms.tsx"),
     route("signup", "routes/signup.tsx"),
     route("signup-matches", "routes/signup-matches.tsx"),
     route("complete-signup", "routes/complete-signup.tsx"),
@@ -46,6 +49,7 @@ export default [
     route("account-deleted", "routes/account-deleted.tsx"),
     route("complaints", "routes/complaints.tsx"),
     route("staff/complaints", "routes/staff.complaints.tsx"),
+    route("staff/payments", "routes/staff.payments.tsx"),
     route("profile", "routes/profile.tsx"),
     route("profile/photos", "routes/profile.photos.tsx"),
     route("staff/photos", "routes/staff.photos.tsx"),
@@ -58,6 +62,8 @@ export default [
     route("likes/:type", "routes/likes.tsx", { id: "likes-type" }),
     route("premium", "routes/premium.tsx"),
     route("credits", "routes/credits.tsx"),
+    route("credits/repeat-order", "routes/credits.repeat-order.tsx"),
+    route("directdebit", "routes/directdebit.tsx"),
     route("credits/:id/:paymentmethod?", "routes/credits.$id.tsx", { id: "credits-id-paymentmethod" }),
     route("transactions", "routes/transactions.tsx"),
     route("transactions/:id", "routes/transactions.$id.tsx"),

@@ -38,6 +38,18 @@ const envSchema = z.object({
     .string()
     .regex(/^(live|test)_\w{20,}$/, "must be a Mollie key (live_… or test_…)")
     .optional(),
+  /**
+   * SMS provider endpoint (MessageBird-style JSON POST: originator, recipients, body). Without it
+   * texts (direct debit codes) go to the local SMS outbox at /dev/sms where stand-ins are allowed.
+   */
+  SMS_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Sent as `Authorization: AccessKey …` to SMS_URL. */
+  SMS_API_KEY: z.string().min(1).optional(),
+  /** Sender shown on texts: up to 11 letters and digits, or a phone number (default: the site's name). */
+  SMS_FROM: z
+    .string()
+    .regex(/^([A-Za-z0-9 ]{1,11}|\+?\d{3,16})$/, "up to 11 letters and digits, or a phone number")
+    .optional(),
   /** Run the local stand-ins (mail outbox, Mollie simulator) on an external database, e.g. staging. */
   STANDINS: booleanFlag.default(false),
   /** Set by the server itself once it started its embedded PostgreSQL (and DATABASE_URL points there). */

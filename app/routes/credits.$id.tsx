@@ -1,22 +1,31 @@
 import { useTranslation } from "react-i18next";
-import { data, Form, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { requireUser } from "~/domain/accounts/guards.server";
+import { MAX_CODE_LENGTH } from "~/domain/payments/discount";
 import { checkoutMethodFrom, isCheckoutMethod } from "~/domain/payments/methods";
 import { offeredMethods } from "~/domain/payments/offered-methods.server";
-import { purchaseOffer } from "~/domain/payments/purchase-offer.server";
+import { discountBuyer, purchaseOffer } from "~/domain/payments/purchase-offer.server";
 import { startPayment } from "~/domain/payments/start-payment.server";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance, getLocale } from "~/lib/i18n.server";
 import { MethodChoice } from "~/ui/payments/method-choice";
-import { PurchaseSummary } from "~/ui/payments/purchase-summary";
+import { DiscountCodeForm, DiscountedSummary } from "~/ui/payments/discount-code";
 import type { Route } from "./+types/credits.$id";
 
 const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 
+/** An entered discount code; anything longer than a code can be is kept too long, so it is not found. */
+const codeSchema = z
+  .string()
+  .trim()
+  .transform((code) => code.slice(0, MAX_CODE_LENGTH + 1))
+  .optional();
+
 const formSchema = z.object({
   method: z.string().refine(isCheckoutMethod),
   issuer: z.string().max(100).optional(),
+  code: codeSchema,
 });
 
 function packageIdFrom(params: { id?: string }) {
@@ -30,7 +39,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { site, country } = context.get(requestInfoContext);
   const buyerCountry = user.profile?.country ?? country;
-  const offer = await purchaseOffer(site.id, buyerCountry, packageIdFrom(params));
+  const searchParams = new URL(request.url).searchParams;
+  const code = codeSchema.parse(searchParams.get("code") ?? undefined) || null;
+  const chosen = checkoutMethodFrom(params.paymentmethod);
+  const offer = await purchaseOffer(site.id, buyerCountry, packageIdFrom(params), {
+    buyer: discountBuyer(user),
+    method: chosen,
+    code,
+  });
   if (!offer) throw data(null, { status: 404 });
   const methods = await offeredMethods({
     amountCents: offer.amountCents,
@@ -38,11 +54,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     country: buyerCountry,
     locale: getLocale(context),
   });
-  const failed = new URL(request.url).searchParams.get("failed");
+  const failed = searchParams.get("failed");
   return {
     offer,
     methods,
-    chosen: checkoutMethodFrom(params.paymentmethod),
+    code: code ?? "",
+    chosen,
     retryAfter: failed && isCheckoutMethod(failed) ? failed : null,
     title: getInstance(context).t("payments:checkout.title"),
     siteName: site.name,
@@ -64,9 +81,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     method: parsed.data.method as never,
     issuer: parsed.data.issuer || null,
     origin: new URL(request.url).origin,
+    buyer: discountBuyer(user),
+    code: parsed.data.code || null,
   });
   if (result.ok) throw redirect(result.checkoutUrl);
   if (result.error === "notFound") throw data(null, { status: 404 });
+  if (result.error === "discount") {
+    return data({ error: result.error, discountError: result.discountError }, { status: 400 });
+  }
   return data({ error: result.error }, { status: result.error === "methodUnavailable" ? 400 : 502 });
 }
 
@@ -78,16 +100,18 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export default function CheckoutRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { offer, methods } = loaderData;
+  const discountError = actionData?.error === "discount" ? actionData.discountError : offer.codeError;
   return (
     <main className="container py-4" style={{ maxWidth: 640 }} data-testid="checkout-page">
       <h1 className="h3">{t("payments:checkout.title")}</h1>
-      <PurchaseSummary offer={offer} />
+      <DiscountedSummary offer={offer} />
+      <DiscountCodeForm code={loaderData.code} error={discountError} codeIgnored={offer.codeIgnored} />
       {loaderData.retryAfter && (
         <div className="alert alert-warning" role="alert" data-testid="payment-retry">
           {t("payments:checkout.retry")}
         </div>
       )}
-      {actionData?.error && (
+      {actionData?.error && actionData.error !== "discount" && (
         <div className="alert alert-danger" role="alert" data-testid="checkout-error">
           {t(`payments:checkout.errors.${actionData.error}`)}
         </div>
@@ -96,11 +120,22 @@ export default function CheckoutRoute({ loaderData, actionData }: Route.Componen
         <p data-testid="no-methods">{t("payments:checkout.noMethods")}</p>
       ) : (
         <Form method="post" data-testid="checkout-form">
+          {offer.discount?.source === "code" && (
+            <input type="hidden" name="code" value={offer.discount.code} />
+          )}
           <MethodChoice methods={methods} chosen={loaderData.chosen} avoid={loaderData.retryAfter} />
           <button type="submit" className="btn btn-primary btn-lg w-100 mt-3" data-testid="pay-button">
             {t("payments:checkout.pay")}
           </button>
         </Form>
+      )}
+      {/* SEPA direct debit collects euros only. */}
+      {offer.currency === "EUR" && (
+        <p className="mt-3 text-center">
+          <Link to={`/directdebit?package=${offer.creditPackage.id}`} data-testid="directdebit-link">
+            {t("directDebit:payByDirectDebit")}
+          </Link>
+        </p>
       )}
     </main>
   );

@@ -1,19 +1,17 @@
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/domain/accounts/guards.server";
-import { currencyForCountry } from "~/domain/credits/currency";
-import { packagesFor } from "~/domain/credits/packages.server";
+import { discountBuyer, packageOffers } from "~/domain/payments/purchase-offer.server";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/lib/i18n.server";
 import { PackageList } from "~/ui/payments/package-list";
 import type { Route } from "./+types/credits";
 
-/** /credits: the packages in the member's currency; each leads to choosing how to pay. */
+/** /credits: the packages in the member's currency at the member's discounted price; each leads to choosing how to pay. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { site, country } = context.get(requestInfoContext);
-  const currency = currencyForCountry(user.profile?.country ?? country);
   return {
-    packages: await packagesFor(site.id, currency),
+    packages: await packageOffers(site.id, user.profile?.country ?? country, discountBuyer(user)),
     credits: user.credits,
     paidUser: user.paidUser,
     title: getInstance(context).t("payments:credits.title"),

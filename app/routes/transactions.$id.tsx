@@ -1,15 +1,18 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Link, useRevalidator } from "react-router";
+import { data, Link, redirect, useRevalidator } from "react-router";
 import { z } from "zod";
 import { requireUser } from "~/domain/accounts/guards.server";
 import { creditBalance } from "~/domain/credits/credits.server";
 import { memberPayment } from "~/domain/payments/member-payments.server";
 import { isPending } from "~/domain/payments/payment-view";
+import { refundRequestSchema } from "~/domain/payments/refund-view";
+import { refundPanel, requestRefund } from "~/domain/payments/refunds.server";
 import { syncPayment } from "~/domain/payments/sync-payment.server";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/lib/i18n.server";
 import { PaymentResult } from "~/ui/payments/payment-result";
+import { RefundRequestPanel } from "~/ui/payments/refund-request";
 import type { Route } from "./+types/transactions.$id";
 
 const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
@@ -33,9 +36,23 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return {
     payment: found.payment,
     balance: await creditBalance(user.id),
+    refund: await refundPanel(user.id, id.data),
     title: getInstance(context).t("payments:result.title"),
     siteName: context.get(requestInfoContext).site.name,
   };
+}
+
+/** The member asks for the purchase's unused credits back (refusals come back translated by the page). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const id = idSchema.safeParse(params.id);
+  if (!id.success) throw data(null, { status: 404 });
+  const form = refundRequestSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!form.success) return data({ refundError: "invalid" as const }, { status: 400 });
+  const result = await requestRefund({ userId: user.id, paymentId: id.data, reason: form.data.reason });
+  if (!result) throw data(null, { status: 404 });
+  if (!result.ok) return data({ refundError: result.error }, { status: 400 });
+  return redirect(`/transactions/${id.data}`);
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -43,7 +60,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export default function TransactionRoute({ loaderData }: Route.ComponentProps) {
+export default function TransactionRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { payment } = loaderData;
   const revalidator = useRevalidator();
@@ -64,6 +81,7 @@ export default function TransactionRoute({ loaderData }: Route.ComponentProps) {
         </noscript>
       )}
       <PaymentResult payment={payment} balance={loaderData.balance} />
+      {loaderData.refund && <RefundRequestPanel refund={loaderData.refund} error={actionData?.refundError} />}
       <p className="mt-4">
         <Link to="/transactions">{t("payments:transactions.all")}</Link>
       </p>

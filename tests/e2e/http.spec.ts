@@ -41,6 +41,8 @@ test.describe("@http", () => {
     "/chats/photo": { status: 400 },
     "/payments/webhook": { status: 405 },
     "/dev/mollie/checkout/:id": { status: 404 },
+    "/api/discountcode.php": { status: 403 },
+    "/time-bonus/dismiss": { status: 400 },
   };
 
   function routePaths(entries: RouteConfigEntry[], prefix = ""): string[] {

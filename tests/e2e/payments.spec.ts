@@ -27,13 +27,21 @@ test("a member buys a package with iDEAL and becomes Premium", async ({ page }) 
   await expect(page.getByRole("link", { name: "Word Premium" })).toBeVisible();
   await page.goto("/credits");
   await expect(page.getByTestId("credit-balance")).toHaveText("Je hebt 0 credits.");
+  // A new member's first purchase carries the 25% time bonus, on the list as on the checkout.
+  await expect(page.getByTestId("package-original-price").first()).toHaveText(
+    "Oorspronkelijke prijs: € 19,95",
+  );
+  await expect(page.getByTestId("package-price").first()).toHaveText("€ 14,96");
+  await expect(page.getByTestId("package-offer").first()).toHaveText(
+    "Welkomstbonus: 25% korting (TIMEBONUS25).",
+  );
   await page.getByTestId("package-buy").first().click();
   // In the Netherlands iDEAL comes first, with the choice of bank.
   await expect(page.getByTestId("payment-method").first()).toContainText("iDEAL");
   await expect(page.getByTestId("payment-method").first().getByRole("radio")).toBeChecked();
   await page.getByTestId("issuer").selectOption({ label: "Rabobank" });
   await page.getByTestId("pay-button").click();
-  await expect(page.getByTestId("simulator-amount")).toHaveText("EUR 19.95");
+  await expect(page.getByTestId("simulator-amount")).toHaveText("EUR 14.96");
   await page.getByRole("button", { name: "Betaald", exact: true }).click();
 
   await expect(page.getByRole("heading", { name: "Bedankt voor je aankoop!" })).toBeVisible();

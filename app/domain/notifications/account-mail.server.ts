@@ -10,7 +10,8 @@ export type AccountMailKind =
   | "reactivation"
   | "complaintReceived"
   | "like"
-  | "paymentReceipt";
+  | "paymentReceipt"
+  | "refund";
 
 const escapeHtml = (value: string) =>
   value.replace(

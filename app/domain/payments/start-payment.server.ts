@@ -1,15 +1,18 @@
 import type { Site } from "~/domain/sites/site.server";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
+import type { DiscountError } from "./discount";
 import type { CheckoutMethod } from "./methods";
 import { centsToValue } from "./money";
 import { mollie } from "./mollie.server";
 import { mollieLocale, offeredMethods } from "./offered-methods.server";
 import { purchaseOffer } from "./purchase-offer.server";
+import { firstPaymentOf } from "./recurring.server";
 
 export type StartPaymentResult =
   | { ok: true; paymentId: number; checkoutUrl: string }
-  | { ok: false; error: "notFound" | "methodUnavailable" | "providerError" };
+  | { ok: false; error: "notFound" | "methodUnavailable" | "providerError" }
+  | { ok: false; error: "discount"; discountError: DiscountError };
 
 export interface StartPaymentInput {
   userId: number;
@@ -22,6 +25,10 @@ export interface StartPaymentInput {
   issuer: string | null;
   /** This site's address as the buyer reached it: where Mollie sends them back and reports to. */
   origin: string;
+  /** What the discount depends on (time bonus, welcome code); without it no discount applies. */
+  buyer?: { signupDate: Date | null; paidUser: boolean };
+  /** The discount code the buyer entered, if any: a code that does not apply stops the payment. */
+  code?: string | null;
 }
 
 /** Mollie cannot reach a webhook on this machine; with a real key a local start goes without one. */
@@ -36,8 +43,18 @@ function webhookUrl(origin: string): string | undefined {
  * from the request. Credits follow only once Mollie reports the payment paid (syncPayment).
  */
 export async function startPayment(input: StartPaymentInput): Promise<StartPaymentResult> {
-  const offer = await purchaseOffer(input.site.id, input.country, input.packageId);
+  const offer = await purchaseOffer(
+    input.site.id,
+    input.country,
+    input.packageId,
+    input.buyer && {
+      buyer: { userId: input.userId, ...input.buyer },
+      method: input.method,
+      code: input.code,
+    },
+  );
   if (!offer) return { ok: false, error: "notFound" };
+  if (offer.codeError) return { ok: false, error: "discount", discountError: offer.codeError };
   const methods = await offeredMethods({
     amountCents: offer.amountCents,
     currency: offer.currency,
@@ -47,6 +64,8 @@ export async function startPayment(input: StartPaymentInput): Promise<StartPayme
   const method = methods.find((m) => m.id === input.method);
   if (!method) return { ok: false, error: "methodUnavailable" };
   const issuer = method.issuers.some((i) => i.id === input.issuer) ? input.issuer : null;
+  // A card payment is the "first" of the member's Mollie customer: it leaves the repeat order's mandate.
+  const first = method.id === "creditcard" ? await firstPaymentOf(input.userId) : null;
 
   const payment = await db().payment.create({
     data: {
@@ -60,6 +79,7 @@ export async function startPayment(input: StartPaymentInput): Promise<StartPayme
       credits: offer.creditPackage.credits,
       discountPercent: offer.discountPercent,
       discountCode: offer.discountCode,
+      ...(first ? { sequenceType: "first" } : {}),
     },
     select: { id: true },
   });
@@ -73,6 +93,7 @@ export async function startPayment(input: StartPaymentInput): Promise<StartPayme
       ...(issuer ? { issuer } : {}),
       locale: mollieLocale(input.locale),
       metadata: { paymentId: payment.id },
+      ...first,
     });
     const checkoutUrl = created.getCheckoutUrl();
     await db().payment.update({

@@ -2,6 +2,7 @@ import { MollieApiError, type Payment as MolliePayment } from "@mollie/api-clien
 import { changeCredits } from "~/domain/credits/credits.server";
 import { db } from "~/lib/db.server";
 import type { PaymentStatus, Prisma } from "~/generated/prisma/client";
+import { recordDiscountRedemption } from "./discounts.server";
 import { valueToCents } from "./money";
 import { mollie } from "./mollie.server";
 import { sendPaymentReceipt } from "./receipt-mail.server";
@@ -64,6 +65,7 @@ async function bookPaid(payment: OurPayment, paidAt: Date): Promise<boolean> {
       tx,
     );
     await tx.user.update({ where: { id: payment.userId }, data: { paidUser: true }, select: { id: true } });
+    await recordDiscountRedemption(tx, payment.id);
     return true;
   });
 }

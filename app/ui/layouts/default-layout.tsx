@@ -7,6 +7,7 @@ import { NewLikeBanner } from "../likes/new-like-banner";
 import { useLiveCounts } from "../live-counts/use-live-counts";
 import { useTabTitleCount } from "../live-counts/use-tab-title-count";
 import { useLiveEvents } from "../live-events/use-live-events";
+import { TimeBonus } from "../payments/time-bonus";
 import { PhotoAlert } from "../photo-alert";
 import { TopBar } from "../top-bar";
 import { useChrome } from "./use-chrome";
@@ -30,6 +31,13 @@ export function DefaultLayout({ children }: { children: React.ReactNode }) {
         unreadMessages={counts?.unreadMessages}
         newLikes={counts?.newLikes}
       />
+      {user?.timeBonusEndsAt && (
+        <TimeBonus
+          secondsLeft={user.timeBonusSecondsLeft}
+          credits={user.credits}
+          dismissed={user.timeBonusDismissed}
+        />
+      )}
       <ActivationReminder user={user} />
       <PhotoAlert show={user?.photoAlert ?? false} />
       {user?.newestLike && <NewLikeBanner like={user.newestLike} />}

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { CreditPackageView } from "~/domain/credits/package-view";
+import type { PackageOffer } from "~/domain/payments/discount";
 import { formatMoney } from "~/domain/payments/money";
 
 /** The packages as cards (SPEC: discount badge, colour variants p0 to p3, a "popular" marker). */
@@ -8,7 +9,8 @@ export function PackageList({
   packages,
   linkTo,
 }: {
-  packages: CreditPackageView[];
+  /** With the member's discount (PackageOffer) the old price shows struck through beside the new one. */
+  packages: (CreditPackageView | PackageOffer)[];
   /** Where a package's button leads; none on the public price list of a visitor. */
   linkTo: ((id: number) => string) | null;
 }) {
@@ -27,9 +29,25 @@ export function PackageList({
               <h2 className="h4 card-title" data-testid="package-credits">
                 {t("payments:packages.credits", { count: p.credits })}
               </h2>
+              {"discount" in p && p.discount && (
+                <p className="mb-0 text-body-secondary" data-testid="package-original-price">
+                  <s>
+                    <span className="visually-hidden">{t("discounts:summary.original")} </span>
+                    {formatMoney(p.priceCents, p.currency, i18n.language)}
+                  </s>
+                </p>
+              )}
               <p className="display-6 mb-1" data-testid="package-price">
-                {formatMoney(p.priceCents, p.currency, i18n.language)}
+                {formatMoney("amountCents" in p ? p.amountCents : p.priceCents, p.currency, i18n.language)}
               </p>
+              {"discount" in p && p.discount && (
+                <p className="small text-success mb-2" data-testid="package-offer">
+                  {t(`discounts:summary.${p.discount.source}`, {
+                    percent: p.discount.percentage,
+                    code: p.discount.code,
+                  })}
+                </p>
+              )}
               {p.discountPercent > 0 && (
                 <span className="badge rounded-pill package-discount" data-testid="package-discount">
                   {t("payments:packages.discount", { percent: p.discountPercent })}

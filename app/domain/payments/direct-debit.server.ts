@@ -1,0 +1,455 @@
+// SEPA direct debit at /directdebit: the form's details wait for the SMS code; only a matching
+// code (5 tries, 10 minutes) leads to a Mollie customer, a direct debit mandate and one collection
+// charged on it. Credits follow when Mollie reports the collection paid (webhook → syncPayment).
+// Limits: what one member, and one IBAN, may have collected within 30 days (site settings).
+import { createHash, createHmac, randomInt, timingSafeEqual } from "node:crypto";
+import { MandateMethod } from "@mollie/api-client";
+import { currencyForCountry } from "~/domain/credits/currency";
+import { packagesFor, type CreditPackage } from "~/domain/credits/packages.server";
+import type { Prisma } from "~/generated/prisma/client";
+import { db } from "~/lib/db.server";
+import { sessionSecret } from "~/lib/env.server";
+import { hitRateLimit } from "~/lib/rate-limit.server";
+import { sendSms } from "~/lib/sms.server";
+import { translatorFor } from "~/lib/translator.server";
+import {
+  CODE_ATTEMPTS,
+  CODE_LENGTH,
+  CODE_MINUTES,
+  maskedIban,
+  maskedPhone,
+  type DirectDebitValues,
+} from "./direct-debit-schema";
+import { mollie } from "./mollie.server";
+import { purchaseOffer, type PurchaseOffer } from "./purchase-offer.server";
+import { chargeOnMandate, mollieCustomerFor } from "./recurring.server";
+
+/** SEPA collects euros only. */
+export const DIRECT_DEBIT_CURRENCY = "EUR";
+const LIMIT_WINDOW_MS = 30 * 86_400_000;
+/** Collections that did not (or will not) take money do not count towards the limits. */
+const NOT_COLLECTED = ["failed", "canceled", "expired"] as const;
+/** SMS codes a member may ask for within an hour (each one costs money and reaches a phone). */
+const CODES_PER_HOUR = 5;
+
+type Tx = Prisma.TransactionClient;
+
+export interface DirectDebitSite {
+  id: number;
+  name: string;
+}
+
+export type RequestError = "blocked" | "limit" | "notFound" | "smsFailed" | "rateLimited";
+export type ConfirmError =
+  "invalidCode" | "tooManyAttempts" | "expired" | "notFound" | "blocked" | "limit" | "providerError";
+
+/** Who buys: what the discount (time bonus, welcome code) depends on. */
+export interface DirectDebitBuyer {
+  userId: number;
+  signupDate: Date | null;
+  paidUser: boolean;
+}
+
+/** A package as the form offers it: with what this member pays for it (after a discount). */
+export interface DirectDebitPackage extends CreditPackage {
+  amountCents: number;
+}
+
+/**
+ * What the form needs: the packages in euros at the member's price (none outside the euro
+ * countries) and whether the member may use direct debit.
+ */
+export async function directDebitOptions(buyer: DirectDebitBuyer, siteId: number, country: string) {
+  const currency = currencyForCountry(country);
+  const sold = currency === DIRECT_DEBIT_CURRENCY ? await packagesFor(siteId, DIRECT_DEBIT_CURRENCY) : [];
+  const offers = await Promise.all(sold.map((p) => directDebitOffer(siteId, country, p.id, buyer)));
+  const packages: DirectDebitPackage[] = offers.flatMap((offer) =>
+    offer ? [{ ...offer.creditPackage, amountCents: offer.amountCents }] : [],
+  );
+  return { available: packages.length > 0, packages, blocked: await isBlocked(buyer.userId) };
+}
+
+async function isBlocked(userId: number, client: Tx | ReturnType<typeof db> = db()) {
+  const user = await client.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { directDebitBlockedAt: true },
+  });
+  return user.directDebitBlockedAt !== null;
+}
+
+export function ibanHash(iban: string) {
+  return createHash("sha256").update(iban).digest("hex");
+}
+
+/** Codes are kept only as a keyed hash: a database copy does not reveal them (10^6 is easily tried). */
+function codeHash(userId: number, code: string) {
+  return createHmac("sha256", sessionSecret()).update(`directdebit:${userId}:${code}`).digest("hex");
+}
+
+function sameHash(a: string, b: string) {
+  const [x, y] = [Buffer.from(a, "hex"), Buffer.from(b, "hex")];
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function newCode() {
+  return String(randomInt(0, 10 ** CODE_LENGTH)).padStart(CODE_LENGTH, "0");
+}
+
+async function collectedSince(
+  client: Tx | ReturnType<typeof db>,
+  where: Prisma.PaymentWhereInput,
+  since: Date,
+) {
+  const sum = await client.payment.aggregate({
+    _sum: { amountCents: true },
+    where: {
+      ...where,
+      method: "directdebit",
+      status: { notIn: [...NOT_COLLECTED] },
+      createdAt: { gte: since },
+    },
+  });
+  return sum._sum.amountCents ?? 0;
+}
+
+/** Whether collecting `amountCents` more keeps the member and the IBAN within the site's 30-day limits. */
+async function withinLimits(
+  client: Tx | ReturnType<typeof db>,
+  input: { siteId: number; userId: number; ibanHash: string; amountCents: number },
+  now = new Date(),
+) {
+  const site = await client.site.findUniqueOrThrow({
+    where: { id: input.siteId },
+    select: { directDebitMemberLimitCents: true, directDebitIbanLimitCents: true },
+  });
+  const since = new Date(now.getTime() - LIMIT_WINDOW_MS);
+  const byMember = await collectedSince(client, { userId: input.userId }, since);
+  if (byMember + input.amountCents > site.directDebitMemberLimitCents) return false;
+  const byIban = await collectedSince(
+    client,
+    { directDebitRequest: { is: { ibanHash: input.ibanHash } } },
+    since,
+  );
+  return byIban + input.amountCents <= site.directDebitIbanLimitCents;
+}
+
+/** The package at this member's price for a direct debit; `now` decides a time bonus. */
+function directDebitOffer(
+  siteId: number,
+  country: string,
+  packageId: number,
+  buyer: DirectDebitBuyer,
+  now?: Date,
+): Promise<PurchaseOffer | null> {
+  if (currencyForCountry(country) !== DIRECT_DEBIT_CURRENCY) return Promise.resolve(null);
+  return purchaseOffer(siteId, country, packageId, { buyer, method: "directdebit", now });
+}
+
+async function textCode(input: { userId: number; phone: string; site: DirectDebitSite; language: string }) {
+  const allowed = await hitRateLimit(`directdebit:sms:${input.userId}`, {
+    limit: CODES_PER_HOUR,
+    windowMs: 3_600_000,
+  });
+  if (!allowed.allowed) return { ok: false as const, error: "rateLimited" as const };
+  const code = newCode();
+  const t = translatorFor(input.language);
+  const sent = await sendSms({
+    to: input.phone,
+    body: t("directDebit:sms.code", { code, site: input.site.name, minutes: CODE_MINUTES }),
+    from: input.site.name,
+    secret: code,
+  });
+  return sent ? { ok: true as const, code } : { ok: false as const, error: "smsFailed" as const };
+}
+
+export interface RequestInput {
+  userId: number;
+  /** What a discount depends on (the time bonus: never paid, signed up recently). */
+  buyer: Omit<DirectDebitBuyer, "userId">;
+  site: DirectDebitSite;
+  /** The buyer's country: the currency (euros only) and how a national phone number is read. */
+  country: string;
+  language: string;
+  values: DirectDebitValues;
+}
+
+/**
+ * The details step: checks the member may pay this package by direct debit (not blocked, within
+ * the limits), keeps the details and texts a code to the phone. Nothing is collected yet.
+ */
+export async function requestDirectDebit(
+  input: RequestInput,
+): Promise<{ ok: true; requestId: number } | { ok: false; error: RequestError }> {
+  if (await isBlocked(input.userId)) return { ok: false, error: "blocked" };
+  const offer = await directDebitOffer(input.site.id, input.country, input.values.package, {
+    userId: input.userId,
+    ...input.buyer,
+  });
+  if (!offer) return { ok: false, error: "notFound" };
+  const hash = ibanHash(input.values.iban);
+  const fits = await withinLimits(db(), {
+    siteId: input.site.id,
+    userId: input.userId,
+    ibanHash: hash,
+    amountCents: offer.amountCents,
+  });
+  if (!fits) return { ok: false, error: "limit" };
+  const texted = await textCode({ ...input, phone: input.values.phone });
+  if (!texted.ok) return texted;
+  const { values } = input;
+  const request = await db().directDebitRequest.create({
+    data: {
+      userId: input.userId,
+      siteId: input.site.id,
+      packageId: offer.creditPackage.id,
+      accountHolder: values.account_holder,
+      iban: values.iban,
+      ibanHash: hash,
+      street: values.street,
+      houseNumber: values.house_number,
+      zip: values.zip,
+      city: values.city,
+      phone: values.phone,
+      amountCents: offer.amountCents,
+      currency: offer.currency,
+      codeHash: codeHash(input.userId, texted.code),
+      codeExpiresAt: new Date(Date.now() + CODE_MINUTES * 60_000),
+    },
+    select: { id: true },
+  });
+  return { ok: true, requestId: request.id };
+}
+
+/** A request waiting for its code, as the code step shows it; null when it is not the member's. */
+export async function pendingDirectDebit(userId: number, requestId: number) {
+  const request = await db().directDebitRequest.findFirst({
+    where: { id: requestId, userId },
+    select: {
+      id: true,
+      packageId: true,
+      iban: true,
+      phone: true,
+      amountCents: true,
+      currency: true,
+      attempts: true,
+      codeExpiresAt: true,
+      verifiedAt: true,
+      paymentId: true,
+    },
+  });
+  if (!request) return null;
+  const credits = await db().creditPackage.findUnique({
+    where: { id: request.packageId },
+    select: { credits: true },
+  });
+  return {
+    id: request.id,
+    packageId: request.packageId,
+    credits: credits?.credits ?? 0,
+    iban: maskedIban(request.iban),
+    phone: maskedPhone(request.phone),
+    amountCents: request.amountCents,
+    currency: request.currency,
+    attemptsLeft: Math.max(CODE_ATTEMPTS - request.attempts, 0),
+    expired: request.codeExpiresAt <= new Date(),
+    verified: request.verifiedAt !== null,
+    paymentId: request.paymentId,
+  };
+}
+
+/** A new code for a request still waiting for one (the old code stops working, the tries start over). */
+export async function resendDirectDebitCode(input: {
+  userId: number;
+  requestId: number;
+  site: DirectDebitSite;
+  language: string;
+}): Promise<{ ok: true } | { ok: false; error: "notFound" | "smsFailed" | "rateLimited" }> {
+  const request = await db().directDebitRequest.findFirst({
+    where: { id: input.requestId, userId: input.userId, verifiedAt: null },
+    select: { phone: true },
+  });
+  if (!request) return { ok: false, error: "notFound" };
+  const texted = await textCode({ ...input, phone: request.phone });
+  if (!texted.ok) return texted;
+  const updated = await db().directDebitRequest.updateMany({
+    where: { id: input.requestId, verifiedAt: null },
+    data: {
+      codeHash: codeHash(input.userId, texted.code),
+      attempts: 0,
+      codeExpiresAt: new Date(Date.now() + CODE_MINUTES * 60_000),
+    },
+  });
+  return updated.count > 0 ? { ok: true } : { ok: false, error: "notFound" };
+}
+
+export interface ConfirmInput {
+  userId: number;
+  /** The buyer's country, as for the request: the discount is decided again as it was then. */
+  country: string;
+  requestId: number;
+  code: string;
+  site: DirectDebitSite;
+  locale: string;
+  origin: string;
+}
+
+export type ConfirmResult =
+  { ok: true; paymentId: number } | { ok: false; error: ConfirmError; attemptsLeft?: number };
+
+/**
+ * The code step: each try counts (5 per code, claimed atomically so parallel tries cannot get
+ * more); a matching, unexpired code verifies the request once. Then, with the limits checked again
+ * under a lock, our payment row, the Mollie customer and mandate, and the collection.
+ */
+export async function confirmDirectDebit(input: ConfirmInput): Promise<ConfirmResult> {
+  const now = new Date();
+  const claimed = await db().directDebitRequest.updateMany({
+    where: {
+      id: input.requestId,
+      userId: input.userId,
+      verifiedAt: null,
+      attempts: { lt: CODE_ATTEMPTS },
+      codeExpiresAt: { gt: now },
+    },
+    data: { attempts: { increment: 1 } },
+  });
+  const request = await db().directDebitRequest.findFirst({
+    where: { id: input.requestId, userId: input.userId },
+  });
+  if (!request) return { ok: false, error: "notFound" };
+  if (claimed.count === 0) {
+    if (request.paymentId) return { ok: true, paymentId: request.paymentId };
+    if (request.verifiedAt) return { ok: false, error: "notFound" };
+    if (request.attempts >= CODE_ATTEMPTS) return { ok: false, error: "tooManyAttempts", attemptsLeft: 0 };
+    return { ok: false, error: "expired" };
+  }
+  if (!sameHash(codeHash(input.userId, input.code), request.codeHash)) {
+    const attemptsLeft = Math.max(CODE_ATTEMPTS - request.attempts, 0);
+    return { ok: false, error: attemptsLeft > 0 ? "invalidCode" : "tooManyAttempts", attemptsLeft };
+  }
+  const verified = await db().directDebitRequest.updateMany({
+    where: { id: request.id, verifiedAt: null },
+    data: { verifiedAt: now },
+  });
+  if (verified.count === 0) return { ok: false, error: "notFound" };
+  return collect(request, input);
+}
+
+type VerifiedRequest = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof db>["directDebitRequest"]["findFirst"]>>
+>;
+
+/** Our payment row for the collection, if the member is not blocked and the limits allow it. */
+/**
+ * The discount of the request (decided as at the time it was made, so the amount the member
+ * confirmed stays the amount collected), for the payment row and the redemption once paid.
+ */
+async function requestDiscount(request: VerifiedRequest, country: string) {
+  const user = await db().user.findUniqueOrThrow({
+    where: { id: request.userId },
+    select: { signupDate: true, paidUser: true },
+  });
+  const buyer = { userId: request.userId, signupDate: user.signupDate, paidUser: user.paidUser };
+  const offer = await directDebitOffer(request.siteId, country, request.packageId, buyer, request.createdAt);
+  return offer?.amountCents === request.amountCents
+    ? { discountPercent: offer.discountPercent, discountCode: offer.discountCode }
+    : { discountPercent: 0, discountCode: null };
+}
+
+async function reservePayment(request: VerifiedRequest, country: string) {
+  const credits = await db().creditPackage.findUnique({
+    where: { id: request.packageId },
+    select: { credits: true },
+  });
+  if (!credits) return { ok: false as const, error: "notFound" as const };
+  const discount = await requestDiscount(request, country);
+  return db().$transaction(async (tx) => {
+    // One collection at a time per member and per IBAN, so parallel orders cannot pass a limit together.
+    await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${request.userId} FOR UPDATE`;
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`directdebit:iban:${request.ibanHash}`}))`;
+    if (await isBlocked(request.userId, tx)) return { ok: false as const, error: "blocked" as const };
+    const fits = await withinLimits(tx, {
+      siteId: request.siteId,
+      userId: request.userId,
+      ibanHash: request.ibanHash,
+      amountCents: request.amountCents,
+    });
+    if (!fits) return { ok: false as const, error: "limit" as const };
+    const payment = await tx.payment.create({
+      data: {
+        userId: request.userId,
+        siteId: request.siteId,
+        packageId: request.packageId,
+        method: "directdebit",
+        amountCents: request.amountCents,
+        currency: request.currency,
+        credits: credits.credits,
+        ...discount,
+        sequenceType: "recurring",
+      },
+      select: { id: true, amountCents: true, currency: true, credits: true },
+    });
+    await tx.directDebitRequest.update({
+      where: { id: request.id },
+      data: { paymentId: payment.id },
+      select: { id: true },
+    });
+    return { ok: true as const, payment };
+  });
+}
+
+async function collect(request: VerifiedRequest, input: ConfirmInput): Promise<ConfirmResult> {
+  const reserved = await reservePayment(request, input.country);
+  if (!reserved.ok) return reserved;
+  const { payment } = reserved;
+  let mandateId: string;
+  let customerId: string;
+  try {
+    customerId = await mollieCustomerFor(request.userId);
+    const mandate = await mollie().customerMandates.create({
+      customerId,
+      method: MandateMethod.directdebit,
+      consumerName: request.accountHolder,
+      consumerAccount: request.iban,
+      signatureDate: request.verifiedAt?.toISOString().slice(0, 10) ?? new Date().toISOString().slice(0, 10),
+      mandateReference: mandateReference(input.site.name, request.id),
+    });
+    mandateId = mandate.id;
+  } catch (error) {
+    console.error(
+      JSON.stringify({
+        level: "error",
+        msg: "mollie mandate create",
+        paymentId: payment.id,
+        error: String(error),
+      }),
+    );
+    await db().payment.update({
+      where: { id: payment.id },
+      data: { status: "failed" },
+      select: { id: true },
+    });
+    return { ok: false, error: "providerError" };
+  }
+  const status = await chargeOnMandate({
+    payment,
+    siteName: input.site.name,
+    customerId,
+    mandateId,
+    method: "directdebit",
+    locale: input.locale,
+    origin: input.origin,
+  });
+  if (status === null) return { ok: false, error: "providerError" };
+  return { ok: true, paymentId: payment.id };
+}
+
+/** The mandate's reference on the payer's bank statement: the site and our request number. */
+function mandateReference(siteName: string, requestId: number) {
+  const site =
+    siteName
+      .replace(/[^A-Za-z0-9]/g, "")
+      .toUpperCase()
+      .slice(0, 20) || "SITE";
+  return `${site}-DD-${requestId}`;
+}

@@ -1,0 +1,65 @@
+import type { TFunction } from "i18next";
+import type { CreditPackageView } from "~/domain/credits/package-view";
+import { formatMoney } from "./money";
+
+/** Where the discount of a purchase comes from (SPEC: time bonus, else an entered code, else the welcome code). */
+export type DiscountSource = "timeBonus" | "code" | "welcome";
+
+/** The discount a purchase gets, as the server decided it. */
+export interface AppliedDiscount {
+  code: string;
+  percentage: number;
+  source: DiscountSource;
+  /** Mollie methods the discount is limited to (empty: every method). */
+  methods: string[];
+}
+
+/** A package on a member's price list, with what it costs them after the discount that applies. */
+export interface PackageOffer extends CreditPackageView {
+  amountCents: number;
+  discount: AppliedDiscount | null;
+}
+
+/** Why an entered code does not apply. "notFound" covers unknown, inactive, expired and not-for-you codes. */
+export type DiscountError =
+  | { reason: "notFound" }
+  | { reason: "alreadyUsed" }
+  | { reason: "minimumOrder"; minimumOrderCents: number; currency: string }
+  | { reason: "method"; methods: string[] };
+
+/** The longest code anyone can enter; longer input is simply not found. */
+export const MAX_CODE_LENGTH = 50;
+
+/** Codes are stored upper-case and matched case-insensitively, without surrounding spaces. */
+export function normalizeCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+/** The price after `percentage` off, in whole cents: round(price * (100 - percentage) / 100). */
+export function discountedCents(priceCents: number, percentage: number): number {
+  if (!Number.isInteger(priceCents) || priceCents < 0)
+    throw new Error("Prices are whole, non-negative cents");
+  if (!Number.isInteger(percentage) || percentage < 0 || percentage > 100) {
+    throw new Error("A discount is a whole percentage from 0 to 100");
+  }
+  return Math.round((priceCents * (100 - percentage)) / 100);
+}
+
+/** The translated message for a refused code (SPEC: "Code niet gevonden", "Code reeds gebruikt"). */
+export function discountErrorMessage(t: TFunction, error: DiscountError, locale: string): string {
+  switch (error.reason) {
+    case "minimumOrder":
+      return t("discounts:errors.minimumOrder", {
+        amount: formatMoney(error.minimumOrderCents, error.currency, locale),
+      });
+    case "method":
+      return t("discounts:errors.method", { methods: methodNames(t, error.methods) });
+    default:
+      return t(`discounts:errors.${error.reason}`);
+  }
+}
+
+/** Payment methods by their names for people, as a list ("iDEAL, PayPal"). */
+export function methodNames(t: TFunction, methods: string[]): string {
+  return methods.map((m) => t(`payments:methods.${m}`, { defaultValue: m })).join(", ");
+}

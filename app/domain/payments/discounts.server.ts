@@ -1,0 +1,248 @@
+import type { Prisma } from "~/generated/prisma/client";
+import { db } from "~/lib/db.server";
+import { MAX_CODE_LENGTH, normalizeCode, type AppliedDiscount, type DiscountError } from "./discount";
+import { checkoutMethodFrom } from "./methods";
+import { TIME_BONUS_CODE, TIME_BONUS_PERCENT, timeBonusEndsAt, timeBonusSecondsLeft } from "./time-bonus";
+
+/** The member buying, as far as discounts care. */
+export interface DiscountBuyer {
+  userId: number;
+  signupDate: Date | null;
+  paidUser: boolean;
+  /** The buyer's country (their profile's), which also picks the currency. */
+  country: string;
+}
+
+/** One purchase a discount is checked for. */
+export interface DiscountPurchase {
+  siteId: number;
+  buyer: DiscountBuyer;
+  currency: string;
+  /** The package's price before any discount, in cents. */
+  priceCents: number;
+  /** The chosen Mollie method; null when not chosen yet (the method rule is then checked at paying). */
+  method: string | null;
+  now: Date;
+}
+
+export type CodeCheck = { ok: true; discount: AppliedDiscount } | { ok: false; error: DiscountError };
+
+const codeSelect = {
+  id: true,
+  code: true,
+  percentage: true,
+  minimumOrderCents: true,
+  country: true,
+  userId: true,
+  expiresAt: true,
+  currency: true,
+  active: true,
+  validity: true,
+  paymentMethods: true,
+} as const;
+type CodeRow = Prisma.DiscountCodeGetPayload<{ select: typeof codeSelect }>;
+
+/** A stored method name as Mollie's (SPEC names such as "visa" mean "creditcard"). */
+const mollieMethod = (name: string) => checkoutMethodFrom(name) ?? name.toLowerCase();
+
+/** Whether a code exists for this buyer at all: active, not expired, their country, currency and account. */
+function isForBuyer(row: CodeRow, purchase: Pick<DiscountPurchase, "buyer" | "currency" | "now">): boolean {
+  return (
+    row.active &&
+    row.percentage > 0 &&
+    row.percentage < 100 &&
+    (row.expiresAt === null || row.expiresAt > purchase.now) &&
+    (row.country === null || row.country.toUpperCase() === purchase.buyer.country.toUpperCase()) &&
+    (row.currency === null || row.currency.toUpperCase() === purchase.currency.toUpperCase()) &&
+    (row.userId === null || row.userId === purchase.buyer.userId)
+  );
+}
+
+async function redeemedBy(discountCodeId: number, userId: number): Promise<boolean> {
+  const used = await db().discountRedemption.findFirst({
+    where: { discountCodeId, userId },
+    select: { id: true },
+  });
+  return used !== null;
+}
+
+/** Every rule of a code for one purchase, in the order a member is told about them. */
+async function checkRow(row: CodeRow | null, purchase: DiscountPurchase): Promise<DiscountError | null> {
+  if (!row || !isForBuyer(row, purchase)) return { reason: "notFound" };
+  if (row.validity === "once_per_member" && (await redeemedBy(row.id, purchase.buyer.userId))) {
+    return { reason: "alreadyUsed" };
+  }
+  if (purchase.priceCents < row.minimumOrderCents) {
+    return { reason: "minimumOrder", minimumOrderCents: row.minimumOrderCents, currency: purchase.currency };
+  }
+  const methods = [...new Set(row.paymentMethods.map(mollieMethod))];
+  if (purchase.method && methods.length > 0 && !methods.includes(mollieMethod(purchase.method))) {
+    return { reason: "method", methods };
+  }
+  return null;
+}
+
+function applied(row: CodeRow, source: AppliedDiscount["source"]): AppliedDiscount {
+  return {
+    code: row.code,
+    percentage: row.percentage,
+    source,
+    methods: [...new Set(row.paymentMethods.map(mollieMethod))],
+  };
+}
+
+/**
+ * Checks an entered discount code for a purchase: unknown, inactive, expired or not for this buyer
+ * (country, currency, member) is "notFound" ("Code niet gevonden"); a once-per-member code this
+ * member redeemed before is "alreadyUsed" ("Code reeds gebruikt"); then the minimum order and the
+ * allowed methods.
+ */
+export async function checkDiscountCode(code: string, purchase: DiscountPurchase): Promise<CodeCheck> {
+  const normalized = normalizeCode(code);
+  if (!normalized || normalized.length > MAX_CODE_LENGTH) return { ok: false, error: { reason: "notFound" } };
+  const row = await db().discountCode.findUnique({
+    where: { siteId_code: { siteId: purchase.siteId, code: normalized } },
+    select: codeSelect,
+  });
+  const error = await checkRow(row, purchase);
+  return error ? { ok: false, error } : { ok: true, discount: applied(row!, "code") };
+}
+
+/** The time bonus as a discount, when the buyer has it (never paid, signed up less than 14,400 s ago). */
+export function timeBonusDiscount(buyer: DiscountBuyer, now: Date): AppliedDiscount | null {
+  if (timeBonusSecondsLeft(buyer, now) === 0) return null;
+  return { code: TIME_BONUS_CODE, percentage: TIME_BONUS_PERCENT, source: "timeBonus", methods: [] };
+}
+
+/**
+ * The site's welcome code for this buyer: the largest active welcome code whose rules the buyer
+ * meets. Without a price the minimum order is not checked (`?welcome=true` names no package).
+ */
+export async function welcomeDiscount(
+  purchase: Omit<DiscountPurchase, "priceCents"> & { priceCents: number | null },
+): Promise<AppliedDiscount | null> {
+  const rows = await db().discountCode.findMany({
+    where: { siteId: purchase.siteId, welcome: true, active: true },
+    orderBy: [{ percentage: "desc" }, { id: "asc" }],
+    take: 10,
+    select: codeSelect,
+  });
+  for (const row of rows) {
+    const priceCents = purchase.priceCents ?? Number.MAX_SAFE_INTEGER;
+    if (!(await checkRow(row, { ...purchase, priceCents }))) return applied(row, "welcome");
+  }
+  return null;
+}
+
+export interface ActiveDiscount {
+  discount: AppliedDiscount | null;
+  /** Why the entered code does not apply (null: none entered, it applies, or the time bonus applies). */
+  codeError: DiscountError | null;
+  /** A code was entered while the time bonus applies: codes do not combine, the bonus wins. */
+  codeIgnored: boolean;
+}
+
+/**
+ * SPEC: the active discount is the time bonus if any, otherwise (a valid entered code, otherwise)
+ * the welcome code.
+ */
+export async function activeDiscount(
+  purchase: DiscountPurchase,
+  code: string | null,
+): Promise<ActiveDiscount> {
+  const entered = code ? normalizeCode(code) : "";
+  const bonus = timeBonusDiscount(purchase.buyer, purchase.now);
+  if (bonus)
+    return { discount: bonus, codeError: null, codeIgnored: entered !== "" && entered !== bonus.code };
+  if (entered) {
+    const checked = await checkDiscountCode(entered, purchase);
+    if (checked.ok) return { discount: checked.discount, codeError: null, codeIgnored: false };
+    return { discount: await welcomeDiscount(purchase), codeError: checked.error, codeIgnored: false };
+  }
+  return { discount: await welcomeDiscount(purchase), codeError: null, codeIgnored: false };
+}
+
+/** `GET /api/discountcode.php?welcome=true`: the discount a member gets without entering a code. */
+export interface WelcomeOffer {
+  code: string;
+  percentage: number;
+  timeBonus: boolean;
+  /** When it ends (the time bonus, or a welcome code that expires); null: no end. */
+  expiresAt: string | null;
+}
+
+export async function welcomeOfferFor(
+  siteId: number,
+  buyer: DiscountBuyer,
+  currency: string,
+  now = new Date(),
+): Promise<WelcomeOffer | null> {
+  if (timeBonusDiscount(buyer, now) && buyer.signupDate) {
+    return {
+      code: TIME_BONUS_CODE,
+      percentage: TIME_BONUS_PERCENT,
+      timeBonus: true,
+      expiresAt: timeBonusEndsAt(buyer.signupDate).toISOString(),
+    };
+  }
+  const welcome = await welcomeDiscount({ siteId, buyer, currency, priceCents: null, method: null, now });
+  if (!welcome) return null;
+  const row = await db().discountCode.findUnique({
+    where: { siteId_code: { siteId, code: welcome.code } },
+    select: { expiresAt: true },
+  });
+  return {
+    code: welcome.code,
+    percentage: welcome.percentage,
+    timeBonus: false,
+    expiresAt: row?.expiresAt?.toISOString() ?? null,
+  };
+}
+
+/** The time bonus as the pages show it: when it ends, how long is left, whether the modal was closed. */
+export interface TimeBonusState {
+  endsAt: Date;
+  secondsLeft: number;
+  dismissed: boolean;
+}
+
+/** Null when the member has no time bonus; reads the database only while one runs. */
+export async function timeBonusState(
+  user: { id: number; paidUser: boolean; signupDate: Date | null },
+  now = new Date(),
+): Promise<TimeBonusState | null> {
+  const secondsLeft = timeBonusSecondsLeft(user, now);
+  if (secondsLeft === 0 || !user.signupDate) return null;
+  const row = await db().user.findUnique({ where: { id: user.id }, select: { timeBonusDismissedAt: true } });
+  return { endsAt: timeBonusEndsAt(user.signupDate), secondsLeft, dismissed: !!row?.timeBonusDismissedAt };
+}
+
+/** The member closed the time-bonus modal: it does not show again (the banner stays). */
+export async function dismissTimeBonus(userId: number): Promise<void> {
+  await db().user.updateMany({
+    where: { id: userId, timeBonusDismissedAt: null },
+    data: { timeBonusDismissedAt: new Date() },
+  });
+}
+
+/**
+ * In the transaction that books a payment paid: records the redemption of the discount code it
+ * carried (found by the payment's site and code), so a once-per-member code is not used again. The
+ * time bonus has no row: it ends by itself once the member has paid.
+ */
+export async function recordDiscountRedemption(tx: Prisma.TransactionClient, paymentId: number) {
+  const payment = await tx.payment.findUnique({
+    where: { id: paymentId },
+    select: { userId: true, siteId: true, discountCode: true },
+  });
+  if (!payment?.discountCode) return;
+  const code = await tx.discountCode.findUnique({
+    where: { siteId_code: { siteId: payment.siteId, code: payment.discountCode } },
+    select: { id: true },
+  });
+  if (!code) return;
+  await tx.discountRedemption.createMany({
+    data: [{ discountCodeId: code.id, userId: payment.userId, paymentId }],
+    skipDuplicates: true,
+  });
+}

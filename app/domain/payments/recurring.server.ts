@@ -1,0 +1,115 @@
+// Mollie's customers and mandates for our members: the customer behind a member's mandates, and
+// a payment charged at once on a mandate (a SEPA direct debit collection, a card repeat order).
+import { PaymentMethod, SequenceType } from "@mollie/api-client";
+import type { PaymentStatus } from "~/generated/prisma/client";
+import { db } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { centsToValue } from "./money";
+import { mollie } from "./mollie.server";
+import { mollieLocale } from "./offered-methods.server";
+import { syncPayment } from "./sync-payment.server";
+
+/** Mollie cannot reach a webhook on this machine; with a real key a local start goes without one. */
+export function paymentWebhookUrl(origin: string): string | undefined {
+  const local = /^https?:\/\/(localhost|127\.|\[::1\])/.test(origin);
+  return local && env().MOLLIE_API_KEY ? undefined : `${origin}/payments/webhook`;
+}
+
+/**
+ * The member's Mollie customer (User.mollieCustomerId), created at Mollie on first need. Two
+ * requests at once may both create one at Mollie; the first stored wins and both use it.
+ */
+export async function mollieCustomerFor(userId: number): Promise<string> {
+  const user = await db().user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { mollieCustomerId: true, email: true, profile: { select: { name: true } } },
+  });
+  if (user.mollieCustomerId) return user.mollieCustomerId;
+  const customer = await mollie().customers.create({
+    name: user.profile?.name ?? user.email,
+    email: user.email,
+    metadata: { userId },
+  });
+  const claimed = await db().user.updateMany({
+    where: { id: userId, mollieCustomerId: null },
+    data: { mollieCustomerId: customer.id },
+  });
+  if (claimed.count > 0) return customer.id;
+  const stored = await db().user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { mollieCustomerId: true },
+  });
+  return stored.mollieCustomerId!;
+}
+
+export interface MandateCharge {
+  /** Our payment row, created by the caller (method, amount, credits, sequenceType "recurring"). */
+  payment: { id: number; amountCents: number; currency: string; credits: number };
+  siteName: string;
+  customerId: string;
+  mandateId: string;
+  method: "directdebit" | "creditcard";
+  locale: string;
+  origin: string;
+}
+
+/**
+ * Charges our payment on the customer's mandate (Mollie's recurring payment: no payer present),
+ * then brings our row in line with Mollie's answer through syncPayment, which books the credits
+ * once Mollie reports it paid. Returns the payment's state, or null when Mollie refused it (the
+ * payment is then marked failed).
+ */
+export async function chargeOnMandate(charge: MandateCharge): Promise<PaymentStatus | null> {
+  const { payment } = charge;
+  try {
+    const created = await mollie().payments.create({
+      amount: { value: centsToValue(payment.amountCents), currency: payment.currency },
+      description: `${payment.credits} credits ${charge.siteName} #${payment.id}`,
+      sequenceType: SequenceType.recurring,
+      customerId: charge.customerId,
+      mandateId: charge.mandateId,
+      method: charge.method === "directdebit" ? PaymentMethod.directdebit : PaymentMethod.creditcard,
+      webhookUrl: paymentWebhookUrl(charge.origin),
+      locale: mollieLocale(charge.locale),
+      metadata: { paymentId: payment.id },
+    });
+    await db().payment.update({
+      where: { id: payment.id },
+      data: { molliePaymentId: created.id, mollieMandateId: charge.mandateId },
+      select: { id: true },
+    });
+    const outcome = await syncPayment(created.id, charge.origin);
+    return outcome.kind === "synced" ? outcome.status : "open";
+  } catch (error) {
+    console.error(
+      JSON.stringify({
+        level: "error",
+        msg: "mollie recurring payment create",
+        paymentId: payment.id,
+        error: String(error),
+      }),
+    );
+    await db().payment.update({
+      where: { id: payment.id },
+      data: { status: "failed" },
+      select: { id: true },
+    });
+    return null;
+  }
+}
+
+/**
+ * What makes a card payment Mollie's "first" payment of the member's customer: paid, it leaves the
+ * card mandate a repeat order charges. Null (an ordinary one-off payment) when the customer cannot
+ * be had from Mollie just now.
+ */
+export async function firstPaymentOf(userId: number) {
+  try {
+    return { customerId: await mollieCustomerFor(userId), sequenceType: SequenceType.first };
+  } catch (error) {
+    console.error(
+      JSON.stringify({ level: "error", msg: "mollie customer create", userId, error: String(error) }),
+    );
+    return null;
+  }
+}

@@ -1,0 +1,410 @@
+// Refunds of unused credits: a member asks within the site's refund_days after paying, staff
+// approve or reject on /staff/payments, and an approval refunds through Mollie and takes the
+// credits back through the ledger (never below zero) in one flow that runs once per request.
+import { MollieApiError, type Refund } from "@mollie/api-client";
+import { changeCredits } from "~/domain/credits/credits.server";
+import { sendAccountMail } from "~/domain/notifications/account-mail.server";
+import type { Prisma, RefundStatus } from "~/generated/prisma/client";
+import { db } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { centsToValue, formatMoney } from "./money";
+import { mollie } from "./mollie.server";
+import {
+  OPEN_REFUND_STATUSES,
+  type RefundPanelView,
+  type RefundRefusal,
+  type RefundRequestStatus,
+} from "./refund-view";
+
+const DAY_MS = 24 * 3600_000;
+/**
+ * An approval still unfinished this long after it started (the process stopped, or Mollie did not
+ * answer) may be approved again: Mollie is asked first whether the refund exists.
+ */
+export const APPROVAL_RETRY_AFTER_MS = 2 * 60_000;
+
+type Tx = Prisma.TransactionClient;
+
+interface PaymentFacts {
+  id: number;
+  siteId: number;
+  status: string;
+  paidAt: Date | null;
+  creditedAt: Date | null;
+  credits: number;
+  amountCents: number;
+  currency: string;
+  chargedBackCents: number;
+  refundedCents: number;
+}
+
+interface RequestFacts {
+  paymentId: number;
+  status: RefundStatus;
+  credits: number;
+}
+
+const paymentFactsSelect = {
+  id: true,
+  siteId: true,
+  status: true,
+  paidAt: true,
+  creditedAt: true,
+  credits: true,
+  amountCents: true,
+  currency: true,
+  chargedBackCents: true,
+  refundedCents: true,
+} as const;
+
+const isOpen = (status: RefundStatus) => OPEN_REFUND_STATUSES.includes(status);
+
+/** The money for `unused` of a purchase's credits: its share of what was paid, rounded to the cent. */
+export function refundAmountCents(amountCents: number, credits: number, unused: number): number {
+  return credits > 0 ? Math.round((amountCents * unused) / credits) : 0;
+}
+
+type Assessment =
+  { ok: true; credits: number; amountCents: number; until: Date } | { ok: false; refusal: RefundRefusal };
+
+/**
+ * Whether the purchase's unused credits can be refunded now. Unused = the purchase's credits, at
+ * most the balance less what the member's other open requests already claim. `requests` are all
+ * of the member's requests.
+ */
+function assess(
+  payment: PaymentFacts,
+  requests: RequestFacts[],
+  balance: number,
+  refundDays: number,
+  now: Date,
+): Assessment {
+  const own = requests.filter((r) => r.paymentId === payment.id);
+  if (payment.status !== "paid" || !payment.creditedAt || !payment.paidAt) {
+    return { ok: false, refusal: "not_paid" };
+  }
+  // A chargeback gave the money back through the bank already.
+  if (payment.refundedCents > 0 || payment.chargedBackCents > 0 || own.some((r) => r.status === "refunded")) {
+    return { ok: false, refusal: "already_refunded" };
+  }
+  if (own.some((r) => isOpen(r.status))) return { ok: false, refusal: "already_requested" };
+  const until = new Date(payment.paidAt.getTime() + refundDays * DAY_MS);
+  if (now.getTime() > until.getTime()) return { ok: false, refusal: "too_late" };
+  const claimed = requests
+    .filter((r) => r.paymentId !== payment.id && isOpen(r.status))
+    .reduce((sum, r) => sum + r.credits, 0);
+  const credits = Math.max(0, Math.min(payment.credits, balance - claimed));
+  const amountCents = refundAmountCents(payment.amountCents, payment.credits, credits);
+  if (credits === 0 || amountCents === 0) return { ok: false, refusal: "nothing_unused" };
+  return { ok: true, credits, amountCents, until };
+}
+
+/** The member's requests (few per member; index [userId, createdAt]), newest first. */
+function memberRequests(tx: Tx, userId: number) {
+  return tx.refundRequest.findMany({
+    where: { userId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: {
+      paymentId: true,
+      status: true,
+      credits: true,
+      amountCents: true,
+      createdAt: true,
+    },
+  });
+}
+
+async function refundDaysOf(tx: Tx, siteId: number) {
+  const site = await tx.site.findUniqueOrThrow({ where: { id: siteId }, select: { refundDays: true } });
+  return site.refundDays;
+}
+
+/** What /transactions/{id} shows about refunding the purchase; null for a payment not the member's. */
+export async function refundPanel(
+  userId: number,
+  paymentId: number,
+  now = new Date(),
+): Promise<RefundPanelView | null> {
+  const client = db();
+  const payment = await client.payment.findFirst({
+    where: { id: paymentId, userId },
+    select: paymentFactsSelect,
+  });
+  if (!payment) return null;
+  const [requests, user, refundDays] = await Promise.all([
+    memberRequests(client, userId),
+    client.user.findUniqueOrThrow({ where: { id: userId }, select: { credits: true } }),
+    refundDaysOf(client, payment.siteId),
+  ]);
+  const latest = requests.find((r) => r.paymentId === paymentId) ?? null;
+  const assessed = assess(payment, requests, user.credits, refundDays, now);
+  return {
+    request: latest && {
+      status: latest.status,
+      credits: latest.credits,
+      amountCents: latest.amountCents,
+      currency: payment.currency,
+      createdAt: latest.createdAt.toISOString(),
+    },
+    offer: assessed.ok
+      ? {
+          ok: true,
+          credits: assessed.credits,
+          amountCents: assessed.amountCents,
+          currency: payment.currency,
+          until: assessed.until.toISOString(),
+        }
+      : assessed.refusal === "not_paid"
+        ? null
+        : { ok: false, refusal: assessed.refusal, refundDays },
+  };
+}
+
+export type RefundRequestResult =
+  { ok: true; requestId: number; credits: number; amountCents: number } | { ok: false; error: RefundRefusal };
+
+/**
+ * The member asks for the unused credits of a purchase back. One open request per payment: the
+ * member's row is locked while checking and storing, so concurrent requests (also for other
+ * purchases, which share the balance) are decided one after the other. Null: not the member's payment.
+ */
+export async function requestRefund({
+  userId,
+  paymentId,
+  reason,
+  now = new Date(),
+}: {
+  userId: number;
+  paymentId: number;
+  reason: string;
+  now?: Date;
+}): Promise<RefundRequestResult | null> {
+  return db().$transaction(async (tx) => {
+    const [user] = await tx.$queryRaw<{ credits: number }[]>`
+      SELECT credits FROM "User" WHERE id = ${userId} FOR UPDATE`;
+    if (!user) return null;
+    const payment = await tx.payment.findFirst({
+      where: { id: paymentId, userId },
+      select: paymentFactsSelect,
+    });
+    if (!payment) return null;
+    const requests = await memberRequests(tx, userId);
+    const assessed = assess(payment, requests, user.credits, await refundDaysOf(tx, payment.siteId), now);
+    if (!assessed.ok) return { ok: false, error: assessed.refusal };
+    const created = await tx.refundRequest.create({
+      data: { paymentId, userId, credits: assessed.credits, amountCents: assessed.amountCents, reason },
+      select: { id: true },
+    });
+    return { ok: true, requestId: created.id, credits: assessed.credits, amountCents: assessed.amountCents };
+  });
+}
+
+export type DecisionOutcome =
+  | { kind: "unknown" }
+  /** Decided before (or being approved right now by someone else): nothing was done. */
+  | { kind: "decided"; status: RefundRequestStatus }
+  | { kind: "rejected" }
+  | { kind: "refunded"; creditsTaken: number; creditsNotRecovered: number }
+  /** Mollie refused the refund: the request failed, with Mollie's message. */
+  | { kind: "failed"; error: string }
+  /** Mollie could not be reached: the request stays approved and may be approved again later. */
+  | { kind: "uncertain"; error: string };
+
+/** Staff reject an open request (one not being approved). */
+export async function rejectRefund(requestId: number, staffId: number): Promise<DecisionOutcome> {
+  const { count } = await db().refundRequest.updateMany({
+    where: { id: requestId, status: "requested" },
+    data: { status: "rejected", decidedById: staffId, decidedAt: new Date() },
+  });
+  if (count > 0) return { kind: "rejected" };
+  const current = await db().refundRequest.findUnique({ where: { id: requestId }, select: { status: true } });
+  return current ? { kind: "decided", status: current.status } : { kind: "unknown" };
+}
+
+const requestSelect = {
+  id: true,
+  status: true,
+  decidedAt: true,
+  paymentId: true,
+  userId: true,
+  credits: true,
+  amountCents: true,
+  payment: { select: { molliePaymentId: true, currency: true } },
+} as const;
+type RequestRow = Prisma.RefundRequestGetPayload<{ select: typeof requestSelect }>;
+
+function logRefundError(requestId: number, error: unknown) {
+  console.error(
+    JSON.stringify({
+      level: "error",
+      msg: "mollie refund",
+      requestId,
+      statusCode: error instanceof MollieApiError ? error.statusCode : undefined,
+      error: error instanceof Error ? error.message : String(error),
+    }),
+  );
+}
+
+/** The refund Mollie already made for this request (an earlier approval that did not finish), if any. */
+async function earlierMollieRefund(molliePaymentId: string, requestId: number): Promise<Refund | undefined> {
+  const refunds = await mollie().paymentRefunds.page({ paymentId: molliePaymentId, limit: 250 });
+  return refunds.find((refund) => {
+    const metadata = refund.metadata as { refundRequestId?: unknown } | null;
+    return metadata?.refundRequestId === requestId;
+  });
+}
+
+/**
+ * Books a refund Mollie accepted, once: the request is refunded, the payment's refunded amount
+ * grows, and the credits go back through the ledger (reference `refund:{id}`), never below zero;
+ * what the balance no longer holds is recorded on the payment. Null when another run booked it.
+ */
+async function bookRefund(request: RequestRow, mollieRefundId: string) {
+  return db().$transaction(async (tx) => {
+    const done = await tx.refundRequest.updateMany({
+      where: { id: request.id, status: "approved" },
+      data: { status: "refunded", mollieRefundId },
+    });
+    if (done.count === 0) return null;
+    const [user] = await tx.$queryRaw<{ credits: number }[]>`
+      SELECT credits FROM "User" WHERE id = ${request.userId} FOR UPDATE`;
+    const taken = Math.min(request.credits, user!.credits);
+    if (taken > 0) {
+      await changeCredits(
+        { userId: request.userId, delta: -taken, reason: "refund", reference: `refund:${request.id}` },
+        tx,
+      );
+    }
+    const notRecovered = request.credits - taken;
+    await tx.payment.update({
+      where: { id: request.paymentId },
+      data: {
+        refundedCents: { increment: request.amountCents },
+        ...(notRecovered > 0 ? { creditsNotRecovered: { increment: notRecovered } } : {}),
+      },
+      select: { id: true },
+    });
+    return { creditsTaken: taken, creditsNotRecovered: notRecovered };
+  });
+}
+
+/**
+ * Staff approve a request: it is claimed first (requested → approved, in one statement), so
+ * approving twice or concurrently refunds once; then Mollie refunds the amount (with an
+ * idempotency key), the refund is booked and the member gets a confirmation mail. A refusal by
+ * Mollie fails the request and keeps Mollie's message (logged and returned).
+ */
+export async function approveRefund(
+  requestId: number,
+  staffId: number,
+  now = new Date(),
+): Promise<DecisionOutcome> {
+  const request = await db().refundRequest.findUnique({ where: { id: requestId }, select: requestSelect });
+  if (!request) return { kind: "unknown" };
+  const retry =
+    request.status === "approved" &&
+    request.decidedAt !== null &&
+    now.getTime() - request.decidedAt.getTime() >= APPROVAL_RETRY_AFTER_MS;
+  if (request.status !== "requested" && !retry) return { kind: "decided", status: request.status };
+  const claimed = await db().refundRequest.updateMany({
+    where: retry
+      ? { id: requestId, status: "approved", decidedAt: request.decidedAt }
+      : { id: requestId, status: "requested" },
+    data: { status: "approved", decidedById: staffId, decidedAt: now },
+  });
+  if (claimed.count === 0) {
+    const current = await db().refundRequest.findUniqueOrThrow({
+      where: { id: requestId },
+      select: { status: true },
+    });
+    return { kind: "decided", status: current.status };
+  }
+
+  const { molliePaymentId, currency } = request.payment;
+  let refund: Refund | undefined;
+  try {
+    if (!molliePaymentId) throw new Error("The payment has no Mollie payment");
+    if (retry) refund = await earlierMollieRefund(molliePaymentId, requestId);
+    refund ??= await mollie().paymentRefunds.create({
+      paymentId: molliePaymentId,
+      amount: { currency, value: centsToValue(request.amountCents) },
+      description: `Refund of unused credits, order ${request.paymentId}`,
+      metadata: { refundRequestId: requestId },
+      idempotencyKey: `refund-request-${requestId}`,
+    });
+  } catch (error) {
+    logRefundError(requestId, error);
+    const message = error instanceof Error ? error.message : String(error);
+    const statusCode = error instanceof MollieApiError ? error.statusCode : undefined;
+    const refused = !molliePaymentId || (statusCode !== undefined && statusCode >= 400 && statusCode < 500);
+    if (!refused) return { kind: "uncertain", error: message };
+    await db().refundRequest.updateMany({
+      where: { id: requestId, status: "approved" },
+      data: { status: "failed" },
+    });
+    return { kind: "failed", error: message };
+  }
+
+  const booked = await bookRefund(request, refund.id);
+  if (!booked) {
+    const current = await db().refundRequest.findUniqueOrThrow({
+      where: { id: requestId },
+      select: { status: true },
+    });
+    return { kind: "decided", status: current.status };
+  }
+  try {
+    await sendRefundMail(requestId);
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", msg: "refund mail", requestId, error: String(error) }));
+  }
+  return { kind: "refunded", ...booked };
+}
+
+/** The member's confirmation of a refund, in their language, through the mail queue. */
+async function sendRefundMail(requestId: number) {
+  const request = await db().refundRequest.findUniqueOrThrow({
+    where: { id: requestId },
+    select: {
+      credits: true,
+      amountCents: true,
+      paymentId: true,
+      payment: { select: { currency: true, paidAt: true } },
+      user: {
+        select: {
+          id: true,
+          email: true,
+          language: true,
+          profile: { select: { name: true } },
+          site: { select: { name: true, domain: true } },
+        },
+      },
+    },
+  });
+  const { user } = request;
+  const origin = env().PUBLIC_URL ?? `https://${user.site.domain}`;
+  await sendAccountMail({
+    kind: "refund",
+    to: user.email,
+    userId: user.id,
+    language: user.language,
+    site: user.site,
+    name: user.profile?.name ?? user.email,
+    link: `${origin}/transactions/${request.paymentId}`,
+    values: {
+      credits: request.credits,
+      amount: formatMoney(request.amountCents, request.payment.currency, user.language),
+      order: String(request.paymentId),
+      date: (request.payment.paidAt ?? new Date()).toISOString().slice(0, 10),
+    },
+  });
+}
+
+/** Staff lift a member's direct-debit block. False when the member was not blocked. */
+export async function unblockDirectDebit(userId: number): Promise<boolean> {
+  const { count } = await db().user.updateMany({
+    where: { id: userId, directDebitBlockedAt: { not: null } },
+    data: { directDebitBlockedAt: null },
+  });
+  return count > 0;
+}

@@ -1,0 +1,73 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { currencyForCountry } from "~/domain/credits/currency";
+import { discountErrorMessage } from "~/domain/payments/discount";
+import { welcomeOfferFor } from "~/domain/payments/discounts.server";
+import { checkoutMethodFrom } from "~/domain/payments/methods";
+import { discountBuyer, purchaseOffer } from "~/domain/payments/purchase-offer.server";
+import { authenticationRequired, noStore } from "~/lib/api-responses.server";
+import { requestInfoContext } from "~/lib/context";
+import { getInstance, getLocale } from "~/lib/i18n.server";
+import type { Route } from "./+types/api.discountcode";
+
+const welcomeQuery = z.object({ welcome: z.literal("true") });
+
+const codeQuery = z.object({
+  code: z.string().trim().min(1).max(200),
+  package: z.coerce.number().int().positive().max(2_147_483_647),
+  method: z.string().trim().max(50).optional(),
+});
+
+/**
+ * GET /api/discountcode.php (SPEC section 7), members only.
+ * - `?code=XYZ&package=ID&method=ideal`: whether the code applies to that package (and method) for
+ *   this member: `{valid, code, percentage, amountCents, currency}` with the amount computed here,
+ *   or `{valid: false, error}` with the translated reason ("Code niet gevonden", "Code reeds gebruikt").
+ *   While the time bonus runs it is the discount that counts, so that is what is answered.
+ * - `?welcome=true`: the active discount without a code (the time bonus, else the welcome code), or null.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, site, country } = context.get(requestInfoContext);
+  if (!user) return authenticationRequired();
+  const buyerCountry = user.profile?.country ?? country;
+  const buyer = { ...discountBuyer(user), country: buyerCountry };
+  const params = Object.fromEntries(new URL(request.url).searchParams);
+
+  const welcome = welcomeQuery.safeParse(params);
+  if (welcome.success) {
+    return data(await welcomeOfferFor(site.id, buyer, currencyForCountry(buyerCountry)), {
+      headers: noStore,
+    });
+  }
+
+  const t = getInstance(context).t;
+  const query = codeQuery.safeParse(params);
+  if (!query.success) {
+    return data({ valid: false, error: t("discounts:errors.notFound") }, { status: 400, headers: noStore });
+  }
+  const method = query.data.method ? (checkoutMethodFrom(query.data.method) ?? query.data.method) : null;
+  const offer = await purchaseOffer(site.id, buyerCountry, query.data.package, {
+    buyer,
+    method,
+    code: query.data.code,
+  });
+  if (!offer)
+    return data({ valid: false, error: t("discounts:errors.notFound") }, { status: 404, headers: noStore });
+  if (offer.codeError || !offer.discount) {
+    const error = offer.codeError ?? { reason: "notFound" as const };
+    return data(
+      { valid: false, error: discountErrorMessage(t, error, getLocale(context)) },
+      { headers: noStore },
+    );
+  }
+  return data(
+    {
+      valid: true,
+      code: offer.discount.code,
+      percentage: offer.discount.percentage,
+      amountCents: offer.amountCents,
+      currency: offer.currency,
+    },
+    { headers: noStore },
+  );
+}

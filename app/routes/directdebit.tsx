@@ -1,0 +1,180 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Link, redirect } from "react-router";
+import { z } from "zod";
+import { requireUser } from "~/domain/accounts/guards.server";
+import { directDebitCodeSchema, directDebitSchema } from "~/domain/payments/direct-debit-schema";
+import {
+  confirmDirectDebit,
+  directDebitOptions,
+  pendingDirectDebit,
+  requestDirectDebit,
+  resendDirectDebitCode,
+} from "~/domain/payments/direct-debit.server";
+import { discountBuyer } from "~/domain/payments/purchase-offer.server";
+import { requestInfoContext } from "~/lib/context";
+import { getInstance, getLocale } from "~/lib/i18n.server";
+import {
+  DirectDebitCodeForm,
+  DirectDebitDetailsForm,
+  type DirectDebitActionData,
+} from "~/ui/payments/direct-debit-form";
+import type { Route } from "./+types/directdebit";
+
+const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** The buyer's country (their profile's, else where they are): euros only, and how phone numbers read. */
+function buyer(context: Route.LoaderArgs["context"], request: Request) {
+  const user = requireUser(context, request);
+  const { site, country } = context.get(requestInfoContext);
+  return { user, site, country: user.profile?.country ?? country };
+}
+
+/**
+ * /directdebit: the SEPA direct debit form (?package=ID preselects a package), then with
+ * ?request=ID the step that asks for the SMS code. Nothing is collected before the code matches.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, site, country } = buyer(context, request);
+  const url = new URL(request.url);
+  const common = { title: getInstance(context).t("directDebit:title"), siteName: site.name };
+  if (url.searchParams.has("request")) {
+    const id = idSchema.safeParse(url.searchParams.get("request"));
+    const pending = id.success ? await pendingDirectDebit(user.id, id.data) : null;
+    if (pending?.paymentId) throw redirect(`/transactions/${pending.paymentId}`);
+    if (!pending || pending.verified) throw redirect("/directdebit");
+    return { step: "code" as const, pending, resent: url.searchParams.has("resent"), ...common };
+  }
+  const options = await directDebitOptions(discountBuyer(user), site.id, country);
+  const wanted = idSchema.safeParse(url.searchParams.get("package"));
+  const selected =
+    (wanted.success && options.packages.find((p) => p.id === wanted.data)?.id) ||
+    options.packages.find((p) => p.popular)?.id ||
+    options.packages[0]?.id ||
+    null;
+  return { step: "details" as const, ...options, selected, country, ...common };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { user, site, country } = buyer(context, request);
+  const { t } = getInstance(context);
+  const formData = await request.formData();
+  const answer = (body: DirectDebitActionData, status = 400) => data(body, { status });
+
+  switch (formData.get("intent")) {
+    case "confirm": {
+      const submission = parseWithZod(formData, { schema: directDebitCodeSchema(t) });
+      if (submission.status !== "success") {
+        return answer({ step: "code", result: submission.reply({ hideFields: ["otp"] }) });
+      }
+      const outcome = await confirmDirectDebit({
+        userId: user.id,
+        requestId: submission.value.request,
+        country,
+        code: submission.value.otp,
+        site,
+        locale: getLocale(context),
+        origin: new URL(request.url).origin,
+      });
+      if (outcome.ok) throw redirect(`/transactions/${outcome.paymentId}`);
+      if (outcome.error === "notFound") throw redirect("/directdebit");
+      return answer(
+        {
+          step: "code",
+          result: submission.reply({
+            formErrors: [t(`directDebit:errors.${outcome.error}`)],
+            hideFields: ["otp"],
+          }),
+          attemptsLeft: outcome.attemptsLeft,
+        },
+        outcome.error === "providerError" ? 502 : 400,
+      );
+    }
+    case "resend": {
+      const id = idSchema.safeParse(formData.get("request"));
+      if (!id.success) throw redirect("/directdebit");
+      const outcome = await resendDirectDebitCode({
+        userId: user.id,
+        requestId: id.data,
+        site,
+        language: getLocale(context),
+      });
+      if (outcome.ok) throw redirect(`/directdebit?request=${id.data}&resent=1`);
+      if (outcome.error === "notFound") throw redirect("/directdebit");
+      return answer(
+        {
+          step: "code",
+          result: { status: "error", error: { "": [t(`directDebit:errors.${outcome.error}`)] } },
+        },
+        outcome.error === "rateLimited" ? 429 : 502,
+      );
+    }
+    default: {
+      const submission = parseWithZod(formData, { schema: directDebitSchema(t, country) });
+      if (submission.status !== "success") return answer({ step: "details", result: submission.reply() });
+      const outcome = await requestDirectDebit({
+        userId: user.id,
+        buyer: discountBuyer(user),
+        site,
+        country,
+        language: getLocale(context),
+        values: submission.value,
+      });
+      if (outcome.ok) throw redirect(`/directdebit?request=${outcome.requestId}`);
+      return answer(
+        {
+          step: "details",
+          result: submission.reply({ formErrors: [t(`directDebit:errors.${outcome.error}`)] }),
+        },
+        outcome.error === "rateLimited" ? 429 : outcome.error === "smsFailed" ? 502 : 400,
+      );
+    }
+  }
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.title} | ${data?.siteName}` },
+  { name: "robots", content: "noindex" },
+];
+
+export default function DirectDebitRoute({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <main className="container py-4" style={{ maxWidth: 640 }} data-testid="directdebit-page">
+      <h1 className="h3">{t("directDebit:title")}</h1>
+      {loaderData.step === "code" ? (
+        <DirectDebitCodeForm
+          pending={loaderData.pending}
+          resent={loaderData.resent}
+          actionData={actionData}
+        />
+      ) : !loaderData.available ? (
+        <div className="alert alert-info" data-testid="directdebit-unavailable">
+          <p>{t("directDebit:notAvailable")}</p>
+          <Link to="/credits">{t("directDebit:otherMethods")}</Link>
+        </div>
+      ) : loaderData.blocked ? (
+        <div className="alert alert-danger" role="alert" data-testid="directdebit-blocked">
+          <p>{t("directDebit:errors.blocked")}</p>
+          <Link to="/credits">{t("directDebit:otherMethods")}</Link>
+        </div>
+      ) : (
+        <>
+          <p>{t("directDebit:intro")}</p>
+          <DirectDebitDetailsForm
+            packages={loaderData.packages}
+            selected={loaderData.selected}
+            country={loaderData.country}
+            siteName={loaderData.siteName}
+            actionData={actionData}
+          />
+          <p className="mt-3 text-center">
+            <Link to={loaderData.selected ? `/credits/${loaderData.selected}` : "/credits"}>
+              {t("directDebit:otherMethods")}
+            </Link>
+          </p>
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,66 @@
+import { data } from "react-router";
+import { z } from "zod";
+import { requireStaff } from "~/domain/accounts/guards.server";
+import { STAFF_PAYMENT_STATUSES, type StaffPaymentsOutcome } from "~/domain/payments/refund-view";
+import { approveRefund, rejectRefund, unblockDirectDebit } from "~/domain/payments/refunds.server";
+import { parsePaymentSearch, staffPaymentsOverview } from "~/domain/payments/staff-payments.server";
+import { requestInfoContext } from "~/lib/context";
+import { getInstance, getLocale } from "~/lib/i18n.server";
+import { StaffPayments } from "~/ui/payments/staff-payments";
+import type { Route } from "./+types/staff.payments";
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+
+const filterSchema = z.object({
+  status: z.enum(STAFF_PAYMENT_STATUSES).optional().catch(undefined),
+  q: z.string().trim().max(254).catch(""),
+  before: id.optional().catch(undefined),
+});
+
+const decision = z.discriminatedUnion("intent", [
+  z.object({ intent: z.enum(["approve", "reject"]), requestId: id }),
+  z.object({ intent: z.literal("unblock"), userId: id }),
+]);
+
+/** Staff page: recent payments, refund requests to decide, chargebacks and direct-debit blocks. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireStaff(context, request);
+  const filter = filterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const overview = await staffPaymentsOverview(
+    { status: filter.status, search: parsePaymentSearch(filter.q), before: filter.before },
+    getLocale(context),
+  );
+  return {
+    ...overview,
+    filter: { status: filter.status ?? "", q: filter.q },
+    siteName: context.get(requestInfoContext).site.name,
+    title: getInstance(context).t("refunds:staff.title"),
+  };
+}
+
+/** Approve (refund through Mollie) or reject a request, or lift a direct-debit block; the page shows the outcome. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = requireStaff(context, request);
+  const parsed = decision.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw data(null, { status: 400 });
+  const input = parsed.data;
+  if (input.intent === "unblock") {
+    const unblocked = await unblockDirectDebit(input.userId);
+    return { outcome: { kind: unblocked ? "unblocked" : "notBlocked" } satisfies StaffPaymentsOutcome };
+  }
+  const decided =
+    input.intent === "approve"
+      ? await approveRefund(input.requestId, staff.id)
+      : await rejectRefund(input.requestId, staff.id);
+  if (decided.kind === "unknown") throw data(null, { status: 404 });
+  return { outcome: { ...decided, requestId: input.requestId } satisfies StaffPaymentsOutcome };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.title} | ${data?.siteName}` },
+  { name: "robots", content: "noindex" },
+];
+
+export default function StaffPaymentsRoute({ loaderData, actionData }: Route.ComponentProps) {
+  return <StaffPayments {...loaderData} outcome={actionData?.outcome} />;
+}

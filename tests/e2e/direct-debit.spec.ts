@@ -1,0 +1,103 @@
+// SEPA direct debit with the SMS code read from the SMS outbox, and the one-click repeat order on
+// the card of a first card payment; with and without JavaScript.
+import type { Page } from "@playwright/test";
+import { createMember, e2eDb } from "./db";
+import { acceptEntryWarning, expect, login, test, whenInteractive } from "./fixtures";
+
+test.beforeEach(async ({ context, baseURL }) => {
+  await acceptEntryWarning(context, baseURL!);
+});
+
+/** A mobile number of this test's own, so parallel tests read their own code from the outbox. */
+function mobileNumber() {
+  // 06-1… to 06-5…: Dutch mobile numbers (06-0… is not one).
+  const digits = `${1 + Math.floor(Math.random() * 5)}${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
+  return { typed: `06 ${digits}`, e164: `+316${digits}` };
+}
+
+/** The code in the newest text to `e164`, as the SMS outbox page shows it. */
+async function codeFromOutbox(page: Page, e164: string) {
+  const outbox = await page.context().newPage();
+  await outbox.goto("/dev/sms");
+  const row = outbox.getByTestId("sms-message").filter({ has: outbox.getByTestId("sms-to").getByText(e164) });
+  const body = await row.first().getByTestId("sms-body").textContent();
+  await outbox.close();
+  return /\b(\d{6})\b/.exec(body ?? "")![1]!;
+}
+
+test("a member pays by direct debit after confirming the SMS code", async ({ page, request }, testInfo) => {
+  const member = await createMember();
+  const phone = mobileNumber();
+  await login(page, member.email, member.password);
+  await page.goto("/credits");
+  await page.getByTestId("package-buy").first().click();
+  await page.getByTestId("directdebit-link").click();
+  await expect(page).toHaveURL(/\/directdebit\?package=\d+$/);
+  await whenInteractive(page, testInfo);
+
+  const form = page.getByTestId("directdebit-form");
+  await form.getByLabel("Naam rekeninghouder").fill("A. de Vries");
+  await form.getByLabel("Straat").fill("Dorpsstraat");
+  await form.getByLabel("Huisnummer").fill("12a");
+  await form.getByLabel("Postcode").fill("3811 AB");
+  await form.getByLabel("Plaats").fill("Amersfoort");
+  await form.getByLabel("Mobiel nummer").fill(phone.typed);
+  await form.getByRole("checkbox").check();
+  // Enter submits (with JavaScript a field's error shows as it is left, moving what is below it).
+  await form.getByLabel("IBAN").fill("NL91 ABNA 0417 1643 01");
+  await form.getByLabel("IBAN").press("Enter");
+  // A wrong IBAN is refused and what was typed stays.
+  await expect(page.getByText("Vul een geldig IBAN van een SEPA-land in.")).toBeVisible();
+  await expect(form.getByLabel("Straat")).toHaveValue("Dorpsstraat");
+  await expect(form.getByLabel("Mobiel nummer")).toHaveValue(phone.typed);
+
+  await expect(form.getByRole("checkbox")).toBeChecked();
+  await form.getByLabel("IBAN").fill("NL91 ABNA 0417 1643 00");
+  await form.getByLabel("IBAN").press("Enter");
+  await expect(page.getByTestId("directdebit-code-step")).toBeVisible();
+  await expect(page.getByTestId("directdebit-summary")).toContainText("NL91 •••• •••• ••43 00");
+
+  const code = await codeFromOutbox(page, phone.e164);
+  await whenInteractive(page, testInfo);
+  await page.getByLabel("Code").fill(code === "000000" ? "111111" : "000000");
+  await page.getByTestId("directdebit-confirm").click();
+  await expect(page.getByText("Code ongeldig", { exact: true })).toBeVisible();
+  await page.getByLabel("Code").fill(code);
+  await page.getByTestId("directdebit-confirm").click();
+
+  // The collection waits for the bank: no credits yet.
+  await expect(page).toHaveURL(/\/transactions\/\d+$/);
+  await expect(page.getByTestId("payment-result")).toHaveAttribute("data-status", "pending");
+  const paymentId = Number(/\/transactions\/(\d+)$/.exec(page.url())![1]);
+  const payment = await e2eDb().payment.findUniqueOrThrow({ where: { id: paymentId } });
+  expect(payment).toMatchObject({ method: "directdebit", sequenceType: "recurring", creditedAt: null });
+
+  // The bank pays; Mollie (here its simulator) reports it through the webhook.
+  await e2eDb().mollieSimulatorPayment.update({
+    where: { id: payment.molliePaymentId! },
+    data: { status: "paid", paidAt: new Date() },
+  });
+  const hook = await request.post("/payments/webhook", { form: { id: payment.molliePaymentId! } });
+  expect(hook.status()).toBe(200);
+  await page.goto(`/transactions/${paymentId}`);
+  await expect(page.getByRole("heading", { name: "Bedankt voor je aankoop!" })).toBeVisible();
+  await expect(page.getByTestId("payment-balance")).toHaveText(`Je hebt ${payment.credits} credits.`);
+});
+
+test("a member with a card mandate orders the last package again in one click", async ({ page }) => {
+  const member = await createMember();
+  await login(page, member.email, member.password);
+  await page.goto("/credits");
+  await page.getByTestId("package-buy").first().click();
+  await page.getByTestId("payment-method").filter({ hasText: "Creditcard" }).getByRole("radio").check();
+  await page.getByTestId("pay-button").click();
+  await page.getByRole("button", { name: "Betaald", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Bedankt voor je aankoop!" })).toBeVisible();
+
+  await page.goto("/credits/repeat-order");
+  await expect(page.getByTestId("repeat-order-card")).toContainText("Mastercard •••• 6787");
+  await page.getByTestId("repeat-order-buy").click();
+  await expect(page).toHaveURL(/\/transactions\/\d+$/);
+  await expect(page.getByRole("heading", { name: "Bedankt voor je aankoop!" })).toBeVisible();
+  await expect(page.getByTestId("payment-balance")).toHaveText("Je hebt 100 credits.");
+});

@@ -1,0 +1,539 @@
+// SEPA direct debit at /directdebit through the real Mollie client answered by the simulator: the
+// form's checks (IBAN, mobile number, consent), the SMS code (wrong, 5 tries, expiry, a new one),
+// the limits per member and per IBAN, a blocked member, and the customer, mandate and collection
+// created at Mollie with credits booked only once the collection is paid.
+import { composeIBAN } from "ibantools";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { packagesFor } from "~/domain/credits/packages.server";
+import { settleSimulatedPayment, simulatedWebhooksDone } from "~/domain/payments/mollie-simulator.server";
+import { db } from "~/lib/db.server";
+import * as devSms from "~/routes/dev.sms";
+import * as directDebit from "~/routes/directdebit";
+import * as webhook from "~/routes/payments.webhook";
+import * as transaction from "~/routes/transactions.$id";
+import { seedBaseData } from "../../prisma/seed/base-data";
+import { createMember, ORIGIN, type Member, type MemberOptions } from "../fixtures/members";
+import { runRoute, siteRequest } from "../fixtures/run-route";
+
+let siteId: number;
+
+beforeAll(async () => {
+  siteId = (await seedBaseData(db())).nl;
+});
+
+/** Webhook calls the simulator makes go to our webhook route, as Mollie's would reach the site. */
+const originalFetch = globalThis.fetch;
+vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+  const call = new Request(input, init);
+  if (!call.url.endsWith("/payments/webhook")) return originalFetch(input, init);
+  const request = new Request(call.url, { method: "POST", headers: call.headers, body: await call.text() });
+  const outcome = await runRoute(request, webhook.action as never);
+  return new Response(null, { status: outcome.status });
+});
+
+afterEach(async () => {
+  await simulatedWebhooksDone();
+  await db().site.update({
+    where: { id: siteId },
+    data: { directDebitMemberLimitCents: 25000, directDebitIbanLimitCents: 25000 },
+  });
+});
+
+/** A member who signed up a day ago: no time bonus (a test below covers it) changes the prices. */
+async function member(options: MemberOptions = {}) {
+  const created = await createMember({ country: "NL", region: null, ...options });
+  await db().user.update({
+    where: { id: created.userId },
+    data: { signupDate: new Date(Date.now() - 86_400_000) },
+    select: { id: true },
+  });
+  return created;
+}
+
+let ibanCounter = 0;
+/** A valid Dutch IBAN of its own for each test (the per-IBAN limit counts across members). */
+function newIban() {
+  ibanCounter++;
+  const account = String(process.pid * 1000 + ibanCounter)
+    .padStart(10, "0")
+    .slice(-10);
+  return composeIBAN({ countryCode: "NL", bban: `INGB${account}` })!;
+}
+
+async function eurPackage(index = 0) {
+  return (await packagesFor(siteId, "EUR"))[index]!;
+}
+
+async function form(overrides: Record<string, string | null> = {}) {
+  const fields: Record<string, string | null> = {
+    intent: "details",
+    package: String((await eurPackage()).id),
+    account_holder: "A. de Vries",
+    iban: newIban(),
+    street: "Dorpsstraat",
+    house_number: "12a",
+    zip: "3811 AB",
+    city: "Amersfoort",
+    phone: "06 12345678",
+    consent: "on",
+    ...overrides,
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null)) as Record<string, string>;
+}
+
+interface ActionBody {
+  step: string;
+  result: {
+    status?: string;
+    error?: Record<string, string[] | null>;
+    initialValue?: Record<string, unknown>;
+  };
+  attemptsLeft?: number;
+}
+
+async function submitDetails(who: Member, fields: Record<string, string>) {
+  return runRoute<ActionBody>(
+    await siteRequest("/directdebit", who.userId, { form: fields }),
+    directDebit.action as never,
+  );
+}
+
+/** The form, sent: the id of the request waiting for its code. */
+async function requestCode(who: Member, overrides: Record<string, string | null> = {}) {
+  const outcome = await submitDetails(who, await form(overrides));
+  expect(outcome.status, JSON.stringify(outcome.body)).toBe(302);
+  const match = /^\/directdebit\?request=(\d+)$/.exec(outcome.location ?? "");
+  expect(match, `redirect to the code step, got ${outcome.location}`).not.toBeNull();
+  return Number(match![1]);
+}
+
+/** The code in the newest text to the phone (the SMS outbox). */
+async function codeSentTo(phone: string) {
+  const sms = await db().smsMessage.findFirstOrThrow({ where: { to: phone }, orderBy: { id: "desc" } });
+  return /\b(\d{6})\b/.exec(sms.body)![1]!;
+}
+
+async function confirm(who: Member, requestId: number, otp: string) {
+  return runRoute<ActionBody>(
+    await siteRequest(`/directdebit?request=${requestId}`, who.userId, {
+      form: { intent: "confirm", request: String(requestId), otp },
+    }),
+    directDebit.action as never,
+  );
+}
+
+const formErrors = (body: ActionBody | null) => body?.result.error?.[""] ?? [];
+
+const NL = {
+  blocked: "Je account is geblokkeerd voor automatische incasso.",
+  limit:
+    "Uw limiet voor automatische incasso betalingen is bereikt. Probeer het later, een goedkoper pakket of een andere betaalmethode.",
+  invalidCode: "Code ongeldig",
+};
+
+/** The form, the code, the confirmation: our payment id and Mollie's. */
+async function payByDirectDebit(who: Member, overrides: Record<string, string | null> = {}) {
+  const requestId = await requestCode(who, overrides);
+  const code = await codeSentTo("+31612345678");
+  const outcome = await confirm(who, requestId, code);
+  expect(outcome.status, JSON.stringify(outcome.body)).toBe(302);
+  const paymentId = Number(/^\/transactions\/(\d+)$/.exec(outcome.location ?? "")![1]);
+  const payment = await db().payment.findUniqueOrThrow({ where: { id: paymentId } });
+  return { requestId, paymentId, mollieId: payment.molliePaymentId!, payment };
+}
+
+const balance = async (who: Member) =>
+  (await db().user.findUniqueOrThrow({ where: { id: who.userId }, select: { credits: true } })).credits;
+
+describe("the page", () => {
+  it("asks visitors to log in and shows members the packages in euros, the one asked for chosen", async () => {
+    const visitor = await runRoute(await siteRequest("/directdebit", null), directDebit.loader as never);
+    expect(visitor.status).toBe(302);
+    expect(visitor.location).toMatch(/^\/login\?redirectTo=%2Fdirectdebit/);
+
+    const anna = await member();
+    const second = await eurPackage(1);
+    const page = await runRoute<{ step: string; available: boolean; selected: number; packages: unknown[] }>(
+      await siteRequest(`/directdebit?package=${second.id}`, anna.userId),
+      directDebit.loader as never,
+    );
+    expect(page.body).toMatchObject({ step: "details", available: true, selected: second.id });
+    expect(page.body!.packages).toHaveLength(4);
+  });
+
+  it("is not offered where members pay in another currency than the euro", async () => {
+    const piotr = await member({ country: "PL" });
+    const page = await runRoute<{ available: boolean }>(
+      await siteRequest("/directdebit", piotr.userId),
+      directDebit.loader as never,
+    );
+    expect(page.body?.available).toBe(false);
+    const outcome = await submitDetails(piotr, await form({ phone: "+48 512 345 678" }));
+    expect(outcome.status).toBe(400);
+    expect(await db().directDebitRequest.count({ where: { userId: piotr.userId } })).toBe(0);
+  });
+});
+
+describe("the form's checks", () => {
+  it("refuses an IBAN with a wrong check number or outside SEPA, keeping what was typed", async () => {
+    const bram = await member();
+    for (const iban of ["NL91ABNA0417164301", "BR1800360305000010009795493C1", "12345"]) {
+      const outcome = await submitDetails(bram, await form({ iban, street: "Kerkstraat" }));
+      expect(outcome.status, iban).toBe(400);
+      expect(outcome.body?.result.error?.iban).toEqual(["Vul een geldig IBAN van een SEPA-land in."]);
+      expect(outcome.body?.result.initialValue).toMatchObject({ iban, street: "Kerkstraat" });
+    }
+    expect(await db().directDebitRequest.count({ where: { userId: bram.userId } })).toBe(0);
+    expect(await db().smsMessage.count({ where: { body: { contains: "Kerkstraat" } } })).toBe(0);
+  });
+
+  it("stores an IBAN typed with spaces and lower case in the electronic format", async () => {
+    const cees = await member();
+    const iban = newIban();
+    const typed = iban.toLowerCase().replace(/(.{4})/g, "$1 ");
+    const requestId = await requestCode(cees, { iban: typed });
+    const stored = await db().directDebitRequest.findUniqueOrThrow({ where: { id: requestId } });
+    expect(stored.iban).toBe(iban);
+    expect(stored.ibanHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("wants a mobile number of the member's country (or an international one) and stores it as E.164", async () => {
+    const dirk = await member();
+    for (const phone of ["12345", "030 1234567", "+31 30 123 4567", ""]) {
+      const outcome = await submitDetails(dirk, await form({ phone }));
+      expect(outcome.status, phone).toBe(400);
+      expect(outcome.body?.result.error?.phone).toEqual(["Vul een geldig mobiel nummer in."]);
+    }
+    const requestId = await requestCode(dirk, { phone: "06-1234 5678" });
+    expect((await db().directDebitRequest.findUniqueOrThrow({ where: { id: requestId } })).phone).toBe(
+      "+31612345678",
+    );
+
+    const els = await member({ country: "BE" });
+    const belgian = await requestCode(els, { phone: "0470 12 34 56" });
+    expect((await db().directDebitRequest.findUniqueOrThrow({ where: { id: belgian } })).phone).toBe(
+      "+32470123456",
+    );
+  });
+
+  it("needs the consent to one collection and every address field", async () => {
+    const eva = await member();
+    const outcome = await submitDetails(eva, await form({ consent: null, zip: "", city: null }));
+    expect(outcome.status).toBe(400);
+    expect(outcome.body?.result.error).toMatchObject({
+      consent: ["Geef toestemming voor de eenmalige incasso."],
+      zip: ["Vul je postcode in."],
+      city: ["Vul je woonplaats in."],
+    });
+  });
+});
+
+describe("the SMS code", () => {
+  it("is texted (6 digits, kept only as a hash) and nothing is collected before it matches", async () => {
+    const fleur = await member();
+    const requestId = await requestCode(fleur);
+    const code = await codeSentTo("+31612345678");
+    expect(code).toMatch(/^\d{6}$/);
+    const sms = await db().smsMessage.findFirstOrThrow({
+      where: { to: "+31612345678" },
+      orderBy: { id: "desc" },
+    });
+    expect(sms.body).toContain("Hartklop");
+    expect(sms.status).toBe("sent");
+    const stored = await db().directDebitRequest.findUniqueOrThrow({ where: { id: requestId } });
+    expect(stored.codeHash).not.toContain(code);
+    expect(stored.codeExpiresAt.getTime() - stored.createdAt.getTime()).toBeGreaterThan(9 * 60_000);
+    expect(stored.codeExpiresAt.getTime() - stored.createdAt.getTime()).toBeLessThanOrEqual(
+      10 * 60_000 + 1000,
+    );
+    expect(await db().payment.count({ where: { userId: fleur.userId } })).toBe(0);
+    expect((await db().user.findUniqueOrThrow({ where: { id: fleur.userId } })).mollieCustomerId).toBeNull();
+
+    const page = await runRoute<{
+      step: string;
+      pending: { phone: string; iban: string; attemptsLeft: number };
+    }>(await siteRequest(`/directdebit?request=${requestId}`, fleur.userId), directDebit.loader as never);
+    expect(page.body).toMatchObject({ step: "code", pending: { phone: "+31•••••••78", attemptsLeft: 5 } });
+    expect(page.body!.pending.iban).toMatch(/^NL\d\d •••• •••• ••\d\d \d\d$/);
+  });
+
+  it("a wrong code is 'Code ongeldig'; after 5 tries even the right one no longer works", async () => {
+    const gert = await member();
+    const requestId = await requestCode(gert);
+    const code = await codeSentTo("+31612345678");
+    const wrong = code === "000000" ? "111111" : "000000";
+    for (let left = 4; left >= 1; left--) {
+      const outcome = await confirm(gert, requestId, wrong);
+      expect(outcome.status).toBe(400);
+      expect(formErrors(outcome.body)).toEqual([NL.invalidCode]);
+      expect(outcome.body?.attemptsLeft).toBe(left);
+    }
+    const fifth = await confirm(gert, requestId, "12ab");
+    expect(fifth.status).toBe(400);
+    expect(fifth.body?.result.error?.otp).toEqual([NL.invalidCode]);
+    const last = await confirm(gert, requestId, wrong);
+    expect(formErrors(last.body)).toEqual(["Te veel foute pogingen. Vraag een nieuwe code aan."]);
+    const tooLate = await confirm(gert, requestId, code);
+    expect(tooLate.status).toBe(400);
+    expect(formErrors(tooLate.body)).toEqual(["Te veel foute pogingen. Vraag een nieuwe code aan."]);
+    expect(await db().payment.count({ where: { userId: gert.userId } })).toBe(0);
+  });
+
+  it("5 tries at once get 5 answers, not more", async () => {
+    const hans = await member();
+    const requestId = await requestCode(hans);
+    const code = await codeSentTo("+31612345678");
+    const wrong = code === "000000" ? "111111" : "000000";
+    const outcomes = await Promise.all(Array.from({ length: 8 }, () => confirm(hans, requestId, wrong)));
+    expect(outcomes.filter((o) => formErrors(o.body)[0] === NL.invalidCode).length).toBeLessThanOrEqual(5);
+    expect((await db().directDebitRequest.findUniqueOrThrow({ where: { id: requestId } })).attempts).toBe(5);
+    expect((await confirm(hans, requestId, code)).status).toBe(400);
+  });
+
+  it("expires after 10 minutes; a new code works and the old one no longer does", async () => {
+    const ilse = await member();
+    const requestId = await requestCode(ilse);
+    const old = await codeSentTo("+31612345678");
+    await db().directDebitRequest.update({
+      where: { id: requestId },
+      data: { codeExpiresAt: new Date(Date.now() - 1000) },
+    });
+    const expired = await confirm(ilse, requestId, old);
+    expect(formErrors(expired.body)).toEqual(["De code is verlopen. Vraag een nieuwe code aan."]);
+
+    const resent = await runRoute(
+      await siteRequest(`/directdebit?request=${requestId}`, ilse.userId, {
+        form: { intent: "resend", request: String(requestId) },
+      }),
+      directDebit.action as never,
+    );
+    expect(resent.location).toBe(`/directdebit?request=${requestId}&resent=1`);
+    const fresh = await codeSentTo("+31612345678");
+    if (fresh !== old)
+      expect(formErrors((await confirm(ilse, requestId, old)).body)).toEqual([NL.invalidCode]);
+    const outcome = await confirm(ilse, requestId, fresh);
+    expect(outcome.status).toBe(302);
+    expect(outcome.location).toMatch(/^\/transactions\/\d+$/);
+  });
+
+  it("belongs to the member who asked for it", async () => {
+    const [jan, kees] = [await member(), await member()];
+    const requestId = await requestCode(jan);
+    const code = await codeSentTo("+31612345678");
+    const outcome = await confirm(kees, requestId, code);
+    expect(outcome.status).toBe(302);
+    expect(outcome.location).toBe("/directdebit");
+    const page = await runRoute(
+      await siteRequest(`/directdebit?request=${requestId}`, kees.userId),
+      directDebit.loader as never,
+    );
+    expect(page.location).toBe("/directdebit");
+    expect(await db().payment.count({ where: { userId: { in: [jan.userId, kees.userId] } } })).toBe(0);
+  });
+});
+
+describe("the collection", () => {
+  it("creates the customer, the mandate and a pending collection at Mollie; credits only once paid", async () => {
+    const lisa = await member();
+    const iban = newIban();
+    const creditPackage = await eurPackage(1);
+    const { requestId, paymentId, mollieId, payment } = await payByDirectDebit(lisa, {
+      iban,
+      package: String(creditPackage.id),
+    });
+    expect(payment).toMatchObject({
+      method: "directdebit",
+      sequenceType: "recurring",
+      status: "pending",
+      amountCents: creditPackage.priceCents,
+      credits: creditPackage.credits,
+      creditedAt: null,
+    });
+    const user = await db().user.findUniqueOrThrow({ where: { id: lisa.userId } });
+    expect(user.mollieCustomerId).toMatch(/^cst_/);
+    expect(user.credits).toBe(0);
+    const request = await db().directDebitRequest.findUniqueOrThrow({ where: { id: requestId } });
+    expect(request.paymentId).toBe(paymentId);
+    expect(request.verifiedAt).not.toBeNull();
+
+    const customer = await db().mollieSimulatorCustomer.findUniqueOrThrow({
+      where: { id: user.mollieCustomerId! },
+    });
+    expect(customer.email).toBe(lisa.email);
+    const mandate = await db().mollieSimulatorMandate.findUniqueOrThrow({
+      where: { id: payment.mollieMandateId! },
+    });
+    expect(mandate).toMatchObject({ customerId: customer.id, method: "directdebit", status: "valid" });
+    expect(mandate.details).toMatchObject({
+      details: { consumerName: "A. de Vries", consumerAccount: iban },
+      mandateReference: `HARTKLOP-DD-${requestId}`,
+      signatureDate: new Date().toISOString().slice(0, 10),
+    });
+    const collection = await db().mollieSimulatorPayment.findUniqueOrThrow({ where: { id: mollieId } });
+    expect(collection).toMatchObject({
+      sequenceType: "recurring",
+      method: "directdebit",
+      customerId: customer.id,
+      mandateId: mandate.id,
+      status: "pending",
+      amountValue: (creditPackage.priceCents / 100).toFixed(2),
+      currency: "EUR",
+    });
+
+    // The return page shows it as processing until the bank answers.
+    const pending = await runRoute<{ payment: { status: string } }>(
+      await siteRequest(`/transactions/${paymentId}`, lisa.userId),
+      transaction.loader as never,
+      { id: String(paymentId) },
+    );
+    expect(pending.body?.payment.status).toBe("pending");
+    expect(await balance(lisa)).toBe(0);
+
+    expect(await settleSimulatedPayment(mollieId, "paid")).toBe(true);
+    expect(await balance(lisa)).toBe(creditPackage.credits);
+    const paid = await db().user.findUniqueOrThrow({ where: { id: lisa.userId } });
+    expect(paid.paidUser).toBe(true);
+    expect(await db().creditLedgerEntry.count({ where: { userId: lisa.userId, reason: "purchase" } })).toBe(
+      1,
+    );
+    // Settled once only; the webhook again changes nothing.
+    expect(await settleSimulatedPayment(mollieId, "failed")).toBe(false);
+    await runRoute(
+      new Request(`${ORIGIN}/payments/webhook`, {
+        method: "POST",
+        body: new URLSearchParams({ id: mollieId }),
+      }),
+      webhook.action as never,
+    );
+    expect(await balance(lisa)).toBe(creditPackage.credits);
+
+    // The confirmed request now leads to its payment.
+    const again = await runRoute(
+      await siteRequest(`/directdebit?request=${requestId}`, lisa.userId),
+      directDebit.loader as never,
+    );
+    expect(again.location).toBe(`/transactions/${paymentId}`);
+  });
+
+  it("a failed collection books nothing and does not count towards the limits", async () => {
+    const mark = await member();
+    const iban = newIban();
+    const { paymentId, mollieId } = await payByDirectDebit(mark, { iban });
+    await settleSimulatedPayment(mollieId, "failed");
+    expect(await balance(mark)).toBe(0);
+    expect((await db().payment.findUniqueOrThrow({ where: { id: paymentId } })).status).toBe("failed");
+    await db().site.update({
+      where: { id: siteId },
+      data: { directDebitMemberLimitCents: (await eurPackage()).priceCents },
+    });
+    await payByDirectDebit(mark, { iban });
+  });
+
+  it("the same code confirmed twice (a double click) collects once", async () => {
+    const nina = await member();
+    const requestId = await requestCode(nina);
+    const code = await codeSentTo("+31612345678");
+    const outcomes = await Promise.all([confirm(nina, requestId, code), confirm(nina, requestId, code)]);
+    expect(outcomes.filter((o) => o.status === 302).length).toBeGreaterThanOrEqual(1);
+    expect(await db().payment.count({ where: { userId: nina.userId } })).toBe(1);
+  });
+
+  it("a new member's time bonus lowers the collection as it lowers any first purchase", async () => {
+    const wim = await createMember({ country: "NL", region: null });
+    const creditPackage = await eurPackage(0);
+    const page = await runRoute<{ packages: { id: number; amountCents: number }[] }>(
+      await siteRequest("/directdebit", wim.userId),
+      directDebit.loader as never,
+    );
+    const discounted = page.body!.packages.find((p) => p.id === creditPackage.id)!.amountCents;
+    expect(discounted).toBeLessThan(creditPackage.priceCents);
+    const { payment, mollieId } = await payByDirectDebit(wim, { package: String(creditPackage.id) });
+    expect(payment).toMatchObject({
+      amountCents: discounted,
+      discountPercent: 25,
+      discountCode: "TIMEBONUS25",
+    });
+    const collection = await db().mollieSimulatorPayment.findUniqueOrThrow({ where: { id: mollieId } });
+    expect(collection.amountValue).toBe((discounted / 100).toFixed(2));
+  });
+});
+
+describe("limits and blocks", () => {
+  it("per member: what was collected in 30 days plus this package may not pass the site's limit", async () => {
+    const olga = await member();
+    const cheapest = await eurPackage(0);
+    await db().site.update({
+      where: { id: siteId },
+      data: { directDebitMemberLimitCents: cheapest.priceCents * 2 - 1 },
+    });
+    const first = await payByDirectDebit(olga);
+    const refused = await submitDetails(olga, await form());
+    expect(refused.status).toBe(400);
+    expect(formErrors(refused.body)).toEqual([NL.limit]);
+    expect(refused.body?.result.initialValue).toMatchObject({ street: "Dorpsstraat", city: "Amersfoort" });
+
+    // Collections older than 30 days no longer count.
+    await db().payment.update({
+      where: { id: first.paymentId },
+      data: { createdAt: new Date(Date.now() - 31 * 86_400_000) },
+    });
+    await requestCode(olga);
+  });
+
+  it("per IBAN: collections of every member from the same account count together", async () => {
+    const [piet, rosa] = [await member(), await member()];
+    const iban = newIban();
+    const cheapest = await eurPackage(0);
+    await db().site.update({
+      where: { id: siteId },
+      data: { directDebitIbanLimitCents: cheapest.priceCents * 2 - 1 },
+    });
+    await payByDirectDebit(piet, { iban });
+    const refused = await submitDetails(rosa, await form({ iban }));
+    expect(formErrors(refused.body)).toEqual([NL.limit]);
+    await requestCode(rosa, { iban: newIban() });
+  });
+
+  it("the limit is checked again when the code is confirmed", async () => {
+    const sara = await member();
+    const iban = newIban();
+    const requestId = await requestCode(sara, { iban });
+    const code = await codeSentTo("+31612345678");
+    await db().site.update({ where: { id: siteId }, data: { directDebitIbanLimitCents: 100 } });
+    const outcome = await confirm(sara, requestId, code);
+    expect(formErrors(outcome.body)).toEqual([NL.limit]);
+    expect(await db().payment.count({ where: { userId: sara.userId } })).toBe(0);
+  });
+
+  it("a member blocked for direct debit is told so and gets no code", async () => {
+    const tom = await member();
+    await db().user.update({ where: { id: tom.userId }, data: { directDebitBlockedAt: new Date() } });
+    const page = await runRoute<{ blocked: boolean }>(
+      await siteRequest("/directdebit", tom.userId),
+      directDebit.loader as never,
+    );
+    expect(page.body?.blocked).toBe(true);
+    const before = await db().smsMessage.count();
+    const refused = await submitDetails(tom, await form());
+    expect(refused.status).toBe(400);
+    expect(formErrors(refused.body)).toEqual([NL.blocked]);
+    expect(await db().smsMessage.count()).toBe(before);
+  });
+});
+
+describe("the SMS outbox", () => {
+  it("shows the texts to staff on an external database (STANDINS=true), to no one else", async () => {
+    const [vera, staff] = [await member(), await createMember({ role: "staff" })];
+    await requestCode(vera);
+    const asMember = await runRoute(await siteRequest("/dev/sms", vera.userId), devSms.loader as never);
+    expect(asMember.status).toBe(404);
+    const asVisitor = await runRoute(await siteRequest("/dev/sms", null), devSms.loader as never);
+    expect(asVisitor.status).toBe(404);
+    const asStaff = await runRoute<{ messages: { to: string; body: string }[] }>(
+      await siteRequest("/dev/sms", staff.userId),
+      devSms.loader as never,
+    );
+    expect(asStaff.body?.messages[0]).toMatchObject({ to: "+31612345678" });
+    expect(asStaff.body?.messages[0]?.body).toMatch(/\d{6}/);
+  });
+});

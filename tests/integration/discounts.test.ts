@@ -1,0 +1,559 @@
+// Discount codes and the time bonus on credit purchases, against the real database and the real
+// Mollie client answered by the simulator: every code rule, the time-bonus window edges, the amount
+// Mollie is asked for, redemptions booked with the payment, GET /api/discountcode.php and the modal.
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { packagesFor } from "~/domain/credits/packages.server";
+import { completeSimulatedPayment } from "~/domain/payments/mollie-simulator.server";
+import { purchaseOffer } from "~/domain/payments/purchase-offer.server";
+import type { DiscountValidity } from "~/generated/prisma/enums";
+import { db } from "~/lib/db.server";
+import * as root from "~/root";
+import * as discountApi from "~/routes/api.discountcode";
+import * as checkout from "~/routes/credits.$id";
+import * as webhook from "~/routes/payments.webhook";
+import * as dismiss from "~/routes/time-bonus.dismiss";
+import { seedBaseData } from "../../prisma/seed/base-data";
+import { createMember, ORIGIN, type Member, type MemberOptions } from "../fixtures/members";
+import { runRoute, siteRequest } from "../fixtures/run-route";
+
+let siteId: number;
+
+beforeAll(async () => {
+  siteId = (await seedBaseData(db())).nl;
+});
+
+// The simulator's webhook calls go to our webhook route, as Mollie's would reach the site.
+const originalFetch = globalThis.fetch;
+vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+  const call = new Request(input, init);
+  if (!call.url.endsWith("/payments/webhook")) return originalFetch(input, init);
+  const request = new Request(call.url, { method: "POST", headers: call.headers, body: await call.text() });
+  const outcome = await runRoute(request, webhook.action as never);
+  return new Response(null, { status: outcome.status });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const HOUR = 3600_000;
+
+async function eurPackage(index = 0) {
+  return (await packagesFor(siteId, "EUR"))[index]!;
+}
+
+/** A member who signed up `signedUpMsAgo` ago (default 5 hours: no time bonus any more). */
+async function member(options: MemberOptions & { signedUpMsAgo?: number } = {}) {
+  const { signedUpMsAgo = 5 * HOUR, ...rest } = options;
+  return createMember({
+    country: "NL",
+    region: null,
+    signupDate: new Date(Date.now() - signedUpMsAgo),
+    ...rest,
+  });
+}
+
+let codeCounter = 0;
+/** A discount code of the test site; a unique code unless one is given. */
+async function discountCode(
+  fields: {
+    code?: string;
+    percentage?: number;
+    minimumOrderCents?: number;
+    country?: string;
+    userId?: number;
+    expiresAt?: Date;
+    currency?: string;
+    active?: boolean;
+    validity?: DiscountValidity;
+    paymentMethods?: string[];
+    welcome?: boolean;
+    site?: number;
+  } = {},
+) {
+  const { site, ...data } = fields;
+  const code = data.code ?? `TEST${process.pid}X${++codeCounter}`;
+  return db().discountCode.create({
+    data: { percentage: 10, ...data, code, siteId: site ?? siteId },
+    select: { id: true, code: true },
+  });
+}
+
+/** GET /api/discountcode.php as a member (or a visitor). */
+async function api(who: Member | null, query: string) {
+  return runRoute<Record<string, unknown> | null>(
+    await siteRequest(`/api/discountcode.php?${query}`, who?.userId ?? null),
+    discountApi.loader as never,
+  );
+}
+
+async function quote(who: Member, code: string, packageId: number, method?: string) {
+  const query = new URLSearchParams({ code, package: String(packageId), ...(method ? { method } : {}) });
+  const outcome = await api(who, query.toString());
+  return outcome.body!;
+}
+
+/** The payment page as the member sees it (with `?code=`). */
+async function checkoutPage(who: Member, packageId: number, search = "") {
+  const outcome = await runRoute<{
+    offer: {
+      amountCents: number;
+      priceCents: number;
+      discount: { code: string; percentage: number; source: string } | null;
+      codeError: { reason: string } | null;
+      codeIgnored: boolean;
+    };
+    code: string;
+  }>(await siteRequest(`/credits/${packageId}${search}`, who.userId), checkout.loader as never, {
+    id: String(packageId),
+  });
+  expect(outcome.status).toBe(200);
+  return outcome.body!;
+}
+
+/** Posts the payment form; on success the Mollie id and our payment. */
+async function pay(who: Member, packageId: number, fields: Record<string, string> = { method: "ideal" }) {
+  const outcome = await runRoute<{ error: string; discountError?: { reason: string } }>(
+    await siteRequest(`/credits/${packageId}`, who.userId, { form: fields }),
+    checkout.action as never,
+    { id: String(packageId) },
+  );
+  const match = /\/dev\/mollie\/checkout\/(tr_\w+)$/.exec(outcome.location ?? "");
+  if (!match) return { outcome, mollieId: null, payment: null };
+  const payment = await db().payment.findUniqueOrThrow({
+    where: { molliePaymentId: match[1] },
+    select: { id: true, amountCents: true, discountPercent: true, discountCode: true, currency: true },
+  });
+  return { outcome, mollieId: match[1]!, payment };
+}
+
+/** Pays the package (with the fields) through the simulator's checkout: paid. */
+async function buy(who: Member, packageId: number, fields: Record<string, string> = { method: "ideal" }) {
+  const started = await pay(who, packageId, fields);
+  expect(started.outcome.status, JSON.stringify(started.outcome.body)).toBe(302);
+  expect(await completeSimulatedPayment(started.mollieId!, "paid", 60_000)).toBe(
+    `${ORIGIN}/transactions/${started.payment!.id}`,
+  );
+  return started as { mollieId: string; payment: NonNullable<typeof started.payment> };
+}
+
+const NOT_FOUND = { valid: false, error: "Code niet gevonden" };
+
+describe("discount code rules", () => {
+  it("an unknown code is not found", async () => {
+    const anna = await member();
+    const pkg = await eurPackage();
+    expect(await quote(anna, "NOSUCHCODE", pkg.id)).toEqual(NOT_FOUND);
+    expect(await quote(anna, "X".repeat(80), pkg.id, "ideal")).toEqual(NOT_FOUND);
+    const page = await checkoutPage(anna, pkg.id, "?code=nosuchcode");
+    expect(page.offer).toMatchObject({ codeError: { reason: "notFound" }, amountCents: pkg.priceCents });
+  });
+
+  it("a valid code gives its percentage, the amount computed on the server, case-insensitively", async () => {
+    const bram = await member();
+    const pkg = await eurPackage();
+    const { code } = await discountCode({ percentage: 15 });
+    expect(await quote(bram, code.toLowerCase(), pkg.id, "ideal")).toEqual({
+      valid: true,
+      code,
+      percentage: 15,
+      amountCents: Math.round((pkg.priceCents * 85) / 100),
+      currency: "EUR",
+    });
+  });
+
+  it("an inactive code is not found", async () => {
+    const cees = await member();
+    const { code } = await discountCode({ active: false });
+    expect(await quote(cees, code, (await eurPackage()).id)).toEqual(NOT_FOUND);
+  });
+
+  it("an expired code is not found; one expiring later applies", async () => {
+    const dirk = await member();
+    const pkg = await eurPackage();
+    const expired = await discountCode({ expiresAt: new Date(Date.now() - 1000) });
+    const later = await discountCode({ expiresAt: new Date(Date.now() + HOUR) });
+    expect(await quote(dirk, expired.code, pkg.id)).toEqual(NOT_FOUND);
+    expect(await quote(dirk, later.code, pkg.id)).toMatchObject({ valid: true, code: later.code });
+  });
+
+  it("a code for another country is not found; for the buyer's country it applies", async () => {
+    const nl = await member({ country: "NL" });
+    const be = await member({ country: "BE" });
+    const pkg = await eurPackage();
+    const { code } = await discountCode({ country: "BE" });
+    expect(await quote(nl, code, pkg.id)).toEqual(NOT_FOUND);
+    expect(await quote(be, code, pkg.id)).toMatchObject({ valid: true });
+  });
+
+  it("a code in another currency is not found; in the buyer's currency it applies", async () => {
+    const eva = await member({ country: "NL" });
+    const piotr = await member({ country: "PL" });
+    const { code } = await discountCode({ currency: "PLN", percentage: 20 });
+    expect(await quote(eva, code, (await eurPackage()).id)).toEqual(NOT_FOUND);
+    const [pln] = await packagesFor(siteId, "PLN");
+    expect(await quote(piotr, code, pln!.id, "blik")).toEqual({
+      valid: true,
+      code,
+      percentage: 20,
+      amountCents: Math.round((pln!.priceCents * 80) / 100),
+      currency: "PLN",
+    });
+  });
+
+  it("a code for one member is not found for another", async () => {
+    const [fleur, gert] = [await member(), await member()];
+    const pkg = await eurPackage();
+    const { code } = await discountCode({ userId: fleur.userId });
+    expect(await quote(gert, code, pkg.id)).toEqual(NOT_FOUND);
+    expect(await quote(fleur, code, pkg.id)).toMatchObject({ valid: true });
+  });
+
+  it("a code of another site is not found", async () => {
+    const hanna = await member();
+    const other = await db().site.findFirstOrThrow({ where: { id: { not: siteId } }, select: { id: true } });
+    const { code } = await discountCode({ site: other.id });
+    expect(await quote(hanna, code, (await eurPackage()).id)).toEqual(NOT_FOUND);
+  });
+
+  it("a code below its minimum order is refused with the minimum; a larger package qualifies", async () => {
+    const ivo = await member();
+    const [small, large] = [await eurPackage(0), await eurPackage(1)];
+    const { code } = await discountCode({ minimumOrderCents: small.priceCents + 1 });
+    expect(await quote(ivo, code, small.id)).toEqual({
+      valid: false,
+      error: `Deze code geldt vanaf een bestelling van €\u00a0${((small.priceCents + 1) / 100).toFixed(2).replace(".", ",")}.`,
+    });
+    expect(await quote(ivo, code, large.id)).toMatchObject({ valid: true });
+    const started = await pay(ivo, small.id, { method: "ideal", code });
+    expect(started.outcome).toMatchObject({
+      status: 400,
+      body: { discountError: { reason: "minimumOrder" } },
+    });
+  });
+
+  it("a code for some methods only is refused for another method, also when paying", async () => {
+    const jan = await member();
+    const pkg = await eurPackage();
+    const { code } = await discountCode({ paymentMethods: ["paypal"], percentage: 30 });
+    expect(await quote(jan, code, pkg.id, "ideal")).toEqual({
+      valid: false,
+      error: "Deze code geldt alleen bij betalen met PayPal.",
+    });
+    expect(await quote(jan, code, pkg.id, "paypal")).toMatchObject({ valid: true, percentage: 30 });
+    // Without a method chosen yet the page shows the discount and the methods it is for.
+    const page = await checkoutPage(jan, pkg.id, `?code=${code}`);
+    expect(page.offer.discount).toMatchObject({ code, percentage: 30, methods: ["paypal"] });
+
+    const refused = await pay(jan, pkg.id, { method: "ideal", code });
+    expect(refused.outcome).toMatchObject({
+      status: 400,
+      body: { error: "discount", discountError: { reason: "method", methods: ["paypal"] } },
+    });
+    expect(await db().payment.count({ where: { userId: jan.userId } })).toBe(0);
+    const paid = await pay(jan, pkg.id, { method: "paypal", code });
+    expect(paid.payment).toMatchObject({
+      amountCents: Math.round((pkg.priceCents * 70) / 100),
+      discountPercent: 30,
+      discountCode: code,
+    });
+  });
+
+  it("a once-per-member code is 'Code reeds gebruikt' after a paid purchase, for that member only", async () => {
+    const [kim, lotte] = [await member(), await member()];
+    const pkg = await eurPackage();
+    const { id, code } = await discountCode({ validity: "once_per_member", percentage: 20 });
+    // A payment started but not paid does not use the code up.
+    await pay(kim, pkg.id, { method: "ideal", code });
+    expect(await quote(kim, code, pkg.id)).toMatchObject({ valid: true });
+
+    const { payment } = await buy(kim, pkg.id, { method: "ideal", code });
+    expect(payment).toMatchObject({
+      amountCents: Math.round((pkg.priceCents * 80) / 100),
+      discountPercent: 20,
+      discountCode: code,
+    });
+    expect(
+      await db().discountRedemption.findMany({
+        where: { discountCodeId: id },
+        select: { userId: true, paymentId: true },
+      }),
+    ).toEqual([{ userId: kim.userId, paymentId: payment.id }]);
+
+    expect(await quote(kim, code, pkg.id)).toEqual({ valid: false, error: "Code reeds gebruikt" });
+    const page = await checkoutPage(kim, pkg.id, `?code=${code}`);
+    expect(page.offer).toMatchObject({ codeError: { reason: "alreadyUsed" }, amountCents: pkg.priceCents });
+    const again = await pay(kim, pkg.id, { method: "ideal", code });
+    expect(again.outcome).toMatchObject({ status: 400, body: { discountError: { reason: "alreadyUsed" } } });
+    expect(await quote(lotte, code, pkg.id)).toMatchObject({ valid: true });
+  });
+
+  it("an unlimited code keeps working after paid purchases, each recorded", async () => {
+    const mark = await member();
+    const pkg = await eurPackage();
+    const { id, code } = await discountCode({ validity: "unlimited", percentage: 10 });
+    const first = await buy(mark, pkg.id, { method: "ideal", code });
+    const second = await buy(mark, pkg.id, { method: "ideal", code });
+    for (const { payment } of [first, second]) {
+      expect(payment.amountCents).toBe(Math.round((pkg.priceCents * 90) / 100));
+    }
+    expect(await db().discountRedemption.count({ where: { discountCodeId: id, userId: mark.userId } })).toBe(
+      2,
+    );
+    expect(await quote(mark, code, pkg.id)).toMatchObject({ valid: true });
+  });
+
+  it("the payment page recomputes the summary for ?code= and carries it into the payment", async () => {
+    const nina = await member();
+    const pkg = await eurPackage();
+    const { code } = await discountCode({ percentage: 40 });
+    const page = await checkoutPage(nina, pkg.id, `?code=${code.toLowerCase()}`);
+    expect(page.code).toBe(code.toLowerCase());
+    expect(page.offer).toMatchObject({
+      priceCents: pkg.priceCents,
+      amountCents: Math.round((pkg.priceCents * 60) / 100),
+      discount: { code, percentage: 40, source: "code" },
+      codeError: null,
+    });
+    const unknown = await checkoutPage(nina, pkg.id, "?code=NOPE");
+    expect(unknown.offer).toMatchObject({
+      codeError: { reason: "notFound" },
+      discount: null,
+      amountCents: pkg.priceCents,
+    });
+    // A refused code stops the payment rather than charging something else.
+    const refused = await pay(nina, pkg.id, { method: "ideal", code: "NOPE" });
+    expect(refused.outcome).toMatchObject({ status: 400, body: { discountError: { reason: "notFound" } } });
+  });
+});
+
+describe("the Mollie amount", () => {
+  it("is the discounted one, with the discount stored on our payment", async () => {
+    const olga = await member();
+    const pkg = await eurPackage(1);
+    const { code } = await discountCode({ percentage: 25 });
+    const { mollieId, payment } = await pay(olga, pkg.id, { method: "ideal", code });
+    const expected = Math.round((pkg.priceCents * 75) / 100);
+    expect(payment).toMatchObject({ amountCents: expected, discountPercent: 25, discountCode: code });
+    const stored = await db().mollieSimulatorPayment.findUniqueOrThrow({ where: { id: mollieId! } });
+    expect([stored.amountValue, stored.currency]).toEqual([(expected / 100).toFixed(2), "EUR"]);
+  });
+
+  it("ignores any amount sent with the form", async () => {
+    const piet = await member();
+    const pkg = await eurPackage();
+    const { payment } = await pay(piet, pkg.id, { method: "ideal", amount: "1", amountCents: "1" });
+    expect(payment!.amountCents).toBe(pkg.priceCents);
+  });
+});
+
+describe("time bonus", () => {
+  /** Freezes the clock (Date only) so the request sees exactly `seconds` since signup. */
+  async function memberAt(seconds: number) {
+    const now = new Date();
+    const created = await createMember({ country: "NL", region: null });
+    await db().user.update({
+      where: { id: created.userId },
+      data: { signupDate: new Date(now.getTime() - seconds * 1000) },
+      select: { id: true },
+    });
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(now);
+    return created;
+  }
+
+  it("takes 25% off 14,399 s after signup, and Mollie is asked for that amount", async () => {
+    const quinty = await memberAt(14_399);
+    const pkg = await eurPackage();
+    const expected = Math.round((pkg.priceCents * 75) / 100);
+    const page = await checkoutPage(quinty, pkg.id);
+    expect(page.offer).toMatchObject({
+      amountCents: expected,
+      discount: { code: "TIMEBONUS25", percentage: 25, source: "timeBonus" },
+    });
+    const { mollieId, payment } = await pay(quinty, pkg.id);
+    expect(payment).toMatchObject({
+      amountCents: expected,
+      discountPercent: 25,
+      discountCode: "TIMEBONUS25",
+    });
+    const stored = await db().mollieSimulatorPayment.findUniqueOrThrow({ where: { id: mollieId! } });
+    expect(stored.amountValue).toBe((expected / 100).toFixed(2));
+  });
+
+  it("is over 14,401 s after signup: the full price", async () => {
+    const rik = await memberAt(14_401);
+    const pkg = await eurPackage();
+    const page = await checkoutPage(rik, pkg.id);
+    expect(page.offer).toMatchObject({ amountCents: pkg.priceCents, discount: null });
+    const { payment } = await pay(rik, pkg.id);
+    expect(payment).toMatchObject({ amountCents: pkg.priceCents, discountPercent: 0, discountCode: null });
+  });
+
+  it("follows the window edges in the price computation itself", async () => {
+    const sanne = await createMember({ country: "NL", region: null });
+    const signupDate = new Date("2025-01-01T10:00:00Z");
+    const pkg = await eurPackage();
+    const at = async (seconds: number) =>
+      (await purchaseOffer(siteId, "NL", pkg.id, {
+        buyer: { userId: sanne.userId, signupDate, paidUser: false },
+        now: new Date(signupDate.getTime() + seconds * 1000),
+      }))!;
+    expect(await at(14_399)).toMatchObject({ discountPercent: 25, discountCode: "TIMEBONUS25" });
+    expect((await at(14_399)).amountCents).toBe(Math.round((pkg.priceCents * 75) / 100));
+    expect(await at(14_401)).toMatchObject({
+      discountPercent: 0,
+      discountCode: null,
+      amountCents: pkg.priceCents,
+    });
+  });
+
+  it("is for the first purchase only: once paid it is gone, from prices and from the page data", async () => {
+    const tom = await member({ signedUpMsAgo: 10 * 60_000 });
+    const pkg = await eurPackage();
+    const before = await runRoute<{ user: { timeBonusEndsAt: string | null; timeBonusSecondsLeft: number } }>(
+      await siteRequest("/members", tom.userId),
+      root.loader as never,
+    );
+    expect(before.body!.user.timeBonusEndsAt).not.toBeNull();
+    expect(before.body!.user.timeBonusSecondsLeft).toBeGreaterThan(14_400 - 11 * 60);
+    expect(before.body!.user.timeBonusSecondsLeft).toBeLessThanOrEqual(14_400 - 10 * 60);
+
+    const { payment } = await buy(tom, pkg.id);
+    expect(payment.discountCode).toBe("TIMEBONUS25");
+    // TIMEBONUS25 is no table row: nothing to redeem; being paid ends it.
+    expect(await db().discountRedemption.count({ where: { userId: tom.userId } })).toBe(0);
+    const after = await runRoute<{ user: { timeBonusEndsAt: string | null } }>(
+      await siteRequest("/members", tom.userId),
+      root.loader as never,
+    );
+    expect(after.body!.user.timeBonusEndsAt).toBeNull();
+    expect((await checkoutPage(tom, pkg.id)).offer).toMatchObject({
+      amountCents: pkg.priceCents,
+      discount: null,
+    });
+    expect((await api(tom, "welcome=true")).body).toBeNull();
+  });
+
+  it("wins over an entered code (they do not combine)", async () => {
+    const uma = await member({ signedUpMsAgo: 60_000 });
+    const pkg = await eurPackage();
+    const { code } = await discountCode({ percentage: 50 });
+    const page = await checkoutPage(uma, pkg.id, `?code=${code}`);
+    expect(page.offer).toMatchObject({
+      discount: { code: "TIMEBONUS25" },
+      codeIgnored: true,
+      codeError: null,
+      amountCents: Math.round((pkg.priceCents * 75) / 100),
+    });
+    expect(await quote(uma, code, pkg.id)).toMatchObject({
+      valid: true,
+      code: "TIMEBONUS25",
+      percentage: 25,
+    });
+  });
+
+  it("the modal's close stores the dismissal, and the root data says so", async () => {
+    const vera = await member({ signedUpMsAgo: 60_000 });
+    const rootData = async () =>
+      (
+        await runRoute<{ user: { timeBonusDismissed: boolean } }>(
+          await siteRequest("/members", vera.userId),
+          root.loader as never,
+        )
+      ).body!.user;
+    expect(await rootData()).toMatchObject({ timeBonusDismissed: false });
+    const fetcher = await runRoute(
+      await siteRequest("/time-bonus/dismiss", vera.userId, { form: {} }),
+      dismiss.action as never,
+    );
+    expect(fetcher).toMatchObject({ status: 200, body: { ok: true } });
+    expect(await rootData()).toMatchObject({ timeBonusDismissed: true });
+    // Without JavaScript: a plain form returns to its page (on this site only).
+    for (const [redirectTo, location] of [
+      ["/members?page=2", "/members?page=2"],
+      ["//evil.example", "/"],
+    ]) {
+      const plain = await runRoute(
+        await siteRequest("/time-bonus/dismiss", vera.userId, { form: { redirectTo: redirectTo! } }),
+        dismiss.action as never,
+      );
+      expect(plain).toMatchObject({ status: 302, location });
+    }
+  });
+});
+
+describe("welcome code", () => {
+  it("applies by itself without a time bonus, once per member", async () => {
+    const wim = await member();
+    const pkg = await eurPackage();
+    // Another site's welcome code and an inactive one do not count; the largest valid one does.
+    // (All for this member only, so that no other test's prices change.)
+    const other = await db().site.findFirstOrThrow({ where: { id: { not: siteId } }, select: { id: true } });
+    await discountCode({ welcome: true, percentage: 60, site: other.id, userId: wim.userId });
+    await discountCode({ welcome: true, percentage: 50, active: false, userId: wim.userId });
+    await discountCode({ welcome: true, percentage: 5, userId: wim.userId });
+    const welcome = await discountCode({ welcome: true, percentage: 12, userId: wim.userId });
+    expect((await api(wim, "welcome=true")).body).toEqual({
+      code: welcome.code,
+      percentage: 12,
+      timeBonus: false,
+      expiresAt: null,
+    });
+    const page = await checkoutPage(wim, pkg.id);
+    expect(page.offer).toMatchObject({ discount: { code: welcome.code, source: "welcome" } });
+    const { payment } = await buy(wim, pkg.id);
+    expect(payment).toMatchObject({
+      discountCode: welcome.code,
+      amountCents: Math.round((pkg.priceCents * 88) / 100),
+    });
+    // Used: the next welcome code that applies takes over.
+    const next = await checkoutPage(wim, pkg.id);
+    expect(next.offer).toMatchObject({ discount: { percentage: 5, source: "welcome" } });
+  });
+
+  it("an entered valid code replaces it", async () => {
+    const xander = await member();
+    const pkg = await eurPackage();
+    await discountCode({ welcome: true, percentage: 7, userId: xander.userId });
+    const { code } = await discountCode({ percentage: 3 });
+    const page = await checkoutPage(xander, pkg.id, `?code=${code}`);
+    expect(page.offer).toMatchObject({ discount: { code, source: "code", percentage: 3 } });
+  });
+});
+
+describe("GET /api/discountcode.php", () => {
+  it("is for members only: visitors get 403 authentication_required", async () => {
+    for (const query of ["welcome=true", `code=X&package=${(await eurPackage()).id}`]) {
+      const outcome = await api(null, query);
+      expect(outcome).toMatchObject({ status: 403, body: { error: "authentication_required" } });
+    }
+  });
+
+  it("?welcome=true answers the time bonus with its end while it runs", async () => {
+    const yara = await member({ signedUpMsAgo: HOUR });
+    const user = await db().user.findUniqueOrThrow({
+      where: { id: yara.userId },
+      select: { signupDate: true },
+    });
+    expect((await api(yara, "welcome=true")).body).toEqual({
+      code: "TIMEBONUS25",
+      percentage: 25,
+      timeBonus: true,
+      expiresAt: new Date(user.signupDate.getTime() + 14_400_000).toISOString(),
+    });
+  });
+
+  it("?welcome=true is null without a time bonus or welcome code", async () => {
+    const zoe = await member();
+    expect(await api(zoe, "welcome=true")).toMatchObject({ status: 200, body: null });
+  });
+
+  it("refuses a malformed query and an unknown package", async () => {
+    const adam = await member();
+    expect(await api(adam, "code=X")).toMatchObject({ status: 400, body: NOT_FOUND });
+    expect(await api(adam, "code=X&package=abc")).toMatchObject({ status: 400, body: NOT_FOUND });
+    expect(await api(adam, "package=1")).toMatchObject({ status: 400, body: NOT_FOUND });
+    expect(await api(adam, "code=X&package=999999")).toMatchObject({ status: 404, body: NOT_FOUND });
+  });
+});

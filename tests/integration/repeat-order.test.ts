@@ -1,0 +1,238 @@
+// One-click repeat orders at /credits/repeat-order: the first card payment is Mollie's "first"
+// payment that leaves a card mandate; the repeat order is a recurring payment charged on it at
+// once, through the real Mollie client answered by the simulator.
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { packagesFor } from "~/domain/credits/packages.server";
+import {
+  completeSimulatedPayment,
+  declineSimulatedRecurringPayments,
+  simulatedWebhooksDone,
+} from "~/domain/payments/mollie-simulator.server";
+import { mollie } from "~/domain/payments/mollie.server";
+import { db } from "~/lib/db.server";
+import * as checkout from "~/routes/credits.$id";
+import * as repeatOrder from "~/routes/credits.repeat-order";
+import * as webhook from "~/routes/payments.webhook";
+import { seedBaseData } from "../../prisma/seed/base-data";
+import { createMember, type Member } from "../fixtures/members";
+import { runRoute, siteRequest } from "../fixtures/run-route";
+
+let siteId: number;
+
+beforeAll(async () => {
+  siteId = (await seedBaseData(db())).nl;
+});
+
+/** Webhook calls the simulator makes go to our webhook route, as Mollie's would reach the site. */
+let webhookCalls = 0;
+const originalFetch = globalThis.fetch;
+vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+  const call = new Request(input, init);
+  if (!call.url.endsWith("/payments/webhook")) return originalFetch(input, init);
+  webhookCalls++;
+  const request = new Request(call.url, { method: "POST", headers: call.headers, body: await call.text() });
+  const outcome = await runRoute(request, webhook.action as never);
+  return new Response(null, { status: outcome.status });
+});
+
+afterEach(async () => {
+  await simulatedWebhooksDone();
+});
+
+const member = () => createMember({ country: "NL", region: null });
+
+async function eurPackage(index = 0) {
+  return (await packagesFor(siteId, "EUR"))[index]!;
+}
+
+/** Buys a package at the checkout with `method` and pays it at the simulator's checkout page. */
+async function buy(who: Member, method: string, packageIndex = 0) {
+  const creditPackage = await eurPackage(packageIndex);
+  const outcome = await runRoute(
+    await siteRequest(`/credits/${creditPackage.id}`, who.userId, { form: { method } }),
+    checkout.action as never,
+    { id: String(creditPackage.id) },
+  );
+  expect(outcome.status).toBe(302);
+  const mollieId = /\/dev\/mollie\/checkout\/(tr_\w+)$/.exec(outcome.location ?? "")![1]!;
+  await completeSimulatedPayment(mollieId, "paid", 60_000);
+  const payment = await db().payment.findUniqueOrThrow({ where: { molliePaymentId: mollieId } });
+  return { payment, mollieId, creditPackage };
+}
+
+interface PageData {
+  offer: { creditPackage: { id: number; credits: number }; amountCents: number } | null;
+  mandate: { id: string; label: string | null; lastDigits: string | null } | null;
+  after: number;
+  failed: { paymentId: number; packageId: number } | null;
+}
+
+async function page(who: Member, query = "") {
+  return runRoute<PageData>(
+    await siteRequest(`/credits/repeat-order${query}`, who.userId),
+    repeatOrder.loader as never,
+  );
+}
+
+async function order(who: Member, after: number) {
+  return runRoute<{ error?: string }>(
+    await siteRequest("/credits/repeat-order", who.userId, { form: { after: String(after) } }),
+    repeatOrder.action as never,
+  );
+}
+
+const credits = async (who: Member) =>
+  (await db().user.findUniqueOrThrow({ where: { id: who.userId }, select: { credits: true } })).credits;
+
+describe("the first card payment", () => {
+  it("is Mollie's first payment of the member's customer and leaves a card mandate", async () => {
+    const anna = await member();
+    const { payment, mollieId, creditPackage } = await buy(anna, "creditcard");
+    expect(payment).toMatchObject({ sequenceType: "first", status: "paid", method: "creditcard" });
+    const user = await db().user.findUniqueOrThrow({ where: { id: anna.userId } });
+    expect(user).toMatchObject({ paidUser: true, credits: creditPackage.credits });
+    expect(user.mollieCustomerId).toMatch(/^cst_/);
+    const simulated = await db().mollieSimulatorPayment.findUniqueOrThrow({ where: { id: mollieId } });
+    expect(simulated).toMatchObject({ sequenceType: "first", customerId: user.mollieCustomerId });
+    expect(simulated.mandateId).toMatch(/^mdt_/);
+    // As Mollie's API shows it to the client.
+    const remote = await mollie().payments.get(mollieId);
+    expect(remote.mandateId).toBe(simulated.mandateId);
+    const mandates = await mollie().customerMandates.page({ customerId: user.mollieCustomerId! });
+    expect(mandates.map((m) => [m.id, m.method, m.status])).toEqual([
+      [simulated.mandateId, "creditcard", "valid"],
+    ]);
+    expect(mandates[0]!.details).toMatchObject({ cardNumber: "6787", cardLabel: "Mastercard" });
+  });
+
+  it("other methods stay one-off payments without a customer", async () => {
+    const bram = await member();
+    const { payment } = await buy(bram, "ideal");
+    expect(payment.sequenceType).toBe("oneoff");
+    expect((await db().user.findUniqueOrThrow({ where: { id: bram.userId } })).mollieCustomerId).toBeNull();
+  });
+});
+
+describe("/credits/repeat-order", () => {
+  it("buys the last package again on the card mandate in one click, paid at once", async () => {
+    const cees = await member();
+    const first = await buy(cees, "creditcard", 1);
+    const view = await page(cees);
+    expect(view.body).toMatchObject({
+      offer: { creditPackage: { id: first.creditPackage.id }, amountCents: first.creditPackage.priceCents },
+      mandate: { label: "Mastercard", lastDigits: "6787" },
+      after: first.payment.id,
+      failed: null,
+    });
+    const calls = webhookCalls;
+    const outcome = await order(cees, view.body!.after);
+    expect(outcome.status).toBe(302);
+    const paymentId = Number(/^\/transactions\/(\d+)$/.exec(outcome.location ?? "")![1]);
+    const payment = await db().payment.findUniqueOrThrow({ where: { id: paymentId } });
+    expect(payment).toMatchObject({
+      method: "creditcard",
+      sequenceType: "recurring",
+      status: "paid",
+      mollieMandateId: view.body!.mandate!.id,
+      amountCents: first.creditPackage.priceCents,
+    });
+    expect(await credits(cees)).toBe(first.creditPackage.credits * 2);
+    const simulated = await db().mollieSimulatorPayment.findUniqueOrThrow({
+      where: { id: payment.molliePaymentId! },
+    });
+    expect(simulated).toMatchObject({
+      sequenceType: "recurring",
+      status: "paid",
+      mandateId: payment.mollieMandateId,
+    });
+    // Mollie's webhook follows; the credits are booked once.
+    await simulatedWebhooksDone();
+    expect(webhookCalls).toBeGreaterThan(calls);
+    expect(await credits(cees)).toBe(first.creditPackage.credits * 2);
+    expect(await db().creditLedgerEntry.count({ where: { userId: cees.userId, reason: "purchase" } })).toBe(
+      2,
+    );
+  });
+
+  it("a second submit of the same page (a double click) charges once", async () => {
+    const dirk = await member();
+    const first = await buy(dirk, "creditcard");
+    const { after } = (await page(dirk)).body!;
+    const [a, b] = await Promise.all([order(dirk, after), order(dirk, after)]);
+    expect(a.location).toMatch(/^\/transactions\/\d+$/);
+    expect(b.location).toBe(a.location);
+    expect(await db().payment.count({ where: { userId: dirk.userId, sequenceType: "recurring" } })).toBe(1);
+    expect(await credits(dirk)).toBe(first.creditPackage.credits * 2);
+    // A new page allows a new order.
+    const again = await order(dirk, (await page(dirk)).body!.after);
+    expect(again.location).not.toBe(a.location);
+    expect(await credits(dirk)).toBe(first.creditPackage.credits * 3);
+  });
+
+  it("offers the package of the last purchase, whatever it was paid with", async () => {
+    const eva = await member();
+    await buy(eva, "creditcard", 0);
+    const later = await buy(eva, "ideal", 2);
+    const view = await page(eva);
+    expect(view.body?.offer?.creditPackage.id).toBe(later.creditPackage.id);
+    expect(view.body?.mandate).not.toBeNull();
+  });
+
+  it("a declined card books nothing and offers a retry or the provider's payment page", async () => {
+    const fleur = await member();
+    const first = await buy(fleur, "creditcard");
+    const view = await page(fleur);
+    await declineSimulatedRecurringPayments(view.body!.mandate!.id);
+    const outcome = await order(fleur, view.body!.after);
+    const failedId = Number(/^\/credits\/repeat-order\?failed=(\d+)$/.exec(outcome.location ?? "")![1]);
+    expect((await db().payment.findUniqueOrThrow({ where: { id: failedId } })).status).toBe("failed");
+    await simulatedWebhooksDone();
+    expect(await credits(fleur)).toBe(first.creditPackage.credits);
+
+    const failedPage = await page(fleur, `?failed=${failedId}`);
+    expect(failedPage.body?.failed).toEqual({ paymentId: failedId, packageId: first.creditPackage.id });
+    expect(failedPage.body?.mandate).not.toBeNull();
+
+    // The retry, once the card works again.
+    await declineSimulatedRecurringPayments(view.body!.mandate!.id, false);
+    const retry = await order(fleur, failedPage.body!.after);
+    expect(retry.location).toMatch(/^\/transactions\/\d+$/);
+    expect(await credits(fleur)).toBe(first.creditPackage.credits * 2);
+  });
+
+  it("without a card mandate the page offers the packages and nothing is charged", async () => {
+    const gert = await member();
+    await buy(gert, "ideal");
+    const view = await page(gert);
+    expect(view.body).toMatchObject({ mandate: null });
+    expect(view.body?.offer).not.toBeNull();
+    const outcome = await order(gert, view.body!.after);
+    expect(outcome.location).toBe("/credits/repeat-order");
+    expect(await db().payment.count({ where: { userId: gert.userId } })).toBe(1);
+  });
+
+  it("a revoked mandate is no longer charged", async () => {
+    const hans = await member();
+    await buy(hans, "creditcard");
+    const view = await page(hans);
+    const user = await db().user.findUniqueOrThrow({ where: { id: hans.userId } });
+    await mollie().customerMandates.revoke(view.body!.mandate!.id, { customerId: user.mollieCustomerId! });
+    expect((await page(hans)).body?.mandate).toBeNull();
+  });
+
+  it("is for paying members: others go to the packages, visitors log in", async () => {
+    const ilse = await member();
+    const asFree = await page(ilse);
+    expect(asFree.location).toBe("/credits");
+    expect((await order(ilse, 0)).location).toBe("/credits");
+    const visitor = await runRoute(
+      await siteRequest("/credits/repeat-order", null),
+      repeatOrder.loader as never,
+    );
+    expect(visitor.location).toMatch(/^\/login\?redirectTo=/);
+    // Someone else's failed payment is not shown.
+    const jan = await member();
+    await buy(jan, "ideal");
+    expect((await page(jan, "?failed=1")).body?.failed).toBeNull();
+  });
+});

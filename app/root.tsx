@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { Route } from "./+types/root";
 import { newestUnannouncedLike } from "./domain/likes/new-likes.server";
 import { memberCounts } from "./domain/notifications/member-counts.server";
-import { timeBonusState } from "./domain/payments/discounts.server";
+import { timeBonusState } from "./domain/payments/time-bonus";
 import { requestInfoContext } from "./lib/context";
 import { ENTRY_WARNING_COOKIE, readCookie } from "./lib/cookies.server";
 import { getLocale, i18nextMiddleware } from "./lib/i18n.server";
@@ -37,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [counts, newestLike] = user
     ? await Promise.all([memberCounts(user.id), likeAnnouncement ? newestUnannouncedLike(user.id) : null])
     : [null, null];
-  const timeBonus = user ? await timeBonusState(user) : null;
+  const timeBonus = user ? timeBonusState(user) : null;
   const locale = getLocale(context) as ReturnType<typeof visibleLocales>[number];
   const dismissed = Number(readCookie(request, ENTRY_WARNING_COOKIE));
   return {
@@ -63,6 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       name: user.profile?.name ?? "",
       credits: user.credits,
       paidUser: user.paidUser,
+      staff: user.role === "staff",
       status: user.status,
       profileStatus: user.profile?.status ?? null,
       notificationsDisabled: user.notificationsDisabled,

@@ -4,7 +4,7 @@ import { renderWithApp } from "../../tests/setup/render";
 import { formatCount } from "./count-badge";
 import { TopBar, creditsBadgeClass, type TopBarUser } from "./top-bar";
 
-const member: TopBarUser = { name: "Sanne", credits: 50, paidUser: false, mainPhotoId: 7 };
+const member: TopBarUser = { name: "Sanne", credits: 50, paidUser: false, mainPhotoId: 7, staff: false };
 
 describe("TopBar", () => {
   it("shows a visitor the logo to the home page and a Login button", () => {
@@ -46,7 +46,22 @@ describe("TopBar", () => {
     const menu = screen.getByTestId("account-menu");
     expect(within(menu).getByText("Sanne")).toBeInTheDocument();
     expect(within(menu).getByRole("link", { name: "Mijn profiel" })).toHaveAttribute("href", "/profile");
+    expect(within(menu).getByRole("link", { name: "Mijn betalingen" })).toHaveAttribute(
+      "href",
+      "/transactions",
+    );
     expect(within(menu).getByRole("button", { name: "Uitloggen" })).toBeInTheDocument();
+    expect(within(menu).queryByRole("link", { name: /^Beheer/ })).not.toBeInTheDocument();
+  });
+
+  it("gives staff the staff pages in the account menu", () => {
+    renderWithApp(<TopBar siteName="H" user={{ ...member, staff: true }} locales={["nl"]} locale="nl" />);
+    const links = within(screen.getByTestId("account-menu")).getAllByRole("link", { name: /^Beheer/ });
+    expect(links.map((link) => link.getAttribute("href"))).toEqual([
+      "/staff/photos",
+      "/staff/complaints",
+      "/staff/payments",
+    ]);
   });
 
   it("shows paid members Credits to the repeat order, with a badge at 10 or fewer", () => {

@@ -9,7 +9,15 @@ export interface TopBarUser {
   credits: number;
   paidUser: boolean;
   mainPhotoId: number | null;
+  /** Staff see the staff pages in their menu. */
+  staff: boolean;
 }
+
+const STAFF_PAGES = [
+  { to: "/staff/photos", label: "nav.staffPhotos" },
+  { to: "/staff/complaints", label: "nav.staffComplaints" },
+  { to: "/staff/payments", label: "nav.staffPayments" },
+] as const;
 
 export interface TopBarProps {
   siteName: string;
@@ -103,6 +111,19 @@ export function TopBar({ siteName, user, locales, locale, unreadMessages = 0, ne
                   {t("nav.settings")}
                 </Link>
               </li>
+              <li>
+                <Link className="dropdown-item" to="/transactions">
+                  {t("nav.transactions")}
+                </Link>
+              </li>
+              {user.staff &&
+                STAFF_PAGES.map((page) => (
+                  <li key={page.to}>
+                    <Link className="dropdown-item" to={page.to}>
+                      {t(page.label)}
+                    </Link>
+                  </li>
+                ))}
               <li>
                 <Form method="post" action="/logout">
                   <button type="submit" className="dropdown-item">

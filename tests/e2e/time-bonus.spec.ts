@@ -25,6 +25,9 @@ test("a new member sees the countdown banner to /credits and pays 25% less", asy
     await expect(countdown).toHaveText(COUNTDOWN);
   }
 
+  // The chats, in their own bare layout, show it too.
+  await page.goto("/chats");
+  await expect(banner).toContainText("25% welkomstbonus op je eerste aankoop");
   await page.getByTestId("time-bonus-link").click();
   await expect(page).toHaveURL(/\/credits$/);
   await page.getByTestId("package-buy").first().click();

@@ -7,6 +7,7 @@ import { changeCredits } from "~/domain/credits/credits.server";
 import {
   chargeBackSimulatedPayment,
   completeSimulatedPayment,
+  refundSimulatedPaymentOutsideSite,
 } from "~/domain/payments/mollie-simulator.server";
 import { mollie } from "~/domain/payments/mollie.server";
 import { centsToValue } from "~/domain/payments/money";
@@ -462,6 +463,26 @@ describe("the Mollie simulator's refunds", () => {
     expect(one).toMatchObject({ id: first.id, status: "refunded" });
     const payment = await mollie().payments.get(mollieId);
     expect(payment.amountRefunded).toEqual({ currency: "EUR", value: "10.00" });
+    expect(payment.amountRemaining).toEqual({ currency: "EUR", value: "0.00" });
+  });
+
+  it("answers a repeated Idempotency-Key, also concurrently, with the first refund", async () => {
+    const ruth = await member();
+    const { mollieId } = await paidPurchase(ruth, { amountCents: 1000 });
+    const create = () =>
+      mollie().paymentRefunds.create({
+        paymentId: mollieId,
+        amount: { currency: "EUR", value: "3.00" },
+        idempotencyKey: `test-refund-${mollieId}`,
+      });
+    const refunds = await Promise.all([create(), create(), create()]);
+    const again = await create();
+    expect(new Set([...refunds, again].map((r) => r.id)).size).toBe(1);
+    expect(await simulated(mollieId)).toEqual({ amountRefunded: "3.00" });
+    expect((await mollie().payments.get(mollieId)).amountRemaining).toEqual({
+      currency: "EUR",
+      value: "7.00",
+    });
   });
 
   it("refuses a refund of an unpaid payment, and in another currency", async () => {
@@ -480,6 +501,52 @@ describe("the Mollie simulator's refunds", () => {
       .paymentRefunds.create({ paymentId: mollieId, amount: { currency: "PLN", value: "1.00" } })
       .catch((e: unknown) => e);
     expect(currency).toMatchObject({ statusCode: 422, field: "amount.currency" });
+  });
+});
+
+describe("refunds made in Mollie's dashboard", () => {
+  it("take the refunded share's credits back once, however often Mollie reports them", async () => {
+    const vera = await member();
+    const { paymentId, mollieId } = await paidPurchase(vera, { credits: 100, amountCents: 1995 });
+    await spend(vera, 30);
+    await refundSimulatedPaymentOutsideSite(mollieId, "9.98");
+    for (let i = 0; i < 3; i++) await syncPayment(mollieId, ORIGIN);
+    await Promise.all(Array.from({ length: 5 }, () => syncPayment(mollieId, ORIGIN)));
+    // 9.98 of 19.95 is half of the 100 credits.
+    expect(await balance(vera)).toBe(20);
+    const payment = () =>
+      db().payment.findUniqueOrThrow({
+        where: { id: paymentId },
+        select: { refundedCents: true, creditsNotRecovered: true },
+      });
+    expect(await payment()).toEqual({ refundedCents: 998, creditsNotRecovered: 0 });
+
+    // Once refunded in part, the member cannot ask for the rest.
+    expect((await askRefund(vera, paymentId)).status).toBe(400);
+  });
+
+  it("count next to the member's own refund without taking its credits twice", async () => {
+    const wim = await member();
+    const { paymentId, mollieId } = await paidPurchase(wim, { credits: 100, amountCents: 1995 });
+    await spend(wim, 30);
+    await askRefund(wim, paymentId);
+    const request = await requestOf(paymentId);
+    expect(request).toMatchObject({ credits: 70, amountCents: 1397 });
+    expect((await decide("approve", request.id)).body?.outcome.kind).toBe("refunded");
+    await syncPayment(mollieId, ORIGIN);
+    const payment = () =>
+      db().payment.findUniqueOrThrow({
+        where: { id: paymentId },
+        select: { refundedCents: true, creditsNotRecovered: true },
+      });
+    expect(await payment()).toEqual({ refundedCents: 1397, creditsNotRecovered: 0 });
+    // The rest refunded in the dashboard: its 30 credits were spent, so they are recorded as not recovered.
+    await refundSimulatedPaymentOutsideSite(mollieId, "5.98");
+    await syncPayment(mollieId, ORIGIN);
+    await syncPayment(mollieId, ORIGIN);
+    expect(await balance(wim)).toBe(0);
+    expect(await payment()).toEqual({ refundedCents: 1995, creditsNotRecovered: 30 });
+    expect(await db().creditLedgerEntry.count({ where: { userId: wim.userId, reason: "refund" } })).toBe(1);
   });
 });
 

@@ -47,6 +47,7 @@ export interface SessionUser {
   signupDate: Date;
   notificationsDisabled: NotificationsDisabledReason[];
   photoAlertDismissedAt: Date | null;
+  timeBonusDismissedAt: Date | null;
   profile: {
     id: number;
     name: string;
@@ -91,6 +92,7 @@ function sessionUserFrom(row: SessionRow): SessionUser {
     signupDate: row.signupDate,
     notificationsDisabled: row.notificationsDisabled,
     photoAlertDismissedAt: row.photoAlertDismissedAt,
+    timeBonusDismissedAt: row.timeBonusDismissedAt,
     profile,
   };
 }
@@ -106,7 +108,7 @@ export async function getSession(request: Request): Promise<{ id: string; user: 
     SELECT s.id AS "sessionId", s."lastUsedAt", u.id, u."siteId", u.email, u.status::text AS status,
       u.role::text AS role, u.credits, u."paidUser", u.language, u.invisible, u."signupDate",
       coalesce(u."notificationsDisabled"::text[], '{}') AS "notificationsDisabled", u."photoAlertDismissedAt",
-      p.id AS "profileId", p.name AS "profileName", p.status::text AS "profileStatus",
+      u."timeBonusDismissedAt", p.id AS "profileId", p.name AS "profileName", p.status::text AS "profileStatus",
       p.country AS "profileCountry", ph.id AS "photoId", ph.status::text AS "photoStatus"
     FROM "Session" s
     JOIN "User" u ON u.id = s."userId"

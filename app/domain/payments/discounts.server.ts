@@ -199,24 +199,6 @@ export async function welcomeOfferFor(
   };
 }
 
-/** The time bonus as the pages show it: when it ends, how long is left, whether the modal was closed. */
-export interface TimeBonusState {
-  endsAt: Date;
-  secondsLeft: number;
-  dismissed: boolean;
-}
-
-/** Null when the member has no time bonus; reads the database only while one runs. */
-export async function timeBonusState(
-  user: { id: number; paidUser: boolean; signupDate: Date | null },
-  now = new Date(),
-): Promise<TimeBonusState | null> {
-  const secondsLeft = timeBonusSecondsLeft(user, now);
-  if (secondsLeft === 0 || !user.signupDate) return null;
-  const row = await db().user.findUnique({ where: { id: user.id }, select: { timeBonusDismissedAt: true } });
-  return { endsAt: timeBonusEndsAt(user.signupDate), secondsLeft, dismissed: !!row?.timeBonusDismissedAt };
-}
-
 /** The member closed the time-bonus modal: it does not show again (the banner stays). */
 export async function dismissTimeBonus(userId: number): Promise<void> {
   await db().user.updateMany({

@@ -1,8 +1,7 @@
 // The Mollie stand-in's refunds: POST/GET /v2/payments/:id/refunds as Mollie answers them, added to
-// the simulator's handlers. The refunded total lives on the simulated payment in the database
-// (`amountRefunded`, so a refund above what remains is refused across processes); the refund
-// objects themselves are kept in this process (there is no table for them), and a refunded amount
-// this process does not know of is listed as one refund.
+// the simulator's handlers. Refunds are rows (MollieSimulatorRefund), so every app process lists
+// the same ones; the refunded total on the simulated payment is raised in the same transaction, with
+// the payment locked, so refunds together never exceed what remains.
 import { randomBytes } from "node:crypto";
 import { http, HttpResponse } from "msw";
 import { db } from "~/lib/db.server";
@@ -22,14 +21,10 @@ interface SimulatedRefund {
   createdAt: Date;
 }
 
-/** The refunds created in this process, per payment, oldest first. */
-const refundsByPayment = new Map<string, SimulatedRefund[]>();
 interface Answer {
   status: number;
   body: unknown;
 }
-/** Answers given per Idempotency-Key: a repeated create returns the same refund. */
-const answered = new Map<string, Promise<Answer>>();
 
 function refundJson(refund: SimulatedRefund, status: "pending" | "refunded") {
   const value = centsToValue(refund.amountCents);
@@ -78,11 +73,26 @@ interface CreateBody {
 type Created =
   { status: 201; refund: SimulatedRefund } | { status: 404 | 422; detail: string; field?: string };
 
+const refundSelect = {
+  id: true,
+  paymentId: true,
+  amountCents: true,
+  currency: true,
+  description: true,
+  metadata: true,
+  createdAt: true,
+} as const;
+
 /**
  * Refunds part or all of a paid payment: in one transaction with the payment row locked, so
- * concurrent refunds together never exceed what was paid (less earlier refunds and chargebacks).
+ * concurrent refunds together never exceed what was paid (less earlier refunds and chargebacks),
+ * and a repeated Idempotency-Key (also a concurrent one) gets the refund the first request made.
  */
-async function createRefund(paymentId: string, body: CreateBody): Promise<Created> {
+async function createRefund(
+  paymentId: string,
+  body: CreateBody,
+  idempotencyKey: string | null,
+): Promise<Created> {
   const amountCents = typeof body.amount?.value === "string" ? valueToCents(body.amount.value) : null;
   if (amountCents === null || amountCents <= 0) {
     return { status: 422, detail: "The amount is invalid", field: "amount.value" };
@@ -101,6 +111,13 @@ async function createRefund(paymentId: string, body: CreateBody): Promise<Create
     >`SELECT id, status, currency, "amountValue", "amountRefunded", "amountChargedBack", description
       FROM "MollieSimulatorPayment" WHERE id = ${paymentId} FOR UPDATE`;
     if (!payment) return { status: 404, detail: `No payment exists with token ${paymentId}.` };
+    if (idempotencyKey) {
+      const earlier = await tx.mollieSimulatorRefund.findUnique({
+        where: { idempotencyKey },
+        select: refundSelect,
+      });
+      if (earlier) return { status: 201, refund: earlier };
+    }
     if (payment.status !== "paid") {
       return { status: 422, detail: "The payment cannot be refunded: it has not been paid." };
     }
@@ -126,71 +143,58 @@ async function createRefund(paymentId: string, body: CreateBody): Promise<Create
       data: { amountRefunded: centsToValue(refunded + amountCents) },
       select: { id: true },
     });
-    const refund: SimulatedRefund = {
-      id: `re_${randomBytes(8).toString("base64url").replace(/[-_]/g, "x")}`,
-      paymentId,
-      amountCents,
-      currency: payment.currency,
-      description: typeof body.description === "string" ? body.description : payment.description,
-      metadata: body.metadata ?? null,
-      createdAt: new Date(),
-    };
+    const refund = await tx.mollieSimulatorRefund.create({
+      data: {
+        id: `re_${randomBytes(8).toString("base64url").replace(/[-_]/g, "x")}`,
+        paymentId,
+        amountCents,
+        currency: payment.currency,
+        description: typeof body.description === "string" ? body.description : payment.description,
+        metadata: body.metadata ?? undefined,
+        idempotencyKey,
+      },
+      select: refundSelect,
+    });
     return { status: 201, refund };
   });
 }
 
-/** The payment's refunds: those made here, and one for any refunded amount made elsewhere. */
+/** The payment's refunds, oldest first; null for an unknown payment. */
 async function listRefunds(paymentId: string) {
   const payment = await db().mollieSimulatorPayment.findUnique({
     where: { id: paymentId },
-    select: { amountRefunded: true, currency: true, description: true, createdAt: true },
+    select: { refunds: { select: refundSelect, orderBy: [{ createdAt: "asc" }, { id: "asc" }] } },
   });
-  if (!payment) return null;
-  const known = refundsByPayment.get(paymentId) ?? [];
-  const unknownCents =
-    (valueToCents(payment.amountRefunded) ?? 0) - known.reduce((s, r) => s + r.amountCents, 0);
-  const earlier: SimulatedRefund[] =
-    unknownCents > 0
-      ? [
-          {
-            id: `re_${paymentId.slice(3)}x0`,
-            paymentId,
-            amountCents: unknownCents,
-            currency: payment.currency,
-            description: payment.description,
-            metadata: null,
-            createdAt: payment.createdAt,
-          },
-        ]
-      : [];
-  // Refunds become "refunded" once created (Mollie takes a while; the simulator does not wait).
-  return [...earlier, ...known].map((refund) => refundJson(refund, "refunded"));
+  // Refunds count as "refunded" once created (Mollie takes a while; the simulator does not wait).
+  return payment?.refunds.map((refund) => refundJson(refund, "refunded")) ?? null;
 }
 
-/** Creates the refund and answers as Mollie does (201 with the refund, or 404/422 with the error). */
-async function answerCreate(paymentId: string, body: CreateBody): Promise<Answer> {
-  const created = await createRefund(paymentId, body);
+async function answerCreate(
+  paymentId: string,
+  body: CreateBody,
+  idempotencyKey: string | null,
+): Promise<Answer> {
+  const created = await createRefund(paymentId, body, idempotencyKey);
   if (created.status !== 201) return errorBody(created.status, created.detail, created.field);
-  const { refund } = created;
-  refundsByPayment.set(paymentId, [...(refundsByPayment.get(paymentId) ?? []), refund]);
-  return { status: 201, body: refundJson(refund, "pending") };
+  return { status: 201, body: refundJson(created.refund, "pending") };
+}
+
+/** A refund made outside the site, as in Mollie's dashboard: no metadata of ours. */
+export async function refundOutsideSite(paymentId: string, value: string, currency: string) {
+  const answer = await answerCreate(paymentId, { amount: { value, currency } }, null);
+  if (answer.status !== 201)
+    throw new Error(`The simulator refused the refund: ${JSON.stringify(answer.body)}`);
 }
 
 /** Extra handlers for the simulator's msw server. */
 export const refundHandlers = [
   http.post(`${API}/payments/:id/refunds`, async ({ request, params }) => {
-    // A repeated Idempotency-Key (also a concurrent one) gets the first answer, as with Mollie.
     const body = (await request.json()) as CreateBody;
-    const key = request.headers.get("Idempotency-Key");
-    let answer = key ? answered.get(key) : undefined;
-    if (!answer) {
-      answer = answerCreate(String(params.id), body);
-      if (key) {
-        answered.set(key, answer);
-        answer.catch(() => answered.delete(key));
-      }
-    }
-    const { status, body: json } = await answer;
+    const { status, body: json } = await answerCreate(
+      String(params.id),
+      body,
+      request.headers.get("Idempotency-Key"),
+    );
     return HttpResponse.json(json as never, { status, headers: HAL });
   }),
   http.get(`${API}/payments/:id/refunds`, async ({ request, params }) => {

@@ -7,7 +7,8 @@ import { electronicFormatIBAN, isValidIBAN } from "ibantools";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { db } from "~/lib/db.server";
-import { refundHandlers } from "./mollie-simulator-refunds.server";
+import { refundHandlers, refundOutsideSite } from "./mollie-simulator-refunds.server";
+import { centsToValue, valueToCents } from "./money";
 import type { SimulatedOutcome } from "./simulated-outcomes";
 
 const API = "https://api.mollie.com/v2";
@@ -100,6 +101,14 @@ function findPayment(id: string) {
   return db().mollieSimulatorPayment.findUnique({ where: { id } });
 }
 
+/** What can still be refunded: the amount less refunds and chargebacks. */
+function remainingValue(payment: Stored): string {
+  const cents = (value: string) => valueToCents(value) ?? 0;
+  const remaining =
+    cents(payment.amountValue) - cents(payment.amountRefunded) - cents(payment.amountChargedBack);
+  return centsToValue(Math.max(0, remaining));
+}
+
 /** The payment as Mollie's API returns it (`details`: the method's details, e.g. of the mandate). */
 function paymentJson(payment: Stored, checkoutOrigin: string, details?: Record<string, unknown> | null) {
   const open = payment.status === "open";
@@ -117,7 +126,7 @@ function paymentJson(payment: Stored, checkoutOrigin: string, details?: Record<s
     ...(payment.paidAt ? { paidAt: payment.paidAt.toISOString() } : {}),
     ...(open ? { expiresAt: new Date(payment.createdAt.getTime() + 15 * 60_000).toISOString() } : {}),
     amountRefunded: { value: payment.amountRefunded, currency: payment.currency },
-    amountRemaining: { value: payment.amountValue, currency: payment.currency },
+    amountRemaining: { value: remainingValue(payment), currency: payment.currency },
     ...(payment.amountChargedBack !== "0.00"
       ? { amountChargedBack: { value: payment.amountChargedBack, currency: payment.currency } }
       : {}),
@@ -279,6 +288,16 @@ export async function chargeBackSimulatedPayment(id: string, value: string) {
     data: { amountChargedBack: value },
     select: { webhookUrl: true },
   });
+  if (payment.webhookUrl) await callWebhook(payment.webhookUrl, id);
+}
+
+/** A refund made in Mollie's dashboard rather than by the site: recorded, then the webhook called. */
+export async function refundSimulatedPaymentOutsideSite(id: string, value: string) {
+  const payment = await db().mollieSimulatorPayment.findUniqueOrThrow({
+    where: { id },
+    select: { webhookUrl: true, currency: true },
+  });
+  await refundOutsideSite(id, value, payment.currency);
   if (payment.webhookUrl) await callWebhook(payment.webhookUrl, id);
 }
 

@@ -19,6 +19,7 @@ const paymentSelect = {
   status: true,
   creditedAt: true,
   chargedBackCents: true,
+  refundedCents: true,
 } as const;
 type OurPayment = Prisma.PaymentGetPayload<{ select: typeof paymentSelect }>;
 
@@ -110,6 +111,56 @@ async function takeBackChargedBack(tx: Tx, payment: OurPayment, chargedBackCents
   }
 }
 
+/** What Mollie refunded of a payment outside our refund requests (e.g. in Mollie's dashboard), in cents. */
+async function refundedOutsideSite(molliePaymentId: string): Promise<number> {
+  const refunds = await mollie().paymentRefunds.page({ paymentId: molliePaymentId, limit: 250 });
+  return refunds
+    .filter((refund) => refund.status !== "failed" && refund.status !== "canceled")
+    .filter(
+      (refund) => (refund.metadata as { refundRequestId?: unknown } | null)?.refundRequestId === undefined,
+    )
+    .reduce((sum, refund) => sum + (valueToCents(refund.amount.value) ?? 0), 0);
+}
+
+/**
+ * A refund made outside the site takes the credits of the refunded share back through the ledger,
+ * never below zero, once: with the member and the payment locked (the order refund requests lock
+ * them in too), what was booked before is the payment's refunded total less its refund requests.
+ */
+async function takeBackRefundedOutsideSite(payment: OurPayment, outsideCents: number) {
+  await db().$transaction(async (tx) => {
+    const [user] = await tx.$queryRaw<{ credits: number }[]>`
+      SELECT credits FROM "User" WHERE id = ${payment.userId} FOR UPDATE`;
+    const [locked] = await tx.$queryRaw<{ refundedCents: number }[]>`
+      SELECT "refundedCents" FROM "Payment" WHERE id = ${payment.id} FOR UPDATE`;
+    const requested = await tx.refundRequest.aggregate({
+      where: { paymentId: payment.id, status: "refunded" },
+      _sum: { amountCents: true },
+    });
+    const bookedOutside = locked!.refundedCents - (requested._sum.amountCents ?? 0);
+    const fresh = outsideCents - bookedOutside;
+    if (fresh <= 0) return;
+    const owed = Math.min(payment.credits, Math.round((payment.credits * fresh) / payment.amountCents));
+    const taken = Math.min(owed, user!.credits);
+    if (taken > 0) {
+      await changeCredits(
+        {
+          userId: payment.userId,
+          delta: -taken,
+          reason: "refund",
+          reference: `refund:${payment.molliePaymentId}:${outsideCents}`,
+        },
+        tx,
+      );
+    }
+    await tx.payment.update({
+      where: { id: payment.id },
+      data: { refundedCents: { increment: fresh }, creditsNotRecovered: { increment: owed - taken } },
+      select: { id: true },
+    });
+  });
+}
+
 /**
  * Brings our payment in line with Mollie: called by the webhook (which carries only an id), the
  * return page and the reconciliation job. Nothing from the request is trusted: the payment is
@@ -139,6 +190,11 @@ export async function syncPayment(molliePaymentId: string, origin: string): Prom
   const chargedBackCents = valueToCents(remote.amountChargedBack?.value ?? "0.00") ?? 0;
   if (chargedBackCents > payment.chargedBackCents && (payment.creditedAt || credited)) {
     await db().$transaction((tx) => takeBackChargedBack(tx, payment, chargedBackCents));
+  }
+  const refundedCents = valueToCents(remote.amountRefunded?.value ?? "0.00") ?? 0;
+  if (refundedCents > payment.refundedCents && (payment.creditedAt || credited)) {
+    const outsideCents = await refundedOutsideSite(molliePaymentId);
+    if (outsideCents > 0) await takeBackRefundedOutsideSite(payment, outsideCents);
   }
   return { kind: "synced", paymentId: payment.id, status, credited };
 }

@@ -35,6 +35,23 @@ export function hasTimeBonus(buyer: TimeBonusBuyer, now: Date): boolean {
   return timeBonusSecondsLeft(buyer, now) > 0;
 }
 
+/** The time bonus as the pages show it: when it ends, how long is left, whether the modal was closed. */
+export interface TimeBonusState {
+  endsAt: Date;
+  secondsLeft: number;
+  dismissed: boolean;
+}
+
+/** Null when the member has no time bonus (the session's user carries all it needs). */
+export function timeBonusState(
+  user: { paidUser: boolean; signupDate: Date | null; timeBonusDismissedAt: Date | null },
+  now = new Date(),
+): TimeBonusState | null {
+  const secondsLeft = timeBonusSecondsLeft(user, now);
+  if (secondsLeft === 0 || !user.signupDate) return null;
+  return { endsAt: timeBonusEndsAt(user.signupDate), secondsLeft, dismissed: !!user.timeBonusDismissedAt };
+}
+
 const twoDigits = (n: number) => String(n).padStart(2, "0");
 
 /** A countdown as zero-padded hours, minutes and seconds: 3:59:07 left shows as "03:59:07". */

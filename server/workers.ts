@@ -1,4 +1,5 @@
 import { sendLikeMail, type LikeMailJob } from "../app/domain/likes/like-mail.server";
+import { handleMessageNotice, type MessageNotice } from "../app/domain/notifications/message-notice.server";
 import { deliverMail } from "../app/lib/mail.server";
 import { QUEUES, jobs, stopJobs } from "../app/lib/jobs.server";
 import type { Logger } from "./logger";
@@ -23,5 +24,12 @@ export async function startWorkers(logger: Logger) {
   await boss.work<LikeMailJob>(QUEUES.likeMail, { pollingIntervalSeconds: 2 }, async ([job]) => {
     if (job) await sendLikeMail(job.data);
   });
+  await boss.work<MessageNotice>(
+    QUEUES.messageNotice,
+    { pollingIntervalSeconds: 1, batchSize: 5 },
+    async (batch) => {
+      for (const job of batch) await handleMessageNotice(job.data);
+    },
+  );
   return { stop: stopJobs };
 }

@@ -10,6 +10,7 @@ export const QUEUES = {
   maintenance: "maintenance",
   likeMail: "like-mail",
   reconcilePayments: "reconcile-payments",
+  messageNotice: "message-notice",
 } as const;
 
 const ADMIN_SHUTDOWN = "57P01";
@@ -38,6 +39,7 @@ export function jobs(): Promise<PgBoss> {
     await boss.createQueue(QUEUES.eraseDeletedAccounts, { name: QUEUES.eraseDeletedAccounts });
     await boss.createQueue(QUEUES.maintenance, { name: QUEUES.maintenance });
     await boss.createQueue(QUEUES.reconcilePayments, { name: QUEUES.reconcilePayments, policy: "singleton" });
+    await boss.createQueue(QUEUES.messageNotice, { name: QUEUES.messageNotice, retryLimit: 3 });
     // At most one waiting like mail per member (singletonKey = user id), see domain/likes.
     await boss.createQueue(QUEUES.likeMail, { name: QUEUES.likeMail, policy: "short", retryLimit: 5 });
     return boss;

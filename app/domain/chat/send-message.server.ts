@@ -2,6 +2,7 @@ import { spendingSql } from "~/domain/credits/credits.server";
 import { lockPair, orderedPair } from "~/domain/likes/pair-lock.server";
 import type { Site } from "~/domain/sites/site.server";
 import { Prisma } from "~/generated/prisma/client";
+import { queueMessageNotice } from "~/domain/notifications/message-notice.server";
 import { db, queryPrepared } from "~/lib/db.server";
 import { messageEventSql } from "./chat-events.server";
 import type { SendRefusal } from "./chat-types";
@@ -289,18 +290,35 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
       const stored = await storeAndPay(run, conversationId, senderId, facts.recipientId, pricedContent, now);
       return { ok: true, conversationId, ...stored, credits: pricedContent.credits };
     };
-    if (facts.conversationId !== null) return await deliver(queryPrepared, facts.conversationId);
+    const notice = async (sent: SendResult, newConversation: boolean) => {
+      if (sent.ok) {
+        const { conversationId, messageId } = sent;
+        await queueMessageNotice({
+          messageId,
+          conversationId,
+          senderId,
+          recipientId: facts.recipientId,
+          newConversation,
+        });
+      }
+      return sent;
+    };
+    if (facts.conversationId !== null)
+      return await notice(await deliver(queryPrepared, facts.conversationId), false);
     // A first message: the pair lock makes one conversation per pair, and the other member may have
     // started it while this send waited for the lock. A refusal rolls the new conversation back.
-    return await db().$transaction(async (tx) => {
+    let created = false;
+    const sent = await db().$transaction(async (tx) => {
       await lockPair(tx, senderId, facts.recipientId);
       let conversationId = await conversationOf(tx, senderId, facts.recipientId);
       if (conversationId === null) {
         await checkNewConversation(tx, senderId, facts, site, now);
         conversationId = await createConversation(tx, senderId, facts.recipientId, site.id, now);
+        created = true;
       }
       return deliver(inTransaction(tx), conversationId);
     });
+    return await notice(sent, created);
   } catch (error) {
     if (error instanceof Refused) return { ok: false, error: error.reason };
     throw error;

@@ -1,5 +1,5 @@
+import { siteOrigin } from "~/domain/sites/site-origin.server";
 import { db } from "~/lib/db.server";
-import { env } from "~/lib/env.server";
 import { syncPayment } from "./sync-payment.server";
 
 /** A payment still open this long is checked with Mollie: a lost webhook must not lose credits. */
@@ -29,7 +29,7 @@ export async function reconcileOpenPayments(
   });
   let credited = 0;
   for (const payment of payments) {
-    const origin = env().PUBLIC_URL ?? `https://${payment.site.domain}`;
+    const origin = siteOrigin(payment.site);
     const outcome = await syncPayment(payment.molliePaymentId!, origin);
     if (outcome.kind === "synced" && outcome.credited) credited++;
   }

@@ -1,12 +1,12 @@
 // Refunds of unused credits: a member asks within the site's refund_days after paying, staff
 // approve or reject on /staff/payments, and an approval refunds through Mollie and takes the
 // credits back through the ledger (never below zero) in one flow that runs once per request.
+import { siteOrigin } from "~/domain/sites/site-origin.server";
 import { MollieApiError, type Refund } from "@mollie/api-client";
 import { changeCredits } from "~/domain/credits/credits.server";
 import { sendAccountMail } from "~/domain/notifications/account-mail.server";
 import type { Prisma, RefundStatus } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
-import { env } from "~/lib/env.server";
 import { centsToValue, formatMoney } from "./money";
 import { mollie } from "./mollie.server";
 import {
@@ -382,7 +382,7 @@ async function sendRefundMail(requestId: number) {
     },
   });
   const { user } = request;
-  const origin = env().PUBLIC_URL ?? `https://${user.site.domain}`;
+  const origin = siteOrigin(user.site);
   await sendAccountMail({
     kind: "refund",
     to: user.email,

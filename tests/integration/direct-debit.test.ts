@@ -3,7 +3,7 @@
 // the limits per member and per IBAN, a blocked member, and the customer, mandate and collection
 // created at Mollie with credits booked only once the collection is paid.
 import { composeIBAN } from "ibantools";
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { packagesFor } from "~/domain/credits/packages.server";
 import { settleSimulatedPayment, simulatedWebhooksDone } from "~/domain/payments/mollie-simulator.server";
 import { db } from "~/lib/db.server";
@@ -13,6 +13,7 @@ import * as webhook from "~/routes/payments.webhook";
 import * as transaction from "~/routes/transactions.$id";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { createMember, ORIGIN, type Member, type MemberOptions } from "../fixtures/members";
+import { routeSimulatorWebhooks } from "../fixtures/mollie-webhooks";
 import { runRoute, siteRequest } from "../fixtures/run-route";
 
 let siteId: number;
@@ -21,15 +22,7 @@ beforeAll(async () => {
   siteId = (await seedBaseData(db())).nl;
 });
 
-/** Webhook calls the simulator makes go to our webhook route, as Mollie's would reach the site. */
-const originalFetch = globalThis.fetch;
-vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-  const call = new Request(input, init);
-  if (!call.url.endsWith("/payments/webhook")) return originalFetch(input, init);
-  const request = new Request(call.url, { method: "POST", headers: call.headers, body: await call.text() });
-  const outcome = await runRoute(request, webhook.action as never);
-  return new Response(null, { status: outcome.status });
-});
+routeSimulatorWebhooks();
 
 afterEach(async () => {
   await simulatedWebhooksDone();

@@ -10,10 +10,10 @@ import { db } from "~/lib/db.server";
 import * as root from "~/root";
 import * as discountApi from "~/routes/api.discountcode";
 import * as checkout from "~/routes/credits.$id";
-import * as webhook from "~/routes/payments.webhook";
 import * as dismiss from "~/routes/time-bonus.dismiss";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { createMember, ORIGIN, type Member, type MemberOptions } from "../fixtures/members";
+import { routeSimulatorWebhooks } from "../fixtures/mollie-webhooks";
 import { runRoute, siteRequest } from "../fixtures/run-route";
 
 let siteId: number;
@@ -22,15 +22,7 @@ beforeAll(async () => {
   siteId = (await seedBaseData(db())).nl;
 });
 
-// The simulator's webhook calls go to our webhook route, as Mollie's would reach the site.
-const originalFetch = globalThis.fetch;
-vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-  const call = new Request(input, init);
-  if (!call.url.endsWith("/payments/webhook")) return originalFetch(input, init);
-  const request = new Request(call.url, { method: "POST", headers: call.headers, body: await call.text() });
-  const outcome = await runRoute(request, webhook.action as never);
-  return new Response(null, { status: outcome.status });
-});
+routeSimulatorWebhooks();
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,6 +1,6 @@
 // Buying credits through the real Mollie client answered by the simulator: every status path,
 // the webhook (replayed, concurrent, forged), the return page, Premium, chargebacks, reconciliation.
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { packagesFor } from "~/domain/credits/packages.server";
 import {
   chargeBackSimulatedPayment,
@@ -17,6 +17,7 @@ import * as webhook from "~/routes/payments.webhook";
 import * as transaction from "~/routes/transactions.$id";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { createMember, ORIGIN, type Member, type MemberOptions } from "../fixtures/members";
+import { routeSimulatorWebhooks } from "../fixtures/mollie-webhooks";
 import { runRoute, siteRequest } from "../fixtures/run-route";
 
 let siteId: number;
@@ -25,22 +26,10 @@ beforeAll(async () => {
   siteId = (await seedBaseData(db())).nl;
 });
 
-/** Webhook calls the simulator makes go to our webhook route, as Mollie's would reach the site. */
-let webhookCalls = 0;
-let dropWebhooks = false;
-const originalFetch = globalThis.fetch;
-vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-  const call = new Request(input, init);
-  if (!call.url.endsWith("/payments/webhook")) return originalFetch(input, init);
-  webhookCalls++;
-  if (dropWebhooks) return new Response(null, { status: 200 });
-  const request = new Request(call.url, { method: "POST", headers: call.headers, body: await call.text() });
-  const outcome = await runRoute(request, webhook.action as never);
-  return new Response(null, { status: outcome.status });
-});
+const webhooks = routeSimulatorWebhooks();
 
 afterEach(() => {
-  dropWebhooks = false;
+  webhooks.drop = false;
 });
 
 async function eurPackage(index = 0) {
@@ -216,7 +205,7 @@ describe("paying", () => {
   it("an open payment stays open; the return page shows it as processing", async () => {
     const dirk = await member();
     const { paymentId } = await buy(dirk, "open");
-    expect(webhookCalls).toBeGreaterThan(0);
+    expect(webhooks.calls).toBeGreaterThan(0);
     const page = await runRoute<{ payment: { status: string } }>(
       await siteRequest(`/transactions/${paymentId}`, dirk.userId),
       transaction.loader as never,
@@ -227,7 +216,7 @@ describe("paying", () => {
 
   it("a buyer back before the webhook gets the real state (and the credits) from the return page", async () => {
     const eva = await member();
-    dropWebhooks = true;
+    webhooks.drop = true;
     const { paymentId, creditPackage } = await buy(eva);
     expect((await user(eva)).credits).toBe(0);
     const page = await runRoute<{ payment: { status: string }; balance: number }>(
@@ -296,7 +285,7 @@ describe("after the purchase", () => {
 
   it("the reconciliation job credits a paid payment whose webhook got lost, after 15 minutes", async () => {
     const jan = await member();
-    dropWebhooks = true;
+    webhooks.drop = true;
     const { paymentId, creditPackage } = await buy(jan);
     const started = await db().payment.findUniqueOrThrow({
       where: { id: paymentId },

@@ -1,7 +1,7 @@
 // One-click repeat orders at /credits/repeat-order: the first card payment is Mollie's "first"
 // payment that leaves a card mandate; the repeat order is a recurring payment charged on it at
 // once, through the real Mollie client answered by the simulator.
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { packagesFor } from "~/domain/credits/packages.server";
 import {
   completeSimulatedPayment,
@@ -12,9 +12,9 @@ import { mollie } from "~/domain/payments/mollie.server";
 import { db } from "~/lib/db.server";
 import * as checkout from "~/routes/credits.$id";
 import * as repeatOrder from "~/routes/credits.repeat-order";
-import * as webhook from "~/routes/payments.webhook";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { createMember, type Member } from "../fixtures/members";
+import { routeSimulatorWebhooks } from "../fixtures/mollie-webhooks";
 import { runRoute, siteRequest } from "../fixtures/run-route";
 
 let siteId: number;
@@ -23,17 +23,7 @@ beforeAll(async () => {
   siteId = (await seedBaseData(db())).nl;
 });
 
-/** Webhook calls the simulator makes go to our webhook route, as Mollie's would reach the site. */
-let webhookCalls = 0;
-const originalFetch = globalThis.fetch;
-vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-  const call = new Request(input, init);
-  if (!call.url.endsWith("/payments/webhook")) return originalFetch(input, init);
-  webhookCalls++;
-  const request = new Request(call.url, { method: "POST", headers: call.headers, body: await call.text() });
-  const outcome = await runRoute(request, webhook.action as never);
-  return new Response(null, { status: outcome.status });
-});
+const webhooks = routeSimulatorWebhooks();
 
 afterEach(async () => {
   await simulatedWebhooksDone();
@@ -124,7 +114,7 @@ describe("/credits/repeat-order", () => {
       after: first.payment.id,
       failed: null,
     });
-    const calls = webhookCalls;
+    const calls = webhooks.calls;
     const outcome = await order(cees, view.body!.after);
     expect(outcome.status).toBe(302);
     const paymentId = Number(/^\/transactions\/(\d+)$/.exec(outcome.location ?? "")![1]);
@@ -147,7 +137,7 @@ describe("/credits/repeat-order", () => {
     });
     // Mollie's webhook follows; the credits are booked once.
     await simulatedWebhooksDone();
-    expect(webhookCalls).toBeGreaterThan(calls);
+    expect(webhooks.calls).toBeGreaterThan(calls);
     expect(await credits(cees)).toBe(first.creditPackage.credits * 2);
     expect(await db().creditLedgerEntry.count({ where: { userId: cees.userId, reason: "purchase" } })).toBe(
       2,

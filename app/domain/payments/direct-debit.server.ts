@@ -2,6 +2,7 @@
 // code (5 tries, 10 minutes) leads to a Mollie customer, a direct debit mandate and one collection
 // charged on it. Credits follow when Mollie reports the collection paid (webhook → syncPayment).
 // Limits: what one member, and one IBAN, may have collected within 30 days (site settings).
+import { failPaymentAtProvider } from "./provider-failure.server";
 import { createHash, createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { MandateMethod } from "@mollie/api-client";
 import { currencyForCountry } from "~/domain/credits/currency";
@@ -416,19 +417,7 @@ async function collect(request: VerifiedRequest, input: ConfirmInput): Promise<C
     });
     mandateId = mandate.id;
   } catch (error) {
-    console.error(
-      JSON.stringify({
-        level: "error",
-        msg: "mollie mandate create",
-        paymentId: payment.id,
-        error: String(error),
-      }),
-    );
-    await db().payment.update({
-      where: { id: payment.id },
-      data: { status: "failed" },
-      select: { id: true },
-    });
+    await failPaymentAtProvider(payment.id, "mollie mandate create", error);
     return { ok: false, error: "providerError" };
   }
   const status = await chargeOnMandate({

@@ -1,5 +1,6 @@
 // Mollie's customers and mandates for our members: the customer behind a member's mandates, and
 // a payment charged at once on a mandate (a SEPA direct debit collection, a card repeat order).
+import { failPaymentAtProvider } from "./provider-failure.server";
 import { PaymentMethod, SequenceType } from "@mollie/api-client";
 import type { PaymentStatus } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
@@ -81,19 +82,7 @@ export async function chargeOnMandate(charge: MandateCharge): Promise<PaymentSta
     const outcome = await syncPayment(created.id, charge.origin);
     return outcome.kind === "synced" ? outcome.status : "open";
   } catch (error) {
-    console.error(
-      JSON.stringify({
-        level: "error",
-        msg: "mollie recurring payment create",
-        paymentId: payment.id,
-        error: String(error),
-      }),
-    );
-    await db().payment.update({
-      where: { id: payment.id },
-      data: { status: "failed" },
-      select: { id: true },
-    });
+    await failPaymentAtProvider(payment.id, "mollie recurring payment create", error);
     return null;
   }
 }

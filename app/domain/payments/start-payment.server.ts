@@ -1,3 +1,4 @@
+import { failPaymentAtProvider } from "./provider-failure.server";
 import type { Site } from "~/domain/sites/site.server";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -104,19 +105,7 @@ export async function startPayment(input: StartPaymentInput): Promise<StartPayme
     if (!checkoutUrl) return { ok: false, error: "providerError" };
     return { ok: true, paymentId: payment.id, checkoutUrl };
   } catch (error) {
-    console.error(
-      JSON.stringify({
-        level: "error",
-        msg: "mollie payment create",
-        paymentId: payment.id,
-        error: String(error),
-      }),
-    );
-    await db().payment.update({
-      where: { id: payment.id },
-      data: { status: "failed" },
-      select: { id: true },
-    });
+    await failPaymentAtProvider(payment.id, "mollie payment create", error);
     return { ok: false, error: "providerError" };
   }
 }

@@ -2,7 +2,7 @@
 // database (embedded when no DATABASE_URL), seeds a first start, then serves the build with Express.
 import path from "node:path";
 import type { ServerBuild } from "react-router";
-import { parseEnv } from "../app/lib/env.server";
+import { missingRealServices, parseEnv } from "../app/lib/env.server";
 import { createApp } from "./app";
 import { openDatabase } from "./database";
 import { localSessionSecret } from "./session-secret";
@@ -24,6 +24,12 @@ const logger = createLogger(env.LOG_LEVEL);
 const database = await openDatabase(env, { ownSignalHandling: true });
 process.env.SESSION_SECRET ??= await localSessionSecret(env.DATA_DIR);
 logger.info("database ready", { embedded: database.embedded, ms: Math.round(performance.now() - startedAt) });
+if (env.STANDINS && !database.embedded) {
+  // A staging server on purpose; never a production one: the stand-ins mail no one and take no money.
+  logger.warn("STANDINS=true: stand-ins replace the real services (staff-only pages)", {
+    standIns: missingRealServices(env),
+  });
+}
 const backgroundWork = await firstStartSeed(env, database, logger);
 const workers = await startWorkers(logger);
 await startScheduledJobs(logger);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv, standInsAllowed } from "./env.server";
+import { missingRealServices, parseEnv, standInsAllowed } from "./env.server";
 
 describe("parseEnv", () => {
   it("has working defaults for a local start", () => {
@@ -22,16 +22,26 @@ describe("parseEnv", () => {
     ).toThrow(/SESSION_SECRET/);
   });
 
-  it("stops a production start on an external database without a Mollie key, unless stand-ins are asked for", () => {
+  it("stops a production start on an external database without a real service, naming each variable, unless stand-ins are asked for", () => {
     const production = {
       NODE_ENV: "production",
       DATABASE_URL: "postgresql://u:p@db.internal:5432/app",
       SESSION_SECRET: "x".repeat(32),
     };
-    expect(() => parseEnv(production)).toThrow(/MOLLIE_API_KEY/);
-    expect(
-      parseEnv({ ...production, MOLLIE_API_KEY: "live_abcdefghijklmnopqrstuvwxyz" }).MOLLIE_API_KEY,
-    ).toBe("live_abcdefghijklmnopqrstuvwxyz");
+    const services = {
+      SMTP_URL: "smtps://user:pass@mail.example.com:465",
+      MOLLIE_API_KEY: "live_abcdefghijklmnopqrstuvwxyz",
+      SMS_URL: "https://sms.example.com/messages",
+    };
+    for (const name of Object.keys(services) as (keyof typeof services)[]) {
+      const { [name]: _left, ...others } = services;
+      expect(() => parseEnv({ ...production, ...others })).toThrow(
+        new RegExp(`${name}: required in production`),
+      );
+    }
+    expect(() => parseEnv(production)).toThrow(/SMTP_URL[\s\S]*MOLLIE_API_KEY[\s\S]*SMS_URL/);
+    expect(missingRealServices(parseEnv({ ...production, ...services }))).toEqual([]);
+    expect(parseEnv({ ...production, ...services }).MOLLIE_API_KEY).toBe("live_abcdefghijklmnopqrstuvwxyz");
     expect(standInsAllowed(parseEnv({ ...production, STANDINS: "true" }))).toBe(true);
     // The server's own embedded PostgreSQL (it sets DATABASE_URL to it) is no deployment.
     expect(standInsAllowed(parseEnv({ ...production, EMBEDDED_DATABASE: "true" }))).toBe(true);

@@ -73,13 +73,23 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
       "Invalid environment configuration:\n  SESSION_SECRET: required in production with DATABASE_URL",
     );
   }
-  if (env.NODE_ENV === "production" && !usesEmbeddedDatabase(env) && !env.STANDINS && !env.MOLLIE_API_KEY) {
-    throw new Error(
-      "Invalid environment configuration:\n  MOLLIE_API_KEY: required in production with DATABASE_URL " +
-        "(or set STANDINS=true for a staging server on the Mollie simulator)",
+  const missing = missingRealServices(env);
+  if (env.NODE_ENV === "production" && !usesEmbeddedDatabase(env) && !env.STANDINS && missing.length > 0) {
+    const problems = missing.map(
+      (name) =>
+        `  ${name}: required in production with DATABASE_URL (or set STANDINS=true for a staging server on the stand-ins)`,
     );
+    throw new Error(`Invalid environment configuration:\n${problems.join("\n")}`);
   }
   return env;
+}
+
+/**
+ * The real services a deployment lacks, by the variable that configures each: without it the
+ * service's stand-in (mail outbox, Mollie simulator, SMS outbox) would take its place.
+ */
+export function missingRealServices(source: Env): string[] {
+  return (["SMTP_URL", "MOLLIE_API_KEY", "SMS_URL"] as const).filter((name) => !source[name]);
 }
 
 /**

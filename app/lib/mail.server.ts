@@ -2,7 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { db } from "./db.server";
-import { env } from "./env.server";
+import { env, standInsAllowed } from "./env.server";
 import { QUEUES, jobs } from "./jobs.server";
 
 export interface OutgoingMail {
@@ -15,13 +15,16 @@ export interface OutgoingMail {
   text: string;
 }
 
-/** The outbox is the mail service whenever no SMTP_URL is configured. */
+/** The outbox stands in for the mail service when no SMTP_URL is configured, where stand-ins may run. */
 export function outboxEnabled(): boolean {
-  return !env().SMTP_URL;
+  return !env().SMTP_URL && standInsAllowed();
 }
 
 let transport: Transporter | undefined;
 function mailTransport(): Transporter {
+  if (!env().SMTP_URL && !standInsAllowed()) {
+    throw new Error("SMTP_URL is not set and stand-ins are not allowed: the mail stays queued");
+  }
   transport ??= env().SMTP_URL
     ? nodemailer.createTransport(env().SMTP_URL)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });

@@ -1,11 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
+import { requireStandInPage } from "~/domain/accounts/guards.server";
 import { usingMollieSimulator } from "~/domain/payments/mollie.server";
 import { completeSimulatedPayment, simulatedPayment } from "~/domain/payments/mollie-simulator.server";
 import { SIMULATED_OUTCOMES } from "~/domain/payments/simulated-outcomes";
-import { requestInfoContext } from "~/lib/context";
-import { usesEmbeddedDatabase } from "~/lib/env.server";
 import type { Route } from "./+types/dev.mollie.checkout.$id";
 
 /**
@@ -13,10 +12,7 @@ import type { Route } from "./+types/dev.mollie.checkout.$id";
  * external database (STANDINS=true, staging) only for staff. Anyone else gets 404.
  */
 function requireSimulator(context: Route.LoaderArgs["context"]) {
-  const { user } = context.get(requestInfoContext);
-  if (!usingMollieSimulator() || (!usesEmbeddedDatabase() && user?.role !== "staff")) {
-    throw data(null, { status: 404 });
-  }
+  requireStandInPage(context, usingMollieSimulator());
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -1,12 +1,13 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
+import { requireStandInPage } from "~/domain/accounts/guards.server";
 import { db } from "~/lib/db.server";
 import { outboxEnabled } from "~/lib/mail.server";
 import type { Route } from "./+types/dev.outbox";
 
-/** The local outbox: every mail the site sent while no SMTP_URL is configured. 404 with real mail. */
-export async function loader() {
-  if (!outboxEnabled()) throw data(null, { status: 404 });
+/** The local outbox: every mail the site sent while no SMTP_URL is configured (see requireStandInPage). */
+export async function loader({ context }: Route.LoaderArgs) {
+  requireStandInPage(context, outboxEnabled());
   const mails = await db().mail.findMany({
     orderBy: { id: "desc" },
     take: 100,

@@ -1,7 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data } from "react-router";
-import { requestInfoContext } from "~/lib/context";
-import { usesEmbeddedDatabase } from "~/lib/env.server";
+import { requireStandInPage } from "~/domain/accounts/guards.server";
 import { smsOutbox, smsOutboxEnabled } from "~/lib/sms.server";
 import type { Route } from "./+types/dev.sms";
 
@@ -11,10 +9,7 @@ import type { Route } from "./+types/dev.sms";
  * the texts hold codes that confirm payments. Anyone else gets 404.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { user } = context.get(requestInfoContext);
-  if (!smsOutboxEnabled() || (!usesEmbeddedDatabase() && user?.role !== "staff")) {
-    throw data(null, { status: 404 });
-  }
+  requireStandInPage(context, smsOutboxEnabled());
   return { messages: await smsOutbox() };
 }
 

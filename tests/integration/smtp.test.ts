@@ -53,8 +53,15 @@ describe("real mail over SMTP_URL", () => {
     ).toBe("sent");
   });
 
-  it("answers 404 on /dev/outbox", async () => {
+  it("answers 404 on /dev/outbox, also to staff", async () => {
     const { loader } = await import("~/routes/dev.outbox");
-    await expect(loader()).rejects.toMatchObject({ init: { status: 404 } });
+    const { createMember } = await import("../fixtures/members");
+    const { seedBaseData } = await import("../../prisma/seed/base-data");
+    await seedBaseData((await import("~/lib/db.server")).db());
+    const { runRoute, siteRequest } = await import("../fixtures/run-route");
+    const staff = await createMember({ role: "staff" });
+    for (const userId of [null, staff.userId]) {
+      expect((await runRoute(await siteRequest("/dev/outbox", userId), loader as never)).status).toBe(404);
+    }
   });
 });

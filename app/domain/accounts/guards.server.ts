@@ -1,5 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { requestInfoContext } from "~/lib/context";
+import { usesEmbeddedDatabase } from "~/lib/env.server";
 import type { SessionUser } from "./session.server";
 
 type Context = Readonly<RouterContextProvider>;
@@ -40,4 +41,14 @@ export function requireStaff(context: Context, request: Request): SessionUser {
 /** Pages for visitors only (login, signup): logged-in members go on to the site. */
 export function requireAnonymous(context: Context) {
   if (context.get(requestInfoContext).user) throw redirect("/");
+}
+
+/**
+ * A stand-in's page (mail and SMS outbox, the Mollie simulator's checkout): only while the stand-in
+ * runs, and on an external database (STANDINS=true, staging) only for staff, since it shows links
+ * and codes that open accounts and confirm payments. Anyone else gets 404.
+ */
+export function requireStandInPage(context: Context, running: boolean) {
+  const { user } = context.get(requestInfoContext);
+  if (!running || (!usesEmbeddedDatabase() && user?.role !== "staff")) throw data(null, { status: 404 });
 }

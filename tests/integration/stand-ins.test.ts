@@ -1,0 +1,63 @@
+// The stand-ins' pages on an external database with STANDINS=true (a staging server): staff only,
+// since the outboxes show links and codes that open accounts and confirm payments.
+import { beforeAll, describe, expect, it } from "vitest";
+import { sendSms } from "~/lib/sms.server";
+import { queueMail } from "~/lib/mail.server";
+import * as outbox from "~/routes/dev.outbox";
+import * as outboxMail from "~/routes/dev.outbox.$mailId";
+import * as smsOutbox from "~/routes/dev.sms";
+import { db } from "~/lib/db.server";
+import { seedBaseData } from "../../prisma/seed/base-data";
+import { createMember, type Member } from "../fixtures/members";
+import { runRoute, siteRequest } from "../fixtures/run-route";
+
+let member: Member;
+let staff: Member;
+let mailId: number;
+
+beforeAll(async () => {
+  await seedBaseData(db());
+  member = await createMember();
+  staff = await createMember({ role: "staff" });
+  mailId = await queueMail({
+    to: "someone@example.com",
+    from: "noreply@hartklop.nl",
+    template: "test",
+    subject: "Activeer je account",
+    html: '<p><a href="https://hartklop.nl/activate?token=secret">Activeren</a></p>',
+    text: "https://hartklop.nl/activate?token=secret",
+  });
+  await sendSms({ to: "+31612345678", body: "Je code is 123456", secret: "123456" });
+});
+
+describe("stand-in pages on an external database", () => {
+  const pages = [
+    { name: "/dev/outbox", path: () => "/dev/outbox", route: outbox, params: () => ({}) },
+    {
+      name: "/dev/outbox/:mailId",
+      path: () => `/dev/outbox/${mailId}`,
+      route: outboxMail,
+      params: () => ({ mailId: String(mailId) }),
+    },
+    { name: "/dev/sms", path: () => "/dev/sms", route: smsOutbox, params: () => ({}) },
+  ];
+
+  for (const page of pages) {
+    it(`${page.name} answers 404 to visitors and members, and opens for staff`, async () => {
+      for (const userId of [null, member.userId]) {
+        const outcome = await runRoute(
+          await siteRequest(page.path(), userId),
+          page.route.loader as never,
+          page.params(),
+        );
+        expect(outcome.status).toBe(404);
+      }
+      const asStaff = await runRoute(
+        await siteRequest(page.path(), staff.userId),
+        page.route.loader as never,
+        page.params(),
+      );
+      expect(asStaff.status).toBe(200);
+    });
+  }
+});

@@ -3,6 +3,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
+import { reloadOnPreloadErrors } from "./ui/chunk-reload";
 
 /** Loads this page's language (one cached request, versioned by content hash), then hydrates. */
 async function hydrate() {
@@ -30,4 +31,5 @@ async function hydrate() {
   });
 }
 
+reloadOnPreloadErrors();
 void hydrate();

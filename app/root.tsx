@@ -13,7 +13,9 @@ import { clientResourcesVersion } from "./lib/i18n-resources.server";
 import { requestInfoMiddleware } from "./lib/request-info.server";
 import { trackingMiddleware } from "./lib/tracking.server";
 import { useRootData } from "./lib/root-data";
+import { isChunkLoadError, reloadForChunkError } from "./ui/chunk-reload";
 import { ErrorPage } from "./ui/error-page";
+import { useInstalledAppMode } from "./ui/installed-app/use-installed-app-mode";
 import { DefaultLayout } from "./ui/layouts/default-layout";
 import { LoadingBar } from "./ui/loading-bar";
 import stylesheet from "./styles/app.scss?url";
@@ -28,6 +30,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -109,6 +112,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  useInstalledAppMode(useRootData()?.installedApp ?? false);
   // Marks the page as interactive, for tests that must not act before React handles events.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
@@ -119,6 +123,10 @@ export default function App() {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A chunk of a newer deploy than this page's: reload (at most once a minute), else the error page.
+  useEffect(() => {
+    if (isChunkLoadError(error)) reloadForChunkError();
+  }, [error]);
   // The server logs errors in handleError (entry.server.tsx); this reports the browser's own.
   if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   const message =

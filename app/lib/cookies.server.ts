@@ -3,7 +3,7 @@ import { env } from "./env.server";
 
 export const LOCALE_COOKIE = "i18n_redirected";
 export const ENTRY_WARNING_COOKIE = "entry_warning_dismissed";
-export const INSTALLED_APP_COOKIE = "installed_app";
+export { INSTALLED_APP_COOKIE } from "./installed-app";
 export const YEAR_IN_SECONDS = 365 * 24 * 60 * 60;
 
 export function readCookie(request: Request, name: string): string | undefined {

@@ -16,7 +16,8 @@ export function contentSecurityPolicy(nonce: string, development: boolean): stri
       : `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
     development ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
     "style-src-attr 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // https: for the partner's cam teaser images (ui/landers/cam-teasers), hosted by the partner.
+    "img-src 'self' data: blob: https:",
     "font-src 'self'",
     development ? "connect-src 'self' ws:" : "connect-src 'self'",
     "object-src 'none'",
@@ -27,7 +28,10 @@ export function contentSecurityPolicy(nonce: string, development: boolean): stri
   return directives.join("; ");
 }
 
-/** Installed-app mode: the web-app manifest starts at /?app=1; a cookie remembers it. */
+/**
+ * Installed-app mode: the web-app manifest starts at /?app=1; a cookie remembers it, and the page
+ * sets or clears that cookie from `display-mode: standalone` (ui/installed-app).
+ */
 function isInstalledApp(request: Request, url: URL) {
   return url.searchParams.get("app") === "1" || readCookie(request, INSTALLED_APP_COOKIE) === "1";
 }

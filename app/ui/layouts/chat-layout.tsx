@@ -1,4 +1,5 @@
 import { EntryWarning } from "../entry-warning";
+import { useAppBadge } from "../live-counts/use-app-badge";
 import { TimeBonus } from "../payments/time-bonus";
 import { useChrome } from "./use-chrome";
 
@@ -10,6 +11,7 @@ import { useChrome } from "./use-chrome";
 export function ChatLayout({ list, children }: { list: React.ReactNode; children: React.ReactNode }) {
   const chrome = useChrome("chat");
   const user = chrome?.data.user ?? null;
+  useAppBadge(user ? user.counts.unreadMessages + user.counts.newLikes : 0);
   return (
     <div className="d-flex flex-column vh-100 overflow-hidden">
       {user?.timeBonusEndsAt && (

@@ -1,9 +1,11 @@
 import { ActivationReminder } from "../activation-reminder";
 import { EntryWarning } from "../entry-warning";
 import { Footer } from "../footer";
+import { BackButton } from "../installed-app/back-button";
 import { LikeNotice } from "../likes/like-notice";
 import { NewLikeAnnouncer } from "../likes/new-like-announcer";
 import { NewLikeBanner } from "../likes/new-like-banner";
+import { useAppBadge } from "../live-counts/use-app-badge";
 import { useLiveCounts } from "../live-counts/use-live-counts";
 import { useTabTitleCount } from "../live-counts/use-tab-title-count";
 import { useLiveEvents } from "../live-events/use-live-events";
@@ -19,6 +21,7 @@ export function DefaultLayout({ children }: { children: React.ReactNode }) {
   useLiveEvents(user !== null);
   const counts = useLiveCounts(user?.counts ?? null);
   useTabTitleCount(counts ? counts.unreadMessages + counts.newLikes : 0);
+  useAppBadge(counts ? counts.unreadMessages + counts.newLikes : 0);
   if (!chrome) return <>{children}</>;
   const { data, showEntryWarning, footer } = chrome;
   return (
@@ -31,6 +34,7 @@ export function DefaultLayout({ children }: { children: React.ReactNode }) {
         unreadMessages={counts?.unreadMessages}
         newLikes={counts?.newLikes}
       />
+      {data.installedApp && <BackButton />}
       {user?.timeBonusEndsAt && (
         <TimeBonus
           secondsLeft={user.timeBonusSecondsLeft}

@@ -1,0 +1,44 @@
+/** Remembers installed-app mode for the server: set by `?app=1` (the manifest's start_url) and by the page. */
+export const INSTALLED_APP_COOKIE = "installed_app";
+
+const YEAR_IN_SECONDS = 365 * 24 * 60 * 60;
+
+export interface DisplayFacts {
+  /** The page runs in the installed app's own window (`display-mode: standalone`). */
+  standalone: boolean;
+  /** The address asks for app mode (`?app=1`). */
+  appQuery: boolean;
+  /** The installed-app cookie's value, if any. */
+  cookie: string | undefined;
+  /** The mode the server rendered this page in. */
+  serverInstalledApp: boolean;
+}
+
+/**
+ * What the browser knows better than the server: whether it shows the installed app. Returns the
+ * cookie to write (null: keep it) and whether the page must load its data again to switch mode.
+ * A browser tab clears the cookie, since on Android the app and the browser share cookies.
+ */
+export function installedAppSync({ standalone, appQuery, cookie, serverInstalledApp }: DisplayFacts) {
+  const installedApp = standalone || appQuery;
+  const cookieSays = cookie === "1";
+  return {
+    cookie: installedApp === cookieSays ? null : installedApp ? "1" : "",
+    reload: installedApp !== serverInstalledApp,
+  };
+}
+
+/** A `document.cookie` assignment for the cookie value (empty: remove it). */
+export function installedAppCookieString(value: string, secure: boolean): string {
+  const age = value ? YEAR_IN_SECONDS : 0;
+  return `${INSTALLED_APP_COOKIE}=${value}; Path=/; Max-Age=${age}; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
+
+/** One cookie's value from `document.cookie`. */
+export function cookieValue(cookies: string, name: string): string | undefined {
+  for (const part of cookies.split(";")) {
+    const [key, ...rest] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(rest.join("="));
+  }
+  return undefined;
+}

@@ -1,0 +1,82 @@
+import { render, screen } from "@testing-library/react";
+import { I18nextProvider } from "react-i18next";
+import { createRoutesStub, Outlet } from "react-router";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { testI18n } from "../../tests/setup/render";
+import type { RootData } from "~/lib/root-data";
+import { ErrorBoundary } from "~/root";
+
+const rootData = {
+  locale: "nl",
+  nonce: "",
+  i18nVersion: "test",
+  visibleLocales: ["nl"],
+  country: "NL",
+  installedApp: true,
+  site: {
+    name: "Hartklop",
+    indexTitle: "Hartklop",
+    description: "",
+    enableSiteEntryPopup: "no",
+    fictionalWarning: false,
+    fictionalPlural: "fictieve profielen",
+    minAge: 18,
+    companyName: "Hartklop Media B.V.",
+    timeZone: "Europe/Amsterdam",
+  },
+  entryWarningDismissedAt: null,
+  user: null,
+} satisfies RootData;
+
+function renderFailingPage(error: Error) {
+  const Stub = createRoutesStub([
+    {
+      id: "root",
+      path: "/",
+      loader: () => rootData,
+      HydrateFallback: () => null,
+      Component: () => <Outlet />,
+      ErrorBoundary,
+      children: [
+        {
+          index: true,
+          loader: () => {
+            throw error;
+          },
+          Component: () => null,
+        },
+      ],
+    },
+  ]);
+  return render(
+    <I18nextProvider i18n={testI18n()}>
+      <Stub initialEntries={["/"]} />
+    </I18nextProvider>,
+  );
+}
+
+beforeEach(() => {
+  sessionStorage.clear();
+  vi.mocked(console.error).mockImplementation(() => {});
+});
+
+describe("the root error boundary and a chunk that failed to load", () => {
+  it("reloads the page once; a second failure within 60 s shows the error page", async () => {
+    const reload = vi.spyOn(window.location, "reload").mockImplementation(() => {});
+    const chunkError = () => new TypeError("Failed to fetch dynamically imported module: /assets/x-1.js");
+    const first = renderFailingPage(chunkError());
+    expect(await screen.findByRole("heading", { name: "500" })).toBeInTheDocument();
+    expect(reload).toHaveBeenCalledTimes(1);
+    first.unmount();
+    renderFailingPage(chunkError());
+    expect(await screen.findByRole("heading", { name: "500" })).toBeInTheDocument();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it("does not reload for any other error", async () => {
+    const reload = vi.spyOn(window.location, "reload").mockImplementation(() => {});
+    renderFailingPage(new Error("database on fire"));
+    expect(await screen.findByRole("heading", { name: "500" })).toBeInTheDocument();
+    expect(reload).not.toHaveBeenCalled();
+  });
+});

@@ -9,6 +9,7 @@ import {
   E2E_SECOND_BASE_URL,
   E2E_SECOND_PORT,
 } from "./tests/e2e/constants";
+import { pushServiceCertificate } from "./tests/fixtures/push-service";
 
 const PORT = E2E_PORT;
 const baseURL = E2E_BASE_URL;
@@ -25,6 +26,8 @@ const sharedEnv = {
   // Tests pose as visitors from different addresses (X-Forwarded-For), as behind a real proxy.
   TRUST_PROXY: "1",
   LOG_LEVEL: "warn",
+  // The servers push to the tests' push-service stand-in (tests/fixtures/push-service.ts) over HTTPS.
+  NODE_EXTRA_CA_CERTS: pushServiceCertificate(path.join(os.tmpdir(), `hartklop-e2e-${PORT}-push`)).certFile,
   ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
 };
 

@@ -18,6 +18,7 @@ import { ErrorPage } from "./ui/error-page";
 import { useInstalledAppMode } from "./ui/installed-app/use-installed-app-mode";
 import { DefaultLayout } from "./ui/layouts/default-layout";
 import { LoadingBar } from "./ui/loading-bar";
+import { registerServiceWorker } from "./ui/push/push-client";
 import stylesheet from "./styles/app.scss?url";
 
 export const middleware: Route.MiddlewareFunction[] = [
@@ -70,6 +71,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       status: user.status,
       profileStatus: user.profile?.status ?? null,
       notificationsDisabled: user.notificationsDisabled,
+      // SPEC "disabled notifications" alert: why mail stopped and how to undo it, until closed.
+      mailsOffAlert:
+        user.notificationsDisabled.length > 0 && !user.notificationsAlertDismissedAt
+          ? { email: user.email, reasons: user.notificationsDisabled }
+          : null,
+      // SPEC "push notifications" alert: offered (where the browser can do push) until closed.
+      pushAlert: user.status === "confirmed" && !user.pushAlertDismissedAt,
       // SPEC "profile photo" alert: a confirmed member (not staff; unconfirmed ones get the activation
       // reminder first) without an approved main photo who did not dismiss it.
       photoAlert: Boolean(
@@ -116,6 +124,7 @@ export default function App() {
   // Marks the page as interactive, for tests that must not act before React handles events.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    void registerServiceWorker(); // push and the offline page (public/sw.js)
   }, []);
   return <Outlet />;
 }

@@ -10,6 +10,8 @@ export default [
   route("api/logout.php", "routes/logout.ts", { id: "api-logout" }),
   route("api/user.php", "routes/api.user.ts"),
   route("api/events", "routes/api.events.ts"),
+  route("api/page-hidden.php", "routes/api.page-hidden.ts"),
+  route("api/settings.php", "routes/api.settings.ts"),
   route("api/geocode.php", "routes/api.geocode.ts"),
   route("activate", "routes/activate.ts"),
   route("members/:id/like", "routes/members.$id.like.ts"),
@@ -26,6 +28,12 @@ export default [
   route("payments/webhook", "routes/payments.webhook.ts"),
   route("api/discountcode.php", "routes/api.discountcode.ts"),
   route("time-bonus/dismiss", "routes/time-bonus.dismiss.ts"),
+  route("api/lander-bounce", "routes/api.lander-bounce.ts"),
+  route("api/interests.php", "routes/api.interests.ts"),
+  route("api/regions.php", "routes/api.regions.ts"),
+  route("api/companyinfo.php", "routes/api.companyinfo.ts"),
+  route("api/mail-events", "routes/api.mail-events.ts"),
+  route("mail-alert", "routes/mail-alert.ts"),
 
   layout("routes/_layout.default.tsx", [
     index("routes/home.tsx"),
@@ -45,11 +53,16 @@ export default [
     route("reset-password/do", "routes/reset-password.do.tsx"),
     route("mail-change/do", "routes/mail-change.do.tsx"),
     route("settings", "routes/settings.tsx"),
+    route("notifications", "routes/notifications.tsx"),
     route("settings/delete", "routes/settings.delete.tsx"),
     route("account-deleted", "routes/account-deleted.tsx"),
     route("complaints", "routes/complaints.tsx"),
     route("staff/complaints", "routes/staff.complaints.tsx"),
     route("staff/payments", "routes/staff.payments.tsx"),
+    route("staff/mailings", "routes/staff.mailings.tsx"),
+    route("unsubscribe/:token", "routes/unsubscribe.$token.tsx"),
+    route("staff/funnel", "routes/staff.funnel.tsx"),
+    route("staff/campaigns", "routes/staff.campaigns.tsx"),
     route("profile", "routes/profile.tsx"),
     route("profile/photos", "routes/profile.photos.tsx"),
     route("staff/photos", "routes/staff.photos.tsx"),
@@ -70,9 +83,20 @@ export default [
     route("dev/mollie/checkout/:id", "routes/dev.mollie.checkout.$id.tsx"),
   ]),
 
+  layout("routes/_layout.lander.tsx", [
+    route("landers/:design/:slug?", "routes/landers.$design.tsx"),
+    route("members/:id/landing", "routes/members.$id.landing.tsx", { id: "members-id-landing" }),
+    route("members/:id/landing2/:slug?", "routes/members.$id.landing.tsx", { id: "members-id-landing2" }),
+    route("members/:id/landing3/:slug?", "routes/members.$id.landing.tsx", { id: "members-id-landing3" }),
+    route("members/:id/signup", "routes/members.$id.landing.tsx", { id: "members-id-signup" }),
+  ]),
+
   layout("routes/_layout.chat.tsx", [
     route("chats", "routes/chats.tsx"),
     route("chats/:id", "routes/chats.$id.tsx"),
     route("members/:id/chat", "routes/members.$id.chat.tsx"),
   ]),
+
+  // Campaign links (`/{token}`): last, and every static path above outranks this dynamic one.
+  route(":token", "routes/$token.tsx"),
 ] satisfies RouteConfig;

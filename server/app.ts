@@ -42,6 +42,17 @@ const baseSecurityHeaders: RequestHandler = (_req, res, next) => {
   next();
 };
 
+/**
+ * The service worker (public/sw.js) and its offline page: always checked for a newer version (a
+ * fix must reach every member), the worker allowed to control the whole site.
+ */
+function serviceWorkerHeaders(res: express.Response, file: string) {
+  const name = path.basename(file);
+  if (name !== "sw.js" && name !== "offline.html") return;
+  res.setHeader("Cache-Control", "no-cache");
+  if (name === "sw.js") res.setHeader("Service-Worker-Allowed", "/");
+}
+
 /** GET /healthz: 200 when the database answers within 2 s, else 503. */
 function healthCheck(databaseUrl: string): RequestHandler {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2, connectionTimeoutMillis: 2000 });
@@ -88,7 +99,7 @@ export function createApp({
   } else {
     const client = path.join(buildDir, "client");
     app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(client, { maxAge: "1h", index: false }));
+    app.use(express.static(client, { maxAge: "1h", index: false, setHeaders: serviceWorkerHeaders }));
   }
   app.use(createRequestHandler({ build }));
   return app;

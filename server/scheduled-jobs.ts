@@ -1,5 +1,8 @@
 import { eraseExpiredAccounts } from "../app/domain/accounts/erase-accounts.server";
+import { sendInactivityReminders } from "../app/domain/notifications/inactivity-reminders.server";
+import { runWeeklyUpdates, type WeeklyUpdatesJob } from "../app/domain/notifications/weekly-update.server";
 import { pruneChatEvents } from "../app/domain/chat/chat-events.server";
+import { pruneOpenTabs } from "../app/domain/notifications/open-tabs.server";
 import { reconcileOpenPayments } from "../app/domain/payments/reconcile.server";
 import { QUEUES, jobs } from "../app/lib/jobs.server";
 import { pruneRateLimitHits } from "../app/lib/rate-limit.server";
@@ -11,6 +14,10 @@ export const SCHEDULES = {
   [QUEUES.maintenance]: "43 3 * * *",
   // Payments still open 15 minutes after they started are asked about again (a lost webhook).
   [QUEUES.reconcilePayments]: "*/5 * * * *",
+  // Notification mails: a weekly update run each day (each member at most once in 7 days), and
+  // inactivity reminders each hour.
+  [QUEUES.weeklyUpdates]: "7 9 * * *",
+  [QUEUES.inactivityReminders]: "29 * * * *",
 } as const;
 
 /** Registers the daily schedules and their handlers; call once per process after the job queue started. */
@@ -19,6 +26,15 @@ export async function startScheduledJobs(logger?: Logger) {
   await boss.schedule(QUEUES.eraseDeletedAccounts, SCHEDULES[QUEUES.eraseDeletedAccounts], {}, { tz: "UTC" });
   await boss.schedule(QUEUES.maintenance, SCHEDULES[QUEUES.maintenance], {}, { tz: "UTC" });
   await boss.schedule(QUEUES.reconcilePayments, SCHEDULES[QUEUES.reconcilePayments], {}, { tz: "UTC" });
+  await boss.schedule(QUEUES.weeklyUpdates, SCHEDULES[QUEUES.weeklyUpdates], {}, { tz: "UTC" });
+  await boss.schedule(QUEUES.inactivityReminders, SCHEDULES[QUEUES.inactivityReminders], {}, { tz: "UTC" });
+  await boss.work<WeeklyUpdatesJob>(QUEUES.weeklyUpdates, async ([job]) => {
+    if (job) await runWeeklyUpdates(job.data);
+  });
+  await boss.work(QUEUES.inactivityReminders, async () => {
+    const sent = await sendInactivityReminders();
+    if (sent[7] + sent[30] > 0) logger?.info("inactivity reminders sent", sent);
+  });
   await boss.work(QUEUES.eraseDeletedAccounts, async () => {
     const erased = await eraseExpiredAccounts();
     logger?.info("deleted accounts erased", { erased });
@@ -30,6 +46,7 @@ export async function startScheduledJobs(logger?: Logger) {
   await boss.work(QUEUES.maintenance, async () => {
     await pruneRateLimitHits();
     const chatEvents = await pruneChatEvents();
-    logger?.info("maintenance done", { chatEvents });
+    const openTabs = await pruneOpenTabs();
+    logger?.info("maintenance done", { chatEvents, openTabs });
   });
 }

@@ -1,7 +1,15 @@
 import { sendLikeMail, type LikeMailJob } from "../app/domain/likes/like-mail.server";
+import { sendMailingBatch, type MailingBatchJob } from "../app/domain/notifications/mailings.server";
+import { sendMessageMail, type MessageMailJob } from "../app/domain/notifications/message-mail.server";
 import { handleMessageNotice, type MessageNotice } from "../app/domain/notifications/message-notice.server";
+import { pushForLike, type LikePushJob } from "../app/domain/notifications/push-notify.server";
+import {
+  sendUnreadReminder,
+  type UnreadReminderJob,
+} from "../app/domain/notifications/unread-reminder.server";
 import { deliverMail } from "../app/lib/mail.server";
 import { QUEUES, jobs, stopJobs } from "../app/lib/jobs.server";
+import { workConcurrently } from "./job-concurrency";
 import type { Logger } from "./logger";
 
 /** Job handlers of this process. Every instance may run them: pg-boss hands each job to one worker. */
@@ -9,7 +17,9 @@ export async function startWorkers(logger: Logger) {
   const boss = await jobs();
   await boss.work<{ mailId: number; from: string }>(
     QUEUES.sendMail,
-    { pollingIntervalSeconds: 1, batchSize: 5 },
+    // pg-boss waits the polling interval after every batch, so the batch size caps the rate
+    // (bench/mail-queue.ts: 5 a batch gave 5 mails/s per process).
+    { pollingIntervalSeconds: 1, batchSize: 100 },
     async (batch) => {
       for (const job of batch) {
         try {
@@ -24,12 +34,34 @@ export async function startWorkers(logger: Logger) {
   await boss.work<LikeMailJob>(QUEUES.likeMail, { pollingIntervalSeconds: 2 }, async ([job]) => {
     if (job) await sendLikeMail(job.data);
   });
-  await boss.work<MessageNotice>(
+  await workConcurrently<MessageNotice>(
+    boss,
     QUEUES.messageNotice,
-    { pollingIntervalSeconds: 1, batchSize: 5 },
+    { batchSize: 500, concurrency: 50 },
+    handleMessageNotice,
+  );
+  await workConcurrently<LikePushJob>(
+    boss,
+    QUEUES.likePush,
+    { batchSize: 500, concurrency: 50 },
+    pushForLike,
+  );
+  await boss.work<MessageMailJob>(
+    QUEUES.messageMail,
+    { pollingIntervalSeconds: 5, batchSize: 5 },
     async (batch) => {
-      for (const job of batch) await handleMessageNotice(job.data);
+      for (const job of batch) await sendMessageMail(job.data);
     },
   );
+  await boss.work<UnreadReminderJob>(
+    QUEUES.unreadReminder,
+    { pollingIntervalSeconds: 10, batchSize: 5 },
+    async (batch) => {
+      for (const job of batch) await sendUnreadReminder(job.data);
+    },
+  );
+  await boss.work<MailingBatchJob>(QUEUES.mailingBatch, { pollingIntervalSeconds: 2 }, async ([job]) => {
+    if (job) await sendMailingBatch(job.data);
+  });
   return { stop: stopJobs };
 }

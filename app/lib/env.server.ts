@@ -50,6 +50,28 @@ const envSchema = z.object({
     .string()
     .regex(/^([A-Za-z0-9 ]{1,11}|\+?\d{3,16})$/, "up to 11 letters and digits, or a phone number")
     .optional(),
+  /**
+   * Shared secret of the mail provider's bounce/complaint webhook (POST /api/mail-events, sent as
+   * `Authorization: Bearer …`). Without it that endpoint answers 503.
+   */
+  MAIL_EVENTS_SECRET: z.string().min(16).optional(),
+  /**
+   * Web push (VAPID) key pair, base64url as `npx web-push generate-vapid-keys` prints it. Without
+   * them a pair is generated once and kept in DATA_DIR (every process of one installation shares it).
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[\w-]{80,100}$/, "must be a base64url P-256 public key")
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[\w-]{40,50}$/, "must be a base64url P-256 private key")
+    .optional(),
+  /** Contact for push services, `mailto:…` or `https://…` (default: mailto: the site's support address). */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, "must start with mailto: or https://")
+    .optional(),
   /** Run the local stand-ins (mail outbox, Mollie simulator) on an external database, e.g. staging. */
   STANDINS: booleanFlag.default(false),
   /** Set by the server itself once it started its embedded PostgreSQL (and DATABASE_URL points there). */

@@ -11,6 +11,12 @@ export const QUEUES = {
   likeMail: "like-mail",
   reconcilePayments: "reconcile-payments",
   messageNotice: "message-notice",
+  likePush: "like-push",
+  messageMail: "message-mail",
+  unreadReminder: "unread-reminder",
+  weeklyUpdates: "weekly-updates",
+  inactivityReminders: "inactivity-reminders",
+  mailingBatch: "mailing-batch",
 } as const;
 
 const ADMIN_SHUTDOWN = "57P01";
@@ -40,8 +46,22 @@ export function jobs(): Promise<PgBoss> {
     await boss.createQueue(QUEUES.maintenance, { name: QUEUES.maintenance });
     await boss.createQueue(QUEUES.reconcilePayments, { name: QUEUES.reconcilePayments, policy: "singleton" });
     await boss.createQueue(QUEUES.messageNotice, { name: QUEUES.messageNotice, retryLimit: 3 });
+    await boss.createQueue(QUEUES.likePush, { name: QUEUES.likePush, retryLimit: 3 });
     // At most one waiting like mail per member (singletonKey = user id), see domain/likes.
     await boss.createQueue(QUEUES.likeMail, { name: QUEUES.likeMail, policy: "short", retryLimit: 5 });
+    // Notification mails (domain/notifications): one waiting job per conversation and recipient, or per member.
+    await boss.createQueue(QUEUES.messageMail, { name: QUEUES.messageMail, policy: "short", retryLimit: 3 });
+    await boss.createQueue(QUEUES.unreadReminder, {
+      name: QUEUES.unreadReminder,
+      policy: "short",
+      retryLimit: 3,
+    });
+    await boss.createQueue(QUEUES.weeklyUpdates, { name: QUEUES.weeklyUpdates, retryLimit: 3 });
+    await boss.createQueue(QUEUES.inactivityReminders, {
+      name: QUEUES.inactivityReminders,
+      policy: "singleton",
+    });
+    await boss.createQueue(QUEUES.mailingBatch, { name: QUEUES.mailingBatch, retryLimit: 5 });
     return boss;
   })();
   return globalThis.__boss;

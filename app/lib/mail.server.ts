@@ -13,6 +13,8 @@ export interface OutgoingMail {
   subject: string;
   html: string;
   text: string;
+  /** A notification mail's one-click unsubscribe address: delivered as List-Unsubscribe (RFC 8058). */
+  unsubscribeUrl?: string | null;
 }
 
 /** The outbox stands in for the mail service when no SMTP_URL is configured, where stand-ins may run. */
@@ -44,11 +46,16 @@ export async function queueMail(mail: OutgoingMail): Promise<number> {
   return created.id;
 }
 
+/** RFC 8058 one-click unsubscribe: mail providers POST "List-Unsubscribe=One-Click" to the address. */
+export function unsubscribeHeaders(url: string) {
+  return { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+}
+
 /** Sends one stored mail (the job handler); throws on failure so the queue retries it. */
 export async function deliverMail(mailId: number, from: string) {
   const mail = await db().mail.findUnique({
     where: { id: mailId },
-    select: { id: true, to: true, subject: true, html: true, text: true, status: true },
+    select: { id: true, to: true, subject: true, html: true, text: true, status: true, unsubscribeUrl: true },
   });
   if (!mail || mail.status === "sent") return;
   try {
@@ -58,6 +65,7 @@ export async function deliverMail(mailId: number, from: string) {
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
+      ...(mail.unsubscribeUrl ? { headers: unsubscribeHeaders(mail.unsubscribeUrl) } : {}),
     });
     if (outboxEnabled()) {
       await mkdir(outboxDir(), { recursive: true });

@@ -19,7 +19,11 @@ export function contentSecurityPolicy(nonce: string, development: boolean): stri
     // https: for the partner's cam teaser images (ui/landers/cam-teasers), hosted by the partner.
     "img-src 'self' data: blob: https:",
     "font-src 'self'",
+    // https: for the video lander's clips on the site's CDN (cdn_prefix).
+    "media-src 'self' https:",
     development ? "connect-src 'self' ws:" : "connect-src 'self'",
+    // The service worker (public/sw.js): script-src's 'strict-dynamic' would not allow it.
+    "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

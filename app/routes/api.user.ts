@@ -4,6 +4,7 @@ import { authenticator } from "~/domain/accounts/authenticator.server";
 import { saveUserLanguage } from "~/domain/accounts/language.server";
 import { createSession, type SessionUser } from "~/domain/accounts/session.server";
 import { memberCounts } from "~/domain/notifications/member-counts.server";
+import { pushSubscriptionCall } from "~/domain/notifications/push-api.server";
 import { authenticationRequired, noStore } from "~/lib/api-responses.server";
 import { requestInfoContext } from "~/lib/context";
 import { LOCALE_COOKIE, cookieHeader } from "~/lib/cookies.server";
@@ -47,6 +48,7 @@ const languageBody = z.object({ language: z.enum(SUPPORTED_LOCALES) });
 /** POST logs in (form fields email and password); PUT {language} saves the member's language. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = context.get(requestInfoContext);
+  if (new URL(request.url).searchParams.get("push") === "1") return pushSubscriptionCall(request, user);
   if (request.method === "PUT") {
     if (!user) return authenticationRequired();
     const body = languageBody.safeParse(await request.json().catch(() => null));

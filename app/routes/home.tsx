@@ -1,20 +1,28 @@
 import { useTranslation } from "react-i18next";
-import { signupsOpen } from "~/domain/accounts/signup-visibility";
+import { visitorAccess } from "~/domain/accounts/visitor-access.server";
+import { camTeasers } from "~/domain/landers/cam-feed.server";
+import { resellOffer } from "~/domain/landers/resell.server";
 import { newestMembers } from "~/domain/profiles/newest-members.server";
 import { requestInfoContext } from "~/lib/context";
-import { hasTrafficSource, readTracking } from "~/lib/tracking.server";
+import { CamTeasers } from "~/ui/landers/cam-teasers";
+import { ResellOffer } from "~/ui/landers/resell-offer";
 import { SignupCallToAction } from "~/ui/signup-modal";
 import { MemberCard } from "~/ui/member-card";
 import type { Route } from "./+types/home";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { site, user } = context.get(requestInfoContext);
+  const access = user ? null : visitorAccess(site, request);
+  const [members, cams] = await Promise.all([newestMembers(site.id), camTeasers(site)]);
   return {
-    signupOpen: !user && signupsOpen(site.signups, hasTrafficSource(readTracking(request))),
+    signupOpen: access?.maySignUp ?? false,
+    // Signup closed to this visitor: the partner offer instead, when the site resells.
+    resell: access && !access.maySignUp ? resellOffer(site, access.tracking) : null,
+    cams,
     title: site.indexTitle,
     description: site.description,
     siteName: site.name,
-    members: await newestMembers(site.id),
+    members,
   };
 }
 
@@ -25,7 +33,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { title, description, members, signupOpen } = loaderData;
+  const { title, description, members, signupOpen, resell, cams } = loaderData;
   const steps = ["search", "like", "chat"] as const;
   return (
     <main>
@@ -38,6 +46,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       </section>
+      {resell && (
+        <div className="container pt-4">
+          <ResellOffer offer={resell} />
+        </div>
+      )}
       <section className="container py-4">
         <h2 className="h4">{t("home.howItWorks")}</h2>
         <div className="row g-3">
@@ -64,6 +77,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
       )}
+      <CamTeasers teasers={cams} />
     </main>
   );
 }

@@ -5,14 +5,13 @@ import { z } from "zod";
 import { useTranslation } from "react-i18next";
 import { authenticator } from "~/domain/accounts/authenticator.server";
 import { requireAnonymous } from "~/domain/accounts/guards.server";
-import { signupsOpen } from "~/domain/accounts/signup-visibility";
+import { visitorAccess } from "~/domain/accounts/visitor-access.server";
 import { loginSchema } from "~/domain/accounts/schemas";
 import { createSession } from "~/domain/accounts/session.server";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/lib/i18n.server";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import { LOGIN_REASONS } from "~/domain/profiles/login-path";
-import { hasTrafficSource, readTracking } from "~/lib/tracking.server";
 import { FormErrors, TextField, useClearedOnAnswer, PasswordField } from "~/ui/form-fields";
 import type { Route } from "./+types/login";
 
@@ -25,7 +24,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
     reason: reason.success ? reason.data : null,
     siteName: site.name,
     title: getInstance(context).t("accounts:login.title"),
-    signupOpen: signupsOpen(site.signups, hasTrafficSource(readTracking(request))),
+    signupOpen: visitorAccess(site, request).maySignUp,
   };
 }
 

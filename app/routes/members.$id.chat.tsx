@@ -7,20 +7,26 @@ import { loginPath } from "~/domain/profiles/login-path";
 import { profileIdFrom } from "~/domain/profiles/profile-id";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/lib/i18n.server";
-import { VisitorChatNotice } from "~/ui/chat/chat-notices";
 import { ConversationPane } from "~/ui/chat/conversation-pane";
 import type { Route } from "./+types/members.$id.chat";
 
+function visitorLander(request: Request, profileId: number) {
+  const query = new URL(request.url).searchParams;
+  query.set("reason", "chat");
+  return `/members/${profileId}/landing?${query.toString()}`;
+}
+
 /**
  * /members/{id}/chat: the conversation with that member. An existing one opens at /chats/{id};
- * otherwise an empty conversation whose first message creates it. Visitors are asked to log in.
+ * otherwise an empty conversation whose first message creates it. Visitors go to the member's
+ * lander, which says they must be logged in to chat (keeping the URL's tracking data).
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user, site } = context.get(requestInfoContext);
   const profileId = profileIdFrom(params);
   const path = new URL(request.url).pathname;
   const common = { siteName: site.name, title: getInstance(context).t("chat:title") };
-  if (!user) return { ...common, kind: "visitor" as const, path };
+  if (!user) throw redirect(visitorLander(request, profileId));
   const otherUserId = await profileOwner(profileId, user.id);
   if (otherUserId === null) throw data(null, { status: 404 });
   const existing = await conversationWith(user.id, otherUserId);
@@ -56,7 +62,6 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export default function MemberChatRoute({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.kind === "visitor") return <VisitorChatNotice path={loaderData.path} />;
   return (
     <ConversationPane
       partner={loaderData.partner}

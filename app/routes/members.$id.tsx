@@ -5,9 +5,9 @@ import { blockIntent, unblockIntent } from "~/domain/profiles/profile-view-actio
 import { clearNewLike } from "~/domain/likes/new-likes.server";
 import { parseProfileId, profileIdFrom } from "~/domain/profiles/profile-id";
 import { loadProfileView } from "~/domain/profiles/profile-view.server";
-import { loggedOutSearchAllowed } from "~/domain/search/access";
+import { requireSearchAccess } from "~/domain/search/guard.server";
+import { visitorAccess } from "~/domain/accounts/visitor-access.server";
 import { requestInfoContext } from "~/lib/context";
-import { hasTrafficSource, readTracking } from "~/lib/tracking.server";
 import { Actions } from "~/ui/profile-view/actions";
 import { BlockedNotice } from "~/ui/profile-view/blocked-notice";
 import { Details } from "~/ui/profile-view/details";
@@ -36,10 +36,10 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { site, user } = context.get(requestInfoContext);
-  const trafficSource = hasTrafficSource(readTracking(request));
+  const { site } = context.get(requestInfoContext);
   // Visitors only as the site's logged-out search settings allow; otherwise log in first.
-  if (!user && !loggedOutSearchAllowed(site, trafficSource)) requireUser(context, request);
+  const user = requireSearchAccess(context, request);
+  const { trafficSource } = visitorAccess(site, request);
   const profileId = profileIdFrom(params);
   const result = await loadProfileView({
     profileId,

@@ -9,6 +9,7 @@ import {
   type SearchFilters,
 } from "~/domain/search/filters";
 import { requireSearchAccess } from "~/domain/search/guard.server";
+import { enabledSearchFields, limitToSearchFields, type SearchField } from "~/domain/search/search-fields";
 import {
   defaultFilters,
   isSearchCountry,
@@ -27,14 +28,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { site, country } = context.get(requestInfoContext);
   const parsed = parseSearchParams(new URL(request.url).searchParams, isSearchCountry);
   const viewer = user ? await searchViewer(user.id) : null;
-  const filters: SearchFilters = parsed.given
-    ? parsed.filters
-    : defaultFilters(viewer, {
-        country,
-        siteCountries: site.countries,
-        selectedCountry: site.geoipSelectedCountry,
-      });
-  const regions = filters.country ? await searchRegions(filters.country) : [];
+  // Only the filters the site's search_fields offers are shown and applied.
+  const fields = enabledSearchFields(site.searchFields);
+  const filters: SearchFilters = limitToSearchFields(
+    parsed.given
+      ? parsed.filters
+      : defaultFilters(viewer, {
+          country,
+          siteCountries: site.countries,
+          selectedCountry: site.geoipSelectedCountry,
+        }),
+    fields,
+  );
+  const regions =
+    filters.country && fields.includes("countryregion") ? await searchRegions(filters.country) : [];
   if (filters.region && !regions.includes(filters.region)) filters.region = null;
   const result = await searchMembers({
     siteId: site.id,
@@ -45,6 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   return {
     filters,
+    fields,
     countries: searchCountries(site.countries),
     regions,
     result,
@@ -59,10 +67,12 @@ const AGES = Array.from({ length: MAX_SEARCH_AGE - MIN_SEARCH_AGE + 1 }, (_, i) 
 
 function SearchForm({
   filters,
+  fields,
   countries,
   regions,
 }: {
   filters: SearchFilters;
+  fields: SearchField[];
   countries: string[];
   regions: string[];
 }) {
@@ -80,48 +90,54 @@ function SearchForm({
         {t("search:form.heading")}
       </h2>
       <div className="row g-3 align-items-end">
-        <div className="col-sm-6 col-lg-3">
-          <label htmlFor="search-gender" className="form-label">
-            {t("search:form.gender")}
-          </label>
-          <select
-            id="search-gender"
-            name="gender"
-            className="form-select"
-            defaultValue={filters.gender ?? ""}
-          >
-            <option value="">{t("search:form.anyGender")}</option>
-            <option value="female">{t("profile:values.seekingGender.female")}</option>
-            <option value="male">{t("profile:values.seekingGender.male")}</option>
-          </select>
-        </div>
-        <div className="col-sm-6 col-lg-3">
-          <label htmlFor="search-country" className="form-label">
-            {t("search:form.country")}
-          </label>
-          <select
-            id="search-country"
-            name="country"
-            className="form-select"
-            defaultValue={filters.country ?? ""}
-            // With JavaScript a new country is searched at once, so its regions can be offered.
-            onChange={(event) => void submit(event.currentTarget.form)}
-            aria-describedby={filters.country ? undefined : "search-country-help"}
-          >
-            <option value="">{t("search:form.anyCountry")}</option>
-            {countries.map((code) => (
-              <option key={code} value={code}>
-                {t(`profile:countries.${code}`)}
-              </option>
-            ))}
-          </select>
-          {!filters.country && (
-            <div id="search-country-help" className="form-text">
-              {t("search:form.chooseCountryFirst")}
-            </div>
-          )}
-        </div>
-        {filters.country && (
+        {fields.includes("gender") && (
+          <div className="col-sm-6 col-lg-3">
+            <label htmlFor="search-gender" className="form-label">
+              {t("search:form.gender")}
+            </label>
+            <select
+              id="search-gender"
+              name="gender"
+              className="form-select"
+              defaultValue={filters.gender ?? ""}
+            >
+              <option value="">{t("search:form.anyGender")}</option>
+              <option value="female">{t("profile:values.seekingGender.female")}</option>
+              <option value="male">{t("profile:values.seekingGender.male")}</option>
+            </select>
+          </div>
+        )}
+        {fields.includes("country") && (
+          <div className="col-sm-6 col-lg-3">
+            <label htmlFor="search-country" className="form-label">
+              {t("search:form.country")}
+            </label>
+            <select
+              id="search-country"
+              name="country"
+              className="form-select"
+              defaultValue={filters.country ?? ""}
+              // With JavaScript a new country is searched at once, so its regions can be offered.
+              onChange={(event) => void submit(event.currentTarget.form)}
+              aria-describedby={
+                filters.country || !fields.includes("countryregion") ? undefined : "search-country-help"
+              }
+            >
+              <option value="">{t("search:form.anyCountry")}</option>
+              {countries.map((code) => (
+                <option key={code} value={code}>
+                  {t(`profile:countries.${code}`)}
+                </option>
+              ))}
+            </select>
+            {!filters.country && fields.includes("countryregion") && (
+              <div id="search-country-help" className="form-text">
+                {t("search:form.chooseCountryFirst")}
+              </div>
+            )}
+          </div>
+        )}
+        {filters.country && fields.includes("countryregion") && (
           <div className="col-sm-6 col-lg-3">
             <input type="hidden" name="region_of" value={filters.country} />
             <label htmlFor="search-region" className="form-label">
@@ -142,49 +158,57 @@ function SearchForm({
             </select>
           </div>
         )}
-        <fieldset className="col-sm-6 col-lg-3">
-          <legend className="form-label fs-6 mb-2">{t("search:form.age")}</legend>
-          <div className="input-group">
-            <select
-              name="min_age"
-              className="form-select"
-              aria-label={t("search:form.minAge")}
-              defaultValue={filters.minAge ?? MIN_SEARCH_AGE}
-            >
-              {AGES.map((age) => (
-                <option key={age} value={age}>
-                  {age}
-                </option>
-              ))}
-            </select>
-            <span className="input-group-text">-</span>
-            <select
-              name="max_age"
-              className="form-select"
-              aria-label={t("search:form.maxAge")}
-              defaultValue={filters.maxAge ?? MAX_SEARCH_AGE}
-            >
-              {AGES.map((age) => (
-                <option key={age} value={age}>
-                  {age}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="form-check mt-1">
-            <input
-              id="search-all-ages"
-              type="checkbox"
-              name="all_ages"
-              value="1"
-              className="form-check-input"
-              defaultChecked={allAges}
-            />
-            <label htmlFor="search-all-ages" className="form-check-label">
-              {t("search:form.allAges")}
-            </label>
-          </div>
-        </fieldset>
+        {(fields.includes("min_age") || fields.includes("max_age")) && (
+          <fieldset className="col-sm-6 col-lg-3">
+            <legend className="form-label fs-6 mb-2">{t("search:form.age")}</legend>
+            <div className="input-group">
+              {fields.includes("min_age") && (
+                <select
+                  name="min_age"
+                  className="form-select"
+                  aria-label={t("search:form.minAge")}
+                  defaultValue={filters.minAge ?? MIN_SEARCH_AGE}
+                >
+                  {AGES.map((age) => (
+                    <option key={age} value={age}>
+                      {age}
+                    </option>
+                  ))}
+                </select>
+              )}
+              {fields.includes("min_age") && fields.includes("max_age") && (
+                <span className="input-group-text">-</span>
+              )}
+              {fields.includes("max_age") && (
+                <select
+                  name="max_age"
+                  className="form-select"
+                  aria-label={t("search:form.maxAge")}
+                  defaultValue={filters.maxAge ?? MAX_SEARCH_AGE}
+                >
+                  {AGES.map((age) => (
+                    <option key={age} value={age}>
+                      {age}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </div>
+            <div className="form-check mt-1">
+              <input
+                id="search-all-ages"
+                type="checkbox"
+                name="all_ages"
+                value="1"
+                className="form-check-input"
+                defaultChecked={allAges}
+              />
+              <label htmlFor="search-all-ages" className="form-check-label">
+                {t("search:form.allAges")}
+              </label>
+            </div>
+          </fieldset>
+        )}
       </div>
       <div className="mt-3">
         <button type="submit" className="btn btn-primary">
@@ -197,13 +221,13 @@ function SearchForm({
 
 export default function MembersRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { filters, countries, regions, result } = loaderData;
+  const { filters, fields, countries, regions, result } = loaderData;
   const query = searchQuery(filters);
   return (
     <main className="container py-4">
       <h1 className="h3 text-primary">{t("search:title")}</h1>
       {/* Remounted per search, so the fields show the filters of the page shown (also after Back). */}
-      <SearchForm key={query} filters={filters} countries={countries} regions={regions} />
+      <SearchForm key={query} filters={filters} fields={fields} countries={countries} regions={regions} />
       <section aria-labelledby="search-results-heading">
         <h2 id="search-results-heading" className="visually-hidden">
           {t("search:results.heading")}

@@ -1,4 +1,4 @@
-import { data, redirect, useLocation, useSearchParams } from "react-router";
+import { Link, data, redirect, useLocation, useSearchParams } from "react-router";
 import { useTranslation } from "react-i18next";
 import { requireUser } from "~/domain/accounts/guards.server";
 import {
@@ -100,6 +100,11 @@ export default function SettingsRoute({ loaderData, actionData }: Route.Componen
       <Section id="notifications" title={t("settings:notifications.title")}>
         <MailsOffNotice email={settings.email} reasons={settings.notificationsDisabled} />
         <NotificationsForm key={key} notifications={settings.notifications} />
+        <p className="mt-3 mb-0">
+          <Link to="/notifications" data-testid="notifications-link">
+            {t("push:settingsLink")}
+          </Link>
+        </p>
       </Section>
       <Section id="invisible" title={t("settings:invisible.title")}>
         <InvisibleForm key={key} invisible={settings.invisible} />

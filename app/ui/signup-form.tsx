@@ -147,16 +147,19 @@ export function SignupForm({
   settings,
   actionData,
   fetcher,
+  action = "/signup",
 }: {
   settings: SignupPageData;
   actionData?: SignupActionData | null;
   fetcher?: SignupFetcher;
+  /** Where the form posts: /signup, or a lander's own URL (which stores where the member came from). */
+  action?: string;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const pending = fetcher
     ? fetcher.state !== "idle"
-    : navigation.state !== "idle" && navigation.formAction === "/signup";
+    : navigation.state !== "idle" && navigation.formAction === action;
   const schemaSettings = useMemo(
     () => ({ minAge: settings.minAge, usesSignupMessage: settings.usesSignupMessage }),
     [settings.minAge, settings.usesSignupMessage],
@@ -192,7 +195,7 @@ export function SignupForm({
   const FormComponent = fetcher ? fetcher.Form : Form;
   const genders = ["male", "female"];
   return (
-    <FormComponent method="post" action="/signup" {...getFormProps(form)} data-testid="signup-form">
+    <FormComponent method="post" action={action} {...getFormProps(form)} data-testid="signup-form">
       {hint && (
         // The first submit button is the one Enter presses: keep it the normal submit.
         <button type="submit" className="visually-hidden" tabIndex={-1} aria-hidden="true" />

@@ -61,6 +61,9 @@ describe("TopBar", () => {
       "/staff/photos",
       "/staff/complaints",
       "/staff/payments",
+      "/staff/mailings",
+      "/staff/funnel",
+      "/staff/campaigns",
     ]);
   });
 

@@ -17,6 +17,9 @@ const STAFF_PAGES = [
   { to: "/staff/photos", label: "nav.staffPhotos" },
   { to: "/staff/complaints", label: "nav.staffComplaints" },
   { to: "/staff/payments", label: "nav.staffPayments" },
+  { to: "/staff/mailings", label: "nav.staffMailings" },
+  { to: "/staff/funnel", label: "nav.staffFunnel" },
+  { to: "/staff/campaigns", label: "nav.staffCampaigns" },
 ] as const;
 
 export interface TopBarProps {

@@ -18,6 +18,8 @@ test.describe("@http", () => {
     "/credits/:id/:paymentmethod?": ["/credits/1", "/credits/1/ideal"],
     "/transactions/:id": ["/transactions/999999"],
     "/dev/mollie/checkout/:id": ["/dev/mollie/checkout/tr_unknown"],
+    "/landers/:design/:slug?": ["/landers/gallery", "/landers/gallery/utrecht", "/landers/adultonly"],
+    "/:token": ["/no-such-campaign", "/bad.token"],
   };
   /** Routes that answer a plain GET with a redirect elsewhere than the login page, or with 404 for unknown ids. */
   const EXPECTED: Record<string, { status: number; location?: string }> = {
@@ -40,9 +42,13 @@ test.describe("@http", () => {
     "/chats/gift": { status: 400 },
     "/chats/photo": { status: 400 },
     "/payments/webhook": { status: 405 },
+    "/api/page-hidden.php": { status: 400 },
     "/dev/mollie/checkout/:id": { status: 404 },
     "/api/discountcode.php": { status: 403 },
     "/time-bonus/dismiss": { status: 400 },
+    "/api/lander-bounce": { status: 405 },
+    "/members/:id/chat": { status: 302 },
+    "/:token": { status: 404 },
   };
 
   function routePaths(entries: RouteConfigEntry[], prefix = ""): string[] {
@@ -66,6 +72,10 @@ test.describe("@http", () => {
     EXAMPLES["/likes/m/:id"] = [profile!.replace("/members/", "/likes/m/")];
     EXAMPLES["/members/:id/like"] = [`${profile!}/like`];
     EXAMPLES["/members/:id/chat"] = [`${profile!}/chat`];
+    EXAMPLES["/members/:id/landing"] = [`${profile!}/landing`];
+    EXAMPLES["/members/:id/landing2/:slug?"] = [`${profile!}/landing2`, `${profile!}/landing2/zomer`];
+    EXAMPLES["/members/:id/landing3/:slug?"] = [`${profile!}/landing3`];
+    EXAMPLES["/members/:id/signup"] = [`${profile!}/signup`];
     EXAMPLES["/likes/:type"] = ["/likes/received", "/likes/given", "/likes/matches"];
     const paths = routePaths(await routes);
     expect(paths.length).toBeGreaterThan(5);

@@ -270,9 +270,9 @@ describe("/members/{id}/chat", () => {
     expect(js.body).toEqual({ intent: "send", ok: true, conversationId: conversation.id });
   });
 
-  it("asks visitors to log in or sign up", async () => {
+  it("sends visitors to the member's lander, which says they must be logged in to chat", async () => {
     const bram = await member();
-    expect((await memberChat(null, bram)).body).toMatchObject({ kind: "visitor" });
+    expect((await memberChat(null, bram)).location).toBe(`/members/${bram.profileId}/landing?reason=chat`);
   });
 
   it("says why blocked, invisible, disabled, unconfirmed and deleted members cannot be written", async () => {

@@ -392,16 +392,20 @@ describe("erasing deleted accounts", () => {
     const { SCHEDULES, startScheduledJobs } = await import("../../server/scheduled-jobs");
     expect(SCHEDULES).toEqual({
       "erase-deleted-accounts": "17 3 * * *",
+      "inactivity-reminders": "29 * * * *",
       maintenance: "43 3 * * *",
       "reconcile-payments": "*/5 * * * *",
+      "weekly-updates": "7 9 * * *",
     });
     await startScheduledJobs();
     const { jobs } = await import("~/lib/jobs.server");
     const schedules = await (await jobs()).getSchedules();
     expect(schedules.map((s) => [s.name, s.cron]).sort()).toEqual([
       ["erase-deleted-accounts", "17 3 * * *"],
+      ["inactivity-reminders", "29 * * * *"],
       ["maintenance", "43 3 * * *"],
       ["reconcile-payments", "*/5 * * * *"],
+      ["weekly-updates", "7 9 * * *"],
     ]);
   });
 });

@@ -48,6 +48,8 @@ export interface SessionUser {
   notificationsDisabled: NotificationsDisabledReason[];
   photoAlertDismissedAt: Date | null;
   timeBonusDismissedAt: Date | null;
+  notificationsAlertDismissedAt: Date | null;
+  pushAlertDismissedAt: Date | null;
   profile: {
     id: number;
     name: string;
@@ -93,6 +95,8 @@ function sessionUserFrom(row: SessionRow): SessionUser {
     notificationsDisabled: row.notificationsDisabled,
     photoAlertDismissedAt: row.photoAlertDismissedAt,
     timeBonusDismissedAt: row.timeBonusDismissedAt,
+    notificationsAlertDismissedAt: row.notificationsAlertDismissedAt,
+    pushAlertDismissedAt: row.pushAlertDismissedAt,
     profile,
   };
 }
@@ -108,7 +112,7 @@ export async function getSession(request: Request): Promise<{ id: string; user: 
     SELECT s.id AS "sessionId", s."lastUsedAt", u.id, u."siteId", u.email, u.status::text AS status,
       u.role::text AS role, u.credits, u."paidUser", u.language, u.invisible, u."signupDate",
       coalesce(u."notificationsDisabled"::text[], '{}') AS "notificationsDisabled", u."photoAlertDismissedAt",
-      u."timeBonusDismissedAt", p.id AS "profileId", p.name AS "profileName", p.status::text AS "profileStatus",
+      u."timeBonusDismissedAt", u."notificationsAlertDismissedAt", u."pushAlertDismissedAt", p.id AS "profileId", p.name AS "profileName", p.status::text AS "profileStatus",
       p.country AS "profileCountry", ph.id AS "photoId", ph.status::text AS "photoStatus"
     FROM "Session" s
     JOIN "User" u ON u.id = s."userId"
@@ -119,6 +123,12 @@ export async function getSession(request: Request): Promise<{ id: string; user: 
   // Refresh "last used" at most once an hour, to list active sessions without a write per request.
   if (Date.now() - row.lastUsedAt.getTime() > 3600_000) {
     await db().session.update({ where: { id }, data: { lastUsedAt: new Date() }, select: { id: true } });
+    // The member is back: inactivity reminders (domain/notifications) count from now and start over.
+    await db().user.update({
+      where: { id: row.id },
+      data: { lastSeenAt: new Date(), inactivityReminderDays: null },
+      select: { id: true },
+    });
   }
   return { id: row.sessionId, user: sessionUserFrom(row) };
 }

@@ -82,11 +82,15 @@ export async function changeEmailIntent({ formData, userId, site, t, origin }: S
   return saved("email");
 }
 
-export async function notificationsIntent({ formData, userId }: SettingsIntentArgs) {
+/** Also the form of /notifications (`page`), which then returns there. */
+export async function notificationsIntent(
+  { formData, userId }: Pick<SettingsIntentArgs, "formData" | "userId">,
+  page = "/settings",
+) {
   const submission = parseWithZod(formData, { schema: notificationsSchema });
   if (submission.status !== "success") throw data(null, { status: 400 });
   await saveNotificationPreferences(userId, submission.value);
-  return saved("notifications");
+  return redirect(`${page}?saved=notifications`);
 }
 
 export async function invisibleIntent({ formData, userId }: SettingsIntentArgs) {

@@ -55,6 +55,8 @@ export interface NewAccount {
   country: string;
   ip: string;
   tracking: Tracking;
+  /** The lander the visitor signed up on (e.g. "gallery/utrecht", "members/12/landing"). */
+  lander?: string | null;
 }
 
 /**
@@ -62,7 +64,7 @@ export interface NewAccount {
  * credits through the ledger and the activation link. The profile stays disabled until the e-mail
  * address is confirmed (SPEC section 4: unconfirmed members do not take part yet).
  */
-export async function createAccount({ site, values, language, country, ip, tracking }: NewAccount) {
+export async function createAccount({ site, values, language, country, ip, tracking, lander }: NewAccount) {
   const passwordHash = await hashPassword(values.password);
   return db().$transaction(async (tx) => {
     const user = await tx.user.create({
@@ -77,6 +79,8 @@ export async function createAccount({ site, values, language, country, ip, track
         sub1: tracking.sub1 ?? null,
         sub2: tracking.sub2 ?? null,
         sub3: tracking.sub3 ?? null,
+        campaignToken: tracking.campaign ?? null,
+        lander: lander ?? null,
         signupIp: ip,
         termsAcceptedAt: new Date(),
         signupMessage: site.usesSignupMessage && values.signup_message ? values.signup_message : null,

@@ -1,4 +1,5 @@
 import { sendAccountMail } from "~/domain/notifications/account-mail.server";
+import { unsubscribeFor } from "~/domain/notifications/notification-mail.server";
 import { db } from "~/lib/db.server";
 import { QUEUES, jobs } from "~/lib/jobs.server";
 import { visibleMemberWhere } from "./visible-member";
@@ -100,6 +101,7 @@ export async function sendLikeMail(job: LikeMailJob, now = new Date()) {
     name: outcome.name,
     link: `${job.origin}/likes/received`,
     values: { count: outcome.count, likerName: outcome.likerName },
+    unsubscribe: unsubscribeFor(job.origin, job.userId, "like"),
   });
   return "sent";
 }

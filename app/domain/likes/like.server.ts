@@ -1,5 +1,6 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
+import { queueLikePush } from "~/domain/notifications/push-notify.server";
 import { queueLikeMail } from "./like-mail.server";
 import { lockPair, orderedPair } from "./pair-lock.server";
 
@@ -70,7 +71,10 @@ export async function likeInTransaction(tx: Tx, likerId: number, profileId: numb
  */
 export async function like(likerId: number, profileId: number, origin: string): Promise<LikeResult> {
   const result = await db().$transaction((tx) => likeInTransaction(tx, likerId, profileId));
-  if (result.ok && result.created) await queueLikeMail({ userId: result.likedUserId, origin });
+  if (result.ok && result.created) {
+    await queueLikeMail({ userId: result.likedUserId, origin });
+    await queueLikePush({ likerId, likedId: result.likedUserId });
+  }
   return result;
 }
 

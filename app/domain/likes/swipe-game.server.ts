@@ -5,6 +5,7 @@ import type { Site } from "~/domain/sites/site.server";
 import { Prisma } from "~/generated/prisma/client";
 import type { Gender } from "~/generated/prisma/enums";
 import { db } from "~/lib/db.server";
+import { queueLikePush } from "~/domain/notifications/push-notify.server";
 import { queueLikeMail } from "./like-mail.server";
 import { likeInTransaction, type LikeRefusal } from "./like.server";
 import { hoursUntil, isTimeZone, reopensAt, sameSiteDay, startOfSiteDay } from "./swipe-day";
@@ -250,6 +251,7 @@ export async function swipeLike(request: SwipeRequest & { origin: string }): Pro
   });
   if (outcome.ok && outcome.choice === "like" && outcome.created) {
     await queueLikeMail({ userId: outcome.likedUserId, origin: request.origin });
+    await queueLikePush({ likerId: userId, likedId: outcome.likedUserId });
   }
   return outcome;
 }

@@ -1,3 +1,4 @@
+import type { NotificationKey } from "~/domain/accounts/notification-preferences";
 import type { Site } from "~/domain/sites/site.server";
 import { env } from "~/lib/env.server";
 import { queueMail } from "~/lib/mail.server";
@@ -11,7 +12,27 @@ export type AccountMailKind =
   | "complaintReceived"
   | "like"
   | "paymentReceipt"
-  | "refund";
+  | "refund"
+  // Notification mails (each with an unsubscribe link, see notification-mail.server.ts).
+  | "newConversation"
+  | "newMessages"
+  | "unreadReminder"
+  | "weeklyUpdate"
+  | "inactivity"
+  | "mailing";
+
+/** A notification mail's unsubscribe link (footer and List-Unsubscribe) and the preference it turns off. */
+export interface MailUnsubscribe {
+  url: string;
+  key: NotificationKey;
+}
+
+/** A line of a list in the mail (the weekly update's members), linking to `url`. */
+export interface MailListItem {
+  title: string;
+  detail: string;
+  url: string;
+}
 
 const escapeHtml = (value: string) =>
   value.replace(
@@ -34,6 +55,9 @@ export function renderAccountMail({
   name,
   link,
   values: extra = {},
+  unsubscribe,
+  list = [],
+  content,
 }: {
   kind: AccountMailKind;
   language: string;
@@ -42,28 +66,43 @@ export function renderAccountMail({
   link?: string;
   /** Further values for the texts, e.g. `count` (plurals) and `likerName`. */
   values?: Record<string, string | number>;
+  unsubscribe?: MailUnsubscribe;
+  list?: MailListItem[];
+  /** Subject and paragraphs written by staff (mailings) instead of the kind's texts. */
+  content?: { subject: string; paragraphs: string[] };
 }) {
   const t = translatorFor(language);
   const values = { ...extra, siteName: site.name, domain: site.domain, name };
-  const subject = t(`${kind}.subject`, { ns: "mail", ...values });
-  const paragraphs = t(`${kind}.body`, { ns: "mail", returnObjects: true, ...values }) as string[];
+  const subject = content?.subject ?? t(`${kind}.subject`, { ns: "mail", ...values });
+  const paragraphs =
+    content?.paragraphs ?? (t(`${kind}.body`, { ns: "mail", returnObjects: true, ...values }) as string[]);
   const button = link ? t(`${kind}.button`, { ns: "mail", ...values }) : null;
   const greeting = t("greeting", { ns: "mail", ...values });
-  const footer = t("footer", { ns: "mail", ...values });
+  const footer = t(unsubscribe ? "notificationFooter" : "footer", { ns: "mail", ...values });
+  const unsubscribeText = unsubscribe
+    ? t("unsubscribe", {
+        ns: "mail",
+        topic: t(`settings:notifications.keys.${unsubscribe.key}`),
+      })
+    : null;
   const html = `<!doctype html><html lang="${language}"><body style="font-family:Arial,sans-serif;color:#222;max-width:560px;margin:auto">
 <h1 style="color:#c8007a;font-size:22px">${escapeHtml(site.name)}</h1>
 <p>${escapeHtml(greeting)}</p>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
+${list.length > 0 ? `<ul style="padding-left:18px">${list.map((item) => `<li style="margin-bottom:8px"><a href="${escapeHtml(item.url)}" style="color:#c8007a;font-weight:bold">${escapeHtml(item.title)}</a> ${escapeHtml(item.detail)}</li>`).join("")}</ul>` : ""}
 ${link && button ? `<p><a href="${escapeHtml(link)}" style="background:#c8007a;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(button)}</a></p><p style="font-size:12px;color:#666">${escapeHtml(link)}</p>` : ""}
 <p style="font-size:12px;color:#666">${escapeHtml(footer)}</p>
+${unsubscribe && unsubscribeText ? `<p style="font-size:12px;color:#666"><a href="${escapeHtml(unsubscribe.url)}" style="color:#666">${escapeHtml(unsubscribeText)}</a></p>` : ""}
 </body></html>`;
   const text = [
     greeting,
     "",
     ...paragraphs,
+    ...list.flatMap((item) => ["", `${item.title} ${item.detail}`, item.url]),
     ...(link && button ? ["", `${button}: ${link}`] : []),
     "",
     footer,
+    ...(unsubscribe && unsubscribeText ? ["", `${unsubscribeText}: ${unsubscribe.url}`] : []),
   ].join("\n");
   return { subject, html, text };
 }
@@ -77,6 +116,9 @@ export async function sendAccountMail(options: {
   name: string;
   link?: string;
   values?: Record<string, string | number>;
+  unsubscribe?: MailUnsubscribe;
+  list?: MailListItem[];
+  content?: { subject: string; paragraphs: string[] };
 }) {
   const { subject, html, text } = renderAccountMail(options);
   return queueMail({
@@ -87,5 +129,6 @@ export async function sendAccountMail(options: {
     subject,
     html,
     text,
+    unsubscribeUrl: options.unsubscribe?.url ?? null,
   });
 }

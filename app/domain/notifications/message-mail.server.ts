@@ -1,4 +1,106 @@
+import { db } from "~/lib/db.server";
+import { QUEUES, jobs } from "~/lib/jobs.server";
+import { MESSAGE_MAIL_DELAY_MS, MESSAGE_MAIL_INTERVAL_MS, later, messageMailAllowed } from "./mail-schedule";
 import type { MessageNotice } from "./message-notice.server";
+import { sendNotificationMail, wantsMail } from "./notification-mail.server";
+import { hasVisibleTab } from "./presence.server";
+import { scheduleUnreadReminder } from "./unread-reminder.server";
 
-// TODO(issue 10, mail helper): schedule the new-conversation / new-messages mail.
-export async function scheduleMessageMail(_notice: MessageNotice): Promise<void> {}
+export interface MessageMailJob {
+  conversationId: number;
+  recipientId: number;
+  newConversation: boolean;
+}
+
+/**
+ * A new message: the mail about it waits a few minutes (one waiting job per conversation and
+ * recipient: later messages join it), and the unread reminder is set for a day later.
+ */
+export async function scheduleMessageMail(notice: MessageNotice, now = new Date()): Promise<void> {
+  const boss = await jobs();
+  const job: MessageMailJob = {
+    conversationId: notice.conversationId,
+    recipientId: notice.recipientId,
+    newConversation: notice.newConversation,
+  };
+  await boss.send(QUEUES.messageMail, job, {
+    singletonKey: `${notice.conversationId}:${notice.recipientId}`,
+    startAfter: later(now, MESSAGE_MAIL_DELAY_MS),
+  });
+  await scheduleUnreadReminder(notice.recipientId, now);
+}
+
+export type MessageMailOutcome = "sent" | "read" | "unwanted" | "online" | "capped";
+
+/**
+ * The job: one mail covering the conversation's unread messages, if they are still unread, the
+ * recipient is not on the site, wants this kind and got no mail about this conversation in the last
+ * 6 hours. That last condition is claimed in one UPDATE, so two workers never both send.
+ */
+export async function sendMessageMail(job: MessageMailJob, now = new Date()): Promise<MessageMailOutcome> {
+  const member = await db().conversationMember.findUnique({
+    where: { conversationId_userId: { conversationId: job.conversationId, userId: job.recipientId } },
+    select: {
+      unreadCount: true,
+      lastReadMessageId: true,
+      otherUserId: true,
+      messageMailSentAt: true,
+      user: {
+        select: {
+          email: true,
+          language: true,
+          status: true,
+          notificationsDisabled: true,
+          emailNotificationsOff: true,
+          site: { select: { name: true, domain: true } },
+          profile: { select: { name: true } },
+        },
+      },
+    },
+  });
+  if (!member || member.unreadCount === 0) return "read";
+  const unread = await db().message.count({
+    where: {
+      conversationId: job.conversationId,
+      senderId: member.otherUserId,
+      deletedAt: null,
+      id: { gt: member.lastReadMessageId ?? 0 },
+    },
+  });
+  if (unread === 0) return "read";
+  const { user } = member;
+  const key = job.newConversation ? "new_conversations" : "new_messages";
+  if (!wantsMail(user, key)) return "unwanted";
+  if (await hasVisibleTab(job.recipientId, now)) return "online";
+  if (!messageMailAllowed(member.messageMailSentAt, now)) return "capped";
+  const claimed = await db().conversationMember.updateMany({
+    where: {
+      conversationId: job.conversationId,
+      userId: job.recipientId,
+      OR: [
+        { messageMailSentAt: null },
+        { messageMailSentAt: { lte: later(now, -MESSAGE_MAIL_INTERVAL_MS) } },
+      ],
+    },
+    data: { messageMailSentAt: now },
+  });
+  if (claimed.count === 0) return "capped";
+  const sender = await db().profile.findUnique({
+    where: { userId: member.otherUserId },
+    select: { name: true },
+  });
+  await sendNotificationMail({
+    to: {
+      id: job.recipientId,
+      email: user.email,
+      language: user.language,
+      name: user.profile?.name ?? "",
+      site: user.site,
+    },
+    key,
+    kind: job.newConversation ? "newConversation" : "newMessages",
+    path: `/chats/${job.conversationId}`,
+    values: { senderName: sender?.name ?? "", count: unread },
+  });
+  return "sent";
+}

@@ -1,4 +1,175 @@
+import webpush, { WebPushError } from "web-push";
+import type { NotificationKey } from "~/domain/accounts/notification-preferences";
+import { isBlockedBetween } from "~/domain/profiles/blocks.server";
+import { db } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { QUEUES, jobs } from "~/lib/jobs.server";
+import { translatorFor } from "~/lib/translator.server";
+import { vapidKeys } from "~/lib/vapid-keys.server";
 import type { MessageNotice } from "./message-notice.server";
+import { hasVisibleTab } from "./presence.server";
+import { FALLBACK_PUSH_ICON, type PushPayload } from "./push-payload";
 
-// TODO(issue 10, push helper): send the push for a new message or conversation.
-export async function pushForMessage(_notice: MessageNotice): Promise<void> {}
+/** How long a push service keeps a push for a device that is offline. */
+const PUSH_TTL_SECONDS = 24 * 3600;
+const PUSH_TIMEOUT_MS = 10_000;
+
+export interface PushOutcome {
+  sent: number;
+  removed: number;
+  failed: number;
+}
+
+const NOTHING: PushOutcome = { sent: 0, removed: 0, failed: 0 };
+
+/** A like to tell the liked member about (queue "like-push"), outside the liker's request. */
+export interface LikePushJob {
+  likerId: number;
+  likedId: number;
+}
+
+export async function queueLikePush(job: LikePushJob): Promise<void> {
+  const boss = await jobs();
+  await boss.send(QUEUES.likePush, job);
+}
+
+/** The recipient, when they get pushes of this kind at all: confirmed, with devices, preference on. */
+async function recipientFor(userId: number, key: NotificationKey) {
+  const user = await db().user.findUnique({
+    where: { id: userId },
+    select: {
+      status: true,
+      language: true,
+      emailNotificationsOff: true,
+      site: { select: { supportEmail: true } },
+      pushSubscriptions: { select: { id: true, endpoint: true, p256dh: true, auth: true } },
+    },
+  });
+  if (!user || user.status !== "confirmed" || user.pushSubscriptions.length === 0) return null;
+  if (user.emailNotificationsOff.includes(key)) return null;
+  return user;
+}
+
+type Recipient = NonNullable<Awaited<ReturnType<typeof recipientFor>>>;
+
+/** The other member as the push shows them: name and main photo (only an approved public one). */
+async function senderFor(userId: number) {
+  const user = await db().user.findUnique({
+    where: { id: userId },
+    select: {
+      status: true,
+      profile: {
+        select: {
+          id: true,
+          name: true,
+          status: true,
+          mainPhoto: { select: { id: true, status: true, visibility: true } },
+        },
+      },
+    },
+  });
+  if (!user || user.status !== "confirmed" || !user.profile || user.profile.status !== "active") return null;
+  const photo = user.profile.mainPhoto;
+  const icon =
+    photo?.status === "active" && photo.visibility === "public"
+      ? `/photos/${photo.id}/thumb`
+      : FALLBACK_PUSH_ICON;
+  return { profileId: user.profile.id, name: user.profile.name, icon };
+}
+
+/** Pushes for a new message or a new conversation (job "message-notice"), unless the member is watching. */
+export async function pushForMessage(notice: MessageNotice): Promise<PushOutcome> {
+  const key = notice.newConversation ? "new_conversations" : "new_messages";
+  const recipient = await recipientFor(notice.recipientId, key);
+  if (!recipient) return NOTHING;
+  const membership = await db().conversationMember.findUnique({
+    where: { conversationId_userId: { conversationId: notice.conversationId, userId: notice.recipientId } },
+    select: { lastReadMessageId: true },
+  });
+  // Read already (in another tab or on another device): nothing left to tell.
+  if (!membership || (membership.lastReadMessageId ?? 0) >= notice.messageId) return NOTHING;
+  if (await hasVisibleTab(notice.recipientId)) return NOTHING;
+  const sender = await senderFor(notice.senderId);
+  if (!sender || (await isBlockedBetween(notice.senderId, notice.recipientId))) return NOTHING;
+  const t = translatorFor(recipient.language);
+  const kind = notice.newConversation ? "conversation" : "message";
+  return sendToDevices(recipient, {
+    title: t(`push:payload.${kind}.title`, { name: sender.name }),
+    body: t(`push:payload.${kind}.body`, { name: sender.name }),
+    icon: sender.icon,
+    url: `/chats/${notice.conversationId}`,
+    tag: `chat-${notice.conversationId}`,
+  });
+}
+
+/** Pushes a like (job "like-push") while it still stands, unless the member is watching. */
+export async function pushForLike({ likerId, likedId }: LikePushJob): Promise<PushOutcome> {
+  const recipient = await recipientFor(likedId, "like");
+  if (!recipient) return NOTHING;
+  const like = await db().like.findUnique({
+    where: { likerId_likedId: { likerId, likedId } },
+    select: { id: true },
+  });
+  if (!like || (await hasVisibleTab(likedId))) return NOTHING;
+  const liker = await senderFor(likerId);
+  if (!liker || (await isBlockedBetween(likerId, likedId))) return NOTHING;
+  const t = translatorFor(recipient.language);
+  return sendToDevices(recipient, {
+    title: t("push:payload.like.title", { name: liker.name }),
+    body: t("push:payload.like.body", { name: liker.name }),
+    icon: liker.icon,
+    url: `/likes/m/${liker.profileId}`,
+    tag: `like-${liker.profileId}`,
+  });
+}
+
+/**
+ * Sends the payload to every device of the member, encrypted for each (web-push, VAPID-signed).
+ * A device the push service no longer knows (404, 410) is removed; other failures are logged.
+ */
+async function sendToDevices(recipient: Recipient, payload: PushPayload): Promise<PushOutcome> {
+  const keys = await vapidKeys();
+  const vapidDetails = {
+    subject: env().VAPID_SUBJECT ?? `mailto:${recipient.site.supportEmail}`,
+    publicKey: keys.publicKey,
+    privateKey: keys.privateKey,
+  };
+  const body = JSON.stringify(payload);
+  const results = await Promise.all(
+    recipient.pushSubscriptions.map(async (device) => {
+      try {
+        await webpush.sendNotification(
+          { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+          body,
+          { vapidDetails, TTL: PUSH_TTL_SECONDS, urgency: "high", timeout: PUSH_TIMEOUT_MS },
+        );
+        return { id: device.id, result: "sent" as const };
+      } catch (error) {
+        if (error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410)) {
+          return { id: device.id, result: "gone" as const };
+        }
+        const status = error instanceof WebPushError ? error.statusCode : null;
+        console.error(
+          JSON.stringify({
+            level: "error",
+            msg: "push not sent",
+            subscriptionId: device.id,
+            status,
+            error: String(error),
+          }),
+        );
+        return { id: device.id, result: "failed" as const };
+      }
+    }),
+  );
+  const ids = (result: string) => results.filter((r) => r.result === result).map((r) => r.id);
+  const [sent, gone] = [ids("sent"), ids("gone")];
+  if (sent.length > 0) {
+    await db().pushSubscription.updateMany({
+      where: { id: { in: sent } },
+      data: { lastSuccessAt: new Date() },
+    });
+  }
+  if (gone.length > 0) await db().pushSubscription.deleteMany({ where: { id: { in: gone } } });
+  return { sent: sent.length, removed: gone.length, failed: results.length - sent.length - gone.length };
+}

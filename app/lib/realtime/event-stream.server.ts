@@ -3,6 +3,7 @@
 // the browser goes away (an unhandled rejection), so this small Connection enqueues into a
 // ReadableStream directly.
 import { Connection, Session } from "better-sse";
+import { closeOpenTab, parseTabId, streamRowId, touchOpenTab } from "~/domain/notifications/open-tabs.server";
 import { openChatFeed, parseLastEventId, type FeedEvent } from "./chat-feed.server";
 import { realtimeHub, type RealtimeHub } from "./hub.server";
 
@@ -90,7 +91,32 @@ export function chatEventStream(
   session.once("connected", () => {
     if (connection.request.signal.aborted) return;
     const stop = openChatFeed({ hub, userId, lastEventId, send, close: connection.end });
-    session.once("disconnected", stop);
+    const stopPresence = keepTabPresence(url, userId);
+    session.once("disconnected", () => {
+      stop();
+      stopPresence();
+    });
   });
   return connection.response;
+}
+
+const presenceFailed = (error: unknown) =>
+  console.error(JSON.stringify({ level: "error", msg: "open tab", error: String(error) }));
+
+/**
+ * Presence for push and mail (domain/notifications/presence): an OpenTab row while the stream is
+ * open, seen again at every heartbeat, gone when it closes. `?tab=` names the browser tab (its
+ * page-hidden beacon names it too), `?hidden=1` when the page opened in the background.
+ */
+function keepTabPresence(url: URL, userId: number): () => void {
+  const rowId = streamRowId(parseTabId(url.searchParams.get("tab")));
+  // In order, so that a stream closing at once never has its row inserted after the delete.
+  let last = touchOpenTab(rowId, userId, url.searchParams.get("hidden") !== "1").catch(presenceFailed);
+  const then = (step: () => Promise<void>) => (last = last.then(step).catch(presenceFailed));
+  const timer = setInterval(() => then(() => touchOpenTab(rowId, userId, null)), HEARTBEAT_MS);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    void then(() => closeOpenTab(rowId));
+  };
 }

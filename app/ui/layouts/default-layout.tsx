@@ -5,12 +5,14 @@ import { BackButton } from "../installed-app/back-button";
 import { LikeNotice } from "../likes/like-notice";
 import { NewLikeAnnouncer } from "../likes/new-like-announcer";
 import { NewLikeBanner } from "../likes/new-like-banner";
+import { MailsOffAlert } from "../mails-off-alert";
 import { useAppBadge } from "../live-counts/use-app-badge";
 import { useLiveCounts } from "../live-counts/use-live-counts";
 import { useTabTitleCount } from "../live-counts/use-tab-title-count";
 import { useLiveEvents } from "../live-events/use-live-events";
 import { TimeBonus } from "../payments/time-bonus";
 import { PhotoAlert } from "../photo-alert";
+import { PushAlert } from "../push/push-alert";
 import { TopBar } from "../top-bar";
 import { useChrome } from "./use-chrome";
 
@@ -44,6 +46,8 @@ export function DefaultLayout({ children }: { children: React.ReactNode }) {
       )}
       <ActivationReminder user={user} />
       <PhotoAlert show={user?.photoAlert ?? false} />
+      <PushAlert show={user?.pushAlert ?? false} />
+      <MailsOffAlert alert={user?.mailsOffAlert} />
       {user?.newestLike && <NewLikeBanner like={user.newestLike} />}
       <LikeNotice />
       {children}

@@ -38,6 +38,9 @@ class FakeEventSource {
   }
 }
 
+/** The stream address without this tab's own id (random per tab). */
+const withoutTab = (url: string) => url.replace(/tab=[\w-]+&?/, "").replace(/\?$/, "");
+
 function Page({ server }: { server: MemberCounts | null }) {
   useLiveEvents(server !== null);
   const counts = useLiveCounts(server);
@@ -58,7 +61,7 @@ describe("useLiveEvents", () => {
     const { rerender, unmount } = render(<Page server={null} />);
     expect(FakeEventSource.opened).toHaveLength(0);
     rerender(<Page server={{ unreadMessages: 0, newLikes: 1 }} />);
-    expect(FakeEventSource.opened.map((s) => s.url)).toEqual(["/api/events"]);
+    expect(FakeEventSource.opened.map((s) => withoutTab(s.url))).toEqual(["/api/events"]);
     const [source] = FakeEventSource.opened;
     act(() => source!.open());
     expect(liveStreamOpen()).toBe(true);
@@ -97,10 +100,38 @@ describe("useLiveEvents", () => {
     await act(async () => first!.fail(FakeEventSource.CLOSED));
     expect(fetchMock).toHaveBeenCalledWith("/api/user.php", expect.anything());
     await act(() => vi.advanceTimersByTimeAsync(1000));
-    expect(FakeEventSource.opened.map((s) => s.url)).toEqual(["/api/events", "/api/events?lastEventId=50"]);
+    expect(FakeEventSource.opened.map((s) => withoutTab(s.url))).toEqual([
+      "/api/events",
+      "/api/events?lastEventId=50",
+    ]);
 
     // Refused, and logged out: reload.
     await act(async () => FakeEventSource.opened[1]!.fail(FakeEventSource.CLOSED));
     expect(reload).toHaveBeenCalled();
+  });
+
+  it("names its tab, reports the page hidden by beacon and reopens the stream once visible again", () => {
+    const beacon = vi.fn(() => true);
+    vi.stubGlobal("navigator", { ...navigator, sendBeacon: beacon });
+    let visibility: DocumentVisibilityState = "visible";
+    vi.spyOn(document, "visibilityState", "get").mockImplementation(() => visibility);
+    const { unmount } = render(<Page server={{ unreadMessages: 0, newLikes: 0 }} />);
+    const first = FakeEventSource.opened[0]!;
+    const tab = new URL(first.url, "http://x").searchParams.get("tab");
+    expect(tab).toMatch(/^[\w-]{8,40}$/);
+    act(() => first.open());
+
+    visibility = "hidden";
+    act(() => void document.dispatchEvent(new Event("visibilitychange")));
+    expect(beacon).toHaveBeenCalledWith(`/api/page-hidden.php?tab=${tab}`, expect.any(Blob));
+    expect(FakeEventSource.opened).toHaveLength(1);
+
+    visibility = "visible";
+    act(() => void document.dispatchEvent(new Event("visibilitychange")));
+    expect(first.closed).toBe(true);
+    expect(FakeEventSource.opened).toHaveLength(2);
+    expect(new URL(FakeEventSource.opened[1]!.url, "http://x").searchParams.get("tab")).toBe(tab);
+    unmount();
+    vi.restoreAllMocks();
   });
 });

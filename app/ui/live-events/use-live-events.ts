@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { fetchJsonWithRetry } from "../live-counts/fetch-with-retry";
+import { eventStreamUrl, reportPageHidden } from "./tab-presence";
 
 /**
  * Event types of /api/events: chat events, "ready" (connected: current totals) and "resync" (too
@@ -79,8 +80,7 @@ export function useLiveEvents(loggedIn: boolean) {
     };
 
     function open() {
-      const url = lastId ? `/api/events?lastEventId=${encodeURIComponent(lastId)}` : "/api/events";
-      const current = new EventSource(url);
+      const current = new EventSource(eventStreamUrl(lastId));
       source = current;
       for (const type of LIVE_EVENT_TYPES) current.addEventListener(type, dispatch(type));
       current.onopen = () => {
@@ -93,11 +93,26 @@ export function useLiveEvents(loggedIn: boolean) {
       };
     }
 
+    // Hidden: tell the server (pushes may come again). Visible again: a new stream says so.
+    let reportedHidden = false;
+    const visibilityChanged = () => {
+      if (document.visibilityState === "hidden") {
+        reportPageHidden();
+        reportedHidden = true;
+      } else if (reportedHidden && source && source.readyState !== EventSource.CLOSED) {
+        reportedHidden = false;
+        source.close();
+        open();
+      }
+    };
+    document.addEventListener("visibilitychange", visibilityChanged);
+
     open();
     return () => {
       stopped = true;
       streamOpen = false;
       clearTimeout(timer);
+      document.removeEventListener("visibilitychange", visibilityChanged);
       source?.close();
     };
   }, [loggedIn]);

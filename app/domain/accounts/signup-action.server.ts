@@ -1,0 +1,76 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { clientIp } from "~/lib/client-ip.server";
+import { requestInfoContext } from "~/lib/context";
+import { isHoneypotFilled } from "~/lib/honeypot.server";
+import { getInstance, getLocale } from "~/lib/i18n.server";
+import { applyEmailSuggestionChoice } from "./email-suggestion";
+import { createSession } from "./session.server";
+import { signupSchema } from "./signup-schema";
+import { signUp } from "./signup.server";
+import type { ExistingAccount } from "./signup.server";
+import { visitorAccess } from "./visitor-access.server";
+
+/** What a refused signup answers (the form shows it; see ui/signup-form's SignupActionData). */
+interface SignupReply {
+  result: SubmissionResult<string[]>;
+  suggestion?: string | null;
+  existing?: ExistingAccount | null;
+}
+
+export interface SignupActionOptions {
+  /** The lander the form was on, stored with the account (null for /signup). */
+  lander?: string | null;
+  /** Where a new member goes next. */
+  next?: string;
+}
+
+/**
+ * The signup form's POST, for /signup and every lander: checks the entry rules and the form, then
+ * signs up (tracking data from the URL or cookie, plus the lander) and logs the new member in.
+ * A refusal answers 400/403/429 with the typed values (never the password).
+ */
+export async function signupAction(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  { lander = null, next = "/signup-matches" }: SignupActionOptions = {},
+) {
+  const { site, country } = context.get(requestInfoContext);
+  const { t } = getInstance(context);
+  const formData = await request.formData();
+  applyEmailSuggestionChoice(formData);
+  const submission = parseWithZod(formData, { schema: signupSchema(t, site) });
+  const reply = (formErrors?: string[]) => submission.reply({ formErrors, hideFields: ["password"] });
+  const answer = (body: SignupReply, status: number) => data(body, { status });
+
+  const { maySignUp, tracking } = visitorAccess(site, request);
+  if (!maySignUp) {
+    return answer({ result: reply([t("signup:errors.closed")]) }, 403);
+  }
+  if (isHoneypotFilled(formData)) return answer({ result: reply([t("signup:errors.honeypot")]) }, 400);
+  if (submission.status !== "success") return answer({ result: reply() }, 400);
+
+  const outcome = await signUp({
+    site,
+    values: submission.value,
+    language: getLocale(context),
+    country,
+    ip: clientIp(request),
+    tracking,
+    lander,
+    origin: new URL(request.url).origin,
+  });
+  switch (outcome.status) {
+    case "created":
+      return redirect(next, {
+        headers: { "Set-Cookie": await createSession(outcome.userId, request) },
+      });
+    case "exists":
+      return answer({ result: reply(), existing: outcome.existing }, 400);
+    case "suggestion":
+      return answer({ result: reply(), suggestion: outcome.suggestion }, 400);
+    case "rate_limited":
+      return answer({ result: reply([t("signup:errors.rateLimited")]) }, 429);
+  }
+}

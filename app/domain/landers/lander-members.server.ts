@@ -1,0 +1,81 @@
+import { ageOn } from "~/domain/profiles/age";
+import { birthDateRange } from "~/domain/search/search.server";
+import { Prisma } from "~/generated/prisma/client";
+import { db } from "~/lib/db.server";
+import type { LanderMember, LanderVariant } from "./designs";
+
+interface Row {
+  id: number;
+  name: string;
+  dateOfBirth: Date;
+  city: string | null;
+  region: string | null;
+  isFictional: boolean;
+  photoId: number;
+  width: number;
+  height: number;
+}
+
+function variantFilter(variant: LanderVariant): Prisma.Sql {
+  if (variant.kind === "region") return Prisma.sql`AND p.region = ${variant.region}`;
+  if (variant.kind === "default") return Prisma.empty;
+  switch (variant.theme) {
+    case "women":
+      return Prisma.sql`AND p.gender = 'female'::"Gender"`;
+    case "men":
+      return Prisma.sql`AND p.gender = 'male'::"Gender"`;
+    case "young": {
+      const { earliest } = birthDateRange(null, 30);
+      return Prisma.sql`AND p."dateOfBirth" >= ${earliest}::date`;
+    }
+    case "mature": {
+      const { latest } = birthDateRange(40, null);
+      return Prisma.sql`AND p."dateOfBirth" <= ${latest}::date`;
+    }
+  }
+}
+
+/**
+ * The newest visible members of a country with an approved PUBLIC main photo (never a private one),
+ * as search shows them to visitors: active profile of a confirmed, visible member of this site. One
+ * query, read in the order of the Profile search index on (country, createdAt, id).
+ */
+export async function landerMembers(
+  siteId: number,
+  country: string,
+  variant: LanderVariant,
+  take: number,
+): Promise<LanderMember[]> {
+  const rows = await db().$queryRaw<Row[]>`
+    SELECT p.id, p.name, p."dateOfBirth", p.city, p.region, p."isFictional",
+      ph.id AS "photoId", ph.width, ph.height
+    FROM "Profile" p
+    JOIN "User" u ON u.id = p."userId"
+    JOIN "Photo" ph ON ph.id = p."mainPhotoId"
+    WHERE p.country = ${country} AND p.status = 'active' ${variantFilter(variant)}
+      AND u."siteId" = ${siteId} AND u.status = 'confirmed' AND u.invisible = false
+      AND ph.status = 'active' AND ph.visibility = 'public'
+    ORDER BY p."createdAt" DESC, p.id DESC
+    LIMIT ${take}`;
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    age: ageOn(row.dateOfBirth),
+    city: row.city,
+    region: row.region,
+    isFictional: row.isFictional,
+    photo: { id: row.photoId, width: row.width, height: row.height },
+  }));
+}
+
+/** How many visible members each region of the country has (the map lander), most first. */
+export async function regionCounts(siteId: number, country: string) {
+  const rows = await db().$queryRaw<{ region: string; count: number }[]>`
+    SELECT p.region, count(*)::int AS count
+    FROM "Profile" p JOIN "User" u ON u.id = p."userId"
+    WHERE p.country = ${country} AND p.status = 'active' AND p.region IS NOT NULL
+      AND u."siteId" = ${siteId} AND u.status = 'confirmed' AND u.invisible = false
+    GROUP BY p.region
+    ORDER BY count DESC`;
+  return rows;
+}

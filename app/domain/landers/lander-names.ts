@@ -1,0 +1,26 @@
+/** SPEC section 2: the landers that take no slug (`/landers/{name}`). */
+export const LANDERS_WITHOUT_SLUG = ["adultonly", "tinderswipe", "whoneedsstrings"] as const;
+
+/** SPEC section 2: the landers with an optional slug (`/landers/{name}/{slug?}`). */
+export const LANDERS_WITH_SLUG = [
+  "alonetonight",
+  "collagelanding",
+  "gallery",
+  "iconslanding",
+  "maplanding",
+  "socialnetwork",
+  "transitionsvideolanding",
+  "video",
+] as const;
+
+export const LANDER_NAMES = [...LANDERS_WITHOUT_SLUG, ...LANDERS_WITH_SLUG] as const;
+
+export type LanderName = (typeof LANDER_NAMES)[number];
+
+export function isLanderName(value: string): value is LanderName {
+  return (LANDER_NAMES as readonly string[]).includes(value);
+}
+
+export function landerTakesSlug(name: LanderName): boolean {
+  return (LANDERS_WITH_SLUG as readonly string[]).includes(name);
+}

@@ -1,0 +1,65 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { createContext } from "react-router";
+import { db } from "~/lib/db.server";
+import { sessionSecret } from "~/lib/env.server";
+import type { Tracking } from "~/lib/tracking.server";
+
+/**
+ * Set by a lander's action: the loaders that render the page after a (refused) signup POST are not
+ * a new view.
+ */
+export const landerSubmittedContext = createContext<boolean>(false);
+
+export interface LanderView {
+  siteId: number;
+  /** "gallery", "members/12/landing", … */
+  lander: string;
+  slug: string | null;
+  tracking: Tracking;
+}
+
+const signature = (id: number) =>
+  createHmac("sha256", sessionSecret()).update(`lander-visit:${id}`).digest("base64url").slice(0, 22);
+
+/** The visit's id with a signature, for the bounce beacon: no one can mark another visit. */
+export function visitToken(id: number): string {
+  return `${id}.${signature(id)}`;
+}
+
+function visitIdFrom(token: string): number | null {
+  const match = /^(\d{1,10})\.([A-Za-z0-9_-]{22})$/.exec(token);
+  if (!match) return null;
+  const id = Number(match[1]);
+  const expected = Buffer.from(signature(id));
+  const given = Buffer.from(match[2]!);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
+}
+
+/** Records one view of a lander (one insert) and answers the signed token of the visit. */
+export async function recordVisit(view: LanderView): Promise<string> {
+  const visit = await db().landerVisit.create({
+    data: {
+      siteId: view.siteId,
+      lander: view.lander,
+      slug: view.slug,
+      campaignToken: view.tracking.campaign ?? null,
+      network: view.tracking.network ?? null,
+      sub1: view.tracking.sub1 ?? null,
+    },
+    select: { id: true },
+  });
+  return visitToken(visit.id);
+}
+
+/**
+ * SPEC section 4 page-bounce logging: the visitor left the lander without signing up. Sets
+ * `bouncedAt` once; false for a token that is not a visit of this site.
+ */
+export async function recordBounce(siteId: number, token: string): Promise<boolean> {
+  const id = visitIdFrom(token);
+  if (id === null) return false;
+  const visit = await db().landerVisit.findFirst({ where: { id, siteId }, select: { id: true } });
+  if (!visit) return false;
+  await db().landerVisit.updateMany({ where: { id, bouncedAt: null }, data: { bouncedAt: new Date() } });
+  return true;
+}

@@ -1,0 +1,131 @@
+import { db } from "~/lib/db.server";
+import { QUEUES, jobs } from "~/lib/jobs.server";
+import { mailingParagraphs, type MailingKind, type MailingRow } from "./mailing-types";
+import { sendNotificationMail, wantsMailWhere } from "./notification-mail.server";
+
+/** Members per batch job (by user id, from the mailing's `lastUserId` cursor). */
+export const MAILING_BATCH = 200;
+
+export interface MailingBatchJob {
+  mailingId: number;
+}
+
+export async function createMailing(input: {
+  siteId: number;
+  createdById: number;
+  kind: MailingKind;
+  language: string;
+  subject: string;
+  body: string;
+}) {
+  return db().mailing.create({ data: input, select: { id: true } });
+}
+
+/** The site's mailings, newest first. */
+export async function listMailings(siteId: number, take = 50): Promise<MailingRow[]> {
+  const rows = await db().mailing.findMany({
+    where: { siteId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take,
+    select: {
+      id: true,
+      kind: true,
+      language: true,
+      subject: true,
+      status: true,
+      sentCount: true,
+      createdAt: true,
+      sentAt: true,
+    },
+  });
+  return rows.map((r) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    sentAt: r.sentAt?.toISOString() ?? null,
+  }));
+}
+
+/** Starts sending a draft of this site; false when there is no such draft (already sent, other site). */
+export async function startMailing(mailingId: number, siteId: number): Promise<boolean> {
+  const started = await db().mailing.updateMany({
+    where: { id: mailingId, siteId, status: "draft" },
+    data: { status: "sending" },
+  });
+  if (started.count === 0) return false;
+  const boss = await jobs();
+  await boss.send(QUEUES.mailingBatch, { mailingId } satisfies MailingBatchJob);
+  return true;
+}
+
+/**
+ * Claims the next batch of recipients under the mailing's row lock (confirmed members of its site
+ * and language who want its kind, by id after the cursor) and moves the cursor and count on, so a
+ * batch is never mailed twice. Returns the batch and whether more may follow.
+ */
+async function claimBatch(mailingId: number, batchSize: number) {
+  return db().$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM "Mailing" WHERE id = ${mailingId} FOR UPDATE`;
+    const mailing = await tx.mailing.findUnique({
+      where: { id: mailingId },
+      select: {
+        siteId: true,
+        kind: true,
+        language: true,
+        subject: true,
+        body: true,
+        status: true,
+        lastUserId: true,
+      },
+    });
+    if (!mailing || mailing.status !== "sending") return null;
+    const members = await tx.user.findMany({
+      where: {
+        siteId: mailing.siteId,
+        language: mailing.language,
+        id: { gt: mailing.lastUserId },
+        ...wantsMailWhere(mailing.kind),
+      },
+      orderBy: { id: "asc" },
+      take: batchSize,
+      select: {
+        id: true,
+        email: true,
+        language: true,
+        site: { select: { name: true, domain: true } },
+        profile: { select: { name: true } },
+      },
+    });
+    const done = members.length < batchSize;
+    await tx.mailing.update({
+      where: { id: mailingId },
+      data: {
+        lastUserId: members.at(-1)?.id ?? mailing.lastUserId,
+        sentCount: { increment: members.length },
+        ...(done ? { status: "sent", sentAt: new Date() } : {}),
+      },
+      select: { id: true },
+    });
+    return { mailing, members, done };
+  });
+}
+
+/** The job: one batch through the mail queue, then the next batch as a job of its own. */
+export async function sendMailingBatch(job: MailingBatchJob, batchSize = MAILING_BATCH): Promise<number> {
+  const claimed = await claimBatch(job.mailingId, batchSize);
+  if (!claimed) return 0;
+  const { mailing, members, done } = claimed;
+  const content = { subject: mailing.subject, paragraphs: mailingParagraphs(mailing.body) };
+  for (const member of members) {
+    await sendNotificationMail({
+      to: { ...member, name: member.profile?.name ?? "" },
+      key: mailing.kind,
+      kind: "mailing",
+      content,
+    });
+  }
+  if (!done) {
+    const boss = await jobs();
+    await boss.send(QUEUES.mailingBatch, job);
+  }
+  return members.length;
+}

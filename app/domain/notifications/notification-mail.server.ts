@@ -1,0 +1,77 @@
+import type { NotificationKey } from "~/domain/accounts/notification-preferences";
+import { siteOrigin } from "~/domain/sites/site-origin.server";
+import type { NotificationsDisabledReason, UserStatus } from "~/generated/prisma/enums";
+import {
+  sendAccountMail,
+  type AccountMailKind,
+  type MailListItem,
+  type MailUnsubscribe,
+} from "./account-mail.server";
+import { signUnsubscribeToken } from "./unsubscribe-token.server";
+
+/** What decides whether a member gets a kind of notification mail. */
+export interface MailableUser {
+  status: UserStatus;
+  notificationsDisabled: readonly NotificationsDisabledReason[];
+  emailNotificationsOff: readonly string[];
+}
+
+/** Confirmed, no reason to stop all mail (fbl, bounce, listunsubscribe) and this kind switched on. */
+export function wantsMail(user: MailableUser, key: NotificationKey): boolean {
+  return (
+    user.status === "confirmed" &&
+    user.notificationsDisabled.length === 0 &&
+    !user.emailNotificationsOff.includes(key)
+  );
+}
+
+/** The same conditions as a Prisma filter, for the batch jobs. */
+export function wantsMailWhere(key: NotificationKey) {
+  return {
+    status: "confirmed" as const,
+    notificationsDisabled: { isEmpty: true },
+    NOT: { emailNotificationsOff: { has: key } },
+  };
+}
+
+/** The one-click link that turns off this kind for this member (footer and List-Unsubscribe). */
+export function unsubscribeFor(origin: string, userId: number, key: NotificationKey): MailUnsubscribe {
+  return { url: `${origin}/unsubscribe/${signUnsubscribeToken({ userId, key })}`, key };
+}
+
+export interface NotificationRecipient {
+  id: number;
+  email: string;
+  language: string;
+  name: string;
+  site: { name: string; domain: string };
+}
+
+/** Queues a notification mail of `kind` (preference `key`), with its unsubscribe link. */
+export function sendNotificationMail(options: {
+  to: NotificationRecipient;
+  key: NotificationKey;
+  kind: AccountMailKind;
+  /** The button's path on the site (e.g. `/chats/12`). */
+  path?: string;
+  values?: Record<string, string | number>;
+  /** Lines with a path on the site each. */
+  list?: MailListItem[];
+  content?: { subject: string; paragraphs: string[] };
+}) {
+  const { to, key, path } = options;
+  const origin = siteOrigin(to.site);
+  return sendAccountMail({
+    kind: options.kind,
+    to: to.email,
+    userId: to.id,
+    language: to.language,
+    site: to.site,
+    name: to.name,
+    link: path === undefined ? undefined : `${origin}${path}`,
+    values: options.values,
+    list: options.list?.map((item) => ({ ...item, url: `${origin}${item.url}` })),
+    content: options.content,
+    unsubscribe: unsubscribeFor(origin, to.id, key),
+  });
+}

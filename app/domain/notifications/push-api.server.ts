@@ -1,0 +1,27 @@
+import { data } from "react-router";
+import type { SessionUser } from "~/domain/accounts/session.server";
+import { authenticationRequired, noStore } from "~/lib/api-responses.server";
+import { pushSubscriptionBody, pushUnsubscribeBody } from "./push-subscription-schema";
+import { removePushSubscription, savePushSubscription } from "./push-subscriptions.server";
+
+/**
+ * `/api/user.php?push=1` (SPEC section 7): POST `{subscription}` stores this device's push
+ * subscription for the member, DELETE `{endpoint}` forgets it (push turned off on the device).
+ */
+export async function pushSubscriptionCall(request: Request, user: SessionUser | null) {
+  if (!user) return authenticationRequired();
+  const json: unknown = await request.json().catch(() => null);
+  if (request.method === "POST") {
+    const body = pushSubscriptionBody.safeParse(json);
+    if (!body.success) return data({ error: "invalid_subscription" }, { status: 400, headers: noStore });
+    await savePushSubscription(user.id, body.data.subscription, request.headers.get("User-Agent"));
+    return data({ ok: true }, { headers: noStore });
+  }
+  if (request.method === "DELETE") {
+    const body = pushUnsubscribeBody.safeParse(json);
+    if (!body.success) return data({ error: "invalid_subscription" }, { status: 400, headers: noStore });
+    await removePushSubscription(user.id, { endpoint: body.data.endpoint });
+    return data({ ok: true }, { headers: noStore });
+  }
+  return data({ error: "method_not_allowed" }, { status: 405, headers: noStore });
+}

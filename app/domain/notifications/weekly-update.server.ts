@@ -1,0 +1,114 @@
+import { ageOn } from "~/domain/profiles/age";
+import { defaultFilters, searchViewer } from "~/domain/search/search.server";
+import { db } from "~/lib/db.server";
+import { QUEUES, jobs } from "~/lib/jobs.server";
+import { translatorFor } from "~/lib/translator.server";
+import { WEEKLY_UPDATE_INTERVAL_MS, later, weeklyUpdateSince } from "./mail-schedule";
+import { sendNotificationMail, wantsMailWhere } from "./notification-mail.server";
+
+/** Members per batch job; the next batch is a job of its own (another process may take it). */
+export const WEEKLY_BATCH = 200;
+export const WEEKLY_MEMBERS = 6;
+
+export interface WeeklyUpdatesJob {
+  /** The batch starts after this user id (0: a new run). */
+  afterId?: number;
+}
+
+/**
+ * Up to six members who joined since `since`, matching the member's default search (the gender they
+ * seek in their own country, as /members shows without filters), newest first. Reads
+ * Profile_search_country_idx (country, createdAt).
+ */
+export async function newMatchesFor(userId: number, siteId: number, since: Date) {
+  const viewer = await searchViewer(userId);
+  const own = viewer.profile;
+  if (!own) return [];
+  const filters = defaultFilters(viewer, {
+    country: own.country,
+    siteCountries: [],
+    selectedCountry: own.country,
+  });
+  const profiles = await db().profile.findMany({
+    where: {
+      status: "active",
+      createdAt: { gte: since },
+      ...(filters.country ? { country: filters.country } : {}),
+      ...(filters.gender ? { gender: filters.gender } : {}),
+      userId: { notIn: viewer.hiddenUserIds },
+      user: { siteId, status: "confirmed", invisible: false },
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: WEEKLY_MEMBERS,
+    select: { id: true, name: true, dateOfBirth: true, city: true, region: true, country: true },
+  });
+  return profiles.map((p) => ({
+    profileId: p.id,
+    name: p.name,
+    age: ageOn(p.dateOfBirth),
+    place: p.city ?? p.region ?? p.country,
+  }));
+}
+
+/**
+ * One batch of the weekly update run: members (by id) who want it and got none in the last 7 days
+ * each get the new members of the week matching their search, when there are any. Claimed per
+ * member with one UPDATE, so a batch taken twice sends nothing twice. Returns the last id or null
+ * at the end.
+ */
+export async function sendWeeklyUpdates(afterId: number, now = new Date()): Promise<number | null> {
+  const weekAgo = later(now, -WEEKLY_UPDATE_INTERVAL_MS);
+  const members = await db().user.findMany({
+    where: {
+      id: { gt: afterId },
+      ...wantsMailWhere("weekly_updates"),
+      OR: [{ weeklyUpdateSentAt: null }, { weeklyUpdateSentAt: { lte: weekAgo } }],
+      profile: { is: { status: "active" } },
+    },
+    orderBy: { id: "asc" },
+    take: WEEKLY_BATCH,
+    select: {
+      id: true,
+      siteId: true,
+      email: true,
+      language: true,
+      weeklyUpdateSentAt: true,
+      site: { select: { name: true, domain: true } },
+      profile: { select: { name: true } },
+    },
+  });
+  for (const member of members) {
+    const since = weeklyUpdateSince(member.weeklyUpdateSentAt, now);
+    const matches = await newMatchesFor(member.id, member.siteId, since);
+    if (matches.length === 0) continue;
+    const claimed = await db().user.updateMany({
+      where: { id: member.id, OR: [{ weeklyUpdateSentAt: null }, { weeklyUpdateSentAt: { lte: weekAgo } }] },
+      data: { weeklyUpdateSentAt: now },
+    });
+    if (claimed.count === 0) continue;
+    const t = translatorFor(member.language);
+    await sendNotificationMail({
+      to: { ...member, name: member.profile?.name ?? "" },
+      key: "weekly_updates",
+      kind: "weeklyUpdate",
+      path: "/members",
+      values: { count: matches.length },
+      list: matches.map((m) => ({
+        title: m.name,
+        detail: t("weeklyUpdate.member", { ns: "mail", age: m.age, place: m.place }),
+        url: `/members/${m.profileId}`,
+      })),
+    });
+  }
+  return members.length === WEEKLY_BATCH ? members.at(-1)!.id : null;
+}
+
+/** The job: one batch, then the next batch as a new job. */
+export async function runWeeklyUpdates(job: WeeklyUpdatesJob, now = new Date()) {
+  const lastId = await sendWeeklyUpdates(job.afterId ?? 0, now);
+  if (lastId !== null) {
+    const boss = await jobs();
+    await boss.send(QUEUES.weeklyUpdates, { afterId: lastId } satisfies WeeklyUpdatesJob);
+  }
+  return lastId;
+}

@@ -1,0 +1,15 @@
+import { data } from "react-router";
+import { recordBounce } from "~/domain/landers/visits.server";
+import { requestInfoContext } from "~/lib/context";
+import type { Route } from "./+types/api.lander-bounce";
+
+/** The bounce beacon of a lander opened with `?lb` (POST visit=<signed visit>): 204, or 404 for a bad visit. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { site } = context.get(requestInfoContext);
+  const form = await request.formData().catch(() => null);
+  const token = form?.get("visit");
+  if (typeof token !== "string" || !(await recordBounce(site.id, token))) {
+    throw data(null, { status: 404 });
+  }
+  return new Response(null, { status: 204 });
+}

@@ -1,0 +1,71 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { requireStaff } from "~/domain/accounts/guards.server";
+import {
+  findCampaignLink,
+  listCampaignLinks,
+  saveCampaignLink,
+  setCampaignLinkActive,
+} from "~/domain/landers/campaign-admin.server";
+import { campaignLinkSchema } from "~/domain/landers/campaign-schema";
+import { requestInfoContext } from "~/lib/context";
+import { getInstance } from "~/lib/i18n.server";
+import { CampaignLinks } from "~/ui/landers/campaign-links";
+import type { Route } from "./+types/staff.campaigns";
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+const querySchema = z.object({ edit: id.optional().catch(undefined), saved: id.optional().catch(undefined) });
+const toggleSchema = z.object({ intent: z.enum(["activate", "deactivate"]), id });
+
+/** Staff only: the site's campaign links, a form for a new one or for the one being edited. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireStaff(context, request);
+  const { site } = context.get(requestInfoContext);
+  const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const [links, editing] = await Promise.all([
+    listCampaignLinks(site.id),
+    query.edit ? findCampaignLink(site.id, query.edit) : null,
+  ]);
+  if (query.edit && !editing) throw data(null, { status: 404 });
+  return {
+    links,
+    editing,
+    saved: links.find((link) => link.id === query.saved)?.token ?? null,
+    siteName: site.name,
+    title: getInstance(context).t("funnel:campaigns.title"),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireStaff(context, request);
+  const { site } = context.get(requestInfoContext);
+  const { t } = getInstance(context);
+  const formData = await request.formData();
+  if (formData.get("intent") !== "save") {
+    const toggle = toggleSchema.safeParse(Object.fromEntries(formData));
+    if (!toggle.success) throw data(null, { status: 400 });
+    const done = await setCampaignLinkActive(site.id, toggle.data.id, toggle.data.intent === "activate");
+    if (!done) throw data(null, { status: 404 });
+    return redirect(`/staff/campaigns?saved=${toggle.data.id}`);
+  }
+  const submission = parseWithZod(formData, { schema: campaignLinkSchema(t) });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const saved = await saveCampaignLink(site.id, submission.value);
+  if (!saved.ok && saved.error === "notFound") throw data(null, { status: 404 });
+  if (!saved.ok) {
+    return data(submission.reply({ fieldErrors: { token: [t("funnel:campaigns.validation.tokenTaken")] } }), {
+      status: 400,
+    });
+  }
+  return redirect(`/staff/campaigns?saved=${saved.id}`);
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.title} | ${data?.siteName}` },
+  { name: "robots", content: "noindex" },
+];
+
+export default function StaffCampaignsRoute({ loaderData, actionData }: Route.ComponentProps) {
+  return <CampaignLinks {...loaderData} lastResult={actionData} />;
+}

@@ -1,0 +1,55 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { requireStaff } from "~/domain/accounts/guards.server";
+import { MAILING_NOTICES, mailingSchema } from "~/domain/notifications/mailing-types";
+import { createMailing, listMailings, startMailing } from "~/domain/notifications/mailings.server";
+import { requestInfoContext } from "~/lib/context";
+import { getInstance, getLocale } from "~/lib/i18n.server";
+import { StaffMailings } from "~/ui/mailings/staff-mailings";
+import type { Route } from "./+types/staff.mailings";
+
+const sendForm = z.object({
+  intent: z.literal("send"),
+  mailingId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+/** Staff page: write a promotions or news mailing, send it (in batches, by a job) and follow its count. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireStaff(context, request);
+  const { site } = context.get(requestInfoContext);
+  const done = new URL(request.url).searchParams.get("done");
+  const notice = MAILING_NOTICES.find((n) => n === done) ?? null;
+  return {
+    mailings: await listMailings(site.id),
+    notice,
+    defaultLanguage: getLocale(context),
+    siteName: site.name,
+    title: getInstance(context).t("mailings:staff.title"),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = requireStaff(context, request);
+  const { site } = context.get(requestInfoContext);
+  const formData = await request.formData();
+  if (formData.get("intent") === "send") {
+    const parsed = sendForm.safeParse(Object.fromEntries(formData));
+    if (!parsed.success) throw data(null, { status: 400 });
+    if (!(await startMailing(parsed.data.mailingId, site.id))) throw data(null, { status: 404 });
+    return redirect("/staff/mailings?done=sending");
+  }
+  const submission = parseWithZod(formData, { schema: mailingSchema(getInstance(context).t) });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  await createMailing({ ...submission.value, siteId: site.id, createdById: staff.id });
+  return redirect("/staff/mailings?done=created");
+}
+
+export const meta: Route.MetaFunction = ({ data: page }) => [
+  { title: `${page?.title} | ${page?.siteName}` },
+  { name: "robots", content: "noindex" },
+];
+
+export default function StaffMailingsRoute({ loaderData, actionData }: Route.ComponentProps) {
+  return <StaffMailings {...loaderData} lastResult={actionData} />;
+}

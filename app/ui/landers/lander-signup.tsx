@@ -1,0 +1,37 @@
+import { useTranslation } from "react-i18next";
+import type { LanderEntry } from "~/domain/landers/designs";
+import { InviteOnlyNotice, SignupForm, type SignupActionData } from "../signup-form";
+import { ResellOffer } from "./resell-offer";
+
+/**
+ * The signup block of every lander (id `lander-signup`, the target of its links): the signup form
+ * posting to the lander itself, or, when this visitor may not sign up here, the partner offer
+ * (member_resell) or the invite-only notice.
+ */
+export function LanderSignup({
+  entry,
+  actionData,
+  title,
+  className = "",
+}: {
+  entry: Pick<LanderEntry, "signup" | "resell" | "action">;
+  actionData?: SignupActionData | null;
+  title?: string;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section id="lander-signup" className={className} aria-labelledby="lander-signup-title">
+      <h2 className="h4 text-primary" id="lander-signup-title">
+        {title ?? t("landers:signup.title")}
+      </h2>
+      {entry.signup ? (
+        <SignupForm settings={entry.signup} actionData={actionData} action={entry.action} />
+      ) : entry.resell ? (
+        <ResellOffer offer={entry.resell} />
+      ) : (
+        <InviteOnlyNotice />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { keyBytes, readPushState } from "./push-client";
+
+function fakeBrowser({
+  permission,
+  endpoint,
+}: {
+  permission: NotificationPermission;
+  endpoint: string | null;
+}) {
+  const subscription = endpoint ? { endpoint } : null;
+  vi.stubGlobal("Notification", { permission });
+  vi.stubGlobal("PushManager", class {});
+  vi.stubGlobal("navigator", {
+    ...navigator,
+    serviceWorker: {
+      getRegistration: () =>
+        Promise.resolve({ pushManager: { getSubscription: () => Promise.resolve(subscription) } }),
+    },
+  });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("readPushState (SPEC push states)", () => {
+  it("is unknown where the browser cannot push", async () => {
+    vi.stubGlobal("navigator", { ...navigator, serviceWorker: undefined });
+    expect(await readPushState()).toBe("unknown");
+  });
+
+  it("is denied when the member blocked notifications", async () => {
+    fakeBrowser({ permission: "denied", endpoint: null });
+    expect(await readPushState()).toBe("denied");
+  });
+
+  it("is capable without a subscription, subscribed with one", async () => {
+    fakeBrowser({ permission: "default", endpoint: null });
+    expect(await readPushState()).toBe("capable");
+    fakeBrowser({ permission: "granted", endpoint: "https://push.example/1" });
+    expect(await readPushState()).toBe("subscribed");
+  });
+
+  it("counts a subscription the server no longer has as off", async () => {
+    fakeBrowser({ permission: "granted", endpoint: "https://push.example/1" });
+    expect(await readPushState(["https://push.example/2"])).toBe("capable");
+    expect(await readPushState(["https://push.example/1"])).toBe("subscribed");
+  });
+});
+
+describe("keyBytes", () => {
+  it("decodes a base64url VAPID key without padding", () => {
+    const bytes = Uint8Array.from({ length: 65 }, (_, i) => (i * 37) % 256);
+    const encoded = btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_")
+      .replace(/=+$/, "");
+    expect(Array.from(keyBytes(encoded))).toEqual(Array.from(bytes));
+  });
+});

@@ -1,0 +1,87 @@
+// Hartklop's service worker (SPEC section 9: push service worker version 2): shows pushes, opens
+// their page on a click, and shows a small offline page when a navigation finds no network.
+const VERSION = 2;
+const CACHE = `hartklop-sw-v${VERSION}`;
+const OFFLINE_URL = "/offline.html";
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.add(new Request(OFFLINE_URL, { cache: "reload" })))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      const names = await caches.keys();
+      await Promise.all(names.filter((name) => name !== CACHE).map((name) => caches.delete(name)));
+      if (self.registration.navigationPreload) await self.registration.navigationPreload.enable();
+      await self.clients.claim();
+    })(),
+  );
+});
+
+// Only page navigations: everything else goes to the network as without a service worker.
+self.addEventListener("fetch", (event) => {
+  if (event.request.mode !== "navigate") return;
+  event.respondWith(
+    (async () => {
+      try {
+        return (await event.preloadResponse) || (await fetch(event.request));
+      } catch {
+        return (await caches.match(OFFLINE_URL)) || Response.error();
+      }
+    })(),
+  );
+});
+
+/** A push's JSON (domain/notifications/push-payload.ts); a push that is not ours shows nothing odd. */
+function readPayload(data) {
+  try {
+    const payload = data ? data.json() : null;
+    if (payload && typeof payload.title === "string") return payload;
+  } catch {
+    // not JSON
+  }
+  return null;
+}
+
+self.addEventListener("push", (event) => {
+  const payload = readPayload(event.data);
+  if (!payload) return;
+  event.waitUntil(
+    self.registration.showNotification(payload.title, {
+      body: payload.body || "",
+      icon: payload.icon || "/icons/icon-192.png",
+      badge: "/icons/icon-192.png",
+      tag: payload.tag || undefined,
+      renotify: Boolean(payload.tag),
+      data: { url: payload.url || "/" },
+    }),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const target = new URL(
+    (event.notification.data && event.notification.data.url) || "/",
+    self.location.origin,
+  );
+  if (target.origin !== self.location.origin) return;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const same = windows.find((client) => client.url === target.href);
+      if (same) return same.focus();
+      const any = windows.find((client) => "navigate" in client);
+      if (any) {
+        const navigated = await any.navigate(target.href).catch(() => null);
+        if (navigated) return navigated.focus();
+      }
+      return self.clients.openWindow(target.href);
+    })(),
+  );
+});

@@ -1,0 +1,448 @@
+// The landers (SPEC section 2) as React Router calls them: every promotional and member lander
+// answers with a signup form posting to itself, the slug's variants, attribution on signup, a visit
+// per view and the bounce beacon (SPEC section 4, `?lb`).
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { LANDER_NAMES } from "~/domain/landers/designs";
+import { visitToken } from "~/domain/landers/visits.server";
+import { clearSiteCache } from "~/domain/sites/site.server";
+import { db } from "~/lib/db.server";
+import { stopJobs } from "~/lib/jobs.server";
+import { loader as activateLoader } from "~/routes/activate";
+import { action as bounceAction } from "~/routes/api.lander-bounce";
+import LanderPage, { action as landerAction, loader as landerLoader } from "~/routes/landers.$design";
+import MemberLanderPage, {
+  action as memberLanderAction,
+  loader as memberLanderLoader,
+} from "~/routes/members.$id.landing";
+import { loader as memberChatLoader } from "~/routes/members.$id.chat";
+import { seedBaseData } from "../../prisma/seed/base-data";
+import { createMember, separateProfileIds, type Member } from "../fixtures/members";
+import { renderRoute } from "../fixtures/render-route";
+import { runRoute, siteRequest } from "../fixtures/run-route";
+
+type Body = Record<string, unknown>;
+
+let siteId: number;
+let women: Member[];
+let privateOnly: Member;
+let hidden: Member[];
+let emailCounter = 0;
+let ipCounter = 0;
+
+beforeAll(async () => {
+  await seedBaseData(db());
+  await separateProfileIds();
+  siteId = (await db().site.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } })).id;
+  women = [
+    await createMember({ name: "Utrechtse", region: "Utrecht", city: "Utrecht", photos: [{}, {}] }),
+    await createMember({ name: "Fictief", region: "Utrecht", isFictional: true, photos: [{}] }),
+    await createMember({ name: "Limburgse", region: "Limburg", city: "Maastricht", photos: [{}] }),
+  ];
+  // Only a private main photo: never on a lander.
+  privateOnly = await createMember({ name: "Privé", photos: [{ visibility: "private" }] });
+  hidden = [
+    await createMember({ name: "Onzichtbaar", invisible: true, photos: [{}] }),
+    await createMember({ name: "Uitgeschakeld", profileStatus: "disabled", photos: [{}] }),
+    await createMember({ name: "Onbevestigd", userStatus: "not_confirmed", photos: [{}] }),
+    await createMember({ name: "Belgische", country: "BE", region: "Antwerpen", photos: [{}] }),
+  ];
+});
+
+beforeEach(async () => {
+  await db().site.updateMany({
+    where: { id: siteId },
+    data: { signups: "all", memberResell: false, resellUrl: null, cdnPrefix: "" },
+  });
+  clearSiteCache();
+});
+
+afterAll(async () => {
+  await stopJobs();
+});
+
+const landerParams = (path: string): Record<string, string> => {
+  const [, , design, slug] = path.split("?")[0]!.split("/");
+  return slug ? { design: design!, slug } : { design: design! };
+};
+
+const memberParams = (path: string): Record<string, string> => {
+  const [, , id, , slug] = path.split("?")[0]!.split("/");
+  return slug ? { id: id!, slug } : { id: id! };
+};
+
+async function viewLander(path: string, userId: number | null = null) {
+  return runRoute<Body>(await siteRequest(path, userId), landerLoader, landerParams(path));
+}
+
+async function viewMemberLander(path: string, userId: number | null = null) {
+  return runRoute<Body>(await siteRequest(path, userId), memberLanderLoader, memberParams(path));
+}
+
+function signupForm(overrides: Record<string, string> = {}) {
+  const email = `lander${++emailCounter}@example.com`;
+  return {
+    email,
+    email_checked: email,
+    name: `Nieuw${emailCounter}`,
+    password: "Zomer-2026!",
+    date_of_birth: "1990-05-05",
+    gender: "male",
+    seeking_gender: "female",
+    accept_terms: "on",
+    ...overrides,
+  };
+}
+
+async function post(
+  path: string,
+  form: Record<string, string>,
+  handler: typeof landerAction | typeof memberLanderAction,
+) {
+  const ip = `10.30.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+  const request = await siteRequest(path, null, { form, headers: { "X-Forwarded-For": ip } });
+  const params = handler === landerAction ? landerParams(path) : memberParams(path);
+  return runRoute<Body>(request, handler, params);
+}
+
+const memberIds = (body: Body | null) =>
+  ((body?.page as { members: { id: number }[] }).members ?? []).map((m) => m.id);
+
+describe("promotional landers", () => {
+  it("every lander answers 200 with a signup form posting to itself, from visible members' public photos", async () => {
+    for (const design of LANDER_NAMES) {
+      const path = `/landers/${design}?network=adnet&sub1=s1`;
+      const outcome = await viewLander(path);
+      expect(outcome.status, design).toBe(200);
+      const body = outcome.body!;
+      expect(body.entry).toMatchObject({ signup: { open: true }, action: path, bounceToken: null });
+      const ids = memberIds(body);
+      expect(ids, design).toEqual(expect.arrayContaining(women.map((w) => w.profileId)));
+      for (const other of [privateOnly, ...hidden]) expect(ids, design).not.toContain(other.profileId);
+
+      const { html, text } = renderRoute({
+        Component: LanderPage,
+        path: "/landers/:design/:slug?",
+        url: path,
+        loaderData: body,
+      });
+      expect(html, design).toContain(`action="/landers/${design}?network=adnet&amp;sub1=s1"`);
+      expect(html, design).toContain('name="email"');
+      for (const photo of [...privateOnly.photoIds, ...hidden.flatMap((m) => m.photoIds)]) {
+        expect(html, design).not.toContain(`/photos/${photo}/`);
+      }
+      expect(html, design).toMatch(/srcSet="\/photos\/\d+\/thumb 240w, \/photos\/\d+\/large \d+w"/);
+      expect(text, design).toContain("Fictief profiel");
+    }
+  });
+
+  it("an unknown lander is a 404; a slug picks a region or theme, and an unknown slug the default", async () => {
+    expect((await viewLander("/landers/nosuchlander")).status).toBe(404);
+    const region = await viewLander("/landers/gallery/utrecht");
+    expect((region.body!.page as Body).variant).toEqual({ kind: "region", region: "Utrecht" });
+    expect(memberIds(region.body).sort()).toEqual([women[0]!.profileId, women[1]!.profileId].sort());
+    const unknown = await viewLander("/landers/gallery/no-such-place");
+    expect(unknown.status).toBe(200);
+    expect((unknown.body!.page as Body).variant).toEqual({ kind: "default" });
+    expect(memberIds(unknown.body)).toHaveLength(3);
+    const men = await viewLander("/landers/collagelanding/men");
+    // A theme without members falls back to the default rather than an empty page.
+    expect((men.body!.page as Body).variant).toEqual({ kind: "default" });
+    expect((await viewLander("/landers/gallery/%3Cscript%3E")).status).toBe(200);
+    // Landers without a slug in SPEC ignore one.
+    expect((await viewLander("/landers/adultonly/utrecht")).status).toBe(200);
+  });
+
+  it("the map lander counts members per region and draws the country", async () => {
+    const outcome = await viewLander("/landers/maplanding");
+    const regions = (outcome.body!.page as Body).regions as { region: string; count: number }[];
+    expect(regions).toContainEqual({ region: "Utrecht", count: 3 });
+    expect(regions).toContainEqual({ region: "Limburg", count: 1 });
+    const { html } = renderRoute({
+      Component: LanderPage,
+      path: "/landers/:design/:slug?",
+      url: "/landers/maplanding",
+      loaderData: outcome.body,
+    });
+    expect(html).toContain("<svg");
+    expect(html).toContain("Noord-Holland");
+  });
+
+  it("the video lander plays the slug's clip from the CDN when configured, else the slideshow", async () => {
+    const plain = await viewLander("/landers/video/zomer");
+    expect((plain.body!.page as Body).videoUrl).toBeNull();
+    await db().site.updateMany({ where: { id: siteId }, data: { cdnPrefix: "https://cdn.example.com/" } });
+    clearSiteCache();
+    const withCdn = await viewLander("/landers/video/zomer");
+    expect((withCdn.body!.page as Body).videoUrl).toBe("https://cdn.example.com/landers/video/zomer.mp4");
+    const { html } = renderRoute({
+      Component: LanderPage,
+      path: "/landers/:design/:slug?",
+      url: "/landers/video/zomer",
+      loaderData: withCdn.body,
+    });
+    expect(html).toContain('src="https://cdn.example.com/landers/video/zomer.mp4"');
+    expect(html).toContain("lander-slideshow");
+  });
+
+  it("members are sent to the members area", async () => {
+    expect(await viewLander("/landers/gallery", women[0]!.userId)).toMatchObject({
+      status: 302,
+      location: "/members",
+    });
+  });
+
+  it("shows the partner offer instead of the form when signups are closed and the site resells", async () => {
+    await db().site.updateMany({
+      where: { id: siteId },
+      data: { signups: "with_trafficsource", memberResell: true, resellUrl: "https://partner.example/join" },
+    });
+    clearSiteCache();
+    const closed = await viewLander("/landers/gallery");
+    expect(closed.body!.entry).toMatchObject({
+      signup: null,
+      resell: { url: "https://partner.example/join" },
+    });
+    const { html } = renderRoute({
+      Component: LanderPage,
+      path: "/landers/:design/:slug?",
+      url: "/landers/gallery",
+      loaderData: closed.body,
+    });
+    expect(html).toContain('data-testid="resell-offer"');
+    expect(html).not.toContain('name="email"');
+    // With a traffic source the form is back; a POST without one is refused.
+    const open = await viewLander("/landers/gallery?network=adnet");
+    expect(open.body!.entry).toMatchObject({ signup: { open: true }, resell: null });
+    expect((await post("/landers/gallery", signupForm(), landerAction)).status).toBe(403);
+  });
+});
+
+describe("signing up on a lander", () => {
+  it("stores the tracking data, the lander and the campaign token on the account", async () => {
+    const form = signupForm();
+    const path = "/landers/gallery/utrecht?network=adnet&ref=r9&sub1=a&sub2=b&sub3=c&campaign=summer-24";
+    const outcome = await post(path, form, landerAction);
+    expect(outcome).toMatchObject({ status: 302, location: "/signup-matches" });
+    const user = await db().user.findFirstOrThrow({
+      where: { email: form.email },
+      select: {
+        network: true,
+        ref: true,
+        sub1: true,
+        sub2: true,
+        sub3: true,
+        lander: true,
+        campaignToken: true,
+      },
+    });
+    expect(user).toEqual({
+      network: "adnet",
+      ref: "r9",
+      sub1: "a",
+      sub2: "b",
+      sub3: "c",
+      lander: "gallery/utrecht",
+      campaignToken: "summer-24",
+    });
+  });
+
+  it("takes the tracking data from the cookie when the form's URL has none", async () => {
+    const form = signupForm();
+    const cookie = `tracking=${encodeURIComponent(JSON.stringify({ network: "cookienet", campaign: "c1" }))}`;
+    const request = await siteRequest("/landers/tinderswipe", null, {
+      form,
+      headers: { Cookie: cookie, "X-Forwarded-For": "10.31.0.1" },
+    });
+    const outcome = await runRoute<Body>(request, landerAction, { design: "tinderswipe" });
+    expect(outcome.status).toBe(302);
+    const user = await db().user.findFirstOrThrow({
+      where: { email: form.email },
+      select: { network: true, lander: true, campaignToken: true },
+    });
+    expect(user).toEqual({ network: "cookienet", lander: "tinderswipe", campaignToken: "c1" });
+  });
+
+  it("answers a refused form on the lander with the errors and the typed values, never the password", async () => {
+    const outcome = await post("/landers/adultonly", signupForm({ accept_terms: "" }), landerAction);
+    expect(outcome.status).toBe(400);
+    const result = (outcome.body as { result: { initialValue: Record<string, string>; error: Body } }).result;
+    expect(result.error).toHaveProperty("accept_terms");
+    expect(result.initialValue.name).toMatch(/^Nieuw/);
+    expect(result.initialValue).not.toHaveProperty("password");
+  });
+});
+
+describe("member landers", () => {
+  const kinds = ["landing", "landing2", "landing2/zomer", "landing3", "landing3/whatever", "signup"];
+
+  it("every member lander shows the member's public profile with a signup form posting to itself", async () => {
+    const member = women[0]!;
+    for (const kind of kinds) {
+      const path = `/members/${member.profileId}/${kind}`;
+      const outcome = await viewMemberLander(path);
+      expect(outcome.status, kind).toBe(200);
+      expect(outcome.body!.profile).toMatchObject({
+        id: member.profileId,
+        name: "Utrechtse",
+        city: "Utrecht",
+      });
+      expect(outcome.body!.entry).toMatchObject({ signup: { open: true }, action: path });
+      const { html, text } = renderRoute({
+        Component: MemberLanderPage,
+        path: "/members/:id/*",
+        url: path,
+        loaderData: outcome.body,
+      });
+      expect(html, kind).toContain(`action="${path}"`);
+      expect(text, kind).toContain("Utrechtse");
+    }
+  });
+
+  it("never shows private photos, and an invisible, disabled, unconfirmed or unknown profile is a 404", async () => {
+    const own = await viewMemberLander(`/members/${privateOnly.profileId}/landing`);
+    expect(own.status).toBe(200);
+    expect(own.body!.profile).toMatchObject({ photos: [] });
+    for (const other of hidden.slice(0, 3)) {
+      expect((await viewMemberLander(`/members/${other.profileId}/landing`)).status).toBe(404);
+    }
+    expect((await viewMemberLander(`/members/999999/landing`)).status).toBe(404);
+    expect((await viewMemberLander(`/members/${hidden[1]!.profileId}/signup`)).status).toBe(404);
+    // A user id is not a profile id.
+    expect((await viewMemberLander(`/members/${women[0]!.userId}/landing`)).status).toBe(404);
+    const refused = await post(`/members/${hidden[0]!.profileId}/landing`, signupForm(), memberLanderAction);
+    expect(refused.status).toBe(404);
+  });
+
+  it("a visitor's /members/{id}/chat leads to the lander, which says a login is needed", async () => {
+    const member = women[2]!;
+    const chat = await runRoute<Body>(
+      await siteRequest(`/members/${member.profileId}/chat?network=adnet`, null),
+      memberChatLoader,
+      { id: String(member.profileId) },
+    );
+    expect(chat).toMatchObject({
+      status: 302,
+      location: `/members/${member.profileId}/landing?network=adnet&reason=chat`,
+    });
+    const lander = await viewMemberLander(chat.location!);
+    expect(lander.body!.notice).toBe("Je moet ingelogd zijn om te chatten");
+  });
+
+  it("signing up stores the member lander, and activation leads straight to that member's chat", async () => {
+    const member = women[1]!;
+    const form = signupForm();
+    const outcome = await post(
+      `/members/${member.profileId}/landing2/zomer?network=adnet`,
+      form,
+      memberLanderAction,
+    );
+    expect(outcome).toMatchObject({ status: 302, location: "/complete-signup" });
+    const user = await db().user.findFirstOrThrow({
+      where: { email: form.email },
+      select: { id: true, lander: true, network: true },
+    });
+    expect(user).toMatchObject({ lander: `members/${member.profileId}/landing2/zomer`, network: "adnet" });
+
+    const mail = await db().mail.findFirstOrThrow({
+      where: { userId: user.id, template: "activation" },
+      select: { text: true },
+    });
+    const token = /token=([\w-]+)/.exec(mail.text)![1]!;
+    const activated = await runRoute(await siteRequest(`/activate?token=${token}`, null), activateLoader);
+    expect(activated).toMatchObject({ status: 302, location: `/members/${member.profileId}/chat` });
+  });
+
+  it("after a promotional lander's signup, activation shows the usual page", async () => {
+    const form = signupForm();
+    await post("/landers/gallery", form, landerAction);
+    const user = await db().user.findFirstOrThrow({ where: { email: form.email }, select: { id: true } });
+    const mail = await db().mail.findFirstOrThrow({
+      where: { userId: user.id, template: "activation" },
+      select: { text: true },
+    });
+    const token = /token=([\w-]+)/.exec(mail.text)![1]!;
+    const activated = await runRoute(await siteRequest(`/activate?token=${token}`, null), activateLoader);
+    expect(activated.location).toBe("/activate/done");
+  });
+});
+
+describe("visits and bounces", () => {
+  it("records one visit per view with the lander, slug, campaign, network and sub1", async () => {
+    const before = await db().landerVisit.count();
+    await viewLander("/landers/socialnetwork/utrecht?network=net7&sub1=x&campaign=camp7");
+    await viewMemberLander(`/members/${women[0]!.profileId}/landing3/vip?network=net7`);
+    expect(await db().landerVisit.count()).toBe(before + 2);
+    const visits = await db().landerVisit.findMany({
+      where: { network: "net7" },
+      orderBy: { id: "asc" },
+      select: { lander: true, slug: true, campaignToken: true, network: true, sub1: true, bouncedAt: true },
+    });
+    expect(visits).toEqual([
+      {
+        lander: "socialnetwork",
+        slug: "utrecht",
+        campaignToken: "camp7",
+        network: "net7",
+        sub1: "x",
+        bouncedAt: null,
+      },
+      {
+        lander: `members/${women[0]!.profileId}/landing3`,
+        slug: "vip",
+        campaignToken: null,
+        network: "net7",
+        sub1: null,
+        bouncedAt: null,
+      },
+    ]);
+  });
+
+  it("with ?lb the page gets a signed visit; the beacon sets bouncedAt once and refuses a bad one", async () => {
+    const without = await viewLander("/landers/gallery?network=net8");
+    expect((without.body!.entry as Body).bounceToken).toBeNull();
+    const outcome = await viewLander("/landers/gallery?lb&network=net8");
+    const token = (outcome.body!.entry as Body).bounceToken as string;
+    expect(token).toMatch(/^\d+\.[\w-]{22}$/);
+    const id = Number(token.split(".")[0]);
+
+    const beacon = async (visit: string) =>
+      runRoute(await siteRequest("/api/lander-bounce", null, { form: { visit } }), bounceAction);
+    expect((await beacon(token)).status).toBe(204);
+    const first = await db().landerVisit.findUniqueOrThrow({ where: { id }, select: { bouncedAt: true } });
+    expect(first.bouncedAt).toBeInstanceOf(Date);
+    expect((await beacon(token)).status).toBe(204);
+    const again = await db().landerVisit.findUniqueOrThrow({ where: { id }, select: { bouncedAt: true } });
+    expect(again.bouncedAt).toEqual(first.bouncedAt);
+
+    // Another visit's id with this signature, a made-up signature, garbage: refused, nothing set.
+    const other = await viewLander("/landers/gallery?network=net8");
+    const otherId = (
+      await db().landerVisit.findFirstOrThrow({ orderBy: { id: "desc" }, select: { id: true } })
+    ).id;
+    expect(other.status).toBe(200);
+    expect((await beacon(`${otherId}.${token.split(".")[1]}`)).status).toBe(404);
+    expect((await beacon(`${otherId}.AAAAAAAAAAAAAAAAAAAAAA`)).status).toBe(404);
+    expect((await beacon("nonsense")).status).toBe(404);
+    expect(
+      await db().landerVisit.findUniqueOrThrow({ where: { id: otherId }, select: { bouncedAt: true } }),
+    ).toEqual({
+      bouncedAt: null,
+    });
+    // A correctly signed id of a visit that does not exist.
+    expect((await beacon(visitToken(999_999_999))).status).toBe(404);
+  });
+
+  it("a refused signup POST renders the lander again without counting another visit", async () => {
+    const before = await db().landerVisit.count();
+    const request = await siteRequest("/landers/gallery", null, {
+      form: signupForm({ accept_terms: "" }),
+      headers: { "X-Forwarded-For": "10.32.0.1" },
+    });
+    // As React Router does for a document POST: the action, then the loaders with the same context.
+    const outcome = await runRoute<Body>(request, [landerAction as never, landerLoader as never], {
+      design: "gallery",
+    });
+    expect(outcome.status).toBe(200);
+    expect(await db().landerVisit.count()).toBe(before);
+  });
+});

@@ -1,0 +1,654 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getSession } from "~/domain/accounts/session.server";
+import { sendLikeMail } from "~/domain/likes/like-mail.server";
+import { like } from "~/domain/likes/like.server";
+import { sendInactivityReminders } from "~/domain/notifications/inactivity-reminders.server";
+import { DAY, MESSAGE_MAIL_DELAY_MS, MESSAGE_MAIL_INTERVAL_MS } from "~/domain/notifications/mail-schedule";
+import { sendMailingBatch, type MailingBatchJob } from "~/domain/notifications/mailings.server";
+import { scheduleMessageMail, sendMessageMail } from "~/domain/notifications/message-mail.server";
+import type { MessageNotice } from "~/domain/notifications/message-notice.server";
+import { sendUnreadReminder } from "~/domain/notifications/unread-reminder.server";
+import { signUnsubscribeToken } from "~/domain/notifications/unsubscribe-token.server";
+import { sendWeeklyUpdates } from "~/domain/notifications/weekly-update.server";
+import { db } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
+import { QUEUES, jobs, stopJobs } from "~/lib/jobs.server";
+import { deliverMail, outboxDir } from "~/lib/mail.server";
+import * as mailEventsRoute from "~/routes/api.mail-events";
+import * as mailAlertRoute from "~/routes/mail-alert";
+import * as staffMailingsRoute from "~/routes/staff.mailings";
+import * as unsubscribeRoute from "~/routes/unsubscribe.$token";
+import * as root from "~/root";
+import { ORIGIN, createMember, separateProfileIds, type Member } from "../fixtures/members";
+import { runRoute, sessionCookie, siteRequest } from "../fixtures/run-route";
+import { seedBaseData } from "../../prisma/seed/base-data";
+
+const SECRET = "mail-events-secret-for-the-tests";
+
+beforeAll(async () => {
+  await seedBaseData(db());
+  await separateProfileIds();
+  await jobs();
+  env().MAIL_EVENTS_SECRET = SECRET;
+});
+
+afterAll(stopJobs);
+
+const minutes = (from: Date, count: number) => new Date(from.getTime() + count * 60_000);
+
+function mailsOf(member: Member, template: string) {
+  return db().mail.findMany({
+    where: { userId: member.userId, template },
+    orderBy: { id: "asc" },
+    select: { id: true, to: true, subject: true, text: true, html: true, unsubscribeUrl: true },
+  });
+}
+
+/** A message from `sender` to `recipient` (as sendMessage leaves it: the recipient's unread count + 1). */
+async function message(sender: Member, recipient: Member, createdAt = new Date()): Promise<MessageNotice> {
+  const site = await db().site.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } });
+  const [userAId, userBId] = [sender.userId, recipient.userId].sort((a, b) => a - b) as [number, number];
+  const existing = await db().conversation.findUnique({
+    where: { userAId_userBId: { userAId, userBId } },
+    select: { id: true },
+  });
+  const conversation =
+    existing ??
+    (await db().conversation.create({
+      data: {
+        siteId: site.id,
+        userAId,
+        userBId,
+        startedById: sender.userId,
+        members: {
+          create: [
+            { userId: sender.userId, otherUserId: recipient.userId },
+            { userId: recipient.userId, otherUserId: sender.userId },
+          ],
+        },
+      },
+      select: { id: true },
+    }));
+  const created = await db().message.create({
+    data: {
+      conversationId: conversation.id,
+      senderId: sender.userId,
+      kind: "text",
+      body: "Hoi!",
+      credits: 0,
+      createdAt,
+    },
+    select: { id: true },
+  });
+  await db().conversationMember.update({
+    where: { conversationId_userId: { conversationId: conversation.id, userId: recipient.userId } },
+    data: { unreadCount: { increment: 1 } },
+  });
+  return {
+    messageId: created.id,
+    conversationId: conversation.id,
+    senderId: sender.userId,
+    recipientId: recipient.userId,
+    newConversation: existing === null,
+  };
+}
+
+async function markRead(notice: MessageNotice) {
+  await db().conversationMember.update({
+    where: { conversationId_userId: { conversationId: notice.conversationId, userId: notice.recipientId } },
+    data: { unreadCount: 0, lastReadMessageId: notice.messageId },
+  });
+}
+
+/** The token in a mail's unsubscribe address. */
+const tokenOf = (url: string | null) => url!.split("/unsubscribe/")[1]!;
+
+async function preferencesOff(member: Member) {
+  const user = await db().user.findUniqueOrThrow({
+    where: { id: member.userId },
+    select: { emailNotificationsOff: true, notificationsDisabled: true },
+  });
+  return user;
+}
+
+describe("new conversation and new messages mails", () => {
+  it("schedules one mail job per conversation and recipient, a few minutes later", async () => {
+    const [anna, bram] = [await createMember({ name: "Anna" }), await createMember({ name: "Bram" })];
+    const before = Date.now();
+    const first = await message(anna, bram);
+    await scheduleMessageMail(first);
+    await scheduleMessageMail(await message(anna, bram));
+    const waiting = await db().$queryRaw<{ data: unknown; startAfter: Date }[]>`
+      SELECT data, start_after AS "startAfter" FROM pgboss.job
+      WHERE name = ${QUEUES.messageMail} AND singleton_key = ${`${first.conversationId}:${bram.userId}`} AND state = 'created'`;
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]!.data).toEqual({
+      conversationId: first.conversationId,
+      recipientId: bram.userId,
+      newConversation: true,
+    });
+    expect(waiting[0]!.startAfter.getTime()).toBeGreaterThanOrEqual(before + MESSAGE_MAIL_DELAY_MS - 1000);
+  });
+
+  it("mails the unread messages with the sender's name and a link to the conversation", async () => {
+    const [anna, bram] = [await createMember({ name: "Anna" }), await createMember({ name: "Bram" })];
+    const first = await message(anna, bram);
+    await message(anna, bram);
+    expect(await sendMessageMail({ ...first, newConversation: true })).toBe("sent");
+    const [mail, ...more] = await mailsOf(bram, "newConversation");
+    expect(more).toEqual([]);
+    expect(mail!.to).toBe(bram.email);
+    expect(mail!.subject).toBe("Anna is een gesprek met je begonnen op Hartklop");
+    expect(mail!.text).toContain(`/chats/${first.conversationId}`);
+    expect(mail!.unsubscribeUrl).toMatch(/\/unsubscribe\/\d+\.new_conversations\.[\w-]{32}$/);
+    expect(mail!.text).toContain(mail!.unsubscribeUrl);
+  });
+
+  it("sends nothing once the messages are read, with the preference off or while the recipient is online", async () => {
+    const anna = await createMember({ name: "Anna" });
+    const read = await createMember();
+    const notice = await message(anna, read);
+    await markRead(notice);
+    expect(await sendMessageMail(notice)).toBe("read");
+
+    const off = await createMember({ emailNotificationsOff: ["new_conversations"] });
+    expect(await sendMessageMail(await message(anna, off))).toBe("unwanted");
+    const disabled = await createMember({ notificationsDisabled: ["bounce"] });
+    expect(await sendMessageMail(await message(anna, disabled))).toBe("unwanted");
+
+    const online = await createMember();
+    await db().openTab.create({ data: { id: `tab-${online.userId}`, userId: online.userId, visible: true } });
+    expect(await sendMessageMail(await message(anna, online))).toBe("online");
+    // A hidden tab does not count as being online.
+    await db().openTab.update({ where: { id: `tab-${online.userId}` }, data: { visible: false } });
+    expect(await sendMessageMail(await message(anna, online))).toBe("sent");
+
+    for (const member of [read, off, disabled]) {
+      expect(await mailsOf(member, "newConversation")).toEqual([]);
+    }
+  });
+
+  it("mails about new messages in a conversation at most once in 6 hours, also with two workers", async () => {
+    const [anna, bram] = [await createMember({ name: "Anna" }), await createMember()];
+    await markRead(await message(anna, bram));
+    const notice = await message(anna, bram);
+    expect(notice.newConversation).toBe(false);
+    const now = new Date();
+    const outcomes = await Promise.all([sendMessageMail(notice, now), sendMessageMail(notice, now)]);
+    expect(outcomes.sort()).toEqual(["capped", "sent"]);
+    const [mail] = await mailsOf(bram, "newMessages");
+    expect(mail!.subject).toBe("Nieuw bericht van Anna");
+
+    await message(anna, bram);
+    expect(await sendMessageMail(notice, minutes(now, 60))).toBe("capped");
+    expect(await sendMessageMail(notice, new Date(now.getTime() + MESSAGE_MAIL_INTERVAL_MS))).toBe("sent");
+    const mails = await mailsOf(bram, "newMessages");
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.subject).toBe("2 nieuwe berichten van Anna");
+
+    // The preference of new messages is its own.
+    const carla = await createMember({ emailNotificationsOff: ["new_messages"] });
+    await markRead(await message(anna, carla));
+    expect(await sendMessageMail(await message(anna, carla))).toBe("unwanted");
+  });
+});
+
+describe("unread message reminders", () => {
+  it("reminds once of messages unread for 24 hours, again only for newer ones a day later", async () => {
+    const [anna, bram] = [await createMember({ name: "Anna" }), await createMember({ name: "Bram" })];
+    const now = new Date();
+    await message(anna, bram, new Date(now.getTime() - 25 * 3600_000));
+    await message(anna, bram, new Date(now.getTime() - 2 * 3600_000));
+    expect(await sendUnreadReminder({ userId: bram.userId }, now)).toBe("sent");
+    const [mail] = await mailsOf(bram, "unreadReminder");
+    expect(mail!.subject).toBe("Je hebt 2 ongelezen berichten op Hartklop");
+    expect(mail!.unsubscribeUrl).toContain(".unread_message_reminders.");
+    expect(await sendUnreadReminder({ userId: bram.userId }, minutes(now, 60))).toBe("none");
+
+    // A newer unread message: a reminder a day after it, not before.
+    const newer = await message(anna, bram, minutes(now, 10));
+    expect(await sendUnreadReminder({ userId: bram.userId }, minutes(now, 20))).toBe("later");
+    const [waiting] = await db().$queryRaw<{ startAfter: Date }[]>`
+      SELECT start_after AS "startAfter" FROM pgboss.job
+      WHERE name = ${QUEUES.unreadReminder} AND singleton_key = ${String(bram.userId)} AND state = 'created'`;
+    expect(waiting!.startAfter).toEqual(new Date(minutes(now, 10).getTime() + DAY));
+    expect(
+      await sendUnreadReminder({ userId: bram.userId }, new Date(minutes(now, 10).getTime() + DAY)),
+    ).toBe("sent");
+    expect(await mailsOf(bram, "unreadReminder")).toHaveLength(2);
+
+    // Read messages need no reminder; neither does a member who switched reminders off.
+    await markRead(newer);
+    const carla = await createMember({ emailNotificationsOff: ["unread_message_reminders"] });
+    await message(anna, carla, new Date(now.getTime() - 25 * 3600_000));
+    expect(await sendUnreadReminder({ userId: carla.userId }, now)).toBe("unwanted");
+    const dirk = await createMember();
+    await markRead(await message(anna, dirk, new Date(now.getTime() - 25 * 3600_000)));
+    expect(await sendUnreadReminder({ userId: dirk.userId }, now)).toBe("none");
+  });
+});
+
+describe("weekly updates", () => {
+  it("lists up to six new members matching the member's search, at most once in 7 days", async () => {
+    const viewer = await createMember({ name: "Vera", gender: "female", country: "BE", region: null });
+    const old = await createMember({
+      gender: "male",
+      country: "BE",
+      createdAt: new Date(Date.now() - 10 * DAY),
+    });
+    const women = await createMember({ gender: "female", country: "BE" });
+    const newcomers = [];
+    for (let i = 0; i < 7; i++) {
+      newcomers.push(await createMember({ name: `Nieuw${i}`, gender: "male", country: "BE", city: "Gent" }));
+    }
+    const quiet = await createMember({ gender: "female", country: "GB", region: null });
+    const off = await createMember({
+      gender: "female",
+      country: "BE",
+      emailNotificationsOff: ["weekly_updates"],
+    });
+
+    const now = new Date();
+    let cursor: number | null = 0;
+    while (cursor !== null) cursor = await sendWeeklyUpdates(cursor, now);
+
+    const [mail, ...more] = await mailsOf(viewer, "weeklyUpdate");
+    expect(more).toEqual([]);
+    expect(mail!.subject).toBe("Deze week nieuw op Hartklop: 6 leden voor jou");
+    for (const member of newcomers.slice(1)) expect(mail!.text).toContain(`/members/${member.profileId}`);
+    expect(mail!.text).not.toContain(`/members/${newcomers[0]!.profileId}`);
+    expect(mail!.text).not.toContain(`/members/${old.profileId}`);
+    expect(mail!.text).not.toContain(`/members/${women.profileId}`);
+    expect(mail!.text).toMatch(/Nieuw6 \d+ jaar, Gent/);
+    expect(mail!.unsubscribeUrl).toContain(".weekly_updates.");
+    expect(await mailsOf(quiet, "weeklyUpdate")).toEqual([]);
+    expect(await mailsOf(off, "weeklyUpdate")).toEqual([]);
+
+    // Not again within the week; a week later with the members who joined since.
+    await sendWeeklyUpdates(viewer.userId - 1, minutes(now, 60));
+    expect(await mailsOf(viewer, "weeklyUpdate")).toHaveLength(1);
+    const weekLater = new Date(now.getTime() + 7 * DAY);
+    const later = await createMember({ gender: "male", country: "BE", createdAt: minutes(now, 60) });
+    await sendWeeklyUpdates(viewer.userId - 1, weekLater);
+    const mails = await mailsOf(viewer, "weeklyUpdate");
+    expect(mails).toHaveLength(2);
+    expect(mails[1]!.text).toContain(`/members/${later.profileId}`);
+    expect(mails[1]!.text).not.toContain(`/members/${newcomers[6]!.profileId}`);
+  });
+});
+
+describe("inactivity reminders", () => {
+  it("sends one mail after 7 days away and one after 30, and starts over when the member is back", async () => {
+    const now = new Date();
+    const away = await createMember({ name: "Weg" });
+    const off = await createMember({ emailNotificationsOff: ["reminders"] });
+    const gone = await createMember();
+    await db().user.updateMany({
+      where: { id: { in: [away.userId, off.userId] } },
+      data: { lastSeenAt: new Date(now.getTime() - 8 * DAY) },
+    });
+    // Away far longer than any step's window: no late reminder.
+    await db().user.update({
+      where: { id: gone.userId },
+      data: { lastSeenAt: new Date(now.getTime() - 90 * DAY) },
+    });
+
+    expect(await sendInactivityReminders(now)).toEqual({ 7: 1, 30: 0 });
+    expect(await sendInactivityReminders(minutes(now, 60))).toEqual({ 7: 0, 30: 0 });
+    const [first] = await mailsOf(away, "inactivity");
+    expect(first!.text).toContain("Je bent al 7 dagen niet op Hartklop geweest.");
+    expect(first!.unsubscribeUrl).toContain(".reminders.");
+
+    const month = new Date(now.getTime() + 23 * DAY);
+    expect(await sendInactivityReminders(month)).toEqual({ 7: 0, 30: 1 });
+    expect(await sendInactivityReminders(minutes(month, 60))).toEqual({ 7: 0, 30: 0 });
+    expect(await mailsOf(away, "inactivity")).toHaveLength(2);
+    expect(await mailsOf(off, "inactivity")).toEqual([]);
+    expect(await mailsOf(gone, "inactivity")).toEqual([]);
+
+    // Back on the site: the hourly session refresh sets lastSeenAt and clears the step.
+    const cookie = await sessionCookie(away.userId);
+    await db().session.updateMany({
+      where: { userId: away.userId },
+      data: { lastUsedAt: new Date(Date.now() - 2 * 3600_000) },
+    });
+    await getSession(new Request(`${ORIGIN}/`, { headers: { Cookie: cookie } }));
+    const back = await db().user.findUniqueOrThrow({
+      where: { id: away.userId },
+      select: { lastSeenAt: true, inactivityReminderDays: true },
+    });
+    expect(back.inactivityReminderDays).toBeNull();
+    expect(Date.now() - back.lastSeenAt!.getTime()).toBeLessThan(60_000);
+  });
+});
+
+describe("mailings", () => {
+  it("lets only staff write one, and sends it in batches to the members of its language who want it", async () => {
+    const staff = await createMember({ role: "staff" });
+    const member = await createMember();
+    expect(
+      (await runRoute(await siteRequest("/staff/mailings", null), staffMailingsRoute.loader)).status,
+    ).toBe(302);
+    expect(
+      (await runRoute(await siteRequest("/staff/mailings", member.userId), staffMailingsRoute.loader)).status,
+    ).toBe(404);
+
+    const invalid = await runRoute(
+      await siteRequest("/staff/mailings", staff.userId, {
+        form: { kind: "news", language: "pl", subject: "", body: "" },
+      }),
+      staffMailingsRoute.action,
+    );
+    expect(invalid.status).toBe(400);
+    const created = await runRoute(
+      await siteRequest("/staff/mailings", staff.userId, {
+        form: {
+          kind: "promotions",
+          language: "pl",
+          subject: "Promocja",
+          body: "Akapit pierwszy\ndalej.\n\nAkapit drugi.",
+        },
+      }),
+      staffMailingsRoute.action,
+    );
+    expect(created).toMatchObject({ status: 302, location: "/staff/mailings?done=created" });
+    const mailing = await db().mailing.findFirstOrThrow({
+      where: { subject: "Promocja" },
+      select: { id: true },
+    });
+
+    const wanted = [];
+    for (let i = 0; i < 5; i++) wanted.push(await createMember({ language: "pl" }));
+    const off = await createMember({ language: "pl", emailNotificationsOff: ["promotions"] });
+    const disabled = await createMember({ language: "pl", notificationsDisabled: ["fbl"] });
+    const unconfirmed = await createMember({ language: "pl", userStatus: "not_confirmed" });
+    const dutch = await createMember({ language: "nl" });
+
+    expect(
+      (
+        await runRoute(
+          await siteRequest("/staff/mailings", member.userId, {
+            form: { intent: "send", mailingId: String(mailing.id) },
+          }),
+          staffMailingsRoute.action,
+        )
+      ).status,
+    ).toBe(404);
+    const sent = await runRoute(
+      await siteRequest("/staff/mailings", staff.userId, {
+        form: { intent: "send", mailingId: String(mailing.id) },
+      }),
+      staffMailingsRoute.action,
+    );
+    expect(sent).toMatchObject({ status: 302, location: "/staff/mailings?done=sending" });
+
+    // Work the queue as a worker does, two members per batch: three batch jobs.
+    const boss = await jobs();
+    let batches = 0;
+    for (;;) {
+      const [job] = await boss.fetch<MailingBatchJob>(QUEUES.mailingBatch);
+      if (!job) break;
+      await sendMailingBatch(job.data, 2);
+      await boss.complete(QUEUES.mailingBatch, job.id);
+      batches++;
+    }
+    expect(batches).toBe(3);
+    const row = await db().mailing.findUniqueOrThrow({
+      where: { id: mailing.id },
+      select: { status: true, sentCount: true, sentAt: true },
+    });
+    expect(row).toMatchObject({ status: "sent", sentCount: 5 });
+    for (const m of wanted) {
+      const [mail, ...more] = await mailsOf(m, "mailing");
+      expect(more).toEqual([]);
+      expect(mail!.subject).toBe("Promocja");
+      expect(mail!.html).toContain("<p>Akapit pierwszy dalej.</p>");
+      expect(mail!.html).toContain("<p>Akapit drugi.</p>");
+      expect(mail!.unsubscribeUrl).toContain(".promotions.");
+    }
+    for (const m of [off, disabled, unconfirmed, dutch]) expect(await mailsOf(m, "mailing")).toEqual([]);
+
+    const page = await runRoute<{ mailings: { id: number; status: string; sentCount: number }[] }>(
+      await siteRequest("/staff/mailings", staff.userId),
+      staffMailingsRoute.loader,
+    );
+    expect(page.body!.mailings.find((m) => m.id === mailing.id)).toMatchObject({
+      status: "sent",
+      sentCount: 5,
+    });
+    // Sent once only.
+    const again = await runRoute(
+      await siteRequest("/staff/mailings", staff.userId, {
+        form: { intent: "send", mailingId: String(mailing.id) },
+      }),
+      staffMailingsRoute.action,
+    );
+    expect(again.status).toBe(404);
+  });
+});
+
+describe("unsubscribing", () => {
+  it("turns the one kind off by a one-click POST and by the visible link, without a login, idempotently", async () => {
+    const bram = await createMember({ name: "Bram" });
+    const token = signUnsubscribeToken({ userId: bram.userId, key: "new_messages" });
+    const post = await runRoute<{ key: string }>(
+      await siteRequest(`/unsubscribe/${token}`, null, { form: { "List-Unsubscribe": "One-Click" } }),
+      unsubscribeRoute.action,
+      { token },
+    );
+    expect(post.status).toBe(200);
+    expect((await preferencesOff(bram)).emailNotificationsOff).toEqual(["new_messages"]);
+    const again = await runRoute(await siteRequest(`/unsubscribe/${token}`, null), unsubscribeRoute.loader, {
+      token,
+    });
+    expect(again).toMatchObject({ status: 200, body: { key: "new_messages" } });
+    expect((await preferencesOff(bram)).emailNotificationsOff).toEqual(["new_messages"]);
+
+    const weekly = signUnsubscribeToken({ userId: bram.userId, key: "weekly_updates" });
+    const get = await runRoute(await siteRequest(`/unsubscribe/${weekly}`, null), unsubscribeRoute.loader, {
+      token: weekly,
+    });
+    expect(get).toMatchObject({ status: 200, body: { key: "weekly_updates" } });
+    expect((await preferencesOff(bram)).emailNotificationsOff).toEqual(["new_messages", "weekly_updates"]);
+  });
+
+  it("refuses a forged or malformed token with a 400 page", async () => {
+    const bram = await createMember();
+    const genuine = signUnsubscribeToken({ userId: bram.userId, key: "like" });
+    const forged = [
+      genuine.replace(".like.", ".news."),
+      genuine.replace(`${bram.userId}.`, `${bram.userId + 1}.`),
+      `${genuine.slice(0, -1)}${genuine.endsWith("A") ? "B" : "A"}`,
+      signUnsubscribeToken({ userId: bram.userId, key: "like" }, "another-secret-of-at-least-32-chars!!"),
+      "nonsense",
+    ];
+    for (const token of forged) {
+      const get = await runRoute(await siteRequest(`/unsubscribe/${token}`, null), unsubscribeRoute.loader, {
+        token,
+      });
+      expect(get).toMatchObject({ status: 400, body: { key: null } });
+      const post = await runRoute(
+        await siteRequest(`/unsubscribe/${token}`, null, { form: {} }),
+        unsubscribeRoute.action,
+        {
+          token,
+        },
+      );
+      expect(post.status).toBe(400);
+    }
+    expect((await preferencesOff(bram)).emailNotificationsOff).toEqual([]);
+  });
+
+  it("delivers notification mails with List-Unsubscribe headers, the like mail too", async () => {
+    const [anna, bram] = [await createMember({ name: "Anna" }), await createMember({ name: "Bram" })];
+    expect(await like(anna.userId, bram.profileId, ORIGIN)).toMatchObject({ ok: true });
+    expect(await sendLikeMail({ userId: bram.userId, origin: ORIGIN })).toBe("sent");
+    const [likeMail] = await mailsOf(bram, "like");
+    expect(likeMail!.unsubscribeUrl).toMatch(new RegExp(`^${ORIGIN}/unsubscribe/${bram.userId}\\.like\\.`));
+    expect(likeMail!.text).toContain(likeMail!.unsubscribeUrl);
+
+    await deliverMail(likeMail!.id, "Hartklop <noreply@hartklop.nl>");
+    // Long header lines are folded: unfold them to read the headers.
+    const eml = (await readFile(path.join(outboxDir(), `${likeMail!.id}.eml`), "utf8")).replace(
+      /\r?\n[ \t]+/g,
+      " ",
+    );
+    expect(eml).toContain(`List-Unsubscribe: <${likeMail!.unsubscribeUrl}>`);
+    expect(eml).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
+
+    // The mail's own link works.
+    const token = tokenOf(likeMail!.unsubscribeUrl);
+    const post = await runRoute(
+      await siteRequest(`/unsubscribe/${token}`, null, { form: {} }),
+      unsubscribeRoute.action,
+      {
+        token,
+      },
+    );
+    expect(post.status).toBe(200);
+    expect((await preferencesOff(bram)).emailNotificationsOff).toEqual(["like"]);
+
+    // An account mail has none.
+    const account = await db().mail.create({
+      data: {
+        userId: bram.userId,
+        to: bram.email,
+        subject: "Account",
+        html: "<p>x</p>",
+        text: "x",
+        template: "activation",
+      },
+      select: { id: true },
+    });
+    await deliverMail(account.id, "Hartklop <noreply@hartklop.nl>");
+    expect(await readFile(path.join(outboxDir(), `${account.id}.eml`), "utf8")).not.toContain(
+      "List-Unsubscribe",
+    );
+  });
+});
+
+describe("mail events from the provider", () => {
+  const post = (body: string, authorization: string | null = `Bearer ${SECRET}`) =>
+    runRoute<{ error?: string; accounts?: number }>(
+      new Request(`${ORIGIN}/api/mail-events`, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/json",
+          ...(authorization ? { Authorization: authorization } : {}),
+        },
+        body,
+      }),
+      mailEventsRoute.action,
+    );
+
+  it("stops all notification mail for a hard bounce, a complaint or an unsubscribe", async () => {
+    const bounced = await createMember();
+    const complained = await createMember();
+    const unsubscribed = await createMember();
+    const soft = await createMember();
+    const single = await post(
+      JSON.stringify({ type: "bounce", email: bounced.email.toUpperCase(), hard: true }),
+    );
+    expect(single).toMatchObject({ status: 200, body: { accounts: 1 } });
+    const many = await post(
+      JSON.stringify([
+        { type: "complaint", email: complained.email, provider: "ignored extra field" },
+        { type: "unsubscribe", email: unsubscribed.email },
+        { type: "bounce", email: soft.email, hard: false },
+        { type: "bounce", email: bounced.email },
+        { type: "complaint", email: "nobody@example.com" },
+      ]),
+    );
+    expect(many).toMatchObject({ status: 200, body: { accounts: 2 } });
+    expect((await preferencesOff(bounced)).notificationsDisabled).toEqual(["bounce"]);
+    expect((await preferencesOff(complained)).notificationsDisabled).toEqual(["fbl"]);
+    expect((await preferencesOff(unsubscribed)).notificationsDisabled).toEqual(["listunsubscribe"]);
+    expect((await preferencesOff(soft)).notificationsDisabled).toEqual([]);
+
+    // No mail goes to them any more.
+    const anna = await createMember({ name: "Anna" });
+    expect(await sendMessageMail(await message(anna, complained))).toBe("unwanted");
+  });
+
+  it("answers 401 without the secret, 400 for bad JSON or events, 503 when not configured", async () => {
+    expect((await post("{}", null)).status).toBe(401);
+    expect((await post("{}", "Bearer wrong-secret-of-some-length")).status).toBe(401);
+    const basic = `Basic ${Buffer.from(`provider:${SECRET}`).toString("base64")}`;
+    expect((await post(JSON.stringify({ type: "complaint", email: "x@example.com" }), basic)).status).toBe(
+      200,
+    );
+    expect(await post("{not json")).toMatchObject({ status: 400, body: { error: "invalid_json" } });
+    expect(await post(JSON.stringify({ type: "delivered", email: "x@example.com" }))).toMatchObject({
+      status: 400,
+      body: { error: "invalid_events" },
+    });
+    expect(await post(JSON.stringify({ type: "bounce", email: "not an address" }))).toMatchObject({
+      status: 400,
+    });
+    env().MAIL_EVENTS_SECRET = undefined;
+    try {
+      expect(await post("{}")).toMatchObject({ status: 503, body: { error: "not_configured" } });
+    } finally {
+      env().MAIL_EVENTS_SECRET = SECRET;
+    }
+  });
+});
+
+describe("the disabled-notifications alert", () => {
+  type RootData = { user: { mailsOffAlert: { email: string; reasons: string[] } | null } };
+
+  it("explains why mail stopped until the member closes it or turns mail on again", async () => {
+    const member = await createMember({ notificationsDisabled: ["fbl"] });
+    const page = await runRoute<RootData>(await siteRequest("/members", member.userId), root.loader);
+    expect(page.body!.user.mailsOffAlert).toEqual({ email: member.email, reasons: ["fbl"] });
+
+    const dismissed = await runRoute(
+      await siteRequest("/mail-alert", member.userId, {
+        form: { intent: "dismiss", redirectTo: "/members?x=1" },
+      }),
+      mailAlertRoute.action,
+    );
+    expect(dismissed).toMatchObject({ status: 302, location: "/members?x=1" });
+    expect(
+      (await runRoute<RootData>(await siteRequest("/members", member.userId), root.loader)).body!.user
+        .mailsOffAlert,
+    ).toBeNull();
+
+    // A new reason from the provider shows it again; turning mail on clears the reasons.
+    await applyEvent({ type: "bounce", email: member.email });
+    expect(
+      (await runRoute<RootData>(await siteRequest("/members", member.userId), root.loader)).body!.user
+        .mailsOffAlert,
+    ).toEqual({ email: member.email, reasons: ["fbl", "bounce"] });
+    const resumed = await runRoute(
+      await siteRequest("/mail-alert", member.userId, {
+        form: { intent: "resumeMails", redirectTo: "//evil.example" },
+      }),
+      mailAlertRoute.action,
+    );
+    expect(resumed).toMatchObject({ status: 302, location: "/" });
+    expect((await preferencesOff(member)).notificationsDisabled).toEqual([]);
+    expect(
+      (
+        await runRoute(
+          await siteRequest("/mail-alert", null, { form: { intent: "dismiss" } }),
+          mailAlertRoute.action,
+        )
+      ).status,
+    ).toBe(302);
+  });
+});
+
+async function applyEvent(event: { type: string; email: string }) {
+  const outcome = await runRoute(
+    new Request(`${ORIGIN}/api/mail-events`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${SECRET}` },
+      body: JSON.stringify(event),
+    }),
+    mailEventsRoute.action,
+  );
+  expect(outcome.status).toBe(200);
+}

@@ -12,7 +12,7 @@ import {
 } from "react-router";
 import { requestInfoContext } from "./lib/context";
 import { DEFAULT_LOCALE } from "./lib/i18n";
-import { getInstance } from "./lib/i18n.server";
+import { getInstance } from "./middleware/i18n.server";
 import { resources } from "./lib/i18n-resources.server";
 
 export const streamTimeout = 5_000;

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useTranslation } from "react-i18next";
 import { requestInfoContext } from "~/lib/context";
-import { getInstance } from "~/lib/i18n.server";
+import { getInstance } from "~/middleware/i18n.server";
 import type { Route } from "./+types/account-deleted";
 
 /** After deleting an account, and where a reactivation link that no longer works lands (?error=link). */

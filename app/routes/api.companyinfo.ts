@@ -1,7 +1,7 @@
 import { companyInfoBody } from "~/domain/sites/public-calls.server";
 import { cachedJson } from "~/lib/cached-json.server";
 import { requestInfoContext } from "~/lib/context";
-import { getInstance, getLocale } from "~/lib/i18n.server";
+import { getInstance, getLocale } from "~/middleware/i18n.server";
 import type { Route } from "./+types/api.companyinfo";
 
 /** GET /api/companyinfo.php (SPEC section 7): the public facts of the company behind the site. */

@@ -7,7 +7,7 @@ import { checkoutMethodFrom } from "~/domain/payments/methods";
 import { discountBuyer, purchaseOffer } from "~/domain/payments/purchase-offer.server";
 import { authenticationRequired, noStore } from "~/lib/api-responses.server";
 import { requestInfoContext } from "~/lib/context";
-import { getInstance, getLocale } from "~/lib/i18n.server";
+import { getInstance, getLocale } from "~/middleware/i18n.server";
 import type { Route } from "./+types/api.discountcode";
 
 const welcomeQuery = z.object({ welcome: z.literal("true") });

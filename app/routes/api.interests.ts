@@ -1,6 +1,6 @@
 import { interestsBody } from "~/domain/sites/public-calls.server";
 import { cachedJson } from "~/lib/cached-json.server";
-import { getInstance, getLocale } from "~/lib/i18n.server";
+import { getInstance, getLocale } from "~/middleware/i18n.server";
 import type { Route } from "./+types/api.interests";
 
 /** GET /api/interests.php (SPEC section 7): the interest codes with their names in the reader's language. */

@@ -13,3 +13,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   return new Response(null, { status: 204 });
 }
+
+export function loader() {
+  throw data(null, { status: 405, headers: { Allow: "POST" } });
+}

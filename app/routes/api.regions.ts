@@ -3,7 +3,7 @@ import { noStore } from "~/lib/api-responses.server";
 import { cachedJson } from "~/lib/cached-json.server";
 import { requestInfoContext } from "~/lib/context";
 import { env } from "~/lib/env.server";
-import { getInstance, getLocale } from "~/lib/i18n.server";
+import { getInstance, getLocale } from "~/middleware/i18n.server";
 import type { Route } from "./+types/api.regions";
 
 /** GET /api/regions.php[?country=XX] (SPEC section 7): the regions of the visitor's (or the given) country. */

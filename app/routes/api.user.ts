@@ -9,7 +9,7 @@ import { authenticationRequired, noStore } from "~/lib/api-responses.server";
 import { requestInfoContext } from "~/lib/context";
 import { LOCALE_COOKIE, cookieHeader } from "~/lib/cookies.server";
 import { SUPPORTED_LOCALES } from "~/lib/i18n";
-import { getInstance } from "~/lib/i18n.server";
+import { getInstance } from "~/middleware/i18n.server";
 import type { Route } from "./+types/api.user";
 
 /** The current user as the browser sees it (SPEC section 7, field `user`). */

@@ -6,7 +6,7 @@ import { chatGate } from "~/domain/chat/chat-gate.server";
 import { loadConversation } from "~/domain/chat/conversation.server";
 import { loginPath } from "~/domain/profiles/login-path";
 import { requestInfoContext } from "~/lib/context";
-import { getInstance } from "~/lib/i18n.server";
+import { getInstance } from "~/middleware/i18n.server";
 import { ConversationPane } from "~/ui/chat/conversation-pane";
 import type { Route } from "./+types/chats.$id";
 

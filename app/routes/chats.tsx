@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { redirect } from "react-router";
 import { loginPath } from "~/domain/profiles/login-path";
 import { requestInfoContext } from "~/lib/context";
-import { getInstance } from "~/lib/i18n.server";
+import { getInstance } from "~/middleware/i18n.server";
 import { ConversationListPanel } from "~/ui/chat/conversation-list";
 import { useConversationList } from "~/ui/chat/use-conversation-list";
 import type { Route } from "./+types/chats";

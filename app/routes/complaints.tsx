@@ -12,7 +12,7 @@ import { submitComplaint } from "~/domain/complaints/complaints.server";
 import { clientIp } from "~/lib/client-ip.server";
 import { requestInfoContext } from "~/lib/context";
 import { isHoneypotFilled } from "~/lib/honeypot.server";
-import { getInstance, getLocale } from "~/lib/i18n.server";
+import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { FormErrors, TextField } from "~/ui/form-fields";
 import { HoneypotField } from "~/ui/honeypot";
 import type { Route } from "./+types/complaints";

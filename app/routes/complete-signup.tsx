@@ -11,7 +11,7 @@ import {
   type ActivationMailResult,
 } from "~/domain/accounts/signup.server";
 import { requestInfoContext } from "~/lib/context";
-import { getInstance } from "~/lib/i18n.server";
+import { getInstance } from "~/middleware/i18n.server";
 import { FormErrors, TextField } from "~/ui/form-fields";
 import type { Route } from "./+types/complete-signup";
 

@@ -5,7 +5,7 @@ import { requireUser } from "~/domain/accounts/guards.server";
 import { formatMoney } from "~/domain/payments/money";
 import { repeatOrder, repeatOrderView } from "~/domain/payments/repeat-order.server";
 import { requestInfoContext } from "~/lib/context";
-import { getInstance, getLocale } from "~/lib/i18n.server";
+import { getInstance, getLocale } from "~/middleware/i18n.server";
 import type { Route } from "./+types/credits.repeat-order";
 
 const idSchema = z.coerce.number().int().positive().max(2_147_483_647);

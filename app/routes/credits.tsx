@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { requireUser } from "~/domain/accounts/guards.server";
 import { discountBuyer, packageOffers } from "~/domain/payments/purchase-offer.server";
 import { requestInfoContext } from "~/lib/context";
-import { getInstance } from "~/lib/i18n.server";
+import { getInstance } from "~/middleware/i18n.server";
 import { PackageList } from "~/ui/payments/package-list";
 import type { Route } from "./+types/credits";
 

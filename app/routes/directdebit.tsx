@@ -13,7 +13,7 @@ import {
 } from "~/domain/payments/direct-debit.server";
 import { discountBuyer } from "~/domain/payments/purchase-offer.server";
 import { requestInfoContext } from "~/lib/context";
-import { getInstance, getLocale } from "~/lib/i18n.server";
+import { getInstance, getLocale } from "~/middleware/i18n.server";
 import {
   DirectDebitCodeForm,
   DirectDebitDetailsForm,

@@ -5,7 +5,7 @@ import { landerEntry } from "~/domain/landers/lander-entry.server";
 import { loadPromoLander } from "~/domain/landers/promo-lander.server";
 import { landerSubmittedContext } from "~/domain/landers/visits.server";
 import { requestInfoContext } from "~/lib/context";
-import { getInstance } from "~/lib/i18n.server";
+import { getInstance } from "~/middleware/i18n.server";
 import { BounceBeacon } from "~/ui/landers/bounce-beacon";
 import { CamTeasers } from "~/ui/landers/cam-teasers";
 import { LanderSignup } from "~/ui/landers/lander-signup";

@@ -5,7 +5,7 @@ import { saveUserLanguage } from "~/domain/accounts/language.server";
 import { requestInfoContext } from "~/lib/context";
 import { LOCALE_COOKIE, cookieHeader } from "~/lib/cookies.server";
 import { SUPPORTED_LOCALES } from "~/lib/i18n";
-import { getInstance, getLocale } from "~/lib/i18n.server";
+import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import type { Route } from "./+types/lang-config";
 

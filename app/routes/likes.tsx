@@ -5,7 +5,7 @@ import { requireUser } from "~/domain/accounts/guards.server";
 import { listLikes } from "~/domain/likes/overview.server";
 import { LIKE_TABS, type LikeCard, type LikeTab } from "~/domain/likes/tabs";
 import { requestInfoContext } from "~/lib/context";
-import { getInstance } from "~/lib/i18n.server";
+import { getInstance } from "~/middleware/i18n.server";
 import { MemberCard } from "~/ui/member-card";
 import { Pager } from "~/ui/search-results";
 import type { Route } from "./+types/likes";

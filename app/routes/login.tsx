@@ -9,7 +9,7 @@ import { visitorAccess } from "~/domain/accounts/visitor-access.server";
 import { loginSchema } from "~/domain/accounts/schemas";
 import { createSession } from "~/domain/accounts/session.server";
 import { requestInfoContext } from "~/lib/context";
-import { getInstance } from "~/lib/i18n.server";
+import { getInstance } from "~/middleware/i18n.server";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import { LOGIN_REASONS } from "~/domain/profiles/login-path";
 import { FormErrors, TextField, useClearedOnAnswer, PasswordField } from "~/ui/form-fields";

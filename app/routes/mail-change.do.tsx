@@ -6,7 +6,7 @@ import {
   peekEmailChange,
 } from "~/domain/accounts/email-change.server";
 import { requestInfoContext } from "~/lib/context";
-import { getInstance } from "~/lib/i18n.server";
+import { getInstance } from "~/middleware/i18n.server";
 import type { Route } from "./+types/mail-change.do";
 
 // Open to everyone: the link in the mail is the proof. The GET only shows the address and a button,

@@ -12,7 +12,7 @@ import { findMatches } from "~/domain/search/match-finder.server";
 import { requireSearchAccess } from "~/domain/search/guard.server";
 import { searchViewer } from "~/domain/search/search.server";
 import { requestInfoContext } from "~/lib/context";
-import { getInstance } from "~/lib/i18n.server";
+import { getInstance } from "~/middleware/i18n.server";
 import { MemberGrid, Pager, ResultCount } from "~/ui/search-results";
 import type { Route } from "./+types/match-finder";
 

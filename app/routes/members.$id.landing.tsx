@@ -6,7 +6,7 @@ import { loadMemberLander, memberLanderName } from "~/domain/landers/member-land
 import { landerSubmittedContext } from "~/domain/landers/visits.server";
 import { profileIdFrom } from "~/domain/profiles/profile-id";
 import { requestInfoContext } from "~/lib/context";
-import { getInstance } from "~/lib/i18n.server";
+import { getInstance } from "~/middleware/i18n.server";
 import { BounceBeacon } from "~/ui/landers/bounce-beacon";
 import { CamTeasers } from "~/ui/landers/cam-teasers";
 import { LanderSignup } from "~/ui/landers/lander-signup";

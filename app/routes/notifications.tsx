@@ -6,7 +6,7 @@ import { notificationsIntent } from "~/domain/accounts/settings-actions.server";
 import { loadNotificationSettings } from "~/domain/notifications/notification-settings.server";
 import { dismissPushAlert, removePushSubscription } from "~/domain/notifications/push-subscriptions.server";
 import { requestInfoContext } from "~/lib/context";
-import { getInstance } from "~/lib/i18n.server";
+import { getInstance } from "~/middleware/i18n.server";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import { CardSection } from "~/ui/card-section";
 import { PushDeviceList, ThisDevicePush } from "~/ui/push/push-devices";

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { requestInfoContext } from "~/lib/context";
-import { getInstance } from "~/lib/i18n.server";
+import { getInstance } from "~/middleware/i18n.server";
 import type { Route } from "./+types/premium";
 
 /** /premium: what Premium gives (for life, with the first purchase) and the way to /credits. */

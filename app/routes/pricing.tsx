@@ -3,7 +3,7 @@ import { currencyForCountry } from "~/domain/credits/currency";
 import { packagesFor } from "~/domain/credits/packages.server";
 import { staticPageContent } from "~/domain/sites/static-pages.server";
 import { requestInfoContext } from "~/lib/context";
-import { getInstance, getLocale } from "~/lib/i18n.server";
+import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { PackageList } from "~/ui/payments/package-list";
 import { StaticPage } from "~/ui/static-page";
 import type { Route } from "./+types/pricing";

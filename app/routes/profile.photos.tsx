@@ -13,7 +13,7 @@ import {
 } from "~/domain/photos/photo-actions.server";
 import { photoLimitFor, UPLOAD_ERRORS } from "~/domain/photos/upload.server";
 import { requestInfoContext } from "~/lib/context";
-import { getInstance } from "~/lib/i18n.server";
+import { getInstance } from "~/middleware/i18n.server";
 import { UPLOAD_XHR_HEADER } from "~/ui/photos/paths";
 import { PhotoList } from "~/ui/photos/photo-list";
 import { PhotoNotice } from "~/ui/photos/photo-notice";

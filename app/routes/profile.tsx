@@ -10,7 +10,7 @@ import {
 import { VISIBILITY_KEYS, type ProfileIntent } from "~/domain/profiles/profile-edit-schemas";
 import { loadOwnProfile } from "~/domain/profiles/profile-edit.server";
 import { requestInfoContext } from "~/lib/context";
-import { getInstance } from "~/lib/i18n.server";
+import { getInstance } from "~/middleware/i18n.server";
 import { AboutForm } from "~/ui/profile-edit/about-form";
 import { BasicsSection } from "~/ui/profile-edit/basics-section";
 import { FieldsForm } from "~/ui/profile-edit/fields-form";

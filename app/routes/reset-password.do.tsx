@@ -11,7 +11,7 @@ import { passwordProblemMessage } from "~/domain/accounts/password-rules";
 import { createSession } from "~/domain/accounts/session.server";
 import { resetPasswordSchema } from "~/domain/accounts/settings-schemas";
 import { requestInfoContext } from "~/lib/context";
-import { getInstance } from "~/lib/i18n.server";
+import { getInstance } from "~/middleware/i18n.server";
 import { FormErrors } from "~/ui/form-fields";
 import { NewPasswordFields } from "~/ui/new-password-fields";
 import type { Route } from "./+types/reset-password.do";

@@ -7,7 +7,7 @@ import { resetRequestSchema } from "~/domain/accounts/settings-schemas";
 import { clientIp } from "~/lib/client-ip.server";
 import { requestInfoContext } from "~/lib/context";
 import { isHoneypotFilled } from "~/lib/honeypot.server";
-import { getInstance } from "~/lib/i18n.server";
+import { getInstance } from "~/middleware/i18n.server";
 import { FormErrors, TextField } from "~/ui/form-fields";
 import { HoneypotField } from "~/ui/honeypot";
 import type { Route } from "./+types/reset-password";

@@ -7,7 +7,7 @@ import { DELETE_REASONS, DELETE_REMARKS_MAX, deleteAccountSchema } from "~/domai
 import { requireUser } from "~/domain/accounts/guards.server";
 import { endSession } from "~/domain/accounts/session.server";
 import { requestInfoContext } from "~/lib/context";
-import { getInstance } from "~/lib/i18n.server";
+import { getInstance } from "~/middleware/i18n.server";
 import { FormErrors, PasswordField } from "~/ui/form-fields";
 import type { Route } from "./+types/settings.delete";
 

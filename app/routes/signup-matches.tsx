@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { requireUser } from "~/domain/accounts/guards.server";
 import { findSignupMatches } from "~/domain/accounts/signup-matches.server";
 import { requestInfoContext } from "~/lib/context";
-import { getInstance } from "~/lib/i18n.server";
+import { getInstance } from "~/middleware/i18n.server";
 import { MemberCard } from "~/ui/member-card";
 import type { Route } from "./+types/signup-matches";
 

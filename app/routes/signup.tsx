@@ -4,7 +4,7 @@ import { signupAction } from "~/domain/accounts/signup-action.server";
 import { visitorAccess } from "~/domain/accounts/visitor-access.server";
 import { resellOffer } from "~/domain/landers/resell.server";
 import { requestInfoContext } from "~/lib/context";
-import { getInstance } from "~/lib/i18n.server";
+import { getInstance } from "~/middleware/i18n.server";
 import { ResellOffer } from "~/ui/landers/resell-offer";
 import { InviteOnlyNotice, SignupForm, type SignupPageData } from "~/ui/signup-form";
 import type { Route } from "./+types/signup";

@@ -10,7 +10,7 @@ import {
 } from "~/domain/landers/campaign-admin.server";
 import { campaignLinkSchema } from "~/domain/landers/campaign-schema";
 import { requestInfoContext } from "~/lib/context";
-import { getInstance } from "~/lib/i18n.server";
+import { getInstance } from "~/middleware/i18n.server";
 import { CampaignLinks } from "~/ui/landers/campaign-links";
 import type { Route } from "./+types/staff.campaigns";
 

@@ -5,7 +5,7 @@ import { requireStaff } from "~/domain/accounts/guards.server";
 import { splitReportEvidence } from "~/domain/chat/report-message.server";
 import { listComplaints, setComplaintStatus } from "~/domain/complaints/complaints.server";
 import { requestInfoContext } from "~/lib/context";
-import { getInstance, getLocale } from "~/lib/i18n.server";
+import { getInstance, getLocale } from "~/middleware/i18n.server";
 import type { Route } from "./+types/staff.complaints";
 
 const pageFrom = (value: string | null) => {

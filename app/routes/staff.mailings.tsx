@@ -5,7 +5,7 @@ import { requireStaff } from "~/domain/accounts/guards.server";
 import { MAILING_NOTICES, mailingSchema } from "~/domain/notifications/mailing-types";
 import { createMailing, listMailings, startMailing } from "~/domain/notifications/mailings.server";
 import { requestInfoContext } from "~/lib/context";
-import { getInstance, getLocale } from "~/lib/i18n.server";
+import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { StaffMailings } from "~/ui/mailings/staff-mailings";
 import type { Route } from "./+types/staff.mailings";
 

@@ -5,7 +5,7 @@ import { STAFF_PAYMENT_STATUSES, type StaffPaymentsOutcome } from "~/domain/paym
 import { approveRefund, rejectRefund, unblockDirectDebit } from "~/domain/payments/refunds.server";
 import { parsePaymentSearch, staffPaymentsOverview } from "~/domain/payments/staff-payments.server";
 import { requestInfoContext } from "~/lib/context";
-import { getInstance, getLocale } from "~/lib/i18n.server";
+import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { StaffPayments } from "~/ui/payments/staff-payments";
 import type { Route } from "./+types/staff.payments";
 

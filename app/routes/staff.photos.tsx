@@ -9,7 +9,7 @@ import {
   REJECTION_REASON_MAX,
 } from "~/domain/photos/moderation.server";
 import { requestInfoContext } from "~/lib/context";
-import { getInstance, getLocale } from "~/lib/i18n.server";
+import { getInstance, getLocale } from "~/middleware/i18n.server";
 import type { Route } from "./+types/staff.photos";
 
 const pageFrom = (value: string | null) => {

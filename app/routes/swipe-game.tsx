@@ -10,7 +10,7 @@ import {
   type SwipeOutcome,
 } from "~/domain/likes/swipe-game.server";
 import { requestInfoContext } from "~/lib/context";
-import { getInstance } from "~/lib/i18n.server";
+import { getInstance } from "~/middleware/i18n.server";
 import { EmptyNotice } from "~/ui/swipe-game/empty-notice";
 import { SWIPE_NOTICES, type SwipeActionData, type SwipeNotice } from "~/ui/swipe-game/fetcher";
 import { LimitNotice } from "~/ui/swipe-game/limit-notice";

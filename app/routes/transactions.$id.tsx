@@ -10,7 +10,7 @@ import { refundRequestSchema } from "~/domain/payments/refund-view";
 import { refundPanel, requestRefund } from "~/domain/payments/refunds.server";
 import { syncPayment } from "~/domain/payments/sync-payment.server";
 import { requestInfoContext } from "~/lib/context";
-import { getInstance } from "~/lib/i18n.server";
+import { getInstance } from "~/middleware/i18n.server";
 import { PaymentResult } from "~/ui/payments/payment-result";
 import { RefundRequestPanel } from "~/ui/payments/refund-request";
 import type { Route } from "./+types/transactions.$id";

@@ -4,7 +4,7 @@ import { requireUser } from "~/domain/accounts/guards.server";
 import { memberPayments } from "~/domain/payments/member-payments.server";
 import { formatMoney } from "~/domain/payments/money";
 import { requestInfoContext } from "~/lib/context";
-import { getInstance } from "~/lib/i18n.server";
+import { getInstance } from "~/middleware/i18n.server";
 import type { Route } from "./+types/transactions";
 
 /** /transactions: the member's payments, newest first. */

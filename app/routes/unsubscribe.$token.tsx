@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { unsubscribeByToken } from "~/domain/notifications/unsubscribe.server";
 import { noStore } from "~/lib/api-responses.server";
 import { requestInfoContext } from "~/lib/context";
-import { getInstance } from "~/lib/i18n.server";
+import { getInstance } from "~/middleware/i18n.server";
 import { Unsubscribed } from "~/ui/mailings/unsubscribed";
 import type { Route } from "./+types/unsubscribe.$token";
 

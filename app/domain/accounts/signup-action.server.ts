@@ -4,7 +4,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { clientIp } from "~/lib/client-ip.server";
 import { requestInfoContext } from "~/lib/context";
 import { isHoneypotFilled } from "~/lib/honeypot.server";
-import { getInstance, getLocale } from "~/lib/i18n.server";
+import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { applyEmailSuggestionChoice } from "./email-suggestion";
 import { createSession } from "./session.server";
 import { signupSchema } from "./signup-schema";

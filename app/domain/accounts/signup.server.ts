@@ -4,7 +4,7 @@ import type { Site } from "~/domain/sites/site.server";
 import { Prisma, type Gender, type Sexuality } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { hitRateLimit, type RateLimit } from "~/lib/rate-limit.server";
-import type { Tracking } from "~/lib/tracking.server";
+import type { Tracking } from "~/middleware/tracking.server";
 import { normalizeEmail } from "./email";
 import { suggestEmail } from "./email-suggestion";
 import { hashPassword } from "./password.server";

@@ -1,6 +1,6 @@
 import type { Site } from "~/domain/sites/site.server";
 import { loggedOutSearchAllowed } from "~/domain/search/access";
-import { hasTrafficSource, readTracking, type Tracking } from "~/lib/tracking.server";
+import { hasTrafficSource, readTracking, type Tracking } from "~/middleware/tracking.server";
 import { signupsOpen } from "./signup-visibility";
 
 export type VisitorAccessSettings = Pick<

@@ -1,7 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { accessFor } from "~/domain/accounts/visitor-access.server";
 import { requestInfoContext } from "~/lib/context";
-import { readTracking } from "~/lib/tracking.server";
+import { readTracking } from "~/middleware/tracking.server";
 import { camTeasers } from "./cam-feed.server";
 import type { LanderEntry } from "./designs";
 import { resellOffer } from "./resell.server";

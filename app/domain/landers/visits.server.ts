@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { createContext } from "react-router";
 import { db } from "~/lib/db.server";
 import { sessionSecret } from "~/lib/env.server";
-import type { Tracking } from "~/lib/tracking.server";
+import type { Tracking } from "~/middleware/tracking.server";
 
 /**
  * Set by a lander's action: the loaders that render the page after a (refused) signup POST are not

@@ -1,8 +1,8 @@
 import { createInstance, type i18n, type InitOptions } from "i18next";
 import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { DEFAULT_LOCALE, SUPPORTED_LOCALES, resolveLocale, type Locale } from "./i18n";
-import { LOCALE_COOKIE, readCookie } from "./cookies.server";
-import { resources } from "./i18n-resources.server";
+import { DEFAULT_LOCALE, SUPPORTED_LOCALES, resolveLocale, type Locale } from "~/lib/i18n";
+import { LOCALE_COOKIE, readCookie } from "~/lib/cookies.server";
+import { resources } from "~/lib/i18n-resources.server";
 
 export interface LocaleRequestFacts {
   domainLanguage: string | null;

@@ -1,5 +1,5 @@
 import type { MiddlewareFunction } from "react-router";
-import { cookieHeader, readCookie } from "./cookies.server";
+import { cookieHeader, readCookie } from "~/lib/cookies.server";
 
 /**
  * SPEC section 3: tracking data from the landing URL, kept in storage and stored with the account.

@@ -3,9 +3,9 @@ import { data, type MiddlewareFunction } from "react-router";
 import { getSession } from "~/domain/accounts/session.server";
 import { detectCountry } from "~/domain/sites/country.server";
 import { resolveSite } from "~/domain/sites/site.server";
-import { requestInfoContext } from "./context";
-import { INSTALLED_APP_COOKIE, LOCALE_COOKIE, cookieHeader, readCookie } from "./cookies.server";
-import { env } from "./env.server";
+import { requestInfoContext } from "~/lib/context";
+import { INSTALLED_APP_COOKIE, LOCALE_COOKIE, cookieHeader, readCookie } from "~/lib/cookies.server";
+import { env } from "~/lib/env.server";
 import { localeForRequest, setLocaleFacts } from "./i18n.server";
 
 export function contentSecurityPolicy(nonce: string, development: boolean): string {

@@ -54,7 +54,14 @@ interface Signup {
   sub1?: string;
   confirmed?: boolean;
   signupDate: Date;
-  payments?: { cents: number; currency?: string; paidAt: Date | null; status?: "paid" | "failed" }[];
+  payments?: {
+    cents: number;
+    currency?: string;
+    paidAt: Date | null;
+    status?: "paid" | "failed";
+    refundedCents?: number;
+    chargedBackCents?: number;
+  }[];
   site?: number;
 }
 
@@ -86,6 +93,8 @@ async function signup(s: Signup) {
         status: p.status ?? "paid",
         createdAt: p.paidAt ?? s.signupDate,
         paidAt: p.paidAt,
+        refundedCents: p.refundedCents ?? 0,
+        chargedBackCents: p.chargedBackCents ?? 0,
       },
       select: { id: true },
     });
@@ -177,6 +186,7 @@ beforeAll(async () => {
       { cents: 1995, paidAt: inside },
       { cents: 3995, paidAt: at(UNTIL - 1) },
       { cents: 7995, paidAt: at(UNTIL) }, // after the period: not its revenue
+      { cents: 2995, paidAt: inside, refundedCents: 1995, chargedBackCents: 1000 }, // all given back
     ],
   });
   await signup({

@@ -1,7 +1,7 @@
 // The funnel report: per lander, campaign token, network and sub1 over a period of the site's
 // days, the visits and bounces (LanderVisit rows) and what became of the members who signed up in
-// that period (signups, confirmed accounts, first purchases, revenue of their paid payments in the
-// period). Everything is aggregated in SQL; visits and members are read through their
+// that period (signups, confirmed accounts, first purchases, net revenue of their paid payments in
+// the period). Everything is aggregated in SQL; visits and members are read through their
 // [siteId, createdAt] / [siteId, signupDate] indexes and each member's payments by the member's
 // [userId, createdAt] index. The SQL builders are exported so a test can EXPLAIN them.
 import { Prisma } from "~/generated/prisma/client";
@@ -122,13 +122,14 @@ export function membersSql({ siteId, since, until, dimensions }: FunnelQuery) {
     GROUP BY ${groupByKeys(dimensions)}`;
 }
 
-/** The period's paid payments of the period's new members, per group and currency. */
+/** The period's paid payments of the period's new members, less refunds and chargebacks, per group and currency. */
 export function revenueSql({ siteId, since, until, dimensions }: FunnelQuery) {
   return Prisma.sql`SELECT ${keyColumns(memberKeys, dimensions)},
       p.currency, sum(p."amountCents")::bigint AS cents
     FROM "User" u
     CROSS JOIN LATERAL (
-      SELECT c.currency, c."amountCents" FROM "Payment" c
+      SELECT c.currency, c."amountCents" - c."refundedCents" - c."chargedBackCents" AS "amountCents"
+      FROM "Payment" c
       WHERE c."userId" = u.id AND c."createdAt" < ${until}::timestamp
         AND c.status = 'paid' AND c."paidAt" >= ${since}::timestamp AND c."paidAt" < ${until}::timestamp
       OFFSET 0

@@ -85,3 +85,41 @@ self.addEventListener("notificationclick", (event) => {
     })(),
   );
 });
+
+function keyBytes(base64url) {
+  const base64 = base64url.replace(/-/g, "+").replace(/_/g, "/");
+  const raw = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
+  return Uint8Array.from(raw, (c) => c.charCodeAt(0));
+}
+
+/** The site's VAPID key, from the old subscription or, when the browser gives none, the settings call. */
+async function applicationServerKey(oldSubscription) {
+  if (oldSubscription && oldSubscription.options && oldSubscription.options.applicationServerKey) {
+    return oldSubscription.options.applicationServerKey;
+  }
+  const response = await fetch("/api/settings.php", { credentials: "same-origin" });
+  const { settings } = await response.json();
+  return keyBytes(settings.push_public_key);
+}
+
+// The browser replaced or expired this device's subscription: subscribe again and store the new one,
+// so pushes keep arriving without the member opening the notifications page. The old endpoint is
+// forgotten by the server when the push service answers 410 for it.
+self.addEventListener("pushsubscriptionchange", (event) => {
+  event.waitUntil(
+    (async () => {
+      const subscription =
+        event.newSubscription ||
+        (await self.registration.pushManager.subscribe({
+          userVisibleOnly: true,
+          applicationServerKey: await applicationServerKey(event.oldSubscription),
+        }));
+      await fetch("/api/user.php?push=1", {
+        method: "POST",
+        credentials: "same-origin",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ subscription: subscription.toJSON() }),
+      });
+    })(),
+  );
+});

@@ -308,17 +308,28 @@ describe("inactivity reminders", () => {
     expect(await mailsOf(off, "inactivity")).toEqual([]);
     expect(await mailsOf(gone, "inactivity")).toEqual([]);
 
-    // Back on the site: the hourly session refresh sets lastSeenAt and clears the step.
+    // Back on the site: logging in sets lastSeenAt and clears the step.
+    const seen = () =>
+      db().user.findUniqueOrThrow({
+        where: { id: away.userId },
+        select: { lastSeenAt: true, inactivityReminderDays: true },
+      });
     const cookie = await sessionCookie(away.userId);
+    let back = await seen();
+    expect(back.inactivityReminderDays).toBeNull();
+    expect(Date.now() - back.lastSeenAt!.getTime()).toBeLessThan(60_000);
+
+    // An open session does the same in its hourly refresh.
+    await db().user.update({
+      where: { id: away.userId },
+      data: { lastSeenAt: new Date(now.getTime() - 8 * DAY), inactivityReminderDays: 7 },
+    });
     await db().session.updateMany({
       where: { userId: away.userId },
       data: { lastUsedAt: new Date(Date.now() - 2 * 3600_000) },
     });
     await getSession(new Request(`${ORIGIN}/`, { headers: { Cookie: cookie } }));
-    const back = await db().user.findUniqueOrThrow({
-      where: { id: away.userId },
-      select: { lastSeenAt: true, inactivityReminderDays: true },
-    });
+    back = await seen();
     expect(back.inactivityReminderDays).toBeNull();
     expect(Date.now() - back.lastSeenAt!.getTime()).toBeLessThan(60_000);
   });

@@ -136,13 +136,20 @@ export async function getSession(request: Request): Promise<{ id: string; user: 
 /** Opens a session for a user and returns the Set-Cookie header that carries it. */
 export async function createSession(userId: number, request: Request): Promise<string> {
   const id = randomBytes(32).toString("base64url");
-  await db().session.create({
+  // Logging in counts as being seen: the inactivity reminders start over from now.
+  await db().user.update({
+    where: { id: userId },
     data: {
-      id,
-      userId,
-      expiresAt: new Date(Date.now() + SESSION_MS),
-      userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
-      ip: clientIp(request),
+      lastSeenAt: new Date(),
+      inactivityReminderDays: null,
+      sessions: {
+        create: {
+          id,
+          expiresAt: new Date(Date.now() + SESSION_MS),
+          userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
+          ip: clientIp(request),
+        },
+      },
     },
     select: { id: true },
   });

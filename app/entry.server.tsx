@@ -13,6 +13,7 @@ import {
 import { requestInfoContext } from "./lib/context";
 import { DEFAULT_LOCALE } from "./lib/i18n";
 import { getInstance } from "./middleware/i18n.server";
+import { isCrossSiteMutation } from "./middleware/request-info.server";
 import { resources } from "./lib/i18n-resources.server";
 
 export const streamTimeout = 5_000;
@@ -89,6 +90,8 @@ export default function handleRequest(
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
+  // React Router answers a cross-site mutation 400 itself and reports it here: refused, not an error.
+  if (isCrossSiteMutation(request)) return;
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
   console.error(
     JSON.stringify({

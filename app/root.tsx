@@ -106,6 +106,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#c8007a" />
+        {/* Every page shares the site's description (search results, Lighthouse's meta-description). */}
+        {data?.site.description && <meta name="description" content={data.site.description} />}
         <Meta />
         <Links />
       </head>
@@ -138,8 +140,16 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }, [error]);
   // The server logs errors in handleError (entry.server.tsx); this reports the browser's own.
   if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
+  // An unreadable or oversized request body (lib/request-body.server) says so in the reader's language.
+  const bodyMessage = isRouteErrorResponse(error) && (error.data as { message?: unknown } | null)?.message;
   const message =
-    status === 404 ? t("error.notFound") : status === 403 ? t("error.forbidden") : t("error.general");
+    status === 404
+      ? t("error.notFound")
+      : status === 403
+        ? t("error.forbidden")
+        : typeof bodyMessage === "string" && status < 500
+          ? bodyMessage
+          : t("error.general");
   return (
     <DefaultLayout>
       <ErrorPage status={status} message={message} />

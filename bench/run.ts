@@ -1,48 +1,71 @@
-// `npm run bench`: the built server on its own embedded PostgreSQL seeded with 100,000 demo members,
-// measured with autocannon: member search with filters, a profile page, the likes pages, the swipe
-// game, the counts call, the like action and /healthz, side by side.
+// `npm run bench`: the built server on its own embedded PostgreSQL seeded with 100,000 demo members
+// (their likes, and conversations with messages from bench/seed-chats.ts), measured with autocannon
+// side by side: a trivial server-rendered page (/login for a visitor), the member pages, sending a
+// message and /healthz, each with its ratio to the trivial page and the load average; then the load
+// test (bench/load.ts: 500 members on two app processes sharing the database).
 // Environment: BENCH_MEMBERS (default 100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (10),
-// BUILD_DIR (default build; built first when missing), KEEP_BENCH_DATA=1 keeps the data folder.
-import { chmod, mkdtemp, rm } from "node:fs/promises";
+// BENCH_EXTRA=1 also measures the other pages (swipe game, credits, transactions, counts call, like),
+// BENCH_LOAD=0 skips the load test (see bench/load.ts for its settings), BUILD_DIR (default build;
+// built first when stale), KEEP_BENCH_DATA=1 keeps the data folder.
+import { randomBytes } from "node:crypto";
+import { chmod, mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { ensureBuild, percentile, seconds, startServer, stopServer, waitForHealth } from "./server";
+import { closeCredits, grantCredits } from "./credits";
+import { runLoadTest } from "./load";
+import { createBenchMembers } from "./members";
+import { seedChats } from "./seed-chats";
+import {
+  ensureBuild,
+  removeDataDir,
+  percentile,
+  seconds,
+  startServer,
+  stopServer,
+  waitForHealth,
+} from "./server";
+import { loadAverage, printTable } from "./table";
 
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const LOGIN = { email: "premium@demo.hartklop.test", password: "Hartklop-demo-2026" };
 const SEARCH_PATH = "/members?gender=female&country=NL&min_age=25&max_age=45";
+/** The old figures (issue 12), for the goals: member pages at 0.7x the trivial page, which doubles. */
+const OLD_TRIVIAL_RPS = 266;
+const GOAL_RATIO = 0.7;
+/** Members sending in the send row, each at most 60 messages a minute (domain/abuse/limits.ts). */
+const SENDERS = Number(process.env.BENCH_SENDERS ?? 100);
 
 /**
  * A database that just received 100,000 rows has no planner statistics and no visibility map yet;
  * autovacuum would see to that within minutes. Do it now, so the figures are those of a settled database.
  */
-async function settleDatabase(databaseUrl: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query("VACUUM ANALYZE");
-  } finally {
-    await client.end();
-  }
+async function settleDatabase(client: pg.Client) {
+  await client.query("VACUUM ANALYZE");
 }
 
 /** The first EUR package of the default site, for the payment page. */
-async function firstPackageId(databaseUrl: string): Promise<number> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ id: number }>(
-      `SELECT p.id FROM "CreditPackage" p JOIN "Site" s ON s.id = p."siteId"
-       WHERE s."isDefault" AND p.currency = 'EUR' AND p.active ORDER BY p."sortOrder" LIMIT 1`,
-    );
-    return rows[0]!.id;
-  } finally {
-    await client.end();
-  }
+async function firstPackageId(client: pg.Client): Promise<number> {
+  const { rows } = await client.query<{ id: number }>(
+    `SELECT p.id FROM "CreditPackage" p JOIN "Site" s ON s.id = p."siteId"
+     WHERE s."isDefault" AND p.currency = 'EUR' AND p.active ORDER BY p."sortOrder" LIMIT 1`,
+  );
+  return rows[0]!.id;
+}
+
+/** The measured member's id and their conversations, newest first. */
+async function memberFacts(client: pg.Client) {
+  const { rows } = await client.query<{ userId: number; conversationId: number }>(
+    `SELECT u.id AS "userId", cm."conversationId" FROM "User" u
+     JOIN "ConversationMember" cm ON cm."userId" = u.id
+     WHERE u.email = $1 ORDER BY cm."lastMessageAt" DESC LIMIT 2`,
+    [LOGIN.email],
+  );
+  if (rows.length < 2) throw new Error(`${LOGIN.email} has no conversations to measure`);
+  return { userId: rows[0]!.userId, conversationIds: rows.map((r) => r.conversationId) };
 }
 
 async function login(baseUrl: string): Promise<string> {
@@ -90,15 +113,81 @@ function likeAction(memberIds: string[]): Target {
   };
 }
 
+/**
+ * Members who each open a conversation with the measured member, so the send row spreads over many
+ * senders: one member alone would meet the per-member message limit (domain/abuse/limits.ts) long
+ * before the server's limit.
+ */
+async function createSenders(
+  baseUrl: string,
+  databaseUrl: string,
+  secret: string,
+  client: pg.Client,
+  userId: number,
+) {
+  const senders = await createBenchMembers(databaseUrl, secret, {
+    count: SENDERS,
+    credits: 100_000,
+    prefix: `sender-${Date.now()}`,
+  });
+  const { rows } = await client.query<{ profileId: number }>(
+    `SELECT id AS "profileId" FROM "Profile" WHERE "userId" = $1`,
+    [userId],
+  );
+  for (let i = 0; i < senders.length; i += 10) {
+    await Promise.all(
+      senders.slice(i, i + 10).map(async (sender) => {
+        const response = await fetch(`${baseUrl}/members/${rows[0]!.profileId}/chat.data`, {
+          method: "POST",
+          headers: { ...FORM, cookie: sender.cookie },
+          body: new URLSearchParams({ intent: "send", js: "1", body: `Hallo ${sender.index}` }),
+        });
+        await response.arrayBuffer();
+        if (!response.ok)
+          throw new Error(`Sender ${sender.index}'s first message failed: HTTP ${response.status}`);
+      }),
+    );
+  }
+  const { rows: conversations } = await client.query<{ id: number; userId: number }>(
+    `SELECT c.id, CASE WHEN c."userAId" = $1 THEN c."userBId" ELSE c."userAId" END AS "userId"
+     FROM "Conversation" c WHERE (c."userAId" = $1 OR c."userBId" = $1)`,
+    [userId],
+  );
+  const conversationOf = new Map(conversations.map((c) => [c.userId, c.id]));
+  return senders.map((sender) => ({
+    cookie: sender.cookie,
+    conversationId: conversationOf.get(sender.userId)!,
+  }));
+}
+
+/** Sending a text as the chat page's script does (React Router's data request, JSON answer), by each sender in turn. */
+function sendAction(senders: { cookie: string; conversationId: number }[]): Target {
+  let sent = 0;
+  const next = () => {
+    const sender = senders[sent % senders.length]!;
+    const body = new URLSearchParams({ intent: "send", js: "1", body: `Benchbericht ${++sent}` }).toString();
+    return { path: `/chats/${sender.conversationId}.data`, body, headers: { cookie: sender.cookie } };
+  };
+  return {
+    label: `POST /chats/{id} (send a message; ${senders.length} senders)`,
+    path: `/chats/${senders[0]!.conversationId}.data`,
+    method: "POST",
+    next,
+  };
+}
+
 interface Row {
   target: string;
   status: number;
   rps: number;
+  ratio: number;
   p50: number;
   p95: number;
   p97_5: number;
-  non2xx: number;
   errors: number;
+  load: number;
+  /** A member page, held to the 0.7x goal. */
+  memberPage: boolean;
 }
 
 /** A page (GET) or an action (POST with a form body, `next` varying each request). */
@@ -107,18 +196,29 @@ interface Target {
   path: string;
   method?: "GET" | "POST";
   body?: string;
-  next?: () => { path: string; body: string };
+  next?: () => { path: string; body: string; headers?: Record<string, string> };
+  /** Measured without the member's cookie. */
+  visitor?: boolean;
+  memberPage?: boolean;
 }
 
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
 
-async function measure(baseUrl: string, target: Target, cookie: string): Promise<Row> {
+async function measure(baseUrl: string, target: Target, cookie: string): Promise<Omit<Row, "ratio">> {
   const method = target.method ?? "GET";
-  const headers = method === "POST" ? { cookie, ...FORM } : { cookie };
+  const headers: Record<string, string> = target.visitor ? {} : { cookie };
+  if (method === "POST") Object.assign(headers, FORM);
+  const first = target.next?.() ?? { path: target.path, body: target.body };
   const status = (
-    await fetch(`${baseUrl}${target.path}`, { method, headers, body: target.body, redirect: "manual" })
+    await fetch(`${baseUrl}${first.path}`, {
+      method,
+      headers: { ...headers, ...("headers" in first ? first.headers : {}) },
+      body: first.body,
+      redirect: "manual",
+    })
   ).status;
   const latencies: number[] = [];
+  let failed = 0;
   const next = target.next;
   const run = autocannon({
     url: `${baseUrl}${target.path}`,
@@ -129,12 +229,21 @@ async function measure(baseUrl: string, target: Target, cookie: string): Promise
       {
         method,
         body: target.body,
-        setupRequest: next ? (request) => ({ ...request, ...next() }) : (request) => request,
+        setupRequest: next
+          ? (request) => {
+              const { headers: extra, ...rest } = next();
+              return { ...request, ...rest, headers: { ...request.headers, ...extra } };
+            }
+          : (request) => request,
       },
     ],
   });
-  // autocannon's summary has no p95: keep every response time and take it from those.
-  run.on("response", (_client, _status, _bytes, ms) => latencies.push(ms));
+  // autocannon's summary has no p95: keep every response time and take it from those. A redirect
+  // is a success (a form's answer); anything else outside 2xx is an error.
+  run.on("response", (_client, statusCode, _bytes, ms) => {
+    latencies.push(ms);
+    if (statusCode < 200 || statusCode >= 400) failed++;
+  });
   const result = await run;
   latencies.sort((a, b) => a - b);
   return {
@@ -144,31 +253,27 @@ async function measure(baseUrl: string, target: Target, cookie: string): Promise
     p50: result.latency.p50,
     p95: percentile(latencies, 95),
     p97_5: result.latency.p97_5,
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
+    errors: failed + result.errors + result.timeouts,
+    load: os.loadavg()[0]!,
+    memberPage: target.memberPage ?? false,
   };
 }
 
-function printTable(rows: Row[]) {
-  const header = ["target", "status", "req/s", "p50 ms", "p95 ms", "p97.5 ms", "non-2xx", "errors"];
-  const lines = rows.map((r) => [
-    r.target,
-    String(r.status),
-    r.rps.toFixed(1),
-    r.p50.toFixed(1),
-    r.p95.toFixed(1),
-    r.p97_5.toFixed(1),
-    String(r.non2xx),
-    String(r.errors),
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
-  const format = (cells: string[]) =>
-    "| " + cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ") + " |";
-  console.log(format(header));
-  console.log(
-    "|" + widths.map((w, i) => (i === 0 ? "-".repeat(w + 2) : "-".repeat(w + 1) + ":")).join("|") + "|",
+function printRows(rows: Row[]) {
+  printTable(
+    ["target", "status", "req/s", "x trivial", "p50 ms", "p95 ms", "p97.5 ms", "errors", "load 1m"],
+    rows.map((r) => [
+      r.target,
+      String(r.status),
+      r.rps.toFixed(1),
+      `${r.ratio.toFixed(2)}x${r.memberPage ? (r.ratio >= GOAL_RATIO ? " ok" : " <0.7") : ""}`,
+      r.p50.toFixed(1),
+      r.p95.toFixed(1),
+      r.p97_5.toFixed(1),
+      String(r.errors),
+      r.load.toFixed(2),
+    ]),
   );
-  for (const line of lines) console.log(format(line));
 }
 
 async function main() {
@@ -179,12 +284,15 @@ async function main() {
     `Starting the built server with ${MEMBERS.toLocaleString("en")} demo members (data in ${dataDir})…`,
   );
   const started = performance.now();
-  const server = await startServer({ dataDir, members: MEMBERS });
+  // A known secret, so the load test can sign session cookies for its members.
+  const secret = randomBytes(32).toString("hex");
+  const server = await startServer({ dataDir, members: MEMBERS, extraEnv: { SESSION_SECRET: secret } });
   const cleanUp = async () => {
     await stopServer(server);
-    if (!process.env.KEEP_BENCH_DATA) await rm(dataDir, { recursive: true, force: true });
+    await removeDataDir(dataDir);
   };
   process.once("SIGINT", () => void cleanUp().then(() => process.exit(130)));
+  const client = new pg.Client({ connectionString: server.databaseUrl });
   try {
     await waitForHealth(server, 60 * 60_000);
     const readyMs = performance.now() - started;
@@ -193,46 +301,88 @@ async function main() {
       `Seeded ${MEMBERS.toLocaleString("en")} members in ${seedMs === null ? "(not reported)" : seconds(seedMs)}; ` +
         `server ready after ${seconds(readyMs)} (database start, migrations, seed).`,
     );
+    await client.connect();
+    const chatsStarted = performance.now();
+    const chats = await seedChats(server.databaseUrl, LOGIN.email);
+    const member = await memberFacts(client);
+    // Enough for every message the run sends (the site's price is a few credits each).
+    await grantCredits(
+      server.databaseUrl,
+      [{ userId: member.userId, credits: 5_000_000 }],
+      `bench-run:${Date.now()}`,
+    );
+    const { rows: counts } = await client.query<{ likes: number; matches: number; mine: number }>(
+      `SELECT (SELECT count(*)::int FROM "Like") AS likes, (SELECT count(*)::int FROM "Match") AS matches,
+         (SELECT count(*)::int FROM "Like" WHERE "likedId" = $1 OR "likerId" = $1) AS mine`,
+      [member.userId],
+    );
+    console.log(
+      `Seeded ${chats.conversations.toLocaleString("en")} conversations with ${chats.messages.toLocaleString("en")} messages ` +
+        `in ${seconds(performance.now() - chatsStarted)}; ${counts[0]!.likes.toLocaleString("en")} likes, ` +
+        `${counts[0]!.matches.toLocaleString("en")} matches. ${LOGIN.email}: ${chats.memberConversations} conversations, ` +
+        `${counts[0]!.mine} likes given or received.`,
+    );
     const settleStarted = performance.now();
-    await settleDatabase(server.databaseUrl);
+    await settleDatabase(client);
     console.log(`VACUUM ANALYZE took ${seconds(performance.now() - settleStarted)}.`);
     const cookie = await login(server.baseUrl);
     const memberIds = await someMemberIds(server.baseUrl, cookie);
-    const page = (path: string): Target => ({ label: path, path });
-    const targets = [
+    const page = (path: string, memberPage = true): Target => ({ label: path, path, memberPage });
+    const [measuredChat] = member.conversationIds as [number];
+    const senders = await createSenders(server.baseUrl, server.databaseUrl, secret, client, member.userId);
+    const targets: Target[] = [
+      { label: "/login (visitor: the trivial page)", path: "/login", visitor: true },
       page(SEARCH_PATH),
-      page(`/members/${memberIds[0]}`),
-      page("/likes/received"),
-      page("/likes/matches"),
-      page("/swipe-game"),
+      { ...page(`/members/${memberIds[0]}`), label: "/members/{id}" },
+      page("/likes"),
       page("/chats"),
-      page("/credits"),
-      // The payment page asks Mollie (here its simulator) which methods it offers.
-      page(`/credits/${await firstPackageId(server.databaseUrl)}`),
-      page("/transactions"),
-      page("/api/user.php"),
-      likeAction(memberIds),
-      page("/healthz"),
+      { ...page(`/chats/${measuredChat}`), label: "/chats/{id}" },
+      { ...sendAction(senders), memberPage: true },
+      page("/healthz", false),
     ];
-    const rows: Row[] = [];
+    if (process.env.BENCH_EXTRA === "1") {
+      targets.push(
+        page("/likes/received"),
+        page("/likes/matches"),
+        page("/swipe-game"),
+        page("/credits"),
+        // The payment page asks Mollie (here its simulator) which methods it offers.
+        page(`/credits/${await firstPackageId(client)}`),
+        page("/transactions"),
+        page("/api/user.php"),
+        likeAction(memberIds),
+      );
+    }
+    const loadBefore = loadAverage();
+    const measured: Omit<Row, "ratio">[] = [];
     for (const target of targets) {
       console.log(`Measuring ${target.label} for ${SECONDS} s with ${CONNECTIONS} connections…`);
-      rows.push(await measure(server.baseUrl, target, cookie));
+      measured.push(await measure(server.baseUrl, target, cookie));
     }
-    const load = os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(", ");
+    const trivial = measured[0]!.rps;
+    const rows = measured.map((r) => ({ ...r, ratio: r.rps / trivial }));
     console.log(
-      `\nLogged in as ${LOGIN.email}; ${os.cpus().length} CPU(s), load average ${load}, Node ${process.version}. ` +
-        "p95 is computed from every response time autocannon reported; p50 and p97.5 are autocannon's own.\n",
+      `\nLogged in as ${LOGIN.email}; ${os.cpus().length} CPU(s), load average ${loadBefore} before and ` +
+        `${loadAverage()} after, Node ${process.version}, ${MEMBERS.toLocaleString("en")} members. ` +
+        "p95 is computed from every response time autocannon reported; p50 and p97.5 are autocannon's own; " +
+        "errors are answers outside 2xx/3xx, connection errors and timeouts; load 1m is the load average at the end of each row.\n",
     );
-    printTable(rows);
-    const failing = rows.filter((r) => r.status !== 200);
-    for (const row of failing) {
-      console.log(`Note: ${row.target} answers HTTP ${row.status}, so its figures measure that answer.`);
+    printRows(rows);
+    const slow = rows.filter((r) => r.memberPage && r.ratio < GOAL_RATIO).map((r) => r.target);
+    console.log(
+      `\nGoals: the trivial page at ${2 * OLD_TRIVIAL_RPS} req/s (2x ${OLD_TRIVIAL_RPS}): ${trivial.toFixed(0)} ` +
+        `${trivial >= 2 * OLD_TRIVIAL_RPS ? "met" : "not met"}; member pages at ${GOAL_RATIO}x the trivial page: ` +
+        `${slow.length === 0 ? "all met" : `not met by ${slow.join(", ")}`}.`,
+    );
+    for (const row of rows.filter((r) => r.status >= 400 || r.errors > 0)) {
+      console.log(`Note: ${row.target} answered HTTP ${row.status} first and had ${row.errors} errors.`);
+    }
+    if (process.env.BENCH_LOAD !== "0") {
+      await runLoadTest({ first: server, secret, dataDir });
     }
   } finally {
+    await client.end().catch(() => {});
+    await closeCredits();
     await cleanUp();
   }
 }

@@ -2,6 +2,7 @@
 // instance, on the first one's database), measured from outside over HTTP.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 
@@ -34,6 +35,8 @@ function newestChange(dir: string): number {
 
 /** Builds the app when there is no build or the sources changed since: a benchmark of stale code misleads. */
 export function ensureBuild() {
+  // While the sources are being edited, a build that is older on purpose (or the build of a clean copy).
+  if (process.env.BENCH_SKIP_BUILD === "1") return;
   const built = path.join(BUILD_DIR, "server", "index.js");
   const sources = Math.max(newestChange("app"), newestChange("locales"));
   if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
@@ -82,10 +85,15 @@ export async function startServer({
     // Photo files are not needed to measure pages; drawing 100,000 of them would take hours.
     DEMO_PHOTOS: "false",
     LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+    // The first start seeds 100,000 members in statements that take longer than the app's limit.
+    DB_STATEMENT_TIMEOUT_MS: process.env.DB_STATEMENT_TIMEOUT_MS ?? "600000",
     ...extraEnv,
   };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
+  if (databaseUrl) {
+    env.DATABASE_URL = databaseUrl;
+    // Another instance's local database: the same stand-ins (mail outbox, Mollie simulator) as there.
+    env.STANDINS ??= "true";
+  } else delete env.DATABASE_URL;
   const child = spawn(
     process.execPath,
     [
@@ -146,3 +154,13 @@ export async function stopServer(server: Server) {
 
 export const percentile = (sorted: number[], p: number) =>
   sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+/** Removes a benchmark's data folder (kept with KEEP_BENCH_DATA=1); PostgreSQL may still be finishing its last writes. */
+export async function removeDataDir(dir: string) {
+  if (process.env.KEEP_BENCH_DATA) return;
+  try {
+    await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 500 });
+  } catch (error) {
+    console.error(`Could not remove ${dir}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

@@ -2,7 +2,12 @@ import { sendLikeMail, type LikeMailJob } from "../app/domain/likes/like-mail.se
 import { sendMailingBatch, type MailingBatchJob } from "../app/domain/notifications/mailings.server";
 import { sendMessageMail, type MessageMailJob } from "../app/domain/notifications/message-mail.server";
 import { handleMessageNotice, type MessageNotice } from "../app/domain/notifications/message-notice.server";
-import { pushForLike, type LikePushJob } from "../app/domain/notifications/push-notify.server";
+import {
+  pushForLike,
+  retryPush,
+  type LikePushJob,
+  type PushRetryJob,
+} from "../app/domain/notifications/push-notify.server";
 import {
   sendUnreadReminder,
   type UnreadReminderJob,
@@ -45,6 +50,12 @@ export async function startWorkers(logger: Logger) {
     QUEUES.likePush,
     { batchSize: 500, concurrency: 50 },
     pushForLike,
+  );
+  await workConcurrently<PushRetryJob>(
+    boss,
+    QUEUES.pushRetry,
+    { batchSize: 100, concurrency: 20 },
+    retryPush,
   );
   await boss.work<MessageMailJob>(
     QUEUES.messageMail,

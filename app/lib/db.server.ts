@@ -2,6 +2,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import { createHash } from "node:crypto";
 import pg from "pg";
 import { PrismaClient, type Prisma } from "~/generated/prisma/client";
+import { databaseTimeouts, logIdleConnectionError } from "./db-timeouts.server";
 
 declare global {
   var __prisma: PrismaClient | undefined;
@@ -10,7 +11,12 @@ declare global {
 function createClient() {
   const connectionString = process.env.DATABASE_URL;
   if (!connectionString) throw new Error("DATABASE_URL is not set: start the app through server/start.ts");
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString, max: 10 }) });
+  return new PrismaClient({
+    adapter: new PrismaPg(
+      { connectionString, max: 10, ...databaseTimeouts() },
+      { onPoolError: logIdleConnectionError("prisma") },
+    ),
+  });
 }
 
 /** One client per process; created on first use so the embedded database can start first. */
@@ -27,9 +33,10 @@ const TIMESTAMP_OID = 1114;
 const INT8_OID = 20;
 
 function createPreparedPool() {
-  return new pg.Pool({
+  const pool = new pg.Pool({
     connectionString: process.env.DATABASE_URL,
     max: 5,
+    ...databaseTimeouts(),
     // As Prisma reads them: timestamps are stored in UTC without a zone, int8 is a BigInt.
     types: {
       getTypeParser: ((oid: number, format?: "text" | "binary") => {
@@ -39,6 +46,9 @@ function createPreparedPool() {
       }) as typeof pg.types.getTypeParser,
     },
   });
+  // Without a listener an idle connection's error (the database restarted) would end the process.
+  pool.on("error", logIdleConnectionError("prepared"));
+  return pool;
 }
 
 const statementNames = new Map<string, string>();

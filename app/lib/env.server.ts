@@ -4,6 +4,22 @@ const booleanFlag = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
+/** Limits on waiting for the database and the outside services (milliseconds). */
+const timeoutsSchema = z.object({
+  /** How long opening a database connection may take before the request fails (pool full, database down). */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  /** PostgreSQL's statement_timeout for the app's connections; the client gives up 5 s later. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  /** PostgreSQL ends a session left idle inside a transaction this long (its locks are freed). */
+  DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  /** How long one call to Mollie's API may take before it counts as failed. */
+  MOLLIE_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** SMTP connection, greeting and socket inactivity limit; a mail that times out is retried. */
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** How long a push service may take to accept one push; a push that times out is retried. */
+  PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+});
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -77,6 +93,7 @@ const envSchema = z.object({
   /** Set by the server itself once it started its embedded PostgreSQL (and DATABASE_URL points there). */
   EMBEDDED_DATABASE: booleanFlag.default(false),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  ...timeoutsSchema.shape,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -132,6 +149,19 @@ export function sessionSecret(): string {
   const secret = env().SESSION_SECRET;
   if (!secret) throw new Error("SESSION_SECRET is not set");
   return secret;
+}
+
+/**
+ * Only the timeouts, for code that also runs outside the server (seed and bench scripts use the
+ * database): a malformed one throws naming the variable, the rest of the environment is not checked.
+ */
+export function timeouts(source: Record<string, string | undefined> = process.env) {
+  const result = timeoutsSchema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Invalid environment configuration:\n${problems}`);
+  }
+  return result.data;
 }
 
 let cached: Env | undefined;

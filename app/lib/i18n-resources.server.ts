@@ -1,13 +1,22 @@
 import { createHash } from "node:crypto";
-import { readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Resource, ResourceLanguage } from "i18next";
 import { SUPPORTED_LOCALES, type Locale } from "./i18n";
 
 // Read from disk rather than bundled, so the same code serves the built app, Vitest and server jobs
-// under tsx. This module sits two folders below the project root both as source and when built.
-const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../locales");
+// under tsx. The project root is the nearest folder above this module with a locales/ folder: two
+// up as source and in build/server/index.js, three when the server build is split into chunks.
+function findLocalesDir(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let up = 0; up < 4; up++, dir = path.dirname(dir)) {
+    const candidate = path.join(dir, "locales");
+    if (existsSync(path.join(candidate, "nl"))) return candidate;
+  }
+  throw new Error("No locales/ folder above " + fileURLToPath(import.meta.url));
+}
+const localesDir = findLocalesDir();
 
 export const resources: Resource = {};
 for (const locale of SUPPORTED_LOCALES) {

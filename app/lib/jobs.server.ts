@@ -1,4 +1,5 @@
 import PgBoss from "pg-boss";
+import { databaseTimeouts } from "./db-timeouts.server";
 
 declare global {
   var __boss: Promise<PgBoss> | undefined;
@@ -17,6 +18,7 @@ export const QUEUES = {
   weeklyUpdates: "weekly-updates",
   inactivityReminders: "inactivity-reminders",
   mailingBatch: "mailing-batch",
+  pushRetry: "push-retry",
 } as const;
 
 const ADMIN_SHUTDOWN = "57P01";
@@ -26,7 +28,7 @@ export function jobs(): Promise<PgBoss> {
   globalThis.__boss ??= (async () => {
     const connectionString = process.env.DATABASE_URL;
     if (!connectionString) throw new Error("DATABASE_URL is not set");
-    const boss = new PgBoss({ connectionString, schema: "pgboss", max: 4 });
+    const boss = new PgBoss({ connectionString, schema: "pgboss", max: 4, ...databaseTimeouts() });
     boss.on("error", (error: Error & { code?: string }) => {
       // PostgreSQL ending connections while the app shuts down (57P01) is expected, not a fault.
       const level = error.code === ADMIN_SHUTDOWN ? "warn" : "error";
@@ -62,6 +64,7 @@ export function jobs(): Promise<PgBoss> {
       policy: "singleton",
     });
     await boss.createQueue(QUEUES.mailingBatch, { name: QUEUES.mailingBatch, retryLimit: 5 });
+    await boss.createQueue(QUEUES.pushRetry, { name: QUEUES.pushRetry, retryLimit: 3 });
     return boss;
   })();
   return globalThis.__boss;

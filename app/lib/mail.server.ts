@@ -27,8 +27,15 @@ function mailTransport(): Transporter {
   if (!env().SMTP_URL && !standInsAllowed()) {
     throw new Error("SMTP_URL is not set and stand-ins are not allowed: the mail stays queued");
   }
-  transport ??= env().SMTP_URL
-    ? nodemailer.createTransport(env().SMTP_URL)
+  const { SMTP_URL, SMTP_TIMEOUT_MS } = env();
+  // nodemailer waits minutes by default; a mail server that does not answer fails the job, which retries.
+  transport ??= SMTP_URL
+    ? nodemailer.createTransport({
+        url: SMTP_URL,
+        connectionTimeout: SMTP_TIMEOUT_MS,
+        greetingTimeout: SMTP_TIMEOUT_MS,
+        socketTimeout: SMTP_TIMEOUT_MS,
+      })
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return transport;
 }

@@ -5,6 +5,7 @@ import { deleteChat } from "~/domain/chat/delete-chat.server";
 import { authenticationRequired, noStore } from "~/lib/api-responses.server";
 import { requestInfoContext } from "~/lib/context";
 import type { Route } from "./+types/api.chat";
+import { readJson } from "~/lib/request-body.server";
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const deleteBody = z.union([z.object({ conversation: id }), z.object({ profile: id })]);
@@ -26,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: "method_not_allowed" }, { status: 405, headers: { ...noStore, Allow: "DELETE" } });
   }
   if (!user) return authenticationRequired();
-  const body = deleteBody.safeParse(await request.json().catch(() => null));
+  const body = deleteBody.safeParse(await readJson(request));
   if (!body.success) return data({ error: "invalid_request" }, { status: 400, headers: noStore });
   const conversationId = await conversationIn(body.data, user.id);
   if (conversationId === null || !(await deleteChat(user.id, conversationId))) {

@@ -1,10 +1,9 @@
 import { data } from "react-router";
 import { reverseGeocode } from "~/domain/profiles/geocoder.server";
 import { clientIp } from "~/lib/client-ip.server";
-import { hitRateLimit } from "~/lib/rate-limit.server";
+import { GEOCODES_PER_IP } from "~/domain/abuse/limits";
+import { withinLimit } from "~/domain/abuse/rate-limits.server";
 import type { Route } from "./+types/api.geocode";
-
-const GEOCODE_RATE_LIMIT = { limit: 60, windowMs: 60_000 };
 
 const headers = { "Cache-Control": "no-store" };
 
@@ -20,8 +19,8 @@ function coordinate(value: string | null, limit: number): number | null {
  * limited per IP address.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { allowed } = await hitRateLimit(`geocode:${clientIp(request)}`, GEOCODE_RATE_LIMIT);
-  if (!allowed) return data(false, { status: 429, headers: { ...headers, "Retry-After": "60" } });
+  if (!(await withinLimit(GEOCODES_PER_IP, clientIp(request))))
+    return data(false, { status: 429, headers: { ...headers, "Retry-After": "60" } });
   const url = new URL(request.url);
   const lat = coordinate(url.searchParams.get("lat"), 90);
   const lon = coordinate(url.searchParams.get("lon"), 180);

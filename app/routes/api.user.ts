@@ -11,6 +11,7 @@ import { LOCALE_COOKIE, cookieHeader } from "~/lib/cookies.server";
 import { SUPPORTED_LOCALES } from "~/lib/i18n";
 import { getInstance } from "~/middleware/i18n.server";
 import type { Route } from "./+types/api.user";
+import { readJson, readJsonOrForm } from "~/lib/request-body.server";
 
 /** The current user as the browser sees it (SPEC section 7, field `user`). */
 function publicUser(user: SessionUser | null) {
@@ -45,13 +46,26 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const languageBody = z.object({ language: z.enum(SUPPORTED_LOCALES) });
 
+/** SPEC's enhanced client logs in with JSON, a plain form with fields: both become the form strategy's form. */
+async function asLoginForm(request: Request) {
+  const fields = await readJsonOrForm(request);
+  const form = new URLSearchParams();
+  for (const key of ["email", "password"]) {
+    if (typeof fields[key] === "string") form.set(key, fields[key]);
+  }
+  const headers = new Headers(request.headers);
+  headers.delete("Content-Length");
+  headers.set("Content-Type", "application/x-www-form-urlencoded");
+  return new Request(request.url, { method: "POST", headers, body: form });
+}
+
 /** POST logs in (form fields email and password); PUT {language} saves the member's language. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { user } = context.get(requestInfoContext);
   if (new URL(request.url).searchParams.get("push") === "1") return pushSubscriptionCall(request, user);
   if (request.method === "PUT") {
     if (!user) return authenticationRequired();
-    const body = languageBody.safeParse(await request.json().catch(() => null));
+    const body = languageBody.safeParse(await readJson(request));
     if (!body.success) return data({ error: "invalid_language" }, { status: 400, headers: noStore });
     await saveUserLanguage(user.id, body.data.language);
     return data(
@@ -60,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   if (request.method !== "POST") return data({ error: "method_not_allowed" }, { status: 405 });
-  const result = await authenticator.authenticate("form", request);
+  const result = await authenticator.authenticate("form", await asLoginForm(request));
   if (!result.ok) {
     const { t } = getInstance(context);
     const message =

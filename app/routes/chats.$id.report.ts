@@ -4,8 +4,10 @@ import { requireUser } from "~/domain/accounts/guards.server";
 import { EXTRAS_PARAMS } from "~/domain/chat/extras-actions.server";
 import { reportMessage, REPORT_NOTE_MAX } from "~/domain/chat/report-message.server";
 import { COMPLAINT_CATEGORIES } from "~/domain/complaints/complaint-schema";
+import { clientIp } from "~/lib/client-ip.server";
 import { requestInfoContext } from "~/lib/context";
 import type { Route } from "./+types/chats.$id.report";
+import { readFields } from "~/lib/request-body.server";
 
 const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 const reportForm = z.object({
@@ -23,10 +25,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const conversationId = idSchema.safeParse(params.id);
   if (!conversationId.success) throw data(null, { status: 404 });
-  const form = reportForm.safeParse(Object.fromEntries(await request.formData()));
+  const form = reportForm.safeParse(await readFields(request));
   if (!form.success) throw data(null, { status: 400 });
   const result = await reportMessage({
     reporterId: user.id,
+    ip: clientIp(request),
     site: context.get(requestInfoContext).site,
     conversationId: conversationId.data,
     messageId: form.data.messageId,

@@ -2,7 +2,6 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { chatAction, conversationIdFrom } from "~/domain/chat/chat-actions.server";
 import { loadChatExtras } from "~/domain/chat/chat-extras.server";
-import { chatGate } from "~/domain/chat/chat-gate.server";
 import { loadConversation } from "~/domain/chat/conversation.server";
 import { loginPath } from "~/domain/profiles/login-path";
 import { requestInfoContext } from "~/lib/context";
@@ -20,13 +19,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const conversationId = conversationIdFrom(params);
   const before = beforeSchema.parse(url.searchParams.get("before") ?? undefined);
   const view = await loadConversation({
-    userId: user.id,
+    viewer: user,
     conversationId,
     chatHistoryDays: site.chatHistoryDays,
     before,
   });
   if (!view) throw data(null, { status: 404 });
-  const gate = await chatGate(user, view.partner.userId);
+  const { gate } = view;
   return {
     view,
     extras: await loadChatExtras(user, site, request.url),

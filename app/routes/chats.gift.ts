@@ -6,6 +6,7 @@ import { sendMessage } from "~/domain/chat/send-message.server";
 import { loginPath } from "~/domain/profiles/login-path";
 import { requestInfoContext } from "~/lib/context";
 import type { Route } from "./+types/chats.gift";
+import { readForm } from "~/lib/request-body.server";
 
 const giftIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -16,7 +17,7 @@ const giftIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { site, user } = context.get(requestInfoContext);
-  const form = await request.formData();
+  const form = await readForm(request);
   const to = sendTargetFrom(form);
   const giftId = giftIdSchema.safeParse(form.get("giftId"));
   if (!to || !giftId.success) throw data(null, { status: 400 });

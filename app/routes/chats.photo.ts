@@ -18,6 +18,7 @@ import { MAX_UPLOAD_BYTES } from "~/domain/photos/upload.server";
 import { loginPath } from "~/domain/profiles/login-path";
 import { requestInfoContext } from "~/lib/context";
 import type { Route } from "./+types/chats.photo";
+import { readForm } from "~/lib/request-body.server";
 
 const photoIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
 /** Bodies far beyond the upload limit are refused before they are read. */
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw data(null, { status: 413 });
   }
   const { site, user } = context.get(requestInfoContext);
-  const form = await request.formData();
+  const form = await readForm(request, { maxBytes: MAX_BODY_BYTES });
   const to = sendTargetFrom(form);
   if (!to) throw data(null, { status: 400 });
   const back = backPathFor(form, to);

@@ -16,6 +16,7 @@ import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { FormErrors, TextField } from "~/ui/form-fields";
 import { HoneypotField } from "~/ui/honeypot";
 import type { Route } from "./+types/complaints";
+import { readForm } from "~/lib/request-body.server";
 
 const queryValue = (url: URL, name: string) =>
   (url.searchParams.get(name) ?? "").trim().slice(0, COMPLAINT_LIMITS.reference);
@@ -40,7 +41,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { site, user } = context.get(requestInfoContext);
   const { t } = getInstance(context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: complaintSchema(t) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const result = await submitComplaint({
@@ -53,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!result.ok) {
     return data(submission.reply({ formErrors: [t(`complaints:validation.${result.error}`)] }), {
-      status: 400,
+      status: result.error === "rateLimited" ? 429 : 400,
     });
   }
   return redirect("/complaints?sent=1");

@@ -10,10 +10,12 @@ import {
   resendActivation,
   type ActivationMailResult,
 } from "~/domain/accounts/signup.server";
+import { clientIp } from "~/lib/client-ip.server";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { FormErrors, TextField } from "~/ui/form-fields";
 import type { Route } from "./+types/complete-signup";
+import { readForm } from "~/lib/request-body.server";
 
 type Done = "resent" | "changed";
 
@@ -43,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { site } = context.get(requestInfoContext);
   const { t } = getInstance(context);
   const origin = new URL(request.url).origin;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const errorText = (result: Extract<ActivationMailResult, { ok: false }>) =>
     result.error === "rate_limited"
       ? t("signup:complete.tooManyMails")
@@ -52,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         : t("signup:complete.same");
 
   if (formData.get("intent") === "resend") {
-    const result = await resendActivation(user.id, site, origin);
+    const result = await resendActivation(user.id, site, origin, clientIp(request));
     if (result.ok) return redirect("/complete-signup?done=resent");
     if (result.error === "confirmed") return redirect("/");
     return data<ActionData>({ intent: "resend", error: errorText(result) }, { status: 429 });
@@ -62,7 +64,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data<ActionData>({ intent: "change_email", result: submission.reply() }, { status: 400 });
   }
-  const result = await changeUnconfirmedEmail(user.id, submission.value.new_email, site, origin);
+  const result = await changeUnconfirmedEmail(
+    user.id,
+    submission.value.new_email,
+    site,
+    origin,
+    clientIp(request),
+  );
   if (result.ok) return redirect("/complete-signup?done=changed");
   if (result.error === "confirmed") return redirect("/");
   return data<ActionData>(

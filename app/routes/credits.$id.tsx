@@ -12,6 +12,7 @@ import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { MethodChoice } from "~/ui/payments/method-choice";
 import { DiscountCodeForm, DiscountedSummary } from "~/ui/payments/discount-code";
 import type { Route } from "./+types/credits.$id";
+import { readFields } from "~/lib/request-body.server";
 
 const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -48,16 +49,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     code,
   });
   if (!offer) throw data(null, { status: 404 });
+  // Mollie unreachable: the page says so instead of failing; the next view asks again.
   const methods = await offeredMethods({
     amountCents: offer.amountCents,
     currency: offer.currency,
     country: buyerCountry,
     locale: getLocale(context),
-  });
+  }).catch(() => null);
   const failed = searchParams.get("failed");
   return {
     offer,
-    methods,
+    methods: methods ?? [],
+    providerDown: methods === null,
     code: code ?? "",
     chosen,
     retryAfter: failed && isCheckoutMethod(failed) ? failed : null,
@@ -70,7 +73,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const { site, country } = context.get(requestInfoContext);
-  const parsed = formSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = formSchema.safeParse(await readFields(request));
   if (!parsed.success) return data({ error: "chooseMethod" as const }, { status: 400 });
   const result = await startPayment({
     userId: user.id,
@@ -89,7 +92,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (result.error === "discount") {
     return data({ error: result.error, discountError: result.discountError }, { status: 400 });
   }
-  return data({ error: result.error }, { status: result.error === "methodUnavailable" ? 400 : 502 });
+  const status = { methodUnavailable: 400, rateLimited: 429, providerError: 502 }[result.error];
+  // The chosen method and bank come back with the message, so the form shows them again.
+  return data(
+    { error: result.error, method: parsed.data.method, issuer: parsed.data.issuer ?? null },
+    { status },
+  );
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -101,6 +109,7 @@ export default function CheckoutRoute({ loaderData, actionData }: Route.Componen
   const { t } = useTranslation();
   const { offer, methods } = loaderData;
   const discountError = actionData?.error === "discount" ? actionData.discountError : offer.codeError;
+  const chosenAgain = actionData && "method" in actionData ? checkoutMethodFrom(actionData.method) : null;
   return (
     <main className="container py-4" style={{ maxWidth: 640 }} data-testid="checkout-page">
       <h1 className="h3">{t("payments:checkout.title")}</h1>
@@ -116,14 +125,23 @@ export default function CheckoutRoute({ loaderData, actionData }: Route.Componen
           {t(`payments:checkout.errors.${actionData.error}`)}
         </div>
       )}
-      {methods.length === 0 ? (
+      {loaderData.providerDown ? (
+        <div className="alert alert-warning" role="alert" data-testid="provider-down">
+          {t("payments:checkout.providerDown")}
+        </div>
+      ) : methods.length === 0 ? (
         <p data-testid="no-methods">{t("payments:checkout.noMethods")}</p>
       ) : (
         <Form method="post" data-testid="checkout-form">
           {offer.discount?.source === "code" && (
             <input type="hidden" name="code" value={offer.discount.code} />
           )}
-          <MethodChoice methods={methods} chosen={loaderData.chosen} avoid={loaderData.retryAfter} />
+          <MethodChoice
+            methods={methods}
+            chosen={chosenAgain ?? loaderData.chosen}
+            issuer={actionData && "issuer" in actionData ? actionData.issuer : null}
+            avoid={loaderData.retryAfter}
+          />
           <button type="submit" className="btn btn-primary btn-lg w-100 mt-3" data-testid="pay-button">
             {t("payments:checkout.pay")}
           </button>

@@ -7,6 +7,7 @@ import { repeatOrder, repeatOrderView } from "~/domain/payments/repeat-order.ser
 import { requestInfoContext } from "~/lib/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import type { Route } from "./+types/credits.repeat-order";
+import { readFields } from "~/lib/request-body.server";
 
 const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 const formSchema = z.object({ after: z.coerce.number().int().min(0).max(2_147_483_647) });
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Charges the card mandate; a declined card comes back here with a retry and the checkout. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, site, country } = payingMember(context, request);
-  const parsed = formSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = formSchema.safeParse(await readFields(request));
   if (!parsed.success) throw redirect("/credits/repeat-order");
   const outcome = await repeatOrder({
     userId: user.id,
@@ -55,6 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (outcome.ok) throw redirect(`/transactions/${outcome.paymentId}`);
   if (outcome.error === "failed") throw redirect(`/credits/repeat-order?failed=${outcome.paymentId}`);
   if (outcome.error === "providerError") return data({ error: outcome.error }, { status: 502 });
+  if (outcome.error === "rateLimited") return data({ error: outcome.error }, { status: 429 });
   throw redirect("/credits/repeat-order");
 }
 
@@ -77,7 +79,11 @@ export default function RepeatOrderRoute({ loaderData, actionData }: Route.Compo
       <p data-testid="credit-balance">{t("payments:credits.balance", { count: loaderData.balance })}</p>
       {actionData?.error && (
         <div className="alert alert-danger" role="alert" data-testid="repeat-order-error">
-          {t("directDebit:repeat.providerError")}
+          {t(
+            actionData.error === "rateLimited"
+              ? "payments:checkout.errors.rateLimited"
+              : "directDebit:repeat.providerError",
+          )}
         </div>
       )}
       {failed && (

@@ -6,6 +6,7 @@ import { usingMollieSimulator } from "~/domain/payments/mollie.server";
 import { completeSimulatedPayment, simulatedPayment } from "~/domain/payments/mollie-simulator.server";
 import { SIMULATED_OUTCOMES } from "~/domain/payments/simulated-outcomes";
 import type { Route } from "./+types/dev.mollie.checkout.$id";
+import { readFields } from "~/lib/request-body.server";
 
 /**
  * The Mollie simulator's checkout: only while the simulator stands in for Mollie, and on an
@@ -26,7 +27,7 @@ const formSchema = z.object({ outcome: z.enum(SIMULATED_OUTCOMES) });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   requireSimulator(context);
-  const parsed = formSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = formSchema.safeParse(await readFields(request));
   if (!parsed.success) throw data(null, { status: 400 });
   const next = await completeSimulatedPayment(params.id, parsed.data.outcome);
   if (!next) throw data(null, { status: 404 });

@@ -16,6 +16,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { mails };
 }
 
+export const meta: Route.MetaFunction = () => [{ title: "Outbox" }, { name: "robots", content: "noindex" }];
+
 export default function OutboxRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (

@@ -20,6 +20,7 @@ import {
   type DirectDebitActionData,
 } from "~/ui/payments/direct-debit-form";
 import type { Route } from "./+types/directdebit";
+import { readForm } from "~/lib/request-body.server";
 
 const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -58,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { user, site, country } = buyer(context, request);
   const { t } = getInstance(context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const answer = (body: DirectDebitActionData, status = 400) => data(body, { status });
 
   switch (formData.get("intent")) {

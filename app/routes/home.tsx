@@ -26,10 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: data?.title },
-  { name: "description", content: data?.description },
-];
+// The description meta comes from the root layout (the site's description, on every page).
+export const meta: Route.MetaFunction = ({ data }) => [{ title: data?.title }];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -8,6 +8,7 @@ import { SUPPORTED_LOCALES } from "~/lib/i18n";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import type { Route } from "./+types/lang-config";
+import { readFields } from "~/lib/request-body.server";
 
 const formSchema = z.object({
   locale: z.enum(SUPPORTED_LOCALES),
@@ -23,7 +24,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = formSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = formSchema.safeParse(await readFields(request));
   if (!parsed.success) {
     return { error: getInstance(context).t("language.invalid") };
   }

@@ -4,6 +4,7 @@ import { requireUser } from "~/domain/accounts/guards.server";
 import { markLikeAnnounced } from "~/domain/likes/new-likes.server";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import type { Route } from "./+types/likes.announced";
+import { readFields } from "~/lib/request-body.server";
 
 const dismissForm = z.object({
   like: z.coerce.number().int().positive().max(2_147_483_647),
@@ -13,7 +14,7 @@ const dismissForm = z.object({
 /** POST /likes/announced: the no-JavaScript "new like" banner was dismissed; back to the page without `t`. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const form = dismissForm.safeParse(Object.fromEntries(await request.formData()));
+  const form = dismissForm.safeParse(await readFields(request));
   const back = new URL(safeRedirectPath(form.data?.redirectTo), "http://local");
   back.searchParams.delete("t");
   if (form.success) await markLikeAnnounced(user.id, form.data.like);

@@ -13,7 +13,9 @@ import { getInstance } from "~/middleware/i18n.server";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import { LOGIN_REASONS } from "~/domain/profiles/login-path";
 import { FormErrors, TextField, useClearedOnAnswer, PasswordField } from "~/ui/form-fields";
+import { unvalidated, useValidators, type LoginSubmission } from "~/ui/lazy-validation";
 import type { Route } from "./+types/login";
+import { readForm } from "~/lib/request-body.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAnonymous(context);
@@ -31,7 +33,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   requireAnonymous(context);
   const { t } = getInstance(context);
-  const submission = parseWithZod(await request.clone().formData(), { schema: loginSchema(t) });
+  const submission = parseWithZod(await readForm(request.clone()), { schema: loginSchema(t) });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
@@ -41,7 +43,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       result.error === "locked"
         ? t("accounts:login.locked", { minutes: result.minutes })
         : t("accounts:login.failed");
-    return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), { status: 400 });
+    return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), {
+      status: result.error === "locked" ? 429 : 400,
+    });
   }
   const cookie = await createSession(result.userId, request);
   return redirect(safeRedirectPath(submission.value.redirectTo), { headers: { "Set-Cookie": cookie } });
@@ -53,11 +57,13 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const passwordRef = useClearedOnAnswer(actionData);
+  const validators = useValidators();
   const [form, fields] = useForm({
     lastResult: actionData,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema(t) }),
+    onValidate: ({ formData }) =>
+      validators ? validators.validateLogin(formData, t) : unvalidated<LoginSubmission>(formData),
   });
   return (
     <main className="container py-4" style={{ maxWidth: 480 }}>

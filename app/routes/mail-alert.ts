@@ -5,6 +5,7 @@ import { resumeMails } from "~/domain/accounts/settings.server";
 import { dismissMailsOffAlert } from "~/domain/notifications/mails-off-alert.server";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import type { Route } from "./+types/mail-alert";
+import { readFields } from "~/lib/request-body.server";
 
 const alertForm = z.object({
   intent: z.enum(["resumeMails", "dismiss"]),
@@ -17,7 +18,7 @@ const alertForm = z.object({
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const form = alertForm.safeParse(Object.fromEntries(await request.formData()));
+  const form = alertForm.safeParse(await readFields(request));
   if (!form.success) throw data(null, { status: 400 });
   if (form.data.intent === "resumeMails") await resumeMails(user.id);
   else await dismissMailsOffAlert(user.id);

@@ -8,6 +8,7 @@ import {
 import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/middleware/i18n.server";
 import type { Route } from "./+types/mail-change.do";
+import { readForm } from "~/lib/request-body.server";
 
 // Open to everyone: the link in the mail is the proof. The GET only shows the address and a button,
 // so a mail scanner that opens links cannot use the link up; the POST makes the change.
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { t } = getInstance(context);
-  const token = (await request.formData()).get("token");
+  const token = (await readForm(request)).get("token");
   const result = await confirmEmailChange(typeof token === "string" ? token : "");
   if (!result.ok) return data({ error: t(EMAIL_CHANGE_ERROR_KEYS[result.error]) }, { status: 400 });
   return redirect("/mail-change/do?done=1");

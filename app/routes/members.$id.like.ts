@@ -8,6 +8,7 @@ import { loginPath } from "~/domain/profiles/login-path";
 import { requestInfoContext } from "~/lib/context";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import type { Route } from "./+types/members.$id.like";
+import { readFields } from "~/lib/request-body.server";
 
 const likeForm = z.object({
   intent: z.enum(["like", "unlike"]),
@@ -26,7 +27,7 @@ function backTo(path: string, notice: LikeNotice | null) {
 /** POST /members/{id}/like: like or unlike the member; visitors are asked to log in first. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const profileId = profileIdFrom(params);
-  const form = likeForm.safeParse(Object.fromEntries(await request.formData()));
+  const form = likeForm.safeParse(await readFields(request));
   if (!form.success) throw data(null, { status: 400 });
   const back = form.data.redirectTo === undefined ? null : safeRedirectPath(form.data.redirectTo);
   if (!context.get(requestInfoContext).user) {
@@ -45,5 +46,5 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (back !== null) {
     return backTo(back, answer.ok ? (answer.matched ? "matched" : null) : answer.error);
   }
-  return data(answer, { status: answer.ok ? 200 : 409 });
+  return data(answer, { status: answer.ok ? 200 : answer.error === "rateLimited" ? 429 : 409 });
 }

@@ -17,6 +17,7 @@ import { Heading } from "~/ui/profile-view/heading";
 import { OwnNotice } from "~/ui/profile-view/own-notice";
 import { Related } from "~/ui/profile-view/related";
 import type { Route } from "./+types/members.$id";
+import { readFields } from "~/lib/request-body.server";
 
 const actionSchema = z.object({
   intent: z.enum(["block", "unblock"]),
@@ -77,7 +78,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const profileId = profileIdFrom(params);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = actionSchema.safeParse(await readFields(request));
   if (!parsed.success) throw data(null, { status: 400 });
   const args = { userId: user.id, profileId, pathname: new URL(request.url).pathname };
   switch (parsed.data.intent) {

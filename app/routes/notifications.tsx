@@ -12,6 +12,7 @@ import { CardSection } from "~/ui/card-section";
 import { PushDeviceList, ThisDevicePush } from "~/ui/push/push-devices";
 import { NotificationsForm } from "~/ui/settings/notifications-form";
 import type { Route } from "./+types/notifications";
+import { readForm } from "~/lib/request-body.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -28,7 +29,7 @@ const deviceSchema = z.object({ device: z.coerce.number().int().positive().max(2
 /** The eight mail switches (shared with /settings), removing a device, closing the push alert. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   switch (formData.get("intent")) {
     case "notifications":
       return notificationsIntent({ formData, userId: user.id }, "/notifications");

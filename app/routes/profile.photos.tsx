@@ -19,6 +19,7 @@ import { PhotoList } from "~/ui/photos/photo-list";
 import { PhotoNotice } from "~/ui/photos/photo-notice";
 import { UploadSection } from "~/ui/photos/upload-section";
 import type { Route } from "./+types/profile.photos";
+import { readFields } from "~/lib/request-body.server";
 
 const photoAction = z.discriminatedUnion("intent", [
   z.object({
@@ -65,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const viaXhr = request.headers.get(UPLOAD_XHR_HEADER) === "xhr";
     return uploadIntent({ request, profileId: profile.id, paidUser: user.paidUser, viaXhr });
   }
-  const parsed = photoAction.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = photoAction.safeParse(await readFields(request));
   if (!parsed.success) throw data(null, { status: 400 });
   const input = parsed.data;
   switch (input.intent) {

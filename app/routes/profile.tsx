@@ -18,6 +18,7 @@ import { InterestsForm } from "~/ui/profile-edit/interests-form";
 import { LocationForm } from "~/ui/profile-edit/location-form";
 import { SavedNotice } from "~/ui/profile-edit/saved-notice";
 import type { Route } from "./+types/profile";
+import { readForm } from "~/lib/request-body.server";
 
 /** Accounts without a profile (staff) have no profile page. */
 function requireProfileOwner(context: Route.LoaderArgs["context"], request: Request) {
@@ -40,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** One page, four forms; the `intent` field says which one was sent. Saved forms redirect back. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireProfileOwner(context, request);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const args = { formData, userId: user.id, t: getInstance(context).t };
   switch (formData.get("intent")) {
     case "about":

@@ -15,6 +15,7 @@ import { getInstance } from "~/middleware/i18n.server";
 import { FormErrors } from "~/ui/form-fields";
 import { NewPasswordFields } from "~/ui/new-password-fields";
 import type { Route } from "./+types/reset-password.do";
+import { readForm } from "~/lib/request-body.server";
 
 // Open to everyone: the link in the mail is the proof, whoever is logged in on this browser.
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -29,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { t } = getInstance(context);
-  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema(t) });
+  const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema(t) });
   const hideFields = ["newPassword", "confirmPassword"];
   if (submission.status !== "success") {
     return data({ linkInvalid: false, result: submission.reply({ hideFields }) }, { status: 400 });

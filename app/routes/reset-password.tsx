@@ -11,6 +11,7 @@ import { getInstance } from "~/middleware/i18n.server";
 import { FormErrors, TextField } from "~/ui/form-fields";
 import { HoneypotField } from "~/ui/honeypot";
 import type { Route } from "./+types/reset-password";
+import { readForm } from "~/lib/request-body.server";
 
 // Open to everyone: a logged-in member who forgot the password may ask for a link too.
 export function loader({ context }: Route.LoaderArgs) {
@@ -22,7 +23,7 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { t } = getInstance(context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: resetRequestSchema(t) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   // A bot filling the hidden field is told the same as a person, but nothing is sent.
@@ -34,7 +35,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     ip: clientIp(request),
   });
   if (!result.ok) {
-    return data(submission.reply({ formErrors: [t(RESET_ERROR_KEYS[result.error])] }), { status: 400 });
+    return data(submission.reply({ formErrors: [t(RESET_ERROR_KEYS[result.error])] }), {
+      status: result.error === "tooMany" ? 429 : 400,
+    });
   }
   return redirect("/reset-password?sent=1");
 }

@@ -10,6 +10,7 @@ import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { FormErrors, PasswordField } from "~/ui/form-fields";
 import type { Route } from "./+types/settings.delete";
+import { readForm } from "~/lib/request-body.server";
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -26,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const { site } = context.get(requestInfoContext);
   const { t } = getInstance(context);
-  const submission = parseWithZod(await request.formData(), { schema: deleteAccountSchema(t) });
+  const submission = parseWithZod(await readForm(request), { schema: deleteAccountSchema(t) });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }

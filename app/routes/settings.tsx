@@ -26,6 +26,7 @@ import { SavedNotice } from "~/ui/settings/saved-notice";
 import { Section } from "~/ui/settings/section";
 import { SessionsSection } from "~/ui/settings/sessions-section";
 import type { Route } from "./+types/settings";
+import { readForm } from "~/lib/request-body.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
@@ -42,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const { site, sessionId } = context.get(requestInfoContext);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const args = {
     formData,
     userId: user.id,

@@ -13,6 +13,7 @@ import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { CampaignLinks } from "~/ui/landers/campaign-links";
 import type { Route } from "./+types/staff.campaigns";
+import { readForm } from "~/lib/request-body.server";
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const querySchema = z.object({ edit: id.optional().catch(undefined), saved: id.optional().catch(undefined) });
@@ -41,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireStaff(context, request);
   const { site } = context.get(requestInfoContext);
   const { t } = getInstance(context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") !== "save") {
     const toggle = toggleSchema.safeParse(Object.fromEntries(formData));
     if (!toggle.success) throw data(null, { status: 400 });

@@ -7,6 +7,7 @@ import { listComplaints, setComplaintStatus } from "~/domain/complaints/complain
 import { requestInfoContext } from "~/lib/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import type { Route } from "./+types/staff.complaints";
+import { readFields } from "~/lib/request-body.server";
 
 const pageFrom = (value: string | null) => {
   const page = Number(value);
@@ -45,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireStaff(context, request);
-  const parsed = statusChange.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = statusChange.safeParse(await readFields(request));
   if (!parsed.success) throw data(null, { status: 400 });
   const { intent, complaintId, page } = parsed.data;
   const found = await setComplaintStatus(complaintId, intent === "handle" ? "handled" : "open");

@@ -8,6 +8,7 @@ import { requestInfoContext } from "~/lib/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { StaffMailings } from "~/ui/mailings/staff-mailings";
 import type { Route } from "./+types/staff.mailings";
+import { readForm } from "~/lib/request-body.server";
 
 const sendForm = z.object({
   intent: z.literal("send"),
@@ -32,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = requireStaff(context, request);
   const { site } = context.get(requestInfoContext);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get("intent") === "send") {
     const parsed = sendForm.safeParse(Object.fromEntries(formData));
     if (!parsed.success) throw data(null, { status: 400 });

@@ -8,6 +8,7 @@ import { requestInfoContext } from "~/lib/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { StaffPayments } from "~/ui/payments/staff-payments";
 import type { Route } from "./+types/staff.payments";
+import { readFields } from "~/lib/request-body.server";
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Approve (refund through Mollie) or reject a request, or lift a direct-debit block; the page shows the outcome. */
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = requireStaff(context, request);
-  const parsed = decision.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = decision.safeParse(await readFields(request));
   if (!parsed.success) throw data(null, { status: 400 });
   const input = parsed.data;
   if (input.intent === "unblock") {

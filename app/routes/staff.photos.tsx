@@ -11,6 +11,7 @@ import {
 import { requestInfoContext } from "~/lib/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import type { Route } from "./+types/staff.photos";
+import { readFields } from "~/lib/request-body.server";
 
 const pageFrom = (value: string | null) => {
   const page = Number(value);
@@ -61,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireStaff(context, request);
-  const parsed = review.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = review.safeParse(await readFields(request));
   if (!parsed.success) throw data(null, { status: 400 });
   const input = parsed.data;
   if (input.intent === "approve") {
@@ -100,7 +101,12 @@ export default function StaffPhotosRoute({ loaderData, actionData }: Route.Compo
             {photos.map((photo) => (
               <div className="col" key={photo.id}>
                 <div className="card h-100" data-testid="review-photo" data-photo-id={photo.id}>
-                  <a href={`/photos/${photo.id}/large`} target="_blank" rel="noreferrer">
+                  <a
+                    href={`/photos/${photo.id}/large`}
+                    target="_blank"
+                    rel="noreferrer"
+                    aria-label={t("photos:staff.enlarge")}
+                  >
                     <img
                       src={`/photos/${photo.id}/thumb`}
                       alt=""

@@ -17,6 +17,7 @@ import { LimitNotice } from "~/ui/swipe-game/limit-notice";
 import { SwipeDeck } from "~/ui/swipe-game/swipe-deck";
 import { SwipeNoticeAlert } from "~/ui/swipe-game/swipe-notice";
 import type { Route } from "./+types/swipe-game";
+import { readFields } from "~/lib/request-body.server";
 
 const noticeSchema = z.enum(SWIPE_NOTICES).nullable().catch(null);
 
@@ -30,6 +31,7 @@ const actionSchema = z.object({
 /** The notice after a swipe; a refusal for the day's limit needs none (the page shows the limit). */
 function noticeFor(outcome: SwipeOutcome): SwipeNotice | null {
   if (outcome.ok) return outcome.choice === "like" && outcome.matched ? "matched" : null;
+  if (outcome.error === "rateLimited") return "rateLimited";
   return outcome.error === "limit" ? null : "unavailable";
 }
 
@@ -50,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireConfirmedUser(context, request);
   const { site } = context.get(requestInfoContext);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = actionSchema.safeParse(await readFields(request));
   if (!parsed.success) throw data(null, { status: 400 });
   const { intent, profileId, via } = parsed.data;
   const swipe = { userId: user.id, site, profileId };
@@ -59,7 +61,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? await swipeLike({ ...swipe, origin: new URL(request.url).origin })
       : await swipeSkip(swipe);
   const notice = noticeFor(outcome);
-  if (via === "fetcher") return { notice } satisfies SwipeActionData;
+  if (via === "fetcher") {
+    return data({ notice } satisfies SwipeActionData, { status: notice === "rateLimited" ? 429 : 200 });
+  }
   return redirect(notice ? `/swipe-game?notice=${notice}` : "/swipe-game");
 }
 

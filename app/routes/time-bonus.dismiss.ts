@@ -5,6 +5,7 @@ import { dismissTimeBonus } from "~/domain/payments/discounts.server";
 import { noStore } from "~/lib/api-responses.server";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import type { Route } from "./+types/time-bonus.dismiss";
+import { readFields } from "~/lib/request-body.server";
 
 const dismissForm = z.object({ redirectTo: z.string().max(2000).optional() });
 
@@ -14,7 +15,7 @@ const dismissForm = z.object({ redirectTo: z.string().max(2000).optional() });
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const form = dismissForm.safeParse(Object.fromEntries(await request.formData()));
+  const form = dismissForm.safeParse(await readFields(request));
   await dismissTimeBonus(user.id);
   const redirectTo = form.success ? form.data.redirectTo : undefined;
   if (redirectTo !== undefined) return redirect(safeRedirectPath(redirectTo));

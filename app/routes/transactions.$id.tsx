@@ -14,6 +14,7 @@ import { getInstance } from "~/middleware/i18n.server";
 import { PaymentResult } from "~/ui/payments/payment-result";
 import { RefundRequestPanel } from "~/ui/payments/refund-request";
 import type { Route } from "./+types/transactions.$id";
+import { readFields } from "~/lib/request-body.server";
 
 const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 /** Seconds between checks while a payment is still open. */
@@ -47,7 +48,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const id = idSchema.safeParse(params.id);
   if (!id.success) throw data(null, { status: 404 });
-  const form = refundRequestSchema.safeParse(Object.fromEntries(await request.formData()));
+  const form = refundRequestSchema.safeParse(await readFields(request));
   if (!form.success) return data({ refundError: "invalid" as const }, { status: 400 });
   const result = await requestRefund({ userId: user.id, paymentId: id.data, reason: form.data.reason });
   if (!result) throw data(null, { status: 404 });

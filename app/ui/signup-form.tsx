@@ -6,15 +6,15 @@ import {
   useForm,
   type SubmissionResult,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useMemo, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Form, Link, useNavigation, type useFetcher } from "react-router";
 import { EMAIL_SUGGESTION_FIELD, suggestEmail } from "~/domain/accounts/email-suggestion";
-import { PASSWORD_HELP_KEY, PASSWORD_LIMITS } from "~/domain/accounts/password-rules";
-import { SIGNUP_MESSAGE_MAX_LENGTH, signupSchema } from "~/domain/accounts/signup-schema";
+import { PASSWORD_HELP_KEY, PASSWORD_LIMITS } from "~/domain/accounts/password-limits";
+import { SIGNUP_MESSAGE_MAX_LENGTH } from "~/domain/accounts/signup-limits";
 import { FormErrors, PasswordField, TextField } from "./form-fields";
 import { HoneypotField } from "./honeypot";
+import { unvalidated, useValidators, type SignupSubmission } from "./lazy-validation";
 
 /** What the /signup loader gives the page and the modal. */
 export interface SignupPageData {
@@ -164,12 +164,16 @@ export function SignupForm({
     () => ({ minAge: settings.minAge, usesSignupMessage: settings.usesSignupMessage }),
     [settings.minAge, settings.usesSignupMessage],
   );
+  const validators = useValidators();
   const [form, fields] = useForm({
     id: fetcher ? "signup-modal-form" : "signup-form",
     lastResult: actionData?.result,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema(t, schemaSettings) }),
+    onValidate: ({ formData }) =>
+      validators
+        ? validators.validateSignup(formData, t, schemaSettings)
+        : unvalidated<SignupSubmission>(formData),
   });
 
   // The server never sends the password back; with JavaScript the field is emptied the same way.

@@ -1,7 +1,41 @@
-import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type BrowserContext, type Frame, type Page } from "@playwright/test";
 
-/** Every page test fails on a browser console error or an uncaught exception. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+/** The rules every page must pass (WCAG 2.2 AA and axe's best practices). */
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+
+/** axe's violations on the page's current document, one line per element; none for JSON or images. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  // axe refuses a second run in the same document while one is going: one at a time per page.
+  const previous = running.get(page) ?? Promise.resolve();
+  const run = previous.catch(() => undefined).then(() => analyze(page));
+  running.set(page, run);
+  return run;
+}
+
+const running = new WeakMap<Page, Promise<unknown>>();
+
+async function analyze(page: Page): Promise<string[]> {
+  if ((await page.evaluate(() => document.contentType)) !== "text/html") return [];
+  // Legacy mode runs in the page itself: no extra blank page a test could count or wait for.
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(AXE_TAGS)
+    .options({ resultTypes: ["violations"] })
+    .setLegacyMode()
+    .analyze();
+  return violations.flatMap((rule) =>
+    rule.nodes.map((node) => `${rule.id}: ${node.target.join(" ")} (${rule.help}, ${rule.helpUrl})`),
+  );
+}
+
+/** Checks each page a test loads (once per path) and its final state with axe. */
+export interface A11y {
+  /** Checks the current document now (or waits for the check its load started). */
+  check(): Promise<void>;
+}
+
+/** Every page test fails on a browser console error, an uncaught exception or an axe violation. */
+export const test = base.extend<{ consoleErrors: string[]; a11y: A11y }>({
   // Each test comes from its own address, so per-IP limits (login, signup) of one test do not hit another.
   extraHTTPHeaders: async ({ extraHTTPHeaders }, provide, testInfo) => {
     const n = [...testInfo.testId].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, testInfo.retry + 7);
@@ -19,6 +53,62 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       });
       page.on("pageerror", (error) => errors.push(error.message));
       await use(errors);
+    },
+    { auto: true },
+  ],
+  a11y: [
+    async ({ page }, use, testInfo) => {
+      /** Each violation once, with the first page it was seen on. */
+      const found = new Map<string, string>();
+      const checks = new Map<string, Promise<void>>();
+      // One check per path (ids count as one): /members/12 and /members/13 are the same page.
+      const keyOf = (url: string) => new URL(url).pathname.replace(/\d+/g, "{n}");
+      const record = (label: string) => (lines: string[]) => {
+        for (const line of lines) if (!found.has(line)) found.set(line, label);
+      };
+      // The check started by the current document, if any. Documents are counted by navigation,
+      // client-side ones (JavaScript) included: they load no new document but show a new page.
+      let documents = 0;
+      let loadCheck: { document: number; done: Promise<boolean> } | undefined;
+      const onNavigated = (frame: Frame) => {
+        if (frame !== page.mainFrame()) return;
+        const document = ++documents;
+        const url = frame.url();
+        if (!url.startsWith("http") || checks.has(keyOf(url))) return;
+        const done = page
+          .waitForLoadState("load")
+          // A moment for React to render the page it navigated to.
+          .then(() => page.waitForTimeout(100))
+          .then(async () => {
+            if (documents !== document) throw new Error("navigated away");
+            record(url)(await axeViolations(page));
+            return true;
+          })
+          // The test moved on (or closed the page) before or during the check: a later visit checks it.
+          .catch(() => (checks.delete(keyOf(url)), false));
+        checks.set(
+          keyOf(url),
+          done.then(() => undefined),
+        );
+        loadCheck = { document, done };
+      };
+      page.on("framenavigated", onNavigated);
+      await use({
+        check: async () => {
+          if (loadCheck?.document === documents && (await loadCheck.done)) return;
+          record(page.url())(await axeViolations(page));
+        },
+      });
+      page.off("framenavigated", onNavigated);
+      // The checks need time of their own (a few seconds on a busy machine).
+      testInfo.setTimeout(testInfo.timeout + 30_000);
+      await Promise.all(checks.values());
+      if (testInfo.status !== testInfo.expectedStatus || page.isClosed() || !page.url().startsWith("http")) {
+        return;
+      }
+      record(`${page.url()} (end of test)`)(await axeViolations(page));
+      const report = [...found].map(([line, label]) => `${label}: ${line}`);
+      expect(report, "accessibility violations (axe)").toEqual([]);
     },
     { auto: true },
   ],

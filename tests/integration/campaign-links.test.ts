@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { campaignLinkTarget } from "~/domain/landers/campaign-link.server";
 import { clearSiteCache } from "~/domain/sites/site.server";
 import { db } from "~/lib/db.server";
-import { readTracking } from "~/lib/tracking.server";
+import { readTracking } from "~/middleware/tracking.server";
 import { loader } from "~/routes/$token";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { runRoute, siteRequest } from "../fixtures/run-route";

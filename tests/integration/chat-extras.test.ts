@@ -400,6 +400,7 @@ describe("reporting a message", () => {
     // Reporting it again while open adds nothing.
     const again = await reportMessage({
       reporterId: a.userId,
+      ip: "10.9.8.7",
       site,
       conversationId,
       messageId: reported.id,

@@ -24,10 +24,10 @@ import { clearSiteCache, resolveSite, type Site } from "~/domain/sites/site.serv
 import type { BodyType, Gender, UserStatus } from "~/generated/prisma/enums";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { db } from "~/lib/db.server";
-import { i18nextMiddleware } from "~/lib/i18n.server";
+import { i18nextMiddleware } from "~/middleware/i18n.server";
 import { stopJobs } from "~/lib/jobs.server";
-import { requestInfoMiddleware } from "~/lib/request-info.server";
-import { TRACKING_COOKIE, trackingMiddleware } from "~/lib/tracking.server";
+import { requestInfoMiddleware } from "~/middleware/request-info.server";
+import { TRACKING_COOKIE, trackingMiddleware } from "~/middleware/tracking.server";
 import { translatorFor } from "~/lib/translator.server";
 import * as matchFinderRoute from "~/routes/match-finder";
 import * as membersRoute from "~/routes/members";

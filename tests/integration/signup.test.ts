@@ -20,16 +20,16 @@ import { changeCredits } from "~/domain/credits/credits.server";
 import { clearSiteCache, resolveSite, type Site } from "~/domain/sites/site.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { db } from "~/lib/db.server";
-import { i18nextMiddleware } from "~/lib/i18n.server";
+import { i18nextMiddleware } from "~/middleware/i18n.server";
 import { stopJobs } from "~/lib/jobs.server";
-import { requestInfoMiddleware } from "~/lib/request-info.server";
+import { requestInfoMiddleware } from "~/middleware/request-info.server";
 import {
   TRACKING_COOKIE,
   hasTrafficSource,
   readTracking,
   trackingCookieHeader,
   trackingMiddleware,
-} from "~/lib/tracking.server";
+} from "~/middleware/tracking.server";
 import { translatorFor } from "~/lib/translator.server";
 import * as activateRoute from "~/routes/activate";
 import * as completeSignupRoute from "~/routes/complete-signup";
@@ -958,12 +958,18 @@ describe("the complete-signup step", () => {
     const email = uniqueEmail("opnieuw");
     const userId = await createdUserId({ email });
     for (let i = 0; i < 3; i++)
-      expect(await resendActivation(userId, site, ORIGIN)).toEqual({ ok: true, email });
-    expect(await resendActivation(userId, site, ORIGIN)).toEqual({ ok: false, error: "rate_limited" });
+      expect(await resendActivation(userId, site, ORIGIN, "10.0.5.1")).toEqual({ ok: true, email });
+    expect(await resendActivation(userId, site, ORIGIN, "10.0.5.1")).toEqual({
+      ok: false,
+      error: "rate_limited",
+    });
     expect(await db().mail.count({ where: { to: email, template: "activation" } })).toBe(4);
     // Every link that was sent works (until one is used).
     expect(await activateAccount(await activationToken(email))).toEqual({ userId });
-    expect(await resendActivation(userId, site, ORIGIN)).toEqual({ ok: false, error: "confirmed" });
+    expect(await resendActivation(userId, site, ORIGIN, "10.0.5.1")).toEqual({
+      ok: false,
+      error: "confirmed",
+    });
   });
 
   it("changes a mistyped address and sends a fresh link; the old link stops working", async () => {
@@ -975,16 +981,16 @@ describe("the complete-signup step", () => {
       data: { siteId: site.id, email: taken, status: "confirmed" },
       select: { id: true },
     });
-    expect(await changeUnconfirmedEmail(userId, taken, site, ORIGIN)).toEqual({
+    expect(await changeUnconfirmedEmail(userId, taken, site, ORIGIN, "10.0.5.1")).toEqual({
       ok: false,
       error: "duplicate",
     });
-    expect(await changeUnconfirmedEmail(userId, email.toUpperCase(), site, ORIGIN)).toEqual({
+    expect(await changeUnconfirmedEmail(userId, email.toUpperCase(), site, ORIGIN, "10.0.5.1")).toEqual({
       ok: false,
       error: "same",
     });
     const fixed = uniqueEmail("goed");
-    expect(await changeUnconfirmedEmail(userId, ` ${fixed} `, site, ORIGIN)).toEqual({
+    expect(await changeUnconfirmedEmail(userId, ` ${fixed} `, site, ORIGIN, "10.0.5.1")).toEqual({
       ok: true,
       email: fixed,
     });

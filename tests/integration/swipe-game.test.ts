@@ -15,7 +15,7 @@ import { block } from "~/domain/profiles/block.server";
 import { resolveSite, type Site } from "~/domain/sites/site.server";
 import type { SwipeChoice } from "~/generated/prisma/enums";
 import { db } from "~/lib/db.server";
-import { i18nextMiddleware } from "~/lib/i18n.server";
+import { i18nextMiddleware } from "~/middleware/i18n.server";
 import { QUEUES, jobs, stopJobs } from "~/lib/jobs.server";
 import SwipeGameRoute, { action, loader } from "~/routes/swipe-game";
 import {

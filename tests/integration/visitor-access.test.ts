@@ -11,7 +11,7 @@ import type { Prisma } from "~/generated/prisma/client";
 import type { LoggedOutSearch, SignupPolicy } from "~/generated/prisma/enums";
 import { db } from "~/lib/db.server";
 import { stopJobs } from "~/lib/jobs.server";
-import { trackingCookieHeader } from "~/lib/tracking.server";
+import { trackingCookieHeader } from "~/middleware/tracking.server";
 import * as home from "~/routes/home";
 import * as login from "~/routes/login";
 import * as matchFinder from "~/routes/match-finder";

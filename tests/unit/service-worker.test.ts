@@ -13,8 +13,8 @@ function loadServiceWorker() {
   const newSubscription = {
     toJSON: () => ({ endpoint: "https://push.example/new", keys: { p256dh: "p", auth: "a" } }),
   };
-  const subscribe = vi.fn(async () => newSubscription);
-  const fetch = vi.fn(async (url: string) =>
+  const subscribe = vi.fn(async (_options: unknown) => newSubscription);
+  const fetch = vi.fn(async (url: string, _init?: RequestInit) =>
     url === "/api/settings.php"
       ? new Response(JSON.stringify({ settings: { push_public_key: "AQID" } }))
       : new Response(JSON.stringify({ ok: true })),

@@ -1,17 +1,15 @@
+import { ACCOUNT_DELETE_TRIES_PER_MEMBER } from "~/domain/abuse/limits";
+import { withinLimit } from "~/domain/abuse/rate-limits.server";
 import type { Site } from "~/domain/sites/site.server";
 import { sendAccountMail } from "~/domain/notifications/account-mail.server";
 import type { DeleteReason } from "~/generated/prisma/enums";
 import { db } from "~/lib/db.server";
-import { hitRateLimit } from "~/lib/rate-limit.server";
 import { verifyPassword } from "./password.server";
 import { createVerification } from "./verification.server";
 
 /** SPEC section 9: a deleted account can be reactivated for 14 days, then its personal data is erased. */
 export const DELETION_GRACE_DAYS = 14;
 export const DELETION_GRACE_MS = DELETION_GRACE_DAYS * 24 * 3600_000;
-
-/** Wrong passwords one member may try on the delete form per hour. */
-const PASSWORD_TRIES_PER_HOUR = 10;
 
 /** The discount (percent) offered instead of deleting, to members who never paid; null for none. */
 export function deleteDiscountFor(
@@ -57,11 +55,8 @@ export async function deleteAccount({
     },
   });
   if (!user || user.status === "deleted") return { ok: false, error: "passwordWrong" };
-  const { allowed } = await hitRateLimit(`delete-account:user:${userId}`, {
-    limit: PASSWORD_TRIES_PER_HOUR,
-    windowMs: 3600_000,
-  });
-  if (!allowed) return { ok: false, error: "tooManyAttempts" };
+  if (!(await withinLimit(ACCOUNT_DELETE_TRIES_PER_MEMBER, userId)))
+    return { ok: false, error: "tooManyAttempts" };
   if (!(await verifyPassword(user.passwordHash, password))) return { ok: false, error: "passwordWrong" };
 
   const token = await db().$transaction(async (tx) => {

@@ -1,14 +1,15 @@
+import { EMAIL_CHANGE_MAILS_PER_MEMBER } from "~/domain/abuse/limits";
+import { withinLimit } from "~/domain/abuse/rate-limits.server";
 import type { Site } from "~/domain/sites/site.server";
 import { sendAccountMail } from "~/domain/notifications/account-mail.server";
 import { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
-import { hitRateLimit } from "~/lib/rate-limit.server";
 import { checkCurrentPassword } from "./current-password.server";
 import { emailSchema } from "./email";
 import { consumeVerification, createVerification, peekVerification } from "./verification.server";
 
 /** Confirmation mails one member may have sent to new addresses per day. */
-export const EMAIL_CHANGE_MAILS = { limit: 5, windowMs: 24 * 3600_000 };
+export const EMAIL_CHANGE_MAILS = EMAIL_CHANGE_MAILS_PER_MEMBER;
 
 export const EMAIL_CHANGE_ERROR_KEYS = {
   wrongPassword: "settings:email.wrongPassword",
@@ -61,7 +62,7 @@ export async function requestEmailChange({
   if (user.siteId !== site.id) throw new Error("The member belongs to another site");
   if (email === user.email) return { ok: false, error: "unchanged" };
   if (await addressTaken(site.id, email, user.id)) return { ok: false, error: "duplicate" };
-  if (!(await hitRateLimit(`change-email:${user.id}`, EMAIL_CHANGE_MAILS)).allowed) {
+  if (!(await withinLimit(EMAIL_CHANGE_MAILS_PER_MEMBER, user.id))) {
     return { ok: false, error: "tooMany" };
   }
   const token = await createVerification({ type: "change_email", userId: user.id, target: email });

@@ -1,3 +1,4 @@
+import { LOGIN_FAILURES_PER_IP_FACTOR } from "~/domain/abuse/limits";
 import { db } from "~/lib/db.server";
 import type { Site } from "~/domain/sites/site.server";
 import { normalizeEmail } from "./email";
@@ -7,9 +8,6 @@ export type LoginResult =
   | { ok: true; userId: number }
   | { ok: false; error: "invalid" }
   | { ok: false; error: "locked"; minutes: number };
-
-/** One IP may fail this many times as many as one account before it is blocked too. */
-const IP_FACTOR = 4;
 
 const minutesUntil = (date: Date) => Math.max(1, Math.ceil((date.getTime() - Date.now()) / 60_000));
 
@@ -30,7 +28,7 @@ export async function verifyLogin({
 }): Promise<LoginResult> {
   const windowStart = new Date(Date.now() - site.loginBlockMinutes * 60_000);
   const ipFailures = await db().loginAttempt.count({ where: { ip, createdAt: { gt: windowStart } } });
-  if (ipFailures >= site.loginMaxAttempts * IP_FACTOR)
+  if (ipFailures >= site.loginMaxAttempts * LOGIN_FAILURES_PER_IP_FACTOR)
     return { ok: false, error: "locked", minutes: site.loginBlockMinutes };
 
   const user = await db().user.findUnique({

@@ -1,3 +1,5 @@
+import { RESET_REQUESTS_PER_IP } from "~/domain/abuse/limits";
+import { withinLimit } from "~/domain/abuse/rate-limits.server";
 import type { Site } from "~/domain/sites/site.server";
 import { sendAccountMail } from "~/domain/notifications/account-mail.server";
 import { db } from "~/lib/db.server";
@@ -9,8 +11,6 @@ import { endOtherSessions } from "./session.server";
 import { consumeVerification, createVerification, peekVerification } from "./verification.server";
 
 const DAY_MS = 24 * 3600_000;
-/** Reset requests one IP may make per hour, whatever the address (stops address probing and mail bombing). */
-export const RESET_REQUESTS_PER_IP = { limit: 30, windowMs: 3600_000 };
 
 /** SPEC section 8: the messages of the password reset, by error. */
 export const RESET_ERROR_KEYS = {
@@ -41,8 +41,7 @@ export async function requestPasswordReset({
   origin: string;
   ip: string;
 }): Promise<ResetRequestResult> {
-  if (!(await hitRateLimit(`reset-ip:${ip}`, RESET_REQUESTS_PER_IP)).allowed)
-    return { ok: false, error: "tooMany" };
+  if (!(await withinLimit(RESET_REQUESTS_PER_IP, ip))) return { ok: false, error: "tooMany" };
   const address = normalizeEmail(email);
   const user = await db().user.findUnique({
     where: { siteId_email: { siteId: site.id, email: address } },

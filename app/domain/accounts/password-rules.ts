@@ -1,16 +1,17 @@
 import type { TFunction } from "i18next";
 import { z } from "zod";
+import { PASSWORD_LIMITS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "./password-limits";
 
 /**
  * What a new password must be, the same everywhere (signup, password reset, change password in the
  * settings): shared by the browser and the server. Messages are in the "accounts" namespace.
  */
-export const PASSWORD_MIN_LENGTH = 8;
-/** argon2 hashes anything, but an unbounded password is an easy way to keep the server busy. */
-export const PASSWORD_MAX_LENGTH = 128;
-
-/** Interpolation values of the password messages ({{min}}, {{max}}). */
-export const PASSWORD_LIMITS = { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH };
+export {
+  PASSWORD_HELP_KEY,
+  PASSWORD_LIMITS,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from "./password-limits";
 
 /** Passwords that are guessed first; refused whatever their length. */
 export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
@@ -92,7 +93,6 @@ export const PASSWORD_PROBLEM_KEYS: Record<PasswordProblem, string> = {
 };
 
 export const PASSWORD_REQUIRED_KEY = "accounts:password.required";
-export const PASSWORD_HELP_KEY = "accounts:password.help";
 
 export function passwordProblemMessage(t: TFunction, problem: PasswordProblem): string {
   return t(PASSWORD_PROBLEM_KEYS[problem], PASSWORD_LIMITS);

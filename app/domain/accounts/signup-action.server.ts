@@ -11,6 +11,7 @@ import { signupSchema } from "./signup-schema";
 import { signUp } from "./signup.server";
 import type { ExistingAccount } from "./signup.server";
 import { visitorAccess } from "./visitor-access.server";
+import { readForm } from "~/lib/request-body.server";
 
 /** What a refused signup answers (the form shows it; see ui/signup-form's SignupActionData). */
 interface SignupReply {
@@ -38,7 +39,7 @@ export async function signupAction(
 ) {
   const { site, country } = context.get(requestInfoContext);
   const { t } = getInstance(context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   applyEmailSuggestionChoice(formData);
   const submission = parseWithZod(formData, { schema: signupSchema(t, site) });
   const reply = (formErrors?: string[]) => submission.reply({ formErrors, hideFields: ["password"] });

@@ -2,10 +2,12 @@ import type { TFunction } from "i18next";
 import { z } from "zod";
 import { ageOn } from "~/domain/profiles/age";
 import { isLikeAccount, newPasswordSchema, passwordProblemMessage } from "./password-rules";
+import { SIGNUP_MESSAGE_MAX_LENGTH } from "./signup-limits";
+
+export { SIGNUP_MESSAGE_MAX_LENGTH };
 
 export const NAME_MIN_LENGTH = 3;
 export const NAME_MAX_LENGTH = 30;
-export const SIGNUP_MESSAGE_MAX_LENGTH = 500;
 /** Older than this is taken for a typing error. */
 const MAX_AGE = 120;
 

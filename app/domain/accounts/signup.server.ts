@@ -1,9 +1,10 @@
+import { ACTIVATION_MAILS_PER_IP, ACTIVATION_MAILS_PER_MEMBER, SIGNUPS_PER_IP } from "~/domain/abuse/limits";
+import { withinLimit } from "~/domain/abuse/rate-limits.server";
 import { changeCredits } from "~/domain/credits/credits.server";
 import { sendAccountMail } from "~/domain/notifications/account-mail.server";
 import type { Site } from "~/domain/sites/site.server";
 import { Prisma, type Gender, type Sexuality } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
-import { hitRateLimit, type RateLimit } from "~/lib/rate-limit.server";
 import type { Tracking } from "~/middleware/tracking.server";
 import { normalizeEmail } from "./email";
 import { suggestEmail } from "./email-suggestion";
@@ -11,10 +12,6 @@ import { hashPassword } from "./password.server";
 import type { SignupValues } from "./signup-schema";
 import { consumeVerification, createVerification } from "./verification.server";
 
-/** Accounts one IP address may create per hour (scripted signups). */
-export const SIGNUP_RATE_LIMIT: RateLimit = { limit: 5, windowMs: 3600_000 };
-/** Activation mails (resends and changed addresses) one member may ask for per hour. */
-export const ACTIVATION_MAIL_RATE_LIMIT: RateLimit = { limit: 3, windowMs: 3600_000 };
 /** SPEC section 4: a deleted account can be reactivated within 14 days. */
 export const DELETION_GRACE_DAYS = 14;
 
@@ -161,8 +158,7 @@ export async function signUp(input: NewAccount & { origin: string }): Promise<Si
   const suggestion = suggestEmail(values.email);
   if (suggestion && values.email_checked !== values.email) return { status: "suggestion", suggestion };
 
-  const { allowed } = await hitRateLimit(`signup:ip:${input.ip}`, SIGNUP_RATE_LIMIT);
-  if (!allowed) return { status: "rate_limited" };
+  if (!(await withinLimit(SIGNUPS_PER_IP, input.ip))) return { status: "rate_limited" };
 
   let created: { userId: number; activationToken: string };
   try {
@@ -223,17 +219,24 @@ async function unconfirmedUser(userId: number) {
   return user && user.status === "not_confirmed" ? user : null;
 }
 
-const activationMailKey = (userId: number) => `activation-mail:user:${userId}`;
+/** Activation mails are limited per member and per IP (one IP's accounts together). */
+async function activationMailAllowed(userId: number, ip: string) {
+  return (
+    (await withinLimit(ACTIVATION_MAILS_PER_MEMBER, userId)) &&
+    (await withinLimit(ACTIVATION_MAILS_PER_IP, ip))
+  );
+}
 
 /** "Stuur de e-mail opnieuw": a fresh activation link to the member's address, a few times an hour. */
 export async function resendActivation(
   userId: number,
   site: MailSite,
   origin: string,
+  ip: string,
 ): Promise<ActivationMailResult> {
   const user = await unconfirmedUser(userId);
   if (!user) return { ok: false, error: "confirmed" };
-  if (!(await hitRateLimit(activationMailKey(userId), ACTIVATION_MAIL_RATE_LIMIT)).allowed) {
+  if (!(await activationMailAllowed(userId, ip))) {
     return { ok: false, error: "rate_limited" };
   }
   const token = await createVerification({ type: "activation", userId, target: user.email });
@@ -258,6 +261,7 @@ export async function changeUnconfirmedEmail(
   newEmail: string,
   site: MailSite,
   origin: string,
+  ip: string,
 ): Promise<ActivationMailResult> {
   const email = normalizeEmail(newEmail);
   const user = await unconfirmedUser(userId);
@@ -268,7 +272,7 @@ export async function changeUnconfirmedEmail(
     select: { id: true },
   });
   if (taken) return { ok: false, error: "duplicate" };
-  if (!(await hitRateLimit(activationMailKey(userId), ACTIVATION_MAIL_RATE_LIMIT)).allowed) {
+  if (!(await activationMailAllowed(userId, ip))) {
     return { ok: false, error: "rate_limited" };
   }
   let token: string;

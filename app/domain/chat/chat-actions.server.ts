@@ -5,6 +5,7 @@ import type { Site } from "~/domain/sites/site.server";
 import { db } from "~/lib/db.server";
 import { deleteChat, deleteOwnMessage } from "./delete-chat.server";
 import { sendMessage, type SendInput } from "./send-message.server";
+import { readFields } from "~/lib/request-body.server";
 
 const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 
@@ -36,9 +37,10 @@ async function send(user: SessionUser, site: Site, to: SendInput["to"], body: st
   const result = await sendMessage({ senderId: user.id, site, to, content: { kind: "text", body } });
   if (!result.ok) {
     if (result.error === "notFound") throw notFound();
+    const limited = result.error === "rateLimited" || result.error === "tooManyConversations";
     return data(
       { intent: "send" as const, ok: false as const, error: result.error, text: body },
-      { status: 400 },
+      { status: limited ? 429 : 400 },
     );
   }
   if (js) return { intent: "send" as const, ok: true as const, conversationId: result.conversationId };
@@ -51,7 +53,7 @@ async function send(user: SessionUser, site: Site, to: SendInput["to"], body: st
  * two members gets 404.
  */
 export async function chatAction(request: Request, user: SessionUser, site: Site, to: SendInput["to"]) {
-  const parsed = formSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = formSchema.safeParse(await readFields(request));
   if (!parsed.success) throw data(null, { status: 400 });
   const form = parsed.data;
   if (form.intent === "send") return send(user, site, to, form.body, form.js === "1");

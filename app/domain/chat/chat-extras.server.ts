@@ -1,10 +1,27 @@
 import type { SessionUser } from "~/domain/accounts/session.server";
 import type { Site } from "~/domain/sites/site.server";
-import { ownPhotoChoices } from "./chat-photos.server";
+import { db } from "~/lib/db.server";
 import type { ChatExtrasData } from "./chat-types";
 import { extrasNotices } from "./extras-actions.server";
-import { giftCatalogue } from "./gifts.server";
+import type { GiftItem } from "./gifts.server";
 import { textMessagePrice } from "./message-price.server";
+
+/**
+ * The site's gift catalogue (active, in catalogue order: giftCatalogue) and the member's own approved
+ * photos (ownPhotoChoices), read together in one statement.
+ */
+async function giftsAndOwnPhotos(siteId: number, userId: number) {
+  const [row] = await db().$queryRaw<{ gifts: GiftItem[]; photoIds: number[] }[]>`
+    SELECT
+      coalesce((SELECT json_agg(json_build_object('id', g.id, 'code', g.code, 'image', g.image, 'credits', g.credits)
+        ORDER BY g."sortOrder", g.id) FROM "Gift" g WHERE g."siteId" = ${siteId} AND g.active), '[]'::json) AS gifts,
+      ARRAY(SELECT ph.id FROM "Photo" ph JOIN "Profile" p ON p.id = ph."profileId"
+        WHERE p."userId" = ${userId} AND ph.status = 'active' ORDER BY ph.id) AS "photoIds"`;
+  return {
+    gifts: row!.gifts,
+    ownPhotos: row!.photoIds.map((id) => ({ id, thumbUrl: `/photos/${id}/thumb` })),
+  };
+}
 
 /**
  * What a conversation page offers next to its send form: the price of a message, gifts, own photos,
@@ -15,9 +32,8 @@ export async function loadChatExtras(
   site: Pick<Site, "id" | "photoCredits" | "messageLength" | "messageCredits" | "minimumMessageCosts">,
   url: string,
 ): Promise<ChatExtrasData> {
-  const [gifts, ownPhotos, messagePrice] = await Promise.all([
-    giftCatalogue(site.id),
-    ownPhotoChoices(user.id),
+  const [{ gifts, ownPhotos }, messagePrice] = await Promise.all([
+    giftsAndOwnPhotos(site.id, user.id),
     textMessagePrice(site, user.profile?.country ?? null),
   ]);
   return {

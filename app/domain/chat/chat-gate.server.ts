@@ -1,5 +1,43 @@
+import { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import type { ChatGate } from "./chat-types";
+
+/** What the gate needs to know about the other member (null: no such user). */
+export interface GateFacts {
+  siteId: number;
+  status: string;
+  invisible: boolean;
+  profileStatus: string | null;
+  /** A block between the two, either way. */
+  blocked: boolean;
+}
+
+/** SQL columns for `GateFacts` of the user aliased `o`, seen by `viewerId` (to select beside other columns). */
+export function gateFactsSql(viewerId: number): Prisma.Sql {
+  return Prisma.sql`o."siteId" AS "gateSiteId", o.status::text AS "gateStatus", o.invisible AS "gateInvisible",
+    (SELECT op.status::text FROM "Profile" op WHERE op."userId" = o.id) AS "gateProfileStatus",
+    EXISTS(SELECT 1 FROM "Block" b WHERE (b."blockerId" = ${viewerId} AND b."blockedId" = o.id)
+      OR (b."blockerId" = o.id AND b."blockedId" = ${viewerId})) AS "gateBlocked"`;
+}
+
+export interface GateFactsRow {
+  gateSiteId: number | null;
+  gateStatus: string | null;
+  gateInvisible: boolean | null;
+  gateProfileStatus: string | null;
+  gateBlocked: boolean | null;
+}
+
+export function gateFactsFrom(row: GateFactsRow | undefined): GateFacts | null {
+  if (!row || row.gateSiteId === null) return null;
+  return {
+    siteId: row.gateSiteId,
+    status: row.gateStatus!,
+    invisible: row.gateInvisible!,
+    profileStatus: row.gateProfileStatus,
+    blocked: row.gateBlocked!,
+  };
+}
 
 /**
  * Whether the viewer can write to another member, in the order sendMessage refuses (SPEC sections 4
@@ -7,30 +45,28 @@ import type { ChatGate } from "./chat-types";
  * blocked pairs cannot be written to; an unconfirmed member receives nothing until confirmed. An
  * unconfirmed viewer may write but is asked to confirm, or replies cannot reach them.
  */
+export function gateFor(
+  viewer: { id: number; status: string; siteId: number },
+  other: GateFacts | null,
+): ChatGate | "notFound" {
+  if (!other || other.siteId !== viewer.siteId || other.status === "deleted") return "notFound";
+  if (other.invisible || other.profileStatus !== "active") {
+    return other.status === "not_confirmed" ? "recipientUnconfirmed" : "unavailable";
+  }
+  if (other.status !== "confirmed") return "recipientUnconfirmed";
+  if (other.blocked) return "blocked";
+  if (viewer.status !== "confirmed") return "ownUnconfirmed";
+  return "ok";
+}
+
+/** `gateFor` with the other member's facts read in one statement. */
 export async function chatGate(
   viewer: { id: number; status: string; siteId: number },
   otherUserId: number,
 ): Promise<ChatGate | "notFound"> {
-  const other = await db().user.findUnique({
-    where: { id: otherUserId },
-    select: { siteId: true, status: true, invisible: true, profile: { select: { status: true } } },
-  });
-  if (!other || other.siteId !== viewer.siteId || other.status === "deleted") return "notFound";
-  if (other.invisible || other.profile?.status !== "active") {
-    return other.status === "not_confirmed" ? "recipientUnconfirmed" : "unavailable";
-  }
-  if (other.status !== "confirmed") return "recipientUnconfirmed";
-  const blocks = await db().block.count({
-    where: {
-      OR: [
-        { blockerId: viewer.id, blockedId: otherUserId },
-        { blockerId: otherUserId, blockedId: viewer.id },
-      ],
-    },
-  });
-  if (blocks > 0) return "blocked";
-  if (viewer.status !== "confirmed") return "ownUnconfirmed";
-  return "ok";
+  const [row] = await db().$queryRaw<GateFactsRow[]>`
+    SELECT ${gateFactsSql(viewer.id)} FROM "User" o WHERE o.id = ${otherUserId}`;
+  return gateFor(viewer, gateFactsFrom(row));
 }
 
 /** The user behind a profile id (not the viewer's own), or null. */

@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { CHAT_PHOTO_UPLOADS_PER_MEMBER } from "~/domain/abuse/limits";
+import { withinLimit } from "~/domain/abuse/rate-limits.server";
 import { isBlockedBetween } from "~/domain/profiles/blocks.server";
 import { MAX_UPLOAD_BYTES, processImage, type UploadError } from "~/domain/photos/upload.server";
 import { db } from "~/lib/db.server";
@@ -15,6 +17,7 @@ export const CHAT_PHOTO_ERRORS: readonly ChatPhotoError[] = [
   "broken",
   "tooManyPixels",
   "notFound",
+  "rateLimited",
 ];
 
 export type ChatPhotoResult = { ok: true; chatPhotoId: number } | { ok: false; error: ChatPhotoError };
@@ -49,7 +52,7 @@ async function store(
 
 /**
  * A chat photo from an upload, through the profile photos' pipeline (sniffed, size-limited, turned
- * upright, re-encoded as WebP without any metadata: EXIF and GPS are gone).
+ * upright, re-encoded as WebP without any metadata: EXIF and GPS are gone), a limited number an hour.
  */
 export async function createChatPhotoFromUpload(
   ownerId: number,
@@ -57,6 +60,8 @@ export async function createChatPhotoFromUpload(
 ): Promise<ChatPhotoResult> {
   if (!file || file.size === 0) return { ok: false, error: "missing" };
   if (file.size > MAX_UPLOAD_BYTES) return { ok: false, error: "tooLarge" };
+  if (!(await withinLimit(CHAT_PHOTO_UPLOADS_PER_MEMBER, ownerId)))
+    return { ok: false, error: "rateLimited" };
   const processed = await processImage(Buffer.from(await file.arrayBuffer()));
   if (typeof processed === "string") {
     return { ok: false, error: processed === "limitReached" ? "broken" : processed };

@@ -54,6 +54,7 @@ export const SEND_REFUSALS = [
   "tooManyConversations",
   "sameText",
   "insufficientCredits",
+  "rateLimited",
 ] as const;
 export type SendRefusal = (typeof SEND_REFUSALS)[number];
 

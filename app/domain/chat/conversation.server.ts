@@ -1,11 +1,14 @@
+import { Prisma } from "~/generated/prisma/client";
+import { cardPhotoId } from "~/domain/profiles/member-card";
 import { db } from "~/lib/db.server";
-import { publishChatEvents } from "./chat-events.server";
-import { MESSAGES_PAGE_SIZE, type ChatMessage, type ChatPartner } from "./chat-types";
+import { gateFactsFrom, gateFactsSql, gateFor, type GateFactsRow } from "./chat-gate.server";
+import { CHAT_CHANNEL } from "./chat-events.server";
+import { MESSAGES_PAGE_SIZE, type ChatGate, type ChatMessage, type ChatPartner } from "./chat-types";
 import { visibleSince } from "./history";
-import { partnersById } from "./partner.server";
 
 export interface LoadConversationInput {
-  userId: number;
+  /** The member opening the conversation (the gate needs their status and site). */
+  viewer: { id: number; status: string; siteId: number };
   conversationId: number;
   chatHistoryDays: number;
   /** Show messages older than this message id (the "older" link); absent: the newest page. */
@@ -16,6 +19,8 @@ export interface LoadConversationInput {
 export interface ConversationView {
   conversationId: number;
   partner: ChatPartner;
+  /** Whether the viewer can write to the partner (chatGate). */
+  gate: ChatGate | "notFound";
   /** Oldest first. */
   messages: ChatMessage[];
   /** The id to pass as `before` for the previous page, or null when this is the oldest page. */
@@ -24,30 +29,108 @@ export interface ConversationView {
   historyHidden: boolean;
 }
 
-/** Marks everything the other member wrote as read and tells them (read receipts), in one transaction. */
+interface MemberRow extends GateFactsRow {
+  otherUserId: number;
+  clearedAt: Date | null;
+  unreadCount: number;
+  lastReadMessageId: number | null;
+  otherLastRead: number | null;
+  receipts: boolean;
+  newestFromOther: number | null;
+  partnerStatus: string | null;
+  profileId: number | null;
+  name: string | null;
+  photoId: number | null;
+  photoStatus: string | null;
+  photoVisibility: string | null;
+}
+
+interface MessageRow {
+  id: number;
+  senderId: number;
+  kind: ChatMessage["kind"];
+  body: string;
+  chatPhotoId: number | null;
+  giftId: number | null;
+  createdAt: string;
+}
+
+/**
+ * The member's side of the conversation with everything the page needs about the other side, in
+ * one statement: their read position, both read-receipt switches, the partner card, the gate's facts
+ * and the newest message the other wrote (what opening the page marks as read).
+ */
+function readMember(conversationId: number, userId: number) {
+  return db().$queryRaw<MemberRow[]>`
+    SELECT me."otherUserId", me."clearedAt", me."unreadCount", me."lastReadMessageId",
+      other."lastReadMessageId" AS "otherLastRead",
+      (SELECT count(*) FILTER (WHERE NOT "hideReadReceipts") FROM "User"
+        WHERE id IN (${userId}, me."otherUserId"))::int = 2 AS receipts,
+      (SELECT id FROM "Message" WHERE "conversationId" = ${conversationId} AND "senderId" = me."otherUserId"
+        AND "deletedAt" IS NULL ORDER BY id DESC LIMIT 1) AS "newestFromOther",
+      o.status::text AS "partnerStatus", p.id AS "profileId", p.name, ph.id AS "photoId",
+      ph.status::text AS "photoStatus", ph.visibility::text AS "photoVisibility",
+      ${gateFactsSql(userId)}
+    FROM "ConversationMember" me
+    LEFT JOIN "ConversationMember" other
+      ON other."conversationId" = me."conversationId" AND other."userId" = me."otherUserId"
+    LEFT JOIN "User" o ON o.id = me."otherUserId"
+    LEFT JOIN "Profile" p ON p."userId" = o.id
+    LEFT JOIN "Photo" ph ON ph.id = p."mainPhotoId"
+    WHERE me."conversationId" = ${conversationId} AND me."userId" = ${userId}`;
+}
+
+/** A page of messages (newest first, one extra to know whether more follow) and whether older history is hidden. */
+async function readMessages(conversationId: number, since: Date, clearedAt: Date | null, before?: number) {
+  const beforeClause = before ? Prisma.sql`AND id < ${before}` : Prisma.empty;
+  const clearedClause = clearedAt ? Prisma.sql`AND "createdAt" >= ${clearedAt}` : Prisma.empty;
+  const [row] = await db().$queryRaw<{ messages: MessageRow[]; older: boolean }[]>`
+    SELECT
+      coalesce((SELECT json_agg(m ORDER BY m.id DESC) FROM (
+        SELECT id, "senderId", kind::text AS kind, body, "chatPhotoId", "giftId", "createdAt" FROM "Message"
+        WHERE "conversationId" = ${conversationId} AND "deletedAt" IS NULL AND "createdAt" >= ${since}
+          ${beforeClause}
+        ORDER BY id DESC LIMIT ${MESSAGES_PAGE_SIZE + 1}
+      ) m), '[]'::json) AS messages,
+      EXISTS(SELECT 1 FROM "Message" WHERE "conversationId" = ${conversationId} AND "deletedAt" IS NULL
+        AND "createdAt" < ${since} ${clearedClause}) AS older`;
+  return row!;
+}
+
+/**
+ * Marks everything the other member wrote as read and tells them (read receipts): the update, its
+ * live event and the notification in one statement, so all or none of it happens.
+ */
 async function markRead(
   conversationId: number,
   userId: number,
   otherUserId: number,
-  state: { unreadCount: number; lastReadMessageId: number | null },
+  lastRead: number | null,
 ) {
-  const newest = await db().message.findFirst({
-    where: { conversationId, senderId: otherUserId, deletedAt: null },
-    orderBy: { id: "desc" },
-    select: { id: true },
-  });
-  const lastRead = newest?.id ?? state.lastReadMessageId;
-  if (state.unreadCount === 0 && lastRead === state.lastReadMessageId) return;
-  await db().$transaction(async (tx) => {
-    await tx.conversationMember.update({
-      where: { conversationId_userId: { conversationId, userId } },
-      data: { unreadCount: 0, lastReadMessageId: lastRead },
-      select: { userId: true },
-    });
-    await publishChatEvents(tx, [
-      { userId: otherUserId, type: "read", payload: { conversationId, messageId: lastRead } },
-    ]);
-  });
+  const payload = JSON.stringify({ conversationId, messageId: lastRead });
+  await db().$executeRaw`
+    WITH updated AS (
+      UPDATE "ConversationMember" SET "unreadCount" = 0, "lastReadMessageId" = ${lastRead}::int
+      WHERE "conversationId" = ${conversationId} AND "userId" = ${userId}
+      RETURNING "userId"
+    ), stored AS (
+      INSERT INTO "ChatEvent" ("userId", type, payload, "createdAt")
+      SELECT ${otherUserId}, 'read', ${payload}::jsonb, ${new Date()} FROM updated
+    )
+    SELECT pg_notify(${CHAT_CHANNEL}, ${JSON.stringify({ userIds: [otherUserId] })}) FROM updated`;
+}
+
+function partnerFrom(row: MemberRow): ChatPartner {
+  const present = row.partnerStatus !== null && row.partnerStatus !== "deleted" && row.profileId !== null;
+  return {
+    userId: row.otherUserId,
+    profileId: present ? row.profileId : null,
+    name: present ? row.name : null,
+    mainPhotoId:
+      present && row.photoId !== null
+        ? cardPhotoId({ id: row.photoId, status: row.photoStatus!, visibility: row.photoVisibility! })
+        : null,
+  };
 }
 
 /**
@@ -58,48 +141,16 @@ async function markRead(
  */
 export async function loadConversation(input: LoadConversationInput): Promise<ConversationView | null> {
   const now = input.now ?? new Date();
-  const { conversationId, userId } = input;
-  const member = await db().conversationMember.findUnique({
-    where: { conversationId_userId: { conversationId, userId } },
-    select: { otherUserId: true, clearedAt: true, unreadCount: true, lastReadMessageId: true },
-  });
+  const { conversationId, viewer } = input;
+  const userId = viewer.id;
+  const [member] = await readMember(conversationId, userId);
   if (!member) return null;
   const since = visibleSince(input.chatHistoryDays, member.clearedAt, now);
-  const [rows, partners, other, users] = await Promise.all([
-    db().message.findMany({
-      where: {
-        conversationId,
-        deletedAt: null,
-        createdAt: { gte: since },
-        ...(input.before ? { id: { lt: input.before } } : {}),
-      },
-      orderBy: { id: "desc" },
-      take: MESSAGES_PAGE_SIZE + 1,
-      select: {
-        id: true,
-        senderId: true,
-        kind: true,
-        body: true,
-        chatPhotoId: true,
-        giftId: true,
-        createdAt: true,
-      },
-    }),
-    partnersById([member.otherUserId]),
-    db().conversationMember.findUnique({
-      where: { conversationId_userId: { conversationId, userId: member.otherUserId } },
-      select: { lastReadMessageId: true },
-    }),
-    db().user.findMany({
-      where: { id: { in: [userId, member.otherUserId] } },
-      select: { hideReadReceipts: true },
-    }),
-  ]);
+  const { messages: rows, older } = await readMessages(conversationId, since, member.clearedAt, input.before);
   const more = rows.length > MESSAGES_PAGE_SIZE;
   const page = rows.slice(0, MESSAGES_PAGE_SIZE).reverse();
   // Who hides their own read receipts sees no one else's either.
-  const receipts = users.length === 2 && users.every((u) => !u.hideReadReceipts);
-  const seenUpTo = receipts ? (other?.lastReadMessageId ?? 0) : 0;
+  const seenUpTo = member.receipts ? (member.otherLastRead ?? 0) : 0;
   const messages: ChatMessage[] = page.map((m) => ({
     id: m.id,
     own: m.senderId === userId,
@@ -107,25 +158,21 @@ export async function loadConversation(input: LoadConversationInput): Promise<Co
     body: m.body,
     chatPhotoId: m.chatPhotoId,
     giftId: m.giftId,
-    createdAt: m.createdAt.toISOString(),
+    createdAt: new Date(`${m.createdAt}Z`).toISOString(),
     seen: m.senderId === userId && m.id <= seenUpTo,
   }));
-  const historyHidden =
-    !more &&
-    (await db().message.findFirst({
-      where: {
-        conversationId,
-        deletedAt: null,
-        createdAt: { lt: since, ...(member.clearedAt ? { gte: member.clearedAt } : {}) },
-      },
-      select: { id: true },
-    })) !== null;
-  if (!input.before) await markRead(conversationId, userId, member.otherUserId, member);
+  if (!input.before) {
+    const lastRead = member.newestFromOther ?? member.lastReadMessageId;
+    if (member.unreadCount !== 0 || lastRead !== member.lastReadMessageId) {
+      await markRead(conversationId, userId, member.otherUserId, lastRead);
+    }
+  }
   return {
     conversationId,
-    partner: partners.get(member.otherUserId)!,
+    partner: partnerFrom(member),
+    gate: gateFor(viewer, gateFactsFrom(member)),
     messages,
     olderBefore: more && page[0] ? page[0].id : null,
-    historyHidden,
+    historyHidden: !more && older,
   };
 }

@@ -1,32 +1,48 @@
-import type { Prisma } from "~/generated/prisma/client";
+import { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
+import { cardPhotoId } from "~/domain/profiles/member-card";
 import {
   CONVERSATIONS_PAGE_SIZE,
   type ConversationList,
   type ConversationListItem,
   type MessagePreview,
 } from "./chat-types";
-import { visibleSince } from "./history";
-import { partnersById } from "./partner.server";
 
 const previewLength = 120;
+const DAY = 86_400_000;
 
-/** The newest message this member may still see, for the list's preview (index [conversationId, id]). */
-async function lastMessage(userId: number, conversationId: number, since: Date): Promise<MessagePreview> {
-  const message = await db().message.findFirst({
-    where: { conversationId, deletedAt: null, createdAt: { gte: since } },
-    orderBy: { id: "desc" },
-    select: { kind: true, body: true, senderId: true },
-  });
-  if (!message) return null;
-  const own = message.senderId === userId;
-  if (message.kind !== "text") return { kind: message.kind, own };
-  return { kind: "text", body: [...message.body].slice(0, previewLength).join(""), own };
+interface ListRow {
+  total: number;
+  items: {
+    conversationId: number;
+    otherUserId: number;
+    unreadCount: number;
+    lastMessageAt: string;
+    userStatus: string | null;
+    profileId: number | null;
+    name: string | null;
+    photoId: number | null;
+    photoStatus: string | null;
+    photoVisibility: string | null;
+    kind: "text" | "photo" | "gift" | null;
+    body: string | null;
+    senderId: number | null;
+  }[];
+}
+
+function preview(userId: number, item: ListRow["items"][number]): MessagePreview {
+  if (item.kind === null) return null;
+  const own = item.senderId === userId;
+  if (item.kind !== "text") return { kind: item.kind, own };
+  return { kind: "text", body: [...(item.body ?? "")].slice(0, previewLength).join(""), own };
 }
 
 /**
  * A member's conversations (SPEC "Chats"): newest first, 24 a page, with the other member, the
  * last message and the unread count; deleted ones (hidden) are left out until a new message arrives.
+ * One statement: the count and the page, each row with its partner and the newest message the
+ * member may still see (history limit and their own deletion: `visibleSince`), read backwards
+ * along Message(conversationId, id).
  */
 export async function listConversations(
   userId: number,
@@ -34,35 +50,49 @@ export async function listConversations(
   chatHistoryDays: number,
   now = new Date(),
 ): Promise<ConversationList> {
-  const where = { userId, hidden: false } satisfies Prisma.ConversationMemberWhereInput;
-  const [total, rows] = await Promise.all([
-    db().conversationMember.count({ where }),
-    db().conversationMember.findMany({
-      where,
-      orderBy: [{ lastMessageAt: "desc" }, { conversationId: "desc" }],
-      skip: (page - 1) * CONVERSATIONS_PAGE_SIZE,
-      take: CONVERSATIONS_PAGE_SIZE,
-      select: {
-        conversationId: true,
-        otherUserId: true,
-        unreadCount: true,
-        clearedAt: true,
-        lastMessageAt: true,
+  const limit = new Date(now.getTime() - chatHistoryDays * DAY);
+  const [row] = await db().$queryRaw<ListRow[]>(Prisma.sql`
+    SELECT
+      (SELECT count(*)::int FROM "ConversationMember" WHERE "userId" = ${userId} AND hidden = false) AS total,
+      coalesce((SELECT json_agg(item ORDER BY item."lastMessageAt" DESC, item."conversationId" DESC) FROM (
+        SELECT cm."conversationId", cm."otherUserId", cm."unreadCount", cm."lastMessageAt",
+          u.status::text AS "userStatus", p.id AS "profileId", p.name, ph.id AS "photoId",
+          ph.status::text AS "photoStatus", ph.visibility::text AS "photoVisibility",
+          m.kind::text AS kind, m.body, m."senderId"
+        FROM (
+          SELECT "conversationId", "otherUserId", "unreadCount", "lastMessageAt", "clearedAt"
+          FROM "ConversationMember" WHERE "userId" = ${userId} AND hidden = false
+          ORDER BY "lastMessageAt" DESC, "conversationId" DESC
+          LIMIT ${CONVERSATIONS_PAGE_SIZE} OFFSET ${(page - 1) * CONVERSATIONS_PAGE_SIZE}
+        ) cm
+        LEFT JOIN "User" u ON u.id = cm."otherUserId"
+        LEFT JOIN "Profile" p ON p."userId" = u.id
+        LEFT JOIN "Photo" ph ON ph.id = p."mainPhotoId"
+        LEFT JOIN LATERAL (
+          SELECT kind, body, "senderId" FROM "Message"
+          WHERE "conversationId" = cm."conversationId" AND "deletedAt" IS NULL
+            AND "createdAt" >= greatest(${limit}::timestamp, coalesce(cm."clearedAt", ${limit}::timestamp))
+          ORDER BY id DESC LIMIT 1
+        ) m ON true
+      ) item), '[]'::json) AS items`);
+  const { total, items: rows } = row!;
+  const items: ConversationListItem[] = rows.map((item) => {
+    const profile = item.userStatus !== null && item.userStatus !== "deleted" ? item : null;
+    return {
+      conversationId: item.conversationId,
+      partner: {
+        userId: item.otherUserId,
+        profileId: profile?.profileId ?? null,
+        name: profile?.name ?? null,
+        mainPhotoId:
+          profile && item.photoId !== null
+            ? cardPhotoId({ id: item.photoId, status: item.photoStatus!, visibility: item.photoVisibility! })
+            : null,
       },
-    }),
-  ]);
-  const [partners, previews] = await Promise.all([
-    partnersById(rows.map((r) => r.otherUserId)),
-    Promise.all(
-      rows.map((r) => lastMessage(userId, r.conversationId, visibleSince(chatHistoryDays, r.clearedAt, now))),
-    ),
-  ]);
-  const items: ConversationListItem[] = rows.map((row, index) => ({
-    conversationId: row.conversationId,
-    partner: partners.get(row.otherUserId)!,
-    unreadCount: row.unreadCount,
-    lastMessageAt: row.lastMessageAt.toISOString(),
-    lastMessage: previews[index] ?? null,
-  }));
+      unreadCount: item.unreadCount,
+      lastMessageAt: new Date(`${item.lastMessageAt}Z`).toISOString(),
+      lastMessage: preview(userId, item),
+    };
+  });
   return { items, total, page, pageCount: Math.max(1, Math.ceil(total / CONVERSATIONS_PAGE_SIZE)) };
 }

@@ -1,7 +1,7 @@
-import { COMPLAINTS_PER_IP_PER_HOUR } from "~/domain/complaints/complaints.server";
+import { COMPLAINTS_PER_MEMBER, REPORTS_PER_IP } from "~/domain/abuse/limits";
+import { withinLimit } from "~/domain/abuse/rate-limits.server";
 import type { ComplaintCategory, MessageKind } from "~/generated/prisma/enums";
 import { db } from "~/lib/db.server";
-import { hitRateLimit } from "~/lib/rate-limit.server";
 import { translatorFor } from "~/lib/translator.server";
 
 /** How many of the conversation's newest messages go with a report as evidence. */
@@ -15,6 +15,8 @@ export const EVIDENCE_SEPARATOR = "\n\n----------\n";
 
 export interface ReportInput {
   reporterId: number;
+  /** The reporter's IP address (complaints are limited per IP too). */
+  ip: string;
   site: { id: number };
   conversationId: number;
   messageId: number;
@@ -116,7 +118,7 @@ export function splitReportEvidence(description: string): { text: string; eviden
  * complaint for /staff/complaints: the sender's profile as `memberRef`, the message id as
  * `messageRef`, both user ids and the conversation's last 20 messages in the description.
  * Only the recipient may report (anyone else: notFound); a repeated report of the same message
- * while the first is open changes nothing; at most COMPLAINTS_PER_IP_PER_HOUR reports an hour.
+ * while the first is open changes nothing; complaints are limited per member and per IP.
  */
 export async function reportMessage(input: ReportInput): Promise<ReportResult> {
   const { reporterId, conversationId, messageId } = input;
@@ -147,10 +149,8 @@ export async function reportMessage(input: ReportInput): Promise<ReportResult> {
   });
   if (earlier) return { ok: true, complaintId: earlier.id, duplicate: true };
 
-  const { allowed } = await hitRateLimit(`complaint:user:${reporterId}`, {
-    limit: COMPLAINTS_PER_IP_PER_HOUR,
-    windowMs: 3600_000,
-  });
+  const allowed =
+    (await withinLimit(COMPLAINTS_PER_MEMBER, reporterId)) && (await withinLimit(REPORTS_PER_IP, input.ip));
   if (!allowed) return { ok: false, error: "rateLimited" };
 
   const newest = await db().message.findMany({

@@ -1,3 +1,5 @@
+import { MESSAGES_PER_MEMBER } from "~/domain/abuse/limits";
+import { withinLimit } from "~/domain/abuse/rate-limits.server";
 import { spendingSql } from "~/domain/credits/credits.server";
 import { lockPair, orderedPair } from "~/domain/likes/pair-lock.server";
 import type { Site } from "~/domain/sites/site.server";
@@ -270,17 +272,19 @@ async function storeAndPay(
 /**
  * Sends a text, gift or photo: the message is stored and paid (through domain/credits, ledger
  * reference "message:{id}") in one transaction, so it is never stored unpaid nor paid unstored.
- * Both members get a live event; the recipient's unread count goes up. Two statements in an existing
- * conversation: the facts, then everything else at once (storeAndPay).
+ * Both members get a live event; the recipient's unread count goes up. Refused beyond the member's
+ * messages per minute and hour (domain/abuse/limits.ts). In an existing conversation, after the
+ * limit's transaction: the facts, then everything else at once (storeAndPay).
  */
 export async function sendMessage(input: SendInput): Promise<SendResult> {
-  const now = input.now ?? new Date();
   const { senderId, site, content } = input;
   const body = content.kind === "text" ? content.body.trim() : "";
   if (content.kind === "text") {
     if (body === "") return { ok: false, error: "empty" };
     if ([...body].length > site.messageLength) return { ok: false, error: "tooLong" };
   }
+  if (!(await withinLimit(MESSAGES_PER_MEMBER, senderId))) return { ok: false, error: "rateLimited" };
+  const now = input.now ?? new Date();
   try {
     const facts = await readFacts(input, body, now);
     if (!facts) throw new Refused("notFound");

@@ -1,12 +1,14 @@
+import { COMPLAINTS_PER_ADDRESS, COMPLAINTS_PER_IP, COMPLAINTS_PER_MEMBER } from "~/domain/abuse/limits";
+import { withinLimit } from "~/domain/abuse/rate-limits.server";
+import { normalizeEmail } from "~/domain/accounts/email";
 import type { Site } from "~/domain/sites/site.server";
 import { sendAccountMail } from "~/domain/notifications/account-mail.server";
 import type { ComplaintStatus } from "~/generated/prisma/enums";
 import { db } from "~/lib/db.server";
-import { hitRateLimit } from "~/lib/rate-limit.server";
 import type { ComplaintInput } from "./complaint-schema";
 
-/** Complaints one IP may send per hour. */
-export const COMPLAINTS_PER_IP_PER_HOUR = 5;
+/** Complaints one IP may send per hour (see domain/abuse/limits.ts). */
+export const COMPLAINTS_PER_IP_PER_HOUR = COMPLAINTS_PER_IP.limit;
 export const STAFF_PAGE_SIZE = 50;
 
 export type SubmitComplaintResult =
@@ -14,7 +16,7 @@ export type SubmitComplaintResult =
 
 /**
  * Stores a complaint and acknowledges it by mail to the sender. Scripted submissions are refused:
- * a filled honeypot field, or more than a few complaints per hour from one IP.
+ * a filled honeypot field, or more than a few complaints per hour from one IP, member or address.
  */
 export async function submitComplaint({
   complaint,
@@ -32,10 +34,10 @@ export async function submitComplaint({
   honeypotFilled: boolean;
 }): Promise<SubmitComplaintResult> {
   if (honeypotFilled) return { ok: false, error: "rejected" };
-  const { allowed } = await hitRateLimit(`complaint:ip:${ip}`, {
-    limit: COMPLAINTS_PER_IP_PER_HOUR,
-    windowMs: 3600_000,
-  });
+  const allowed =
+    (await withinLimit(COMPLAINTS_PER_IP, ip)) &&
+    (userId === null || (await withinLimit(COMPLAINTS_PER_MEMBER, userId))) &&
+    (await withinLimit(COMPLAINTS_PER_ADDRESS, normalizeEmail(complaint.email)));
   if (!allowed) return { ok: false, error: "rateLimited" };
   const created = await db().complaint.create({
     data: {

@@ -1,3 +1,5 @@
+import { LIKES_PER_MEMBER } from "~/domain/abuse/limits";
+import { withinLimit } from "~/domain/abuse/rate-limits.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { queueLikePush } from "~/domain/notifications/push-notify.server";
@@ -5,7 +7,7 @@ import { queueLikeMail } from "./like-mail.server";
 import { lockPair, orderedPair } from "./pair-lock.server";
 
 /** Why a like was refused; each has its own message (`likes:refused.*`). */
-export type LikeRefusal = "notFound" | "self" | "unavailable" | "blocked";
+export type LikeRefusal = "notFound" | "self" | "unavailable" | "blocked" | "rateLimited";
 
 export type LikeResult =
   { ok: true; likedUserId: number; created: boolean; matched: boolean } | { ok: false; error: LikeRefusal };
@@ -65,11 +67,18 @@ export async function likeInTransaction(tx: Tx, likerId: number, profileId: numb
   return { ok: true, likedUserId: likedId, created: count === 1, matched: likedBack !== null };
 }
 
+/** Counts a like against the member's hourly likes (profile buttons and swipe game together). */
+export async function likeAllowed(likerId: number): Promise<boolean> {
+  return withinLimit(LIKES_PER_MEMBER, likerId);
+}
+
 /**
  * A member likes the owner of a profile; the liked member gets a like mail (at most one an hour)
- * linking to `origin` (the site's address as this request reached it).
+ * linking to `origin` (the site's address as this request reached it). Refused once the member
+ * used up the hourly likes.
  */
 export async function like(likerId: number, profileId: number, origin: string): Promise<LikeResult> {
+  if (!(await likeAllowed(likerId))) return { ok: false, error: "rateLimited" };
   const result = await db().$transaction((tx) => likeInTransaction(tx, likerId, profileId));
   if (result.ok && result.created) {
     await queueLikeMail({ userId: result.likedUserId, origin });

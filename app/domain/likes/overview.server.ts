@@ -1,120 +1,97 @@
 import { cardPhotoId } from "~/domain/profiles/member-card";
 import { ageOn } from "~/domain/profiles/age";
-import type { Prisma } from "~/generated/prisma/client";
+import { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { LIKES_PAGE_SIZE, type LikeCard, type LikeTab } from "./tabs";
 
 export { LIKES_PAGE_SIZE };
 import { visibleMemberWhere } from "./visible-member";
 
-const memberSelect = {
-  id: true,
-  profile: {
-    select: {
-      id: true,
-      name: true,
-      dateOfBirth: true,
-      city: true,
-      region: true,
-      mainPhoto: { select: { id: true, status: true, visibility: true } },
-    },
-  },
-} satisfies Prisma.UserSelect;
-
-type MemberRow = Prisma.UserGetPayload<{ select: typeof memberSelect }>;
-
-function card(member: MemberRow, flags: { liked: boolean; isNew: boolean; matched: boolean }): LikeCard[] {
-  const p = member.profile;
-  if (!p) return [];
-  return [
-    {
-      id: p.id,
-      name: p.name,
-      age: ageOn(p.dateOfBirth),
-      city: p.city,
-      region: p.region,
-      mainPhotoId: cardPhotoId(p.mainPhoto),
-      ...flags,
-    },
-  ];
+/** A visible member (`visibleMemberWhere` in SQL) as `u` with their profile `p`, joined to the user id `ref`. */
+function visibleMemberJoin(ref: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`JOIN "User" u ON u.id = ${ref} AND u.status = 'confirmed' AND NOT u.invisible
+    JOIN "Profile" p ON p."userId" = u.id AND p.status = 'active'`;
 }
 
-/** User ids among `ids` whom `userId` likes (to mark matches and liked buttons on a page). */
-async function likedAmong(userId: number, ids: number[]) {
-  const rows = await db().like.findMany({
-    where: { likerId: userId, likedId: { in: ids } },
-    select: { likedId: true },
-  });
-  return new Set(rows.map((r) => r.likedId));
+interface CardRow {
+  id: number;
+  name: string;
+  dateOfBirth: string;
+  city: string | null;
+  region: string | null;
+  photoId: number | null;
+  photoStatus: string | null;
+  photoVisibility: string | null;
+  liked: boolean;
+  isNew: boolean;
+  matched: boolean;
 }
 
-async function received(userId: number, skip: number) {
-  const where = { likedId: userId, liker: visibleMemberWhere } satisfies Prisma.LikeWhereInput;
-  const [total, rows] = await Promise.all([
-    db().like.count({ where }),
-    db().like.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip,
-      take: LIKES_PAGE_SIZE,
-      select: { isNew: true, liker: { select: memberSelect } },
-    }),
-  ]);
-  const likedBack = await likedAmong(
-    userId,
-    rows.map((r) => r.liker.id),
+/**
+ * One tab in one statement: the number of entries and one page of cards, newest first. `source` is
+ * a set of rows (id, createdAt, other: the other member's user id, isNew) read along the member's
+ * own index of the tab's table; `flags` selects `liked` and `matched` for a page entry `e`.
+ */
+async function page(source: Prisma.Sql, flags: Prisma.Sql, skip: number) {
+  const [row] = await db().$queryRaw<{ total: number; cards: CardRow[] }[]>`
+    WITH entries AS (
+      SELECT e.*, p.id AS "profileId", p.name, p."dateOfBirth", p.city, p.region, p."mainPhotoId"
+      FROM (${source}) e ${visibleMemberJoin(Prisma.sql`e.other`)}
+    )
+    SELECT (SELECT count(*)::int FROM entries) AS total,
+      coalesce((SELECT json_agg(c ORDER BY c."createdAt" DESC, c."entryId" DESC) FROM (
+        SELECT e.id AS "entryId", e."createdAt", e."profileId" AS id, e.name, e."dateOfBirth", e.city, e.region,
+          ph.id AS "photoId", ph.status::text AS "photoStatus", ph.visibility::text AS "photoVisibility",
+          e."isNew", ${flags}
+        FROM (SELECT * FROM entries ORDER BY "createdAt" DESC, id DESC LIMIT ${LIKES_PAGE_SIZE} OFFSET ${skip}) e
+        LEFT JOIN "Photo" ph ON ph.id = e."mainPhotoId"
+      ) c), '[]'::json) AS cards`;
+  const cards: LikeCard[] = row!.cards.map((c) => ({
+    id: c.id,
+    name: c.name,
+    age: ageOn(new Date(c.dateOfBirth)),
+    city: c.city,
+    region: c.region,
+    mainPhotoId:
+      c.photoId === null
+        ? null
+        : cardPhotoId({ id: c.photoId, status: c.photoStatus!, visibility: c.photoVisibility! }),
+    liked: c.liked,
+    isNew: c.isNew,
+    matched: c.matched,
+  }));
+  return { total: row!.total, cards };
+}
+
+/** Likes the member received from visible members; liked back means matched. */
+function received(userId: number, skip: number) {
+  return page(
+    Prisma.sql`SELECT l.id, l."createdAt", l."likerId" AS other, l."isNew" FROM "Like" l WHERE l."likedId" = ${userId}`,
+    Prisma.sql`EXISTS(SELECT 1 FROM "Like" b WHERE b."likerId" = ${userId} AND b."likedId" = e.other) AS liked,
+      EXISTS(SELECT 1 FROM "Like" b WHERE b."likerId" = ${userId} AND b."likedId" = e.other) AS matched`,
+    skip,
   );
-  const cards = rows.flatMap((r) => {
-    const liked = likedBack.has(r.liker.id);
-    return card(r.liker, { liked, isNew: r.isNew, matched: liked });
-  });
-  return { total, cards };
 }
 
-async function given(userId: number, skip: number) {
-  const where = { likerId: userId, liked: visibleMemberWhere } satisfies Prisma.LikeWhereInput;
-  const [total, rows] = await Promise.all([
-    db().like.count({ where }),
-    db().like.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip,
-      take: LIKES_PAGE_SIZE,
-      select: { liked: { select: memberSelect } },
-    }),
-  ]);
-  const likedMe = await db().like.findMany({
-    where: { likedId: userId, likerId: { in: rows.map((r) => r.liked.id) } },
-    select: { likerId: true },
-  });
-  const matched = new Set(likedMe.map((r) => r.likerId));
-  const cards = rows.flatMap((r) =>
-    card(r.liked, { liked: true, isNew: false, matched: matched.has(r.liked.id) }),
+/** Likes the member gave to visible members; liked back means matched. */
+function given(userId: number, skip: number) {
+  return page(
+    Prisma.sql`SELECT l.id, l."createdAt", l."likedId" AS other, false AS "isNew" FROM "Like" l WHERE l."likerId" = ${userId}`,
+    Prisma.sql`true AS liked,
+      EXISTS(SELECT 1 FROM "Like" b WHERE b."likerId" = e.other AND b."likedId" = ${userId}) AS matched`,
+    skip,
   );
-  return { total, cards };
 }
 
-async function matches(userId: number, skip: number) {
-  const where = {
-    OR: [
-      { userAId: userId, userB: visibleMemberWhere },
-      { userBId: userId, userA: visibleMemberWhere },
-    ],
-  } satisfies Prisma.MatchWhereInput;
-  const [total, rows] = await Promise.all([
-    db().match.count({ where }),
-    db().match.findMany({
-      where,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip,
-      take: LIKES_PAGE_SIZE,
-      select: { userAId: true, userA: { select: memberSelect }, userB: { select: memberSelect } },
-    }),
-  ]);
-  const cards = rows.flatMap((r) =>
-    card(r.userAId === userId ? r.userB : r.userA, { liked: true, isNew: false, matched: true }),
+/** The member's matches with visible members, from either side of the pair. */
+function matches(userId: number, skip: number) {
+  return page(
+    Prisma.sql`SELECT m.id, m."createdAt", m."userBId" AS other, false AS "isNew" FROM "Match" m WHERE m."userAId" = ${userId}
+      UNION ALL
+      SELECT m.id, m."createdAt", m."userAId", false FROM "Match" m WHERE m."userBId" = ${userId}`,
+    Prisma.sql`true AS liked, true AS matched`,
+    skip,
   );
-  return { total, cards };
 }
 
 const LISTS = { received, given, matches } satisfies Record<LikeTab, unknown>;

@@ -7,7 +7,7 @@ import type { Gender } from "~/generated/prisma/enums";
 import { db } from "~/lib/db.server";
 import { queueLikePush } from "~/domain/notifications/push-notify.server";
 import { queueLikeMail } from "./like-mail.server";
-import { likeInTransaction, type LikeRefusal } from "./like.server";
+import { likeAllowed, likeInTransaction, type LikeRefusal } from "./like.server";
 import { hoursUntil, isTimeZone, reopensAt, sameSiteDay, startOfSiteDay } from "./swipe-day";
 
 /** Skipped members come back in the game after this many days. */
@@ -230,6 +230,9 @@ async function lockMember(tx: Client, userId: number) {
  * mail linking to `origin`.
  */
 export async function swipeLike(request: SwipeRequest & { origin: string }): Promise<SwipeOutcome> {
+  // Before `now` is taken: the day's count below reads decisions up to `now`, so it must be taken
+  // right before this member's swipe lock, not before waiting for the limit's lock.
+  if (!(await likeAllowed(request.userId))) return { ok: false, error: "rateLimited" };
   const { userId, site, profileId, now = new Date() } = request;
   const outcome = await db().$transaction(async (tx): Promise<SwipeOutcome> => {
     await lockMember(tx, userId);

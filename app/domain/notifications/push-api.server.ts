@@ -3,6 +3,7 @@ import type { SessionUser } from "~/domain/accounts/session.server";
 import { authenticationRequired, noStore } from "~/lib/api-responses.server";
 import { pushSubscriptionBody, pushUnsubscribeBody } from "./push-subscription-schema";
 import { removePushSubscription, savePushSubscription } from "./push-subscriptions.server";
+import { readJson } from "~/lib/request-body.server";
 
 /**
  * `/api/user.php?push=1` (SPEC section 7): POST `{subscription}` stores this device's push
@@ -10,7 +11,7 @@ import { removePushSubscription, savePushSubscription } from "./push-subscriptio
  */
 export async function pushSubscriptionCall(request: Request, user: SessionUser | null) {
   if (!user) return authenticationRequired();
-  const json: unknown = await request.json().catch(() => null);
+  const json: unknown = await readJson(request);
   if (request.method === "POST") {
     const body = pushSubscriptionBody.safeParse(json);
     if (!body.success) return data({ error: "invalid_subscription" }, { status: 400, headers: noStore });

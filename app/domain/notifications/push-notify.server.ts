@@ -12,7 +12,9 @@ import { FALLBACK_PUSH_ICON, type PushPayload } from "./push-payload";
 
 /** How long a push service keeps a push for a device that is offline. */
 const PUSH_TTL_SECONDS = 24 * 3600;
-const PUSH_TIMEOUT_MS = 10_000;
+/** Tries after a push service failed (down, 5xx, 429, timeout): after 1, 2, 4, 8 and 16 minutes. */
+export const PUSH_RETRY_LIMIT = 5;
+const PUSH_RETRY_BASE_SECONDS = 60;
 
 export interface PushOutcome {
   sent: number;
@@ -28,13 +30,30 @@ export interface LikePushJob {
   likedId: number;
 }
 
+/**
+ * The devices a push did not reach because their push service failed, tried again later (queue
+ * "push-retry"); only those devices, so no device gets the push twice.
+ */
+export type PushRetryJob = { devices: number[]; attempt: number } & (
+  { kind: "message"; notice: MessageNotice } | { kind: "like"; like: LikePushJob }
+);
+
+/** Which earlier try this is and which devices it is for (a retry); a first try reaches every device. */
+interface PushTry {
+  devices?: number[];
+  attempt?: number;
+}
+
 export async function queueLikePush(job: LikePushJob): Promise<void> {
   const boss = await jobs();
   await boss.send(QUEUES.likePush, job);
 }
 
-/** The recipient, when they get pushes of this kind at all: confirmed, with devices, preference on. */
-async function recipientFor(userId: number, key: NotificationKey) {
+/**
+ * The recipient, when they get pushes of this kind at all: confirmed, with devices, preference on.
+ * `devices` (a retry) limits it to those of their devices that still exist.
+ */
+async function recipientFor(userId: number, key: NotificationKey, devices?: number[]) {
   const user = await db().user.findUnique({
     where: { id: userId },
     select: {
@@ -42,7 +61,10 @@ async function recipientFor(userId: number, key: NotificationKey) {
       language: true,
       emailNotificationsOff: true,
       site: { select: { supportEmail: true } },
-      pushSubscriptions: { select: { id: true, endpoint: true, p256dh: true, auth: true } },
+      pushSubscriptions: {
+        ...(devices ? { where: { id: { in: devices } } } : {}),
+        select: { id: true, endpoint: true, p256dh: true, auth: true },
+      },
     },
   });
   if (!user || user.status !== "confirmed" || user.pushSubscriptions.length === 0) return null;
@@ -78,9 +100,9 @@ async function senderFor(userId: number) {
 }
 
 /** Pushes for a new message or a new conversation (job "message-notice"), unless the member is watching. */
-export async function pushForMessage(notice: MessageNotice): Promise<PushOutcome> {
+export async function pushForMessage(notice: MessageNotice, attempt: PushTry = {}): Promise<PushOutcome> {
   const key = notice.newConversation ? "new_conversations" : "new_messages";
-  const recipient = await recipientFor(notice.recipientId, key);
+  const recipient = await recipientFor(notice.recipientId, key, attempt.devices);
   if (!recipient) return NOTHING;
   const membership = await db().conversationMember.findUnique({
     where: { conversationId_userId: { conversationId: notice.conversationId, userId: notice.recipientId } },
@@ -93,18 +115,21 @@ export async function pushForMessage(notice: MessageNotice): Promise<PushOutcome
   if (!sender || (await isBlockedBetween(notice.senderId, notice.recipientId))) return NOTHING;
   const t = translatorFor(recipient.language);
   const kind = notice.newConversation ? "conversation" : "message";
-  return sendToDevices(recipient, {
+  const { outcome, retry } = await sendToDevices(recipient, {
     title: t(`push:payload.${kind}.title`, { name: sender.name }),
     body: t(`push:payload.${kind}.body`, { name: sender.name }),
     icon: sender.icon,
     url: `/chats/${notice.conversationId}`,
     tag: `chat-${notice.conversationId}`,
   });
+  await retryLater(retry, attempt, (devices, next) => ({ kind: "message", notice, devices, attempt: next }));
+  return outcome;
 }
 
 /** Pushes a like (job "like-push") while it still stands, unless the member is watching. */
-export async function pushForLike({ likerId, likedId }: LikePushJob): Promise<PushOutcome> {
-  const recipient = await recipientFor(likedId, "like");
+export async function pushForLike(job: LikePushJob, attempt: PushTry = {}): Promise<PushOutcome> {
+  const { likerId, likedId } = job;
+  const recipient = await recipientFor(likedId, "like", attempt.devices);
   if (!recipient) return NOTHING;
   const like = await db().like.findUnique({
     where: { likerId_likedId: { likerId, likedId } },
@@ -114,20 +139,50 @@ export async function pushForLike({ likerId, likedId }: LikePushJob): Promise<Pu
   const liker = await senderFor(likerId);
   if (!liker || (await isBlockedBetween(likerId, likedId))) return NOTHING;
   const t = translatorFor(recipient.language);
-  return sendToDevices(recipient, {
+  const { outcome, retry } = await sendToDevices(recipient, {
     title: t("push:payload.like.title", { name: liker.name }),
     body: t("push:payload.like.body", { name: liker.name }),
     icon: liker.icon,
     url: `/likes/m/${liker.profileId}`,
     tag: `like-${liker.profileId}`,
   });
+  await retryLater(retry, attempt, (devices, next) => ({ kind: "like", like: job, devices, attempt: next }));
+  return outcome;
+}
+
+/** The job of queue "push-retry": the same push again, for the devices that did not get it. */
+export async function retryPush(job: PushRetryJob): Promise<PushOutcome> {
+  const attempt = { devices: job.devices, attempt: job.attempt };
+  return job.kind === "message" ? pushForMessage(job.notice, attempt) : pushForLike(job.like, attempt);
+}
+
+async function retryLater(
+  devices: number[],
+  { attempt = 0 }: PushTry,
+  job: (devices: number[], attempt: number) => PushRetryJob,
+) {
+  if (devices.length === 0 || attempt >= PUSH_RETRY_LIMIT) return;
+  const boss = await jobs();
+  await boss.send(QUEUES.pushRetry, job(devices, attempt + 1), {
+    startAfter: PUSH_RETRY_BASE_SECONDS * 2 ** attempt,
+  });
+}
+
+/** A push service that is down, overloaded or slow may take the push later; a refusal (4xx) stays one. */
+function worthRetrying(error: unknown): boolean {
+  if (!(error instanceof WebPushError)) return true; // no answer: connection refused, timeout
+  return error.statusCode === 429 || error.statusCode >= 500;
 }
 
 /**
  * Sends the payload to every device of the member, encrypted for each (web-push, VAPID-signed).
- * A device the push service no longer knows (404, 410) is removed; other failures are logged.
+ * A device the push service no longer knows (404, 410) is removed; other failures are logged, and
+ * those worth another try are returned in `retry`.
  */
-async function sendToDevices(recipient: Recipient, payload: PushPayload): Promise<PushOutcome> {
+async function sendToDevices(
+  recipient: Recipient,
+  payload: PushPayload,
+): Promise<{ outcome: PushOutcome; retry: number[] }> {
   const keys = await vapidKeys();
   const vapidDetails = {
     subject: env().VAPID_SUBJECT ?? `mailto:${recipient.site.supportEmail}`,
@@ -141,7 +196,7 @@ async function sendToDevices(recipient: Recipient, payload: PushPayload): Promis
         await webpush.sendNotification(
           { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
           body,
-          { vapidDetails, TTL: PUSH_TTL_SECONDS, urgency: "high", timeout: PUSH_TIMEOUT_MS },
+          { vapidDetails, TTL: PUSH_TTL_SECONDS, urgency: "high", timeout: env().PUSH_TIMEOUT_MS },
         );
         return { id: device.id, result: "sent" as const };
       } catch (error) {
@@ -158,7 +213,7 @@ async function sendToDevices(recipient: Recipient, payload: PushPayload): Promis
             error: String(error),
           }),
         );
-        return { id: device.id, result: "failed" as const };
+        return { id: device.id, result: worthRetrying(error) ? ("retry" as const) : ("failed" as const) };
       }
     }),
   );
@@ -171,5 +226,8 @@ async function sendToDevices(recipient: Recipient, payload: PushPayload): Promis
     });
   }
   if (gone.length > 0) await db().pushSubscription.deleteMany({ where: { id: { in: gone } } });
-  return { sent: sent.length, removed: gone.length, failed: results.length - sent.length - gone.length };
+  return {
+    outcome: { sent: sent.length, removed: gone.length, failed: results.length - sent.length - gone.length },
+    retry: ids("retry"),
+  };
 }

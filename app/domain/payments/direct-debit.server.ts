@@ -10,7 +10,8 @@ import { packagesFor, type CreditPackage } from "~/domain/credits/packages.serve
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { sessionSecret } from "~/lib/env.server";
-import { hitRateLimit } from "~/lib/rate-limit.server";
+import { DIRECT_DEBIT_CODES_PER_MEMBER } from "~/domain/abuse/limits";
+import { withinLimit } from "~/domain/abuse/rate-limits.server";
 import { sendSms } from "~/lib/sms.server";
 import { translatorFor } from "~/lib/translator.server";
 import {
@@ -30,8 +31,6 @@ export const DIRECT_DEBIT_CURRENCY = "EUR";
 const LIMIT_WINDOW_MS = 30 * 86_400_000;
 /** Collections that did not (or will not) take money do not count towards the limits. */
 const NOT_COLLECTED = ["failed", "canceled", "expired"] as const;
-/** SMS codes a member may ask for within an hour (each one costs money and reaches a phone). */
-const CODES_PER_HOUR = 5;
 
 type Tx = Prisma.TransactionClient;
 
@@ -147,11 +146,8 @@ function directDebitOffer(
 }
 
 async function textCode(input: { userId: number; phone: string; site: DirectDebitSite; language: string }) {
-  const allowed = await hitRateLimit(`directdebit:sms:${input.userId}`, {
-    limit: CODES_PER_HOUR,
-    windowMs: 3_600_000,
-  });
-  if (!allowed.allowed) return { ok: false as const, error: "rateLimited" as const };
+  if (!(await withinLimit(DIRECT_DEBIT_CODES_PER_MEMBER, input.userId)))
+    return { ok: false as const, error: "rateLimited" as const };
   const code = newCode();
   const t = translatorFor(input.language);
   const sent = await sendSms({

@@ -1,6 +1,8 @@
 // /credits/repeat-order: a paying member buys the last package again in one click, charged at once
 // on the card mandate their first card payment left at Mollie (a recurring payment, no checkout).
 import { MandateMethod, MandateStatus } from "@mollie/api-client";
+import { PAYMENTS_PER_MEMBER } from "~/domain/abuse/limits";
+import { withinLimit } from "~/domain/abuse/rate-limits.server";
 import { db } from "~/lib/db.server";
 import type { PaymentStatus } from "~/generated/prisma/client";
 import { mollie } from "./mollie.server";
@@ -122,7 +124,7 @@ export interface RepeatOrderInput {
 
 export type RepeatOrderResult =
   | { ok: true; paymentId: number; status: PaymentStatus }
-  | { ok: false; error: "noPackage" | "noMandate" | "providerError" }
+  | { ok: false; error: "noPackage" | "noMandate" | "providerError" | "rateLimited" }
   | { ok: false; error: "failed"; paymentId: number; packageId: number };
 
 /**
@@ -140,6 +142,8 @@ export async function repeatOrder(input: RepeatOrderInput): Promise<RepeatOrderR
   if (!offer) return { ok: false, error: "noPackage" };
   const mandate = await cardMandateFor(input.userId);
   if (!mandate) return { ok: false, error: "noMandate" };
+  // Counted with the checkout's payments (domain/abuse/limits.ts).
+  if (!(await withinLimit(PAYMENTS_PER_MEMBER, input.userId))) return { ok: false, error: "rateLimited" };
   const reserved = await db().$transaction(async (tx) => {
     await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${input.userId} FOR UPDATE`;
     const newer = await tx.payment.findFirst({

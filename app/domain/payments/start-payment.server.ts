@@ -1,3 +1,5 @@
+import { PAYMENTS_PER_MEMBER } from "~/domain/abuse/limits";
+import { withinLimit } from "~/domain/abuse/rate-limits.server";
 import { failPaymentAtProvider } from "./provider-failure.server";
 import type { Site } from "~/domain/sites/site.server";
 import { db } from "~/lib/db.server";
@@ -12,7 +14,7 @@ import { firstPaymentOf } from "./recurring.server";
 
 export type StartPaymentResult =
   | { ok: true; paymentId: number; checkoutUrl: string }
-  | { ok: false; error: "notFound" | "methodUnavailable" | "providerError" }
+  | { ok: false; error: "notFound" | "methodUnavailable" | "providerError" | "rateLimited" }
   | { ok: false; error: "discount"; discountError: DiscountError };
 
 export interface StartPaymentInput {
@@ -41,7 +43,8 @@ function webhookUrl(origin: string): string | undefined {
 /**
  * Starts buying a package: our payment row first (its id is the return address), then Mollie's
  * payment with the method (and bank) the buyer chose. The amount is computed here, never taken
- * from the request. Credits follow only once Mollie reports the payment paid (syncPayment).
+ * from the request. Credits follow only once Mollie reports the payment paid (syncPayment). A member
+ * starts a limited number of payments per 10 minutes (counted once the payment would be created).
  */
 export async function startPayment(input: StartPaymentInput): Promise<StartPaymentResult> {
   const offer = await purchaseOffer(
@@ -56,17 +59,23 @@ export async function startPayment(input: StartPaymentInput): Promise<StartPayme
   );
   if (!offer) return { ok: false, error: "notFound" };
   if (offer.codeError) return { ok: false, error: "discount", discountError: offer.codeError };
+  // Mollie unreachable (nothing created yet, no payment row): the buyer is told to try again.
   const methods = await offeredMethods({
     amountCents: offer.amountCents,
     currency: offer.currency,
     country: input.country,
     locale: input.locale,
+  }).catch((error: unknown) => {
+    console.error(JSON.stringify({ level: "error", msg: "mollie methods", error: String(error) }));
+    return null;
   });
+  if (!methods) return { ok: false, error: "providerError" };
   const method = methods.find((m) => m.id === input.method);
   if (!method) return { ok: false, error: "methodUnavailable" };
   const issuer = method.issuers.some((i) => i.id === input.issuer) ? input.issuer : null;
   // A card payment is the "first" of the member's Mollie customer: it leaves the repeat order's mandate.
   const first = method.id === "creditcard" ? await firstPaymentOf(input.userId) : null;
+  if (!(await withinLimit(PAYMENTS_PER_MEMBER, input.userId))) return { ok: false, error: "rateLimited" };
 
   const payment = await db().payment.create({
     data: {

@@ -1,7 +1,10 @@
 import { data, redirect } from "react-router";
+import { PHOTO_UPLOADS_PER_MEMBER } from "~/domain/abuse/limits";
+import { withinLimit } from "~/domain/abuse/rate-limits.server";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import { deletePhoto, dismissPhotoAlert, setMainPhoto, setPhotoVisibility } from "./manage.server";
 import { countPhotos, MAX_UPLOAD_BYTES, photoLimitFor, uploadPhoto, type UploadError } from "./upload.server";
+import { readForm } from "~/lib/request-body.server";
 
 /** The photos page (app/ui/photos/paths.ts says the same for the browser). */
 const PAGE = "/profile/photos";
@@ -24,7 +27,8 @@ function withNotice(notice: PhotoNotice) {
 
 /**
  * A multipart upload. The page's own upload script (`viaXhr`) follows the redirect to learn the
- * outcome, so it gets errors as `?uploadError=`; a plain form post gets them as action data (400).
+ * outcome, so it gets errors as `?uploadError=`; a plain form post gets them as action data (400,
+ * or 429 beyond the member's uploads per hour).
  */
 export async function uploadIntent({
   request,
@@ -40,13 +44,17 @@ export async function uploadIntent({
   const fail = (error: UploadError, limit?: number) =>
     viaXhr
       ? redirect(`${PAGE}?uploadError=${error}`)
-      : data({ uploadError: { error, limit: limit ?? photoLimitFor(paidUser) } }, { status: 400 });
+      : data(
+          { uploadError: { error, limit: limit ?? photoLimitFor(paidUser) } },
+          { status: error === "rateLimited" ? 429 : 400 },
+        );
   if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) {
     throw data(null, { status: 413 });
   }
   // Cheap check first: a member at the limit need not send the file at all.
   if ((await countPhotos(profileId)) >= photoLimitFor(paidUser)) return fail("limitReached");
-  const form = await request.formData();
+  if (!(await withinLimit(PHOTO_UPLOADS_PER_MEMBER, profileId))) return fail("rateLimited");
+  const form = await readForm(request, { maxBytes: MAX_BODY_BYTES });
   const file = form.get("photo");
   const result = await uploadPhoto({
     profileId,

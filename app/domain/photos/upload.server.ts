@@ -17,7 +17,8 @@ export const THUMB_HEIGHT = 300;
 /** Formats whose bytes we accept (sniffed from the data, never from the file name). SVG is refused. */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "heif", "avif", "tiff"]);
 
-export type UploadError = "missing" | "tooLarge" | "notImage" | "broken" | "tooManyPixels" | "limitReached";
+export type UploadError =
+  "missing" | "tooLarge" | "notImage" | "broken" | "tooManyPixels" | "limitReached" | "rateLimited";
 export const UPLOAD_ERRORS: readonly UploadError[] = [
   "missing",
   "tooLarge",
@@ -25,6 +26,7 @@ export const UPLOAD_ERRORS: readonly UploadError[] = [
   "broken",
   "tooManyPixels",
   "limitReached",
+  "rateLimited",
 ];
 
 export type UploadResult = { ok: true; photoId: number } | { ok: false; error: UploadError; limit?: number };

@@ -1,7 +1,6 @@
-import { likesBetween, withLikedState } from "~/domain/likes/liked-state.server";
 import { loggedOutSearchAllowed } from "~/domain/search/access";
 import type { Site } from "~/domain/sites/site.server";
-import type { Prisma } from "~/generated/prisma/client";
+import type { Gender } from "~/generated/prisma/enums";
 import { db } from "~/lib/db.server";
 import { ageOn } from "./age";
 import { relatedProfiles, type RelatedProfile } from "./related.server";
@@ -85,52 +84,64 @@ export type ProfileViewResult =
       profile: ProfileView;
       related: RelatedProfile[];
       /** Between a member viewer and the owner (null for visitors and the owner). */
-      likes: Awaited<ReturnType<typeof likesBetween>> | null;
+      likes: { liked: boolean; likedBy: boolean; matched: boolean } | null;
     };
 
-const profileSelect = {
-  id: true,
-  userId: true,
-  name: true,
-  gender: true,
-  dateOfBirth: true,
-  country: true,
-  region: true,
-  city: true,
-  aboutMe: true,
-  reason: true,
-  sexuality: true,
-  tattoos: true,
-  hairColor: true,
-  eyeColor: true,
-  bodyType: true,
-  relationshipStatus: true,
-  status: true,
-  isFictional: true,
-  mainPhotoId: true,
-  user: { select: { siteId: true, status: true, invisible: true } },
-  interests: { select: { interestCode: true }, orderBy: { interest: { sortOrder: "asc" } } },
-  photos: {
-    where: { status: "active" },
-    select: { id: true, width: true, height: true, visibility: true },
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-  },
-} satisfies Prisma.ProfileSelect;
+interface ProfileRow {
+  id: number;
+  userId: number;
+  name: string;
+  gender: Gender;
+  dateOfBirth: Date;
+  country: string;
+  region: string | null;
+  city: string | null;
+  aboutMe: string;
+  reason: string | null;
+  sexuality: string;
+  tattoos: string | null;
+  hairColor: string | null;
+  eyeColor: string | null;
+  bodyType: string | null;
+  relationshipStatus: string | null;
+  status: string;
+  isFictional: boolean;
+  mainPhotoId: number | null;
+  siteId: number;
+  userStatus: string;
+  invisible: boolean;
+  interests: string[];
+  photos: { id: number; width: number; height: number; visibility: string }[];
+  blockedByViewer: boolean;
+  blockedByOwner: boolean;
+  liked: boolean;
+  likedBy: boolean;
+}
 
-async function blocksBetween(viewerUserId: number, ownerUserId: number) {
-  const blocks = await db().block.findMany({
-    where: {
-      OR: [
-        { blockerId: viewerUserId, blockedId: ownerUserId },
-        { blockerId: ownerUserId, blockedId: viewerUserId },
-      ],
-    },
-    select: { blockerId: true },
-  });
-  return {
-    byViewer: blocks.some((b) => b.blockerId === viewerUserId),
-    byOwner: blocks.some((b) => b.blockerId === ownerUserId),
-  };
+/**
+ * The profile with its owner's account state, interests (catalogue order), active photos (upload
+ * order) and, towards a member viewer, the blocks and likes between the two: one statement.
+ */
+async function readProfile(profileId: number, viewerUserId: number | null): Promise<ProfileRow | undefined> {
+  const viewer = viewerUserId ?? 0;
+  const [row] = await db().$queryRaw<ProfileRow[]>`
+    SELECT p.id, p."userId", p.name, p.gender::text AS gender, p."dateOfBirth", p.country, p.region, p.city,
+      p."aboutMe", p.reason::text AS reason, p.sexuality::text AS sexuality, p.tattoos::text AS tattoos,
+      p."hairColor"::text AS "hairColor", p."eyeColor"::text AS "eyeColor", p."bodyType"::text AS "bodyType",
+      p."relationshipStatus"::text AS "relationshipStatus", p.status::text AS status, p."isFictional",
+      p."mainPhotoId", u."siteId", u.status::text AS "userStatus", u.invisible,
+      ARRAY(SELECT pi."interestCode" FROM "ProfileInterest" pi JOIN "Interest" i ON i.code = pi."interestCode"
+        WHERE pi."profileId" = p.id ORDER BY i."sortOrder", i.code) AS interests,
+      coalesce((SELECT json_agg(json_build_object('id', ph.id, 'width', ph.width, 'height', ph.height,
+          'visibility', ph.visibility) ORDER BY ph."createdAt", ph.id)
+        FROM "Photo" ph WHERE ph."profileId" = p.id AND ph.status = 'active'), '[]'::json) AS photos,
+      EXISTS(SELECT 1 FROM "Block" WHERE "blockerId" = ${viewer} AND "blockedId" = p."userId") AS "blockedByViewer",
+      EXISTS(SELECT 1 FROM "Block" WHERE "blockerId" = p."userId" AND "blockedId" = ${viewer}) AS "blockedByOwner",
+      EXISTS(SELECT 1 FROM "Like" WHERE "likerId" = ${viewer} AND "likedId" = p."userId") AS liked,
+      EXISTS(SELECT 1 FROM "Like" WHERE "likerId" = p."userId" AND "likedId" = ${viewer}) AS "likedBy"
+    FROM "Profile" p JOIN "User" u ON u.id = p."userId"
+    WHERE p.id = ${profileId}`;
+  return row;
 }
 
 /**
@@ -150,15 +161,15 @@ export async function loadProfileView({
   trafficSource: boolean;
 }): Promise<ProfileViewResult> {
   if (!viewer && !loggedOutSearchAllowed(site, trafficSource)) return { kind: "login" };
-  const row = await db().profile.findUnique({ where: { id: profileId }, select: profileSelect });
-  if (!row || row.user.siteId !== site.id || row.user.status === "deleted") return { kind: "notFound" };
+  const row = await readProfile(profileId, viewer?.userId ?? null);
+  if (!row || row.siteId !== site.id || row.userStatus === "deleted") return { kind: "notFound" };
   const own = viewer !== null && viewer.userId === row.userId;
-  const blocks = viewer && !own ? await blocksBetween(viewer.userId, row.userId) : null;
+  const blocks = viewer && !own ? { byViewer: row.blockedByViewer, byOwner: row.blockedByOwner } : null;
   const blocked = (name: string | null) =>
     ({ kind: "blocked", profileId: row.id, name, byViewer: false, byOwner: false, ...blocks }) as const;
   // Whoever blocked someone can always find the profile again to lift the block.
   if (blocks?.byViewer) return blocked(row.name);
-  const hidden = row.status !== "active" || row.user.status !== "confirmed" || row.user.invisible;
+  const hidden = row.status !== "active" || row.userStatus !== "confirmed" || row.invisible;
   if (!own && hidden) return { kind: "notFound" };
   // Whoever was blocked learns nothing about the profile, not even its name.
   if (blocks?.byOwner) return blocked(null);
@@ -186,13 +197,14 @@ export async function loadProfileView({
     country: row.country,
     aboutMe: site.visibleProfileNotes && row.aboutMe.trim() !== "" ? row.aboutMe : null,
     fields,
-    interests: visible.has("interests") ? row.interests.map((i) => i.interestCode) : null,
+    interests: visible.has("interests") ? row.interests : null,
     isFictional: row.isFictional,
     photoCount: active.length,
     photos,
     lockedPhotos: active.length - photos.length,
   };
-  const likes = viewer && !own ? await likesBetween(viewer.userId, row.userId) : null;
+  const likes =
+    viewer && !own ? { liked: row.liked, likedBy: row.likedBy, matched: row.liked && row.likedBy } : null;
   const related = await relatedProfiles({
     profile: {
       id: row.id,
@@ -200,7 +212,7 @@ export async function loadProfileView({
       dateOfBirth: row.dateOfBirth,
       country: row.country,
       region: row.region,
-      interests: row.interests.map((i) => i.interestCode),
+      interests: row.interests,
     },
     siteId: site.id,
     viewer,
@@ -209,7 +221,7 @@ export async function loadProfileView({
     kind: "profile",
     own,
     profile,
-    related: await withLikedState(viewer?.userId ?? null, related),
+    related,
     likes,
   };
 }

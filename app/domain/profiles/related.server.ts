@@ -1,9 +1,8 @@
 import type { Gender } from "~/generated/prisma/enums";
-import type { Prisma } from "~/generated/prisma/client";
+import { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { ageOn } from "./age";
 import type { MemberCardData } from "./member-card";
-import { hiddenByBlocks } from "./blocks.server";
 
 export const RELATED_LIMIT = 6;
 /** Related members are at most this many years older or younger. */
@@ -21,6 +20,17 @@ interface Subject {
   region: string | null;
   interests: string[];
 }
+
+interface Row {
+  id: number;
+  name: string;
+  dateOfBirth: Date;
+  city: string | null;
+  region: string | null;
+  mainPhotoId: number | null;
+}
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 function shiftYears(date: Date, years: number): Date {
   const shifted = new Date(date);
@@ -43,54 +53,42 @@ export async function relatedProfiles({
   siteId: number;
   viewer: { userId: number; profileId: number | null } | null;
 }): Promise<RelatedProfile[]> {
-  const hiddenUsers = viewer ? [viewer.userId, ...(await hiddenByBlocks(viewer.userId))] : [];
+  const viewerId = viewer?.userId ?? 0;
   const excludedProfiles = [profile.id, ...(viewer?.profileId ? [viewer.profileId] : [])];
-  const where: Prisma.ProfileWhereInput = {
-    id: { notIn: excludedProfiles },
-    gender: profile.gender,
-    country: profile.country,
-    status: "active",
-    dateOfBirth: {
-      gte: shiftYears(profile.dateOfBirth, -RELATED_AGE_SPAN),
-      lte: shiftYears(profile.dateOfBirth, RELATED_AGE_SPAN),
-    },
-    user: { siteId, status: "confirmed", invisible: false, id: { notIn: hiddenUsers } },
-  };
-  const select = {
-    id: true,
-    name: true,
-    dateOfBirth: true,
-    city: true,
-    region: true,
-    mainPhoto: { select: { id: true, status: true, visibility: true } },
-    interests: { where: { interestCode: { in: profile.interests } }, select: { interestCode: true } },
-  } satisfies Prisma.ProfileSelect;
-  const read = (extra: Prisma.ProfileWhereInput) =>
-    db().profile.findMany({
-      where: { AND: [where, extra] },
-      select,
-      orderBy: { id: "desc" },
-      take: CANDIDATES_PER_GROUP,
-    });
-  const [sameRegion, elsewhere] = await Promise.all([
-    profile.region ? read({ region: profile.region }) : Promise.resolve([]),
-    read(profile.region ? { OR: [{ region: null }, { region: { not: profile.region } }] } : {}),
-  ]);
-
-  const rank = (rows: typeof elsewhere) =>
-    rows
-      .map((row) => ({
-        row,
-        shared: row.interests.length,
-        photo: row.mainPhoto?.status === "active" && row.mainPhoto.visibility === "public",
-      }))
-      .sort((a, b) => b.shared - a.shared || Number(b.photo) - Number(a.photo) || b.row.id - a.row.id);
-  return [...rank(sameRegion), ...rank(elsewhere)].slice(0, RELATED_LIMIT).map(({ row, photo }) => ({
-    id: row.id,
-    name: row.name,
-    age: ageOn(row.dateOfBirth),
-    city: row.city,
-    region: row.region,
-    mainPhotoId: photo ? row.mainPhoto!.id : null,
+  const where = Prisma.sql`p.id <> ALL(${excludedProfiles}::int[]) AND p.gender = ${profile.gender}::"Gender"
+    AND p.country = ${profile.country} AND p.status = 'active'
+    AND p."dateOfBirth" BETWEEN ${isoDay(shiftYears(profile.dateOfBirth, -RELATED_AGE_SPAN))}::date
+      AND ${isoDay(shiftYears(profile.dateOfBirth, RELATED_AGE_SPAN))}::date
+    AND u."siteId" = ${siteId} AND u.status = 'confirmed' AND NOT u.invisible AND u.id <> ${viewerId}
+    AND NOT EXISTS(SELECT 1 FROM "Block" b WHERE (b."blockerId" = ${viewerId} AND b."blockedId" = u.id)
+      OR (b."blockerId" = u.id AND b."blockedId" = ${viewerId}))`;
+  const group = (index: number, extra: Prisma.Sql) => Prisma.sql`(
+    SELECT ${index}::int AS grp, p.id, p."userId", p.name, p."dateOfBirth", p.city, p.region, p."mainPhotoId"
+    FROM "Profile" p JOIN "User" u ON u.id = p."userId"
+    WHERE ${where} AND ${extra}
+    ORDER BY p.id DESC LIMIT ${CANDIDATES_PER_GROUP})`;
+  const groups = profile.region
+    ? [
+        group(0, Prisma.sql`p.region = ${profile.region}`),
+        group(1, Prisma.sql`p.region IS DISTINCT FROM ${profile.region}`),
+      ]
+    : [group(1, Prisma.sql`true`)];
+  // Same region first, then the most shared interests, a card photo, the newest; the viewer's likes.
+  const rows = await db().$queryRaw<(Row & { liked: boolean })[]>`
+    SELECT r.id, r.name, r."dateOfBirth", r.city, r.region, r.photo AS "mainPhotoId",
+      EXISTS(SELECT 1 FROM "Like" l WHERE l."likerId" = ${viewerId} AND l."likedId" = r."userId") AS liked
+    FROM (
+      SELECT c.*, CASE WHEN ph.status = 'active' AND ph.visibility = 'public' THEN ph.id END AS photo,
+        (SELECT count(*) FROM "ProfileInterest" pi
+          WHERE pi."profileId" = c.id AND pi."interestCode" = ANY(${profile.interests}::text[])) AS shared
+      FROM (${Prisma.join(groups, " UNION ALL ")}) c
+      LEFT JOIN "Photo" ph ON ph.id = c."mainPhotoId"
+    ) r
+    ORDER BY r.grp, r.shared DESC, (r.photo IS NOT NULL) DESC, r.id DESC
+    LIMIT ${RELATED_LIMIT}`;
+  return rows.map(({ dateOfBirth, liked, ...row }) => ({
+    ...row,
+    age: ageOn(dateOfBirth),
+    ...(viewer ? { liked } : {}),
   }));
 }

@@ -1,10 +1,8 @@
 import { ageOn } from "~/domain/profiles/age";
-import { hiddenByBlocks } from "~/domain/profiles/blocks.server";
 import { PROFILE_COUNTRIES, isProfileCountry, regionsOf } from "~/domain/profiles/regions";
 import { Prisma } from "~/generated/prisma/client";
 import type { BodyType, Gender } from "~/generated/prisma/enums";
 import { db } from "~/lib/db.server";
-import { withLikedState } from "~/domain/likes/liked-state.server";
 import type { MemberCardData } from "~/domain/profiles/member-card";
 import { MAX_SEARCH_AGE, MIN_SEARCH_AGE, PAGE_SIZE, type SearchFilters } from "./filters";
 
@@ -29,17 +27,24 @@ export interface SearchViewer {
   hiddenUserIds: number[];
 }
 
+/** The viewer's search preferences and the users hidden from them by blocks (hiddenByBlocks), in one statement. */
 export async function searchViewer(userId: number): Promise<SearchViewer> {
-  const [user, hidden] = await Promise.all([
-    db().user.findUnique({
-      where: { id: userId },
-      select: {
-        profile: { select: { gender: true, seekingGender: true, country: true, region: true } },
-      },
-    }),
-    hiddenByBlocks(userId),
-  ]);
-  return { userId, profile: user?.profile ?? null, hiddenUserIds: [userId, ...hidden] };
+  const [row] = await db().$queryRaw<
+    {
+      gender: Gender | null;
+      seekingGender: Gender | null;
+      country: string | null;
+      region: string | null;
+      hidden: number[];
+    }[]
+  >`
+    SELECT p.gender::text AS gender, p."seekingGender"::text AS "seekingGender", p.country, p.region,
+      ARRAY(SELECT CASE WHEN b."blockerId" = ${userId} THEN b."blockedId" ELSE b."blockerId" END
+        FROM "Block" b WHERE b."blockerId" = ${userId} OR b."blockedId" = ${userId}) AS hidden
+    FROM (SELECT ${userId}::int AS id) me LEFT JOIN "Profile" p ON p."userId" = me.id`;
+  const { gender, seekingGender, country, region, hidden } = row!;
+  const profile = gender && seekingGender && country ? { gender, seekingGender, country, region } : null;
+  return { userId, profile, hiddenUserIds: [userId, ...hidden] };
 }
 
 /**
@@ -132,6 +137,8 @@ interface Query {
   hiddenUserIds: number[];
   excludedProfileIds?: number[];
   preferRegion: string | null;
+  /** The member whose likes mark the cards (`liked`); null for visitors (no `liked`). */
+  likerId?: number | null;
 }
 
 /**
@@ -140,13 +147,18 @@ interface Query {
  * profile filters (gender, country, region, birth date) are served by the Profile search indexes.
  */
 function whereClause(q: Query): Prisma.Sql {
+  return Prisma.sql`${profileWhere(q)} AND ${visibleUser(q)}`;
+}
+
+/** The account side of "who may ever appear", for the user aliased `u`. */
+function visibleUser(q: Query): Prisma.Sql {
+  return Prisma.sql`u."siteId" = ${q.siteId} AND u.status = 'confirmed' AND u.invisible = false`;
+}
+
+/** The profile side of "who may ever appear" and the filters, for the profile aliased `p`. */
+function profileWhere(q: Query): Prisma.Sql {
   const { filters } = q;
-  const parts: Prisma.Sql[] = [
-    Prisma.sql`p.status = 'active'`,
-    Prisma.sql`u."siteId" = ${q.siteId}`,
-    Prisma.sql`u.status = 'confirmed'`,
-    Prisma.sql`u.invisible = false`,
-  ];
+  const parts: Prisma.Sql[] = [Prisma.sql`p.status = 'active'`];
   if (q.hiddenUserIds.length > 0) parts.push(Prisma.sql`p."userId" <> ALL(${q.hiddenUserIds}::int[])`);
   if (q.excludedProfileIds?.length) parts.push(Prisma.sql`p.id <> ALL(${q.excludedProfileIds}::int[])`);
   if (filters.gender) parts.push(Prisma.sql`p.gender = ${filters.gender}::"Gender"`);
@@ -189,29 +201,39 @@ async function findPage(q: Query, take: number, skip: number): Promise<MemberCar
   const where = whereClause(q);
   const parts = tiers(q.preferRegion).map(
     (tier, index) => Prisma.sql`(
-      SELECT ${index}::int AS tier, p.id, p.name, p."dateOfBirth", p.city, p.region, p."mainPhotoId", p."createdAt"
+      SELECT ${index}::int AS tier, p.id, p."userId", p.name, p."dateOfBirth", p.city, p.region, p."mainPhotoId",
+        p."createdAt"
       FROM "Profile" p JOIN "User" u ON u.id = p."userId"
       WHERE ${where} AND ${tier}
       ORDER BY p."createdAt" DESC, p.id DESC
       LIMIT ${skip + take})`,
   );
-  const rows = await db().$queryRaw<Row[]>`
+  const likerId = q.likerId ?? null;
+  // The liked state of the page's cards (withLikedState) in the same statement.
+  const rows = await db().$queryRaw<(Row & { liked: boolean })[]>`
     SELECT t.id, t.name, t."dateOfBirth", t.city, t.region,
-      CASE WHEN ph.status = 'active' AND ph.visibility = 'public' THEN ph.id END AS "mainPhotoId"
+      CASE WHEN ph.status = 'active' AND ph.visibility = 'public' THEN ph.id END AS "mainPhotoId",
+      EXISTS(SELECT 1 FROM "Like" l WHERE l."likerId" = ${likerId ?? 0} AND l."likedId" = t."userId") AS liked
     FROM (${Prisma.join(parts, " UNION ALL ")}) t
     LEFT JOIN "Photo" ph ON ph.id = t."mainPhotoId"
     ORDER BY t.tier, t."createdAt" DESC, t.id DESC
     LIMIT ${take} OFFSET ${skip}`;
-  return rows.map(({ dateOfBirth, ...row }) => ({ ...row, age: ageOn(dateOfBirth) }));
+  return rows.map(({ dateOfBirth, liked, ...row }) => ({
+    ...row,
+    age: ageOn(dateOfBirth),
+    ...(likerId === null ? {} : { liked }),
+  }));
 }
 
 /** Counts matches, but stops at `limit`: counting every one of thousands of matches is what makes a search slow. */
 async function countMatches(q: Query, limit: number | null): Promise<number> {
   const limitClause = limit === null ? Prisma.empty : Prisma.sql`LIMIT ${limit}`;
+  // The account check is a per-profile probe of User's primary key (a subquery the planner keeps
+  // apart), so counting up to `limit` reads about `limit` users, never the whole User table.
   const [row] = await db().$queryRaw<{ count: number }[]>`
     SELECT count(*)::int AS count FROM (
-      SELECT 1 FROM "Profile" p JOIN "User" u ON u.id = p."userId"
-      WHERE ${whereClause(q)}
+      SELECT 1 FROM "Profile" p
+      WHERE ${profileWhere(q)} AND (SELECT ${visibleUser(q)} FROM "User" u WHERE u.id = p."userId")
       ${limitClause}
     ) matches`;
   return row?.count ?? 0;
@@ -252,6 +274,7 @@ export async function searchMembers(request: SearchRequest): Promise<SearchResul
     bodyTypes,
     hiddenUserIds,
     preferRegion: preferredRegion(viewer, filters),
+    likerId: viewer?.userId ?? null,
   };
   const wanted = Math.max(1, request.page ?? 1);
   const [counted, firstTry] = await Promise.all([
@@ -289,15 +312,16 @@ export async function searchMembers(request: SearchRequest): Promise<SearchResul
       hiddenUserIds,
       excludedProfileIds: members.map((m) => m.id),
       preferRegion: filters.region ?? preferredRegion(viewer, filters),
+      likerId: viewer?.userId ?? null,
     };
     const [count, found] = await Promise.all([
       countMatches(similarQuery, null),
       findPage(similarQuery, PAGE_SIZE, 0),
     ]);
-    similar = { members: await withLikedState(viewer?.userId ?? null, found), numResults: count };
+    similar = { members: found, numResults: count };
   }
   return {
-    members: await withLikedState(viewer?.userId ?? null, members),
+    members,
     numResults: capped ? COUNT_LIMIT : numResults,
     moreResults: capped,
     page,

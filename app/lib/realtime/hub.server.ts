@@ -5,6 +5,7 @@
 // subscribers are woken and catch up from the last id they sent.
 import pg from "pg";
 import { CHAT_CHANNEL } from "~/domain/chat/chat-events.server";
+import { timeouts } from "~/lib/env.server";
 
 export interface HubSubscriber {
   /** New events may exist for the member (or may have been missed while the hub reconnected). */
@@ -30,6 +31,8 @@ export interface RealtimeHubOptions {
   /** First reconnect delay; doubles per failed try up to `maxRetryDelayMs`. */
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
+  /** How long one connect may take (a database that does not answer counts as a failed try). */
+  connectTimeoutMs?: number;
   log?: (level: "warn" | "error", msg: string, fields: Record<string, unknown>) => void;
 }
 
@@ -54,6 +57,7 @@ export function createRealtimeHub({
   applicationName = "hartklop-realtime",
   retryDelayMs = 500,
   maxRetryDelayMs = 30_000,
+  connectTimeoutMs = 5_000,
   log = defaultLog,
 }: RealtimeHubOptions): RealtimeHub {
   const subscribers = new Map<number, Set<HubSubscriber>>();
@@ -105,6 +109,7 @@ export function createRealtimeHub({
       connectionString,
       application_name: applicationName,
       keepAlive: true,
+      connectionTimeoutMillis: connectTimeoutMs,
     });
     client = connection;
     connection.on("notification", onNotification);
@@ -196,7 +201,10 @@ export function realtimeHub(): RealtimeHub {
   if (!globalThis.__realtimeHub) {
     const connectionString = process.env.DATABASE_URL;
     if (!connectionString) throw new Error("DATABASE_URL is not set: start the app through server/start.ts");
-    globalThis.__realtimeHub = createRealtimeHub({ connectionString });
+    globalThis.__realtimeHub = createRealtimeHub({
+      connectionString,
+      connectTimeoutMs: timeouts().DB_CONNECT_TIMEOUT_MS,
+    });
   }
   return globalThis.__realtimeHub;
 }

@@ -63,7 +63,7 @@ export function MessageBubble({
         style={{ maxWidth: "80%" }}
       >
         <Content message={message} />
-        <div className="small opacity-75 d-flex gap-2 justify-content-end mt-1">
+        <div className="small d-flex gap-2 justify-content-end mt-1">
           <time dateTime={message.createdAt} suppressHydrationWarning>
             {time}
           </time>

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { LIKE_NOTICE_PARAM, type LikeNotice as Notice } from "~/domain/likes/like-action";
 
-const NOTICES: readonly Notice[] = ["matched", "notFound", "self", "unavailable", "blocked"];
+const NOTICES: readonly Notice[] = ["matched", "notFound", "self", "unavailable", "blocked", "rateLimited"];
 
 /** After a plain-form like (no JavaScript): a match, or why the like was refused. */
 export function LikeNotice() {

@@ -18,10 +18,13 @@ function canUseApplePay() {
 export function MethodChoice({
   methods,
   chosen,
+  issuer = null,
   avoid,
 }: {
   methods: OfferedMethod[];
   chosen: CheckoutMethod | null;
+  /** The bank chosen before (the form shown again after a refusal). */
+  issuer?: string | null;
   /** After a failed payment: preselect another method. */
   avoid: CheckoutMethod | null;
 }) {
@@ -71,7 +74,7 @@ export function MethodChoice({
               name="issuer"
               className="form-select"
               data-testid="issuer"
-              defaultValue=""
+              defaultValue={method.id === initial && issuer ? issuer : ""}
             >
               <option value="">{t("payments:checkout.issuerLater")}</option>
               {method.issuers.map((issuer) => (

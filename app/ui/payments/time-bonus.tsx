@@ -67,7 +67,12 @@ export function TimeBonus({ secondsLeft, credits, dismissed }: TimeBonusProps) {
   const countdown = formatCountdown(left);
   return (
     <>
-      <div className="bg-primary text-white text-center py-2 px-3" data-testid="time-bonus-banner">
+      {/* A landmark of its own (not a live region: the countdown would be read out every second). */}
+      <aside
+        className="bg-primary text-white text-center py-2 px-3"
+        aria-label={t("discounts:timeBonus.banner", { percent: TIME_BONUS_PERCENT })}
+        data-testid="time-bonus-banner"
+      >
         <Link
           to="/credits"
           className="link-light fw-semibold text-decoration-none"
@@ -81,7 +86,7 @@ export function TimeBonus({ secondsLeft, credits, dismissed }: TimeBonusProps) {
             {countdown}
           </span>
         </Link>
-      </div>
+      </aside>
       {modalOpen && wanted && (
         <Dialog
           id="time-bonus-modal"

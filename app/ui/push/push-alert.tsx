@@ -21,6 +21,7 @@ function PushOffer() {
   return (
     <div
       className="alert alert-info rounded-0 mb-0 py-2 d-flex flex-wrap align-items-center justify-content-center gap-2"
+      role="status"
       data-testid="push-alert"
     >
       <span>{failed ? t("push:device.failed") : t("push:alert.text")}</span>

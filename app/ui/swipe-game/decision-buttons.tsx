@@ -23,38 +23,35 @@ export function DecisionButtons({
     onDecide(intent);
   };
   return (
-    <Form
-      method="post"
-      action="/swipe-game"
-      className="d-flex justify-content-center gap-3 mt-3"
-      role="group"
-      aria-label={t("swipe:actions.label")}
-    >
+    // A form may not take role="group" (axe aria-allowed-role): the group is a box inside it.
+    <Form method="post" action="/swipe-game" className="mt-3">
       <input type="hidden" name="profileId" value={card.id} />
-      <button
-        type="submit"
-        name="intent"
-        value="skip"
-        className="btn btn-outline-secondary btn-lg px-4"
-        aria-label={t("swipe:actions.skipName", { name: card.name })}
-        aria-disabled={busy || undefined}
-        onClick={choose("skip")}
-      >
-        <span aria-hidden="true">✕ </span>
-        {t("swipe:actions.skip")}
-      </button>
-      <button
-        type="submit"
-        name="intent"
-        value="like"
-        className="btn btn-primary btn-lg px-4"
-        aria-label={t("swipe:actions.likeName", { name: card.name })}
-        aria-disabled={busy || undefined}
-        onClick={choose("like")}
-      >
-        <span aria-hidden="true">♥ </span>
-        {t("swipe:actions.like")}
-      </button>
+      <div className="d-flex justify-content-center gap-3" role="group" aria-label={t("swipe:actions.label")}>
+        <button
+          type="submit"
+          name="intent"
+          value="skip"
+          className="btn btn-outline-secondary btn-lg px-4"
+          aria-label={t("swipe:actions.skipName", { name: card.name })}
+          aria-disabled={busy || undefined}
+          onClick={choose("skip")}
+        >
+          <span aria-hidden="true">✕ </span>
+          {t("swipe:actions.skip")}
+        </button>
+        <button
+          type="submit"
+          name="intent"
+          value="like"
+          className="btn btn-primary btn-lg px-4"
+          aria-label={t("swipe:actions.likeName", { name: card.name })}
+          aria-disabled={busy || undefined}
+          onClick={choose("like")}
+        >
+          <span aria-hidden="true">♥ </span>
+          {t("swipe:actions.like")}
+        </button>
+      </div>
     </Form>
   );
 }

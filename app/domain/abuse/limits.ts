@@ -1,0 +1,139 @@
+// Every rate limit of the site in one place (issue 13, docs/decisions/0007-abuse-limits.md). Each
+// counts hits per `key`:{subject} (a member id, an IP address or an e-mail address) in RateLimitHit
+// over a sliding window, shared by all app processes. The numbers are meant to be out of reach of
+// a real member and within reach of a script within minutes.
+// Not here, because staff set them per site (Site columns): the login lock (loginMaxAttempts /
+// loginBlockMinutes), reset mails per address per day (resetMailsPerDay), new conversations per
+// hour and day, and the swipe game's likes per day.
+
+export interface AbuseLimit {
+  /** The RateLimitHit key prefix; the subject follows after a colon. */
+  key: string;
+  limit: number;
+  windowMs: number;
+}
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * Failed logins one IP may make, as a multiple of the site's per-account `loginMaxAttempts` within
+ * `loginBlockMinutes`: a household behind one address can mistype a few accounts, a script trying
+ * many accounts is blocked (counted in LoginAttempt, which also locks the account).
+ */
+export const LOGIN_FAILURES_PER_IP_FACTOR = 4;
+
+/** Accounts one IP may create per hour: a family or office signs up a few, a script hundreds. */
+export const SIGNUPS_PER_IP: AbuseLimit = { key: "signup:ip", limit: 5, windowMs: HOUR };
+
+/** Activation mails (resends and corrected addresses) one member may ask for per hour. */
+export const ACTIVATION_MAILS_PER_MEMBER: AbuseLimit = {
+  key: "activation-mail:user",
+  limit: 3,
+  windowMs: HOUR,
+};
+
+/** Activation mails one IP may ask for per hour, over all its accounts (3 per account, a few new accounts). */
+export const ACTIVATION_MAILS_PER_IP: AbuseLimit = { key: "activation-mail:ip", limit: 15, windowMs: HOUR };
+
+/** Reset requests one IP may make per hour, whatever the address (stops address probing and mail bombing). */
+export const RESET_REQUESTS_PER_IP: AbuseLimit = { key: "reset-ip", limit: 30, windowMs: HOUR };
+
+/** Complaints (the form and reported messages) one IP may send per hour. */
+export const COMPLAINTS_PER_IP: AbuseLimit = { key: "complaint:ip", limit: 5, windowMs: HOUR };
+
+/**
+ * Chat messages reported from one IP per hour. Only members report messages, and they are limited
+ * per account; many members can share one address (mobile carriers, offices), so this only stops
+ * one person reporting through many accounts.
+ */
+export const REPORTS_PER_IP: AbuseLimit = { key: "report:ip", limit: 30, windowMs: HOUR };
+
+/** Complaints one member may send per hour (the form while logged in and reported messages together). */
+export const COMPLAINTS_PER_MEMBER: AbuseLimit = { key: "complaint:user", limit: 5, windowMs: HOUR };
+
+/**
+ * Complaints naming one sender address per hour: each is acknowledged by mail to that address, so
+ * this keeps the form from mail-bombing someone from many IPs. Someone reporting a series of fake
+ * profiles in one sitting stays below.
+ */
+export const COMPLAINTS_PER_ADDRESS: AbuseLimit = { key: "complaint:mail", limit: 10, windowMs: HOUR };
+
+/**
+ * Likes one member may give per hour (profile buttons and the swipe game together). A member
+ * liking every profile of a few search pages gives well under a hundred; each like mails and
+ * pushes the liked member, so a script must stop early.
+ */
+export const LIKES_PER_MEMBER: AbuseLimit = { key: "like:user", limit: 200, windowMs: HOUR };
+
+/**
+ * Messages (texts, gifts, photos) one member may send per minute: a message a second is beyond
+ * anyone typing, even short replies in several chats at once.
+ */
+export const MESSAGES_PER_MEMBER_PER_MINUTE: AbuseLimit = {
+  key: "message:user",
+  limit: 60,
+  windowMs: MINUTE,
+};
+
+/**
+ * Messages one member may send per hour: an evening of chatting in several conversations at once
+ * stays below (and each message costs credits, so a spammer pays too).
+ */
+export const MESSAGES_PER_MEMBER_PER_HOUR: AbuseLimit = { key: "message:user", limit: 300, windowMs: HOUR };
+
+/** Both message limits, checked together (one key, one statement). */
+export const MESSAGES_PER_MEMBER = [MESSAGES_PER_MEMBER_PER_MINUTE, MESSAGES_PER_MEMBER_PER_HOUR] as const;
+
+/**
+ * Profile photo uploads one member (counted by profile id) may make per hour: a premium member fills all 25 places with a
+ * few retries; every upload is decoded and re-encoded (CPU) and stored.
+ */
+export const PHOTO_UPLOADS_PER_MEMBER: AbuseLimit = {
+  key: "photo-upload:profile",
+  limit: 40,
+  windowMs: HOUR,
+};
+
+/** Photos one member may upload into chats per hour (each decoded, re-encoded and stored). */
+export const CHAT_PHOTO_UPLOADS_PER_MEMBER: AbuseLimit = {
+  key: "chat-photo-upload:user",
+  limit: 30,
+  windowMs: HOUR,
+};
+
+/**
+ * Payments one member may start per 10 minutes (checkout and repeat orders): a buyer trying a few
+ * methods or banks stays below; each one is a payment created at Mollie.
+ */
+export const PAYMENTS_PER_MEMBER: AbuseLimit = { key: "payment:user", limit: 10, windowMs: 10 * MINUTE };
+
+/** Direct-debit SMS codes one member may ask for per hour (each is a paid text message). */
+export const DIRECT_DEBIT_CODES_PER_MEMBER: AbuseLimit = { key: "directdebit:sms", limit: 5, windowMs: HOUR };
+
+/** Reverse geocoding calls one IP may make per minute (the profile form asks once per location). */
+export const GEOCODES_PER_IP: AbuseLimit = { key: "geocode", limit: 60, windowMs: MINUTE };
+
+/**
+ * Unsubscribe links one IP may follow per hour. One-click unsubscribes come from mail providers'
+ * servers on behalf of many members, so this is high; it stops a script replaying links.
+ */
+export const UNSUBSCRIBES_PER_IP: AbuseLimit = { key: "unsubscribe:ip", limit: 200, windowMs: HOUR };
+
+/** Password tries one member may make when deleting the account, per hour. */
+export const ACCOUNT_DELETE_TRIES_PER_MEMBER: AbuseLimit = {
+  key: "delete-account:user",
+  limit: 10,
+  windowMs: HOUR,
+};
+
+/** Checks of the current password (password and e-mail change) one account may make per 15 minutes. */
+export const PASSWORD_CHECKS_PER_MEMBER: AbuseLimit = {
+  key: "password-check",
+  limit: 10,
+  windowMs: 15 * MINUTE,
+};
+
+/** Confirmation mails one member may have sent to new addresses per day. */
+export const EMAIL_CHANGE_MAILS_PER_MEMBER: AbuseLimit = { key: "change-email", limit: 5, windowMs: DAY };

@@ -1,0 +1,639 @@
+// Issue 13: every mutation a stranger can repeat has a limit per IP and/or per account, stored in
+// PostgreSQL (domain/abuse/limits.ts). Each test uses a limit up to its last allowed hit (earlier
+// hits stored as the app stores them, under the limit's real key), then shows the one more: 429
+// with the translated message and the typed values kept (or the page's notice where the action
+// answers with a redirect), and that another member or IP is not affected.
+import { composeIBAN } from "ibantools";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  ACTIVATION_MAILS_PER_IP,
+  ACTIVATION_MAILS_PER_MEMBER,
+  CHAT_PHOTO_UPLOADS_PER_MEMBER,
+  COMPLAINTS_PER_ADDRESS,
+  COMPLAINTS_PER_IP,
+  COMPLAINTS_PER_MEMBER,
+  DIRECT_DEBIT_CODES_PER_MEMBER,
+  GEOCODES_PER_IP,
+  LIKES_PER_MEMBER,
+  LOGIN_FAILURES_PER_IP_FACTOR,
+  MESSAGES_PER_MEMBER_PER_HOUR,
+  MESSAGES_PER_MEMBER_PER_MINUTE,
+  PAYMENTS_PER_MEMBER,
+  PHOTO_UPLOADS_PER_MEMBER,
+  REPORTS_PER_IP,
+  RESET_REQUESTS_PER_IP,
+  SIGNUPS_PER_IP,
+  UNSUBSCRIBES_PER_IP,
+  type AbuseLimit,
+} from "~/domain/abuse/limits";
+import { hashPassword } from "~/domain/accounts/password.server";
+import { sendMessage } from "~/domain/chat/send-message.server";
+import { changeCredits } from "~/domain/credits/credits.server";
+import { packagesFor } from "~/domain/credits/packages.server";
+import { signUnsubscribeToken } from "~/domain/notifications/unsubscribe-token.server";
+import { resolveSite, type Site } from "~/domain/sites/site.server";
+import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
+import { db } from "~/lib/db.server";
+import { stopJobs } from "~/lib/jobs.server";
+import { hitRateLimit } from "~/lib/rate-limit.server";
+import { translatorFor } from "~/lib/translator.server";
+import { loader as geocodeLoader } from "~/routes/api.geocode";
+import { action as reportAction } from "~/routes/chats.$id.report";
+import { action as chatPhotoAction } from "~/routes/chats.photo";
+import { action as complaintsAction } from "~/routes/complaints";
+import { action as completeSignupAction } from "~/routes/complete-signup";
+import { action as checkoutAction } from "~/routes/credits.$id";
+import { action as directDebitAction } from "~/routes/directdebit";
+import { action as loginAction } from "~/routes/login";
+import { action as memberChatAction } from "~/routes/members.$id.chat";
+import { action as likeAction } from "~/routes/members.$id.like";
+import { action as photosAction } from "~/routes/profile.photos";
+import { action as resetAction } from "~/routes/reset-password";
+import { action as signupAction } from "~/routes/signup";
+import { action as swipeAction } from "~/routes/swipe-game";
+import { loader as unsubscribeLoader } from "~/routes/unsubscribe.$token";
+import { UPLOAD_XHR_HEADER } from "~/ui/photos/paths";
+import { seedBaseData } from "../../prisma/seed/base-data";
+import { createMember, ORIGIN, type Member, type MemberOptions } from "../fixtures/members";
+import { runRoute, sessionCookie, siteRequest } from "../fixtures/run-route";
+
+const nl = translatorFor("nl");
+const PASSWORD = "Goed-wachtwoord-1";
+type Handler = (args: never, next: never) => unknown;
+type Body = Record<string, unknown>;
+
+let site: Site;
+let ipCounter = 0;
+/** A fresh IP per use, so one test's hits never reach another's. */
+const nextIp = () => `203.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
+let refs = 0;
+
+beforeAll(async () => {
+  await seedBaseData(db());
+  site = await resolveSite("hartklop.nl");
+});
+
+afterAll(async () => {
+  await stopJobs();
+});
+
+/** Stores `count` earlier hits of `subject` (default: all but the last allowed one), `ageMs` ago. */
+async function usedUp(rule: AbuseLimit, subject: string | number, count = rule.limit - 1, ageMs = 0) {
+  const createdAt = new Date(Date.now() - ageMs);
+  await db().rateLimitHit.createMany({
+    data: Array.from({ length: count }, () => ({ key: `${rule.key}:${subject}`, createdAt })),
+  });
+}
+
+async function post(
+  path: string,
+  who: Member | null,
+  form: Record<string, string>,
+  handler: Handler,
+  { ip = nextIp(), params = {} }: { ip?: string; params?: Record<string, string> } = {},
+) {
+  const request = await siteRequest(path, who?.userId ?? null, { form, headers: { [CLIENT_IP_HEADER]: ip } });
+  return runRoute<Body>(request, handler, params);
+}
+
+/** A multipart POST (an upload) as the member. */
+async function postFile(
+  path: string,
+  who: Member,
+  fields: Record<string, string>,
+  handler: Handler,
+  headers: Record<string, string> = {},
+) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.set(name, value);
+  body.set("photo", new File([new Uint8Array(await jpeg())], "foto.jpg", { type: "image/jpeg" }));
+  const all = new Headers({
+    [CLIENT_IP_HEADER]: nextIp(),
+    Cookie: await sessionCookie(who.userId),
+    ...headers,
+  });
+  return runRoute<Body>(new Request(`${ORIGIN}${path}`, { method: "POST", headers: all, body }), handler);
+}
+
+let photoBytes: Buffer | null = null;
+async function jpeg() {
+  photoBytes ??= await sharp({
+    create: { width: 400, height: 500, channels: 3, background: { r: 200, g: 80, b: 120 } },
+  })
+    .jpeg()
+    .toBuffer();
+  return photoBytes;
+}
+
+/** A member with credits to write and a password to log in with. */
+async function member(options: MemberOptions = {}, credits = 0) {
+  const created = await createMember(options);
+  await db().user.update({
+    where: { id: created.userId },
+    data: { passwordHash: await hashPassword(PASSWORD) },
+    select: { id: true },
+  });
+  if (credits > 0) {
+    await changeCredits({
+      userId: created.userId,
+      delta: credits,
+      reason: "correction",
+      reference: `test:abuse:${created.userId}:${++refs}`,
+    });
+  }
+  return created;
+}
+
+/** The form-level messages of a conform reply. */
+const formErrors = (reply: unknown) => (reply as { error?: Record<string, string[]> }).error?.[""];
+const typed = (reply: unknown) => (reply as { initialValue?: Record<string, unknown> }).initialValue;
+
+describe("hitRateLimit", () => {
+  it("lets exactly the limit through, also when the hits come in parallel", async () => {
+    const key = `test:parallel:${nextIp()}`;
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => hitRateLimit(key, { limit: 5, windowMs: 60_000 })),
+    );
+    expect(results.filter((r) => r.allowed)).toHaveLength(5);
+    // A refused hit stores nothing.
+    expect(await db().rateLimitHit.count({ where: { key } })).toBe(5);
+  });
+
+  it("forgets hits older than the window and checks several windows of one key together", async () => {
+    const key = `test:windows:${nextIp()}`;
+    const windows = [
+      { limit: 2, windowMs: 60_000 },
+      { limit: 3, windowMs: 3_600_000 },
+    ];
+    await db().rateLimitHit.createMany({
+      data: [
+        { key, createdAt: new Date(Date.now() - 7_200_000) },
+        { key, createdAt: new Date(Date.now() - 600_000) },
+      ],
+    });
+    expect(await hitRateLimit(key, windows)).toEqual({ allowed: true });
+    expect(await hitRateLimit(key, windows)).toEqual({ allowed: true });
+    // The minute allows one more, the hour does not (the two-hour-old hit no longer counts).
+    expect(await hitRateLimit(key, windows)).toEqual({ allowed: false });
+    expect(await hitRateLimit(key, { limit: 4, windowMs: 3_600_000 })).toEqual({ allowed: true });
+  });
+});
+
+describe("login", () => {
+  const login = (email: string, password: string, ip: string) =>
+    post("/login", null, { email, password, redirectTo: "/" }, loginAction, { ip });
+
+  it("locks the account after the site's wrong passwords: 429 with SPEC's text, the address kept", async () => {
+    const [anna, bram] = [await member(), await member()];
+    const ip = nextIp();
+    for (let i = 1; i < site.loginMaxAttempts; i++) {
+      const wrong = await login(anna.email, "fout", ip);
+      expect(wrong.status).toBe(400);
+      expect(formErrors(wrong.body)).toEqual([nl("accounts:login.failed")]);
+    }
+    const locked = await login(anna.email, "fout", ip);
+    expect(locked.status).toBe(429);
+    const text = `Te veel foute pogingen, account voor ${site.loginBlockMinutes} min geblokkeerd.`;
+    expect(formErrors(locked.body)).toEqual([text]);
+    expect(typed(locked.body)).toMatchObject({ email: anna.email });
+    expect(typed(locked.body)).not.toHaveProperty("password");
+    // Even the right password waits now, from any IP; another account is not affected.
+    expect((await login(anna.email, PASSWORD, nextIp())).status).toBe(429);
+    expect((await login(bram.email, PASSWORD, ip)).status).toBe(302);
+  });
+
+  it("blocks an IP that failed on many accounts; the account itself logs in elsewhere", async () => {
+    const anna = await member();
+    const ip = nextIp();
+    const failuresPerIp = site.loginMaxAttempts * LOGIN_FAILURES_PER_IP_FACTOR;
+    await db().loginAttempt.createMany({
+      data: Array.from({ length: failuresPerIp - 1 }, () => ({ userId: null, ip })),
+    });
+    expect((await login(`onbekend-${ip}@example.com`, "gok", ip)).status).toBe(400);
+    const blocked = await login(anna.email, PASSWORD, ip);
+    expect(blocked.status).toBe(429);
+    expect(formErrors(blocked.body)).toEqual([
+      nl("accounts:login.locked", { minutes: site.loginBlockMinutes }),
+    ]);
+    expect(typed(blocked.body)).toMatchObject({ email: anna.email });
+    expect((await login(anna.email, PASSWORD, nextIp())).status).toBe(302);
+  });
+});
+
+describe("signup", () => {
+  let counter = 0;
+  const form = (email: string) => ({
+    email,
+    name: "Sanne88",
+    password: "Zomer-2026!",
+    date_of_birth: "1990-05-05",
+    gender: "female",
+    seeking_gender: "male",
+    accept_terms: "on",
+  });
+  const email = () => `abuse-signup-${process.pid}-${++counter}@example.com`;
+
+  it("creates a few accounts per IP an hour: 429 with the message and the values kept", async () => {
+    const ip = nextIp();
+    await usedUp(SIGNUPS_PER_IP, ip);
+    expect((await post("/signup", null, form(email()), signupAction, { ip })).status).toBe(302);
+    const address = email();
+    const refused = await post("/signup", null, form(address), signupAction, { ip });
+    expect(refused.status).toBe(429);
+    const result = refused.body!.result;
+    expect(formErrors(result)).toEqual([nl("signup:errors.rateLimited")]);
+    expect(typed(result)).toMatchObject({ email: address, name: "Sanne88" });
+    expect(typed(result)).not.toHaveProperty("password");
+    expect(await db().user.count({ where: { email: address } })).toBe(0);
+    expect((await post("/signup", null, form(address), signupAction)).status).toBe(302);
+  });
+});
+
+describe("password reset", () => {
+  const reset = (email: string, ip = nextIp()) =>
+    post("/reset-password", null, { email }, resetAction, { ip });
+  const SPEC_TEXT = "Te veel wachtwoordherstel mails verstuurd, probeer het morgen nog eens.";
+
+  it("limits requests per IP: 429 with SPEC's text and the address kept", async () => {
+    const [anna, bram] = [await member(), await member()];
+    const ip = nextIp();
+    await usedUp(RESET_REQUESTS_PER_IP, ip);
+    expect((await reset(anna.email, ip)).status).toBe(302);
+    const refused = await reset(bram.email, ip);
+    expect(refused.status).toBe(429);
+    expect(formErrors(refused.body)).toEqual([SPEC_TEXT]);
+    expect(typed(refused.body)).toMatchObject({ email: bram.email });
+    expect((await reset(bram.email)).status).toBe(302);
+  });
+
+  it("limits mails per address per day, whatever the IP", async () => {
+    const [anna, bram] = [await member(), await member()];
+    for (let i = 0; i < site.resetMailsPerDay; i++) expect((await reset(anna.email)).status).toBe(302);
+    const refused = await reset(anna.email);
+    expect(refused.status).toBe(429);
+    expect(formErrors(refused.body)).toEqual([SPEC_TEXT]);
+    expect(typed(refused.body)).toMatchObject({ email: anna.email });
+    expect((await reset(bram.email)).status).toBe(302);
+  });
+});
+
+describe("activation mail again", () => {
+  const resend = (who: Member, ip = nextIp()) =>
+    post("/complete-signup", who, { intent: "resend" }, completeSignupAction, { ip });
+  const unconfirmed = () => member({ userStatus: "not_confirmed" });
+
+  it("limits a member's mails: 429 with the message; a corrected address is kept", async () => {
+    const [anna, bram] = [await unconfirmed(), await unconfirmed()];
+    await usedUp(ACTIVATION_MAILS_PER_MEMBER, anna.userId);
+    expect(await resend(anna)).toMatchObject({ status: 302, location: "/complete-signup?done=resent" });
+    const refused = await resend(anna);
+    expect(refused).toMatchObject({
+      status: 429,
+      body: { intent: "resend", error: nl("signup:complete.tooManyMails") },
+    });
+    const fixed = `goed-${anna.userId}@example.com`;
+    const change = await post(
+      "/complete-signup",
+      anna,
+      { intent: "change_email", new_email: fixed },
+      completeSignupAction,
+    );
+    expect(change.status).toBe(429);
+    const result = change.body!.result as { error: Record<string, string[]> };
+    expect(result.error.new_email).toEqual([nl("signup:complete.tooManyMails")]);
+    expect(typed(result)).toMatchObject({ new_email: fixed });
+    expect((await resend(bram)).status).toBe(302);
+  });
+
+  it("limits the mails of all accounts of one IP", async () => {
+    const [anna, bram] = [await unconfirmed(), await unconfirmed()];
+    const ip = nextIp();
+    await usedUp(ACTIVATION_MAILS_PER_IP, ip);
+    expect((await resend(anna, ip)).status).toBe(302);
+    expect(await resend(bram, ip)).toMatchObject({
+      status: 429,
+      body: { error: nl("signup:complete.tooManyMails") },
+    });
+    expect((await resend(bram)).status).toBe(302);
+  });
+});
+
+describe("complaints", () => {
+  const complaint = (email: string) => ({
+    name: "Jan Jansen",
+    email,
+    member: "12345",
+    message: "",
+    category: "fake_profile",
+    description: "Dit profiel gebruikt foto's van iemand anders.",
+  });
+  const address = () => `melder-${nextIp()}@example.com`;
+  const send = (who: Member | null, email: string, ip = nextIp()) =>
+    post("/complaints", who, complaint(email), complaintsAction, { ip });
+
+  it("limits complaints per IP: 429 with the message and the complaint kept", async () => {
+    const ip = nextIp();
+    await usedUp(COMPLAINTS_PER_IP, ip);
+    expect(await send(null, address(), ip)).toMatchObject({ status: 302, location: "/complaints?sent=1" });
+    const email = address();
+    const refused = await send(null, email, ip);
+    expect(refused.status).toBe(429);
+    expect(formErrors(refused.body)).toEqual([nl("complaints:validation.rateLimited")]);
+    expect(typed(refused.body)).toMatchObject({ email, description: complaint(email).description });
+    expect(await db().complaint.count({ where: { email } })).toBe(0);
+    expect((await send(null, email)).status).toBe(302);
+  });
+
+  it("limits complaints per address (each one mails it), whatever the IP", async () => {
+    const email = address();
+    await usedUp(COMPLAINTS_PER_ADDRESS, email);
+    expect((await send(null, email.toUpperCase())).status).toBe(302);
+    const refused = await send(null, email);
+    expect(refused.status).toBe(429);
+    expect(formErrors(refused.body)).toEqual([nl("complaints:validation.rateLimited")]);
+    expect((await send(null, address())).status).toBe(302);
+  });
+
+  it("limits complaints per member, from any IP or address", async () => {
+    const [anna, bram] = [await member(), await member()];
+    await usedUp(COMPLAINTS_PER_MEMBER, anna.userId);
+    expect((await send(anna, address())).status).toBe(302);
+    expect((await send(anna, address())).status).toBe(429);
+    expect((await send(bram, address())).status).toBe(302);
+  });
+
+  it("limits reported chat messages per member and per IP (the chat page says so)", async () => {
+    const [anna, bram, carl] = [await member(), await member({}, 100), await member()];
+    const sent = await sendMessage({
+      senderId: bram.userId,
+      site,
+      to: { profileId: anna.profileId },
+      content: { kind: "text", body: "Koop hier goedkope volgers" },
+    });
+    if (!sent.ok) throw new Error(sent.error);
+    const messages = [];
+    for (const body of ["Nog een", "En nog een"]) {
+      const again = await sendMessage({
+        senderId: bram.userId,
+        site,
+        to: { conversationId: sent.conversationId },
+        content: { kind: "text", body },
+      });
+      if (!again.ok) throw new Error(again.error);
+      messages.push(again.messageId);
+    }
+    const report = (messageId: number, ip = nextIp()) =>
+      post(
+        `/chats/${sent.conversationId}/report`,
+        anna,
+        { messageId: String(messageId), category: "spam" },
+        reportAction,
+        { ip, params: { id: String(sent.conversationId) } },
+      );
+    await usedUp(COMPLAINTS_PER_MEMBER, anna.userId);
+    expect((await report(sent.messageId)).location).toBe(`/chats/${sent.conversationId}?reported=1`);
+    expect((await report(messages[0]!)).location).toBe(`/chats/${sent.conversationId}?reported=rateLimited`);
+    expect(nl("chat-extras:report.rateLimited")).toContain("over een uur");
+    // Per IP: one person reporting through many accounts.
+    const ip = nextIp();
+    await usedUp(REPORTS_PER_IP, ip, REPORTS_PER_IP.limit);
+    const other = await sendMessage({
+      senderId: bram.userId,
+      site,
+      to: { profileId: carl.profileId },
+      content: { kind: "text", body: "Hoi Carl" },
+    });
+    if (!other.ok) throw new Error(other.error);
+    const byIp = await post(
+      `/chats/${other.conversationId}/report`,
+      carl,
+      { messageId: String(other.messageId), category: "spam" },
+      reportAction,
+      { ip, params: { id: String(other.conversationId) } },
+    );
+    expect(byIp.location).toBe(`/chats/${other.conversationId}?reported=rateLimited`);
+    expect(await db().complaint.count({ where: { messageRef: String(other.messageId) } })).toBe(0);
+  });
+});
+
+describe("likes", () => {
+  const like = (from: Member, to: Member, form: Record<string, string> = { intent: "like" }) =>
+    post(`/members/${to.profileId}/like`, from, form, likeAction, { params: { id: String(to.profileId) } });
+  const men = () => Promise.all([member({ gender: "male" }), member({ gender: "male" })]);
+
+  it("limits a member's likes per hour: 429 JSON for the script, the notice for a plain form", async () => {
+    const [anna, dora] = [await member(), await member()];
+    const [bram, carl] = await men();
+    await usedUp(LIKES_PER_MEMBER, anna.userId);
+    expect(await like(anna, bram)).toMatchObject({ status: 200, body: { ok: true, liked: true } });
+    const refused = await like(anna, carl);
+    expect(refused).toEqual({
+      status: 429,
+      location: null,
+      body: { ok: false, error: "rateLimited" },
+    });
+    const plain = await like(anna, carl, { intent: "like", redirectTo: "/members?page=2" });
+    expect(plain.location).toBe("/members?page=2&like=rateLimited");
+    expect(await db().like.count({ where: { likerId: anna.userId, likedId: carl.userId } })).toBe(0);
+    expect(nl("likes:refused.rateLimited")).toBe(
+      "Je hebt het afgelopen uur heel veel likes gegeven. Probeer het later opnieuw.",
+    );
+    expect((await like(dora, carl)).status).toBe(200);
+  });
+
+  it("counts the swipe game's likes too: 429 for the page's script, the notice for a plain form", async () => {
+    const anna = await member();
+    const [bram, carl] = await men();
+    const swipe = (target: Member, via?: string) =>
+      post(
+        "/swipe-game",
+        anna,
+        { intent: "like", profileId: String(target.profileId), ...(via ? { via } : {}) },
+        swipeAction,
+      );
+    await usedUp(LIKES_PER_MEMBER, anna.userId);
+    expect(await swipe(bram, "fetcher")).toMatchObject({ status: 200, body: { notice: null } });
+    expect(await swipe(carl, "fetcher")).toMatchObject({ status: 429, body: { notice: "rateLimited" } });
+    expect((await swipe(carl)).location).toBe("/swipe-game?notice=rateLimited");
+    expect(await db().swipeDecision.count({ where: { userId: anna.userId } })).toBe(1);
+    expect(nl("swipe:notice.rateLimited")).toBe(nl("likes:refused.rateLimited"));
+  });
+});
+
+describe("messages and new conversations", () => {
+  const write = (from: Member, to: Member, body: string, js = false) =>
+    post(
+      `/members/${to.profileId}/chat`,
+      from,
+      { intent: "send", body, ...(js ? { js: "1" } : {}) },
+      memberChatAction,
+      { params: { id: String(to.profileId) } },
+    );
+  const sentBy = (who: Member) => db().message.count({ where: { senderId: who.userId } });
+
+  it("limits a member's messages per minute: 429 with the message, the text kept", async () => {
+    const [anna, bram, carl] = [await member({}, 100), await member(), await member({}, 100)];
+    await usedUp(MESSAGES_PER_MEMBER_PER_MINUTE, anna.userId);
+    expect((await write(anna, bram, "Hoi Bram")).status).toBe(302);
+    const refused = await write(anna, bram, "Hoe gaat het?");
+    expect(refused).toMatchObject({
+      status: 429,
+      body: { intent: "send", ok: false, error: "rateLimited", text: "Hoe gaat het?" },
+    });
+    expect((await write(anna, bram, "Nog eens", true)).status).toBe(429);
+    expect(await sentBy(anna)).toBe(1);
+    expect(nl("chat:refused.rateLimited")).toContain("te veel berichten");
+    expect((await write(carl, bram, "Hallo")).status).toBe(302);
+  });
+
+  it("limits a member's messages per hour", async () => {
+    const [anna, bram] = [await member({}, 100), await member()];
+    await usedUp(
+      MESSAGES_PER_MEMBER_PER_HOUR,
+      anna.userId,
+      MESSAGES_PER_MEMBER_PER_HOUR.limit - 1,
+      10 * 60_000,
+    );
+    expect((await write(anna, bram, "Een")).status).toBe(302);
+    expect(await write(anna, bram, "Twee")).toMatchObject({ status: 429, body: { text: "Twee" } });
+  });
+
+  it("limits new conversations per hour (the site's numbers): 429 with the message, the text kept", async () => {
+    // A new account: the site's stricter numbers for accounts younger than a day.
+    const anna = await member({ paidUser: true }, 100);
+    const others = await Promise.all(
+      Array.from({ length: site.newAccountConversationsPerHour + 1 }, () => member()),
+    );
+    for (const other of others.slice(0, -1)) expect((await write(anna, other, "Hoi!")).status).toBe(302);
+    const refused = await write(anna, others.at(-1)!, "Hoi jij!");
+    expect(refused).toMatchObject({
+      status: 429,
+      body: { error: "tooManyConversations", text: "Hoi jij!" },
+    });
+    expect(nl("chat:refused.tooManyConversations")).toContain("te veel nieuwe gesprekken");
+    // Writing on in a conversation already started is not a new one.
+    expect((await write(anna, others[0]!, "Nog iets")).status).toBe(302);
+  });
+});
+
+describe("uploads", () => {
+  it("limits profile photo uploads per member: 429 with the message (the script gets it in the address)", async () => {
+    const [anna, bram] = [await member(), await member()];
+    await usedUp(PHOTO_UPLOADS_PER_MEMBER, anna.profileId);
+    const upload = (who: Member, headers?: Record<string, string>) =>
+      postFile("/profile/photos", who, { visibility: "public" }, photosAction, headers);
+    expect((await upload(anna)).location).toBe("/profile/photos?notice=uploaded");
+    const refused = await upload(anna);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ uploadError: { error: "rateLimited" } });
+    expect((await upload(anna, { [UPLOAD_XHR_HEADER]: "xhr" })).location).toBe(
+      "/profile/photos?uploadError=rateLimited",
+    );
+    expect(await db().photo.count({ where: { profileId: anna.profileId } })).toBe(1);
+    expect(nl("photos:upload.errors.rateLimited")).toContain("te veel foto's");
+    expect((await upload(bram)).location).toBe("/profile/photos?notice=uploaded");
+  });
+
+  it("limits chat photo uploads per member (the chat page says so)", async () => {
+    const [anna, bram, carl] = [await member({}, 100), await member(), await member({}, 100)];
+    await usedUp(CHAT_PHOTO_UPLOADS_PER_MEMBER, anna.userId);
+    const send = (who: Member) =>
+      postFile("/chats/photo", who, { profileId: String(bram.profileId) }, chatPhotoAction);
+    expect((await send(anna)).location).toMatch(/^\/chats\/\d+$/);
+    expect((await send(anna)).location).toBe(`/members/${bram.profileId}/chat?photoError=rateLimited`);
+    expect(await db().chatPhoto.count({ where: { ownerId: anna.userId } })).toBe(1);
+    expect(nl("chat-extras:photoErrors.rateLimited")).toContain("te veel foto's");
+    expect((await send(carl)).location).toMatch(/^\/chats\/\d+$/);
+  });
+});
+
+describe("payments", () => {
+  const buyer = () => member({ country: "NL", region: null, signupDate: new Date(Date.now() - 86_400_000) });
+
+  it("limits payments started per member: 429 with the message, the chosen method kept", async () => {
+    const [anna, bram] = [await buyer(), await buyer()];
+    const creditPackage = (await packagesFor(site.id, "EUR"))[0]!;
+    const pay = (who: Member) =>
+      post(`/credits/${creditPackage.id}`, who, { method: "ideal", issuer: "" }, checkoutAction, {
+        params: { id: String(creditPackage.id) },
+      });
+    await usedUp(PAYMENTS_PER_MEMBER, anna.userId);
+    expect((await pay(anna)).location).toMatch(/\/dev\/mollie\/checkout\/tr_\w+$/);
+    const refused = await pay(anna);
+    expect(refused).toMatchObject({ status: 429, body: { error: "rateLimited", method: "ideal" } });
+    expect(await db().payment.count({ where: { userId: anna.userId } })).toBe(1);
+    expect(nl("payments:checkout.errors.rateLimited")).toContain("te veel betalingen");
+    expect((await pay(bram)).status).toBe(302);
+  });
+
+  it("limits direct-debit SMS codes per member: 429 with the message, the details kept", async () => {
+    const [anna, bram] = [await buyer(), await buyer()];
+    const creditPackage = (await packagesFor(site.id, "EUR"))[0]!;
+    let accounts = 0;
+    const details = () => ({
+      intent: "details",
+      package: String(creditPackage.id),
+      account_holder: "A. de Vries",
+      iban: composeIBAN({
+        countryCode: "NL",
+        bban: `INGB${String(process.pid * 1000 + 500 + ++accounts)
+          .padStart(10, "0")
+          .slice(-10)}`,
+      })!,
+      street: "Dorpsstraat",
+      house_number: "12a",
+      zip: "3811 AB",
+      city: "Amersfoort",
+      phone: "06 12345678",
+      consent: "on",
+    });
+    await usedUp(DIRECT_DEBIT_CODES_PER_MEMBER, anna.userId);
+    const first = await post("/directdebit", anna, details(), directDebitAction);
+    expect(first.location).toMatch(/^\/directdebit\?request=\d+$/);
+    const form = details();
+    const refused = await post("/directdebit", anna, form, directDebitAction);
+    expect(refused.status).toBe(429);
+    const result = refused.body!.result;
+    expect(formErrors(result)).toEqual([nl("directDebit:errors.rateLimited")]);
+    expect(typed(result)).toMatchObject({ iban: form.iban, account_holder: "A. de Vries" });
+    expect((await post("/directdebit", bram, details(), directDebitAction)).status).toBe(302);
+  });
+});
+
+describe("geocoding and unsubscribing", () => {
+  const get = (path: string, ip: string, handler: Handler, params = {}) =>
+    siteRequest(path, null, { headers: { [CLIENT_IP_HEADER]: ip } }).then((r) =>
+      runRoute<Body>(r, handler, params),
+    );
+
+  it("limits reverse geocoding per IP: 429", async () => {
+    const ip = nextIp();
+    await usedUp(GEOCODES_PER_IP, ip);
+    const path = "/api/geocode.php?lat=52.15&lon=5.38";
+    expect((await get(path, ip, geocodeLoader)).status).toBe(200);
+    expect(await get(path, ip, geocodeLoader)).toMatchObject({ status: 429, body: false });
+    expect((await get(path, nextIp(), geocodeLoader)).status).toBe(200);
+  });
+
+  it("limits the unsubscribe links one IP follows: 429 with the message; forged links cost nothing", async () => {
+    const anna = await member();
+    const token = signUnsubscribeToken({ userId: anna.userId, key: "like" });
+    const open = (ip: string, link = token) =>
+      get(`/unsubscribe/${link}`, ip, unsubscribeLoader, { token: link });
+    const ip = nextIp();
+    await usedUp(UNSUBSCRIBES_PER_IP, ip);
+    expect(await open(ip)).toMatchObject({ status: 200, body: { key: "like", rateLimited: false } });
+    const refused = await open(ip);
+    expect(refused).toMatchObject({
+      status: 429,
+      body: { key: null, rateLimited: true, title: nl("mailings:unsubscribe.rateLimitedTitle") },
+    });
+    expect(nl("mailings:unsubscribe.rateLimited")).toContain("afmeldlinks");
+    expect((await open(ip, `${anna.userId}.like.${"x".repeat(32)}`)).status).toBe(400);
+    expect(await db().rateLimitHit.count({ where: { key: `${UNSUBSCRIBES_PER_IP.key}:${ip}` } })).toBe(
+      UNSUBSCRIBES_PER_IP.limit,
+    );
+    expect((await open(nextIp())).status).toBe(200);
+  });
+});

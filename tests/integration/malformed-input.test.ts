@@ -1,0 +1,374 @@
+// Bad input never answers 500 (issue 13): every action and JSON call of routes.ts gets broken JSON,
+// a broken multipart body, the wrong content type, invalid UTF-8, oversized fields and files, and
+// missing and repeated fields. Each answers 4xx (unreadable bodies with a translated message),
+// stores nothing and logs no "unhandled error".
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { data } from "react-router";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { handleError } from "~/entry.server";
+import { db } from "~/lib/db.server";
+import { stopJobs } from "~/lib/jobs.server";
+import { translatorFor } from "~/lib/translator.server";
+import routes from "../../app/routes";
+import { seedBaseData } from "../../prisma/seed/base-data";
+import { createMember, ORIGIN } from "../fixtures/members";
+import { runRoute, sessionCookie } from "../fixtures/run-route";
+
+type Handler = (args: never, next: never) => unknown;
+type As = "visitor" | "unconfirmed" | "member" | "staff";
+
+function routeList(entries: RouteConfigEntry[], prefix = ""): { pattern: string; file: string }[] {
+  return entries.flatMap((entry) => {
+    const here = entry.index ? prefix || "/" : entry.path ? `${prefix}/${entry.path}` : prefix;
+    const own = entry.index || entry.path ? [{ pattern: here.replace(/\/+/g, "/"), file: entry.file }] : [];
+    return [...own, ...routeList(entry.children ?? [], here === "/" ? "" : here)];
+  });
+}
+
+const modules = import.meta.glob<Record<string, unknown>>("../../app/routes/*.{ts,tsx}");
+
+/** Who posts: pages for visitors only are posted by a visitor, staff pages by staff, the rest by a member. */
+const POSTED_BY: Record<string, As> = {
+  "/login": "visitor",
+  "/signup": "visitor",
+  "/api/user.php": "visitor",
+  "/landers/:design/:slug?": "visitor",
+  "/members/:id/landing": "visitor",
+  "/members/:id/landing2/:slug?": "visitor",
+  "/members/:id/landing3/:slug?": "visitor",
+  "/members/:id/signup": "visitor",
+  "/reset-password": "visitor",
+  "/reset-password/do": "visitor",
+  "/staff/complaints": "staff",
+  "/staff/payments": "staff",
+  "/staff/mailings": "staff",
+  "/staff/campaigns": "staff",
+  "/staff/photos": "staff",
+  "/dev/mollie/checkout/:id": "staff",
+  "/complete-signup": "unconfirmed",
+  "PUT /api/user.php": "member",
+};
+
+/**
+ * Actions that never read a body, and what they answer whatever is sent: logging out, the tab
+ * beacon, one-click unsubscribe (RFC 8058: the token is the URL), the payment provider's webhook
+ * (an unknown payment is acknowledged), the mail provider's events (secret not configured here),
+ * the lander bounce log (an unreadable beacon is dropped), the stand-in checkout (not running).
+ */
+const IGNORES_BODY: Record<string, number> = {
+  "POST /logout": 302,
+  "POST /api/logout.php": 302,
+  "POST /api/page-hidden.php": 204,
+  "POST /unsubscribe/:token": 400,
+  "POST /payments/webhook": 200,
+  "POST /api/mail-events": 503,
+  "POST /api/lander-bounce": 404,
+  // DELETE is the call; a POST is refused before any body is read.
+  "POST /api/chat.php": 405,
+};
+
+/**
+ * Forms without a required field: an empty (or, for a FormData reader, repeated) form is a complete
+ * request there, e.g. closing the entry warning or the time-bonus modal.
+ */
+const NOTHING_REQUIRED = new Set([
+  "/entry-warning",
+  "/likes/announced",
+  "/time-bonus/dismiss",
+  "/lang-config",
+  "/credits/repeat-order",
+]);
+
+/** JSON calls that take other methods than POST. */
+const JSON_METHODS: Record<string, string[]> = { "/api/user.php": ["PUT"], "/api/chat.php": ["DELETE"] };
+
+let member: number;
+let unconfirmed: number;
+let staff: number;
+let profileId: number;
+
+const BOUNDARY = "----matrixboundary";
+const bytes = (text: string) => new TextEncoder().encode(text);
+
+interface Case {
+  name: string;
+  contentType?: string;
+  body: () => BodyInit;
+  /** The reader's translated message is in the answer ("any": either of them). */
+  message?: "any" | "tooLarge";
+}
+
+const CASES: Case[] = [
+  {
+    name: "broken JSON",
+    contentType: "application/json",
+    body: () => '{"email": "a@b.nl", ',
+    message: "any",
+  },
+  {
+    name: "broken multipart",
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    body: () => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="email"\r\n\r\nlid@example.com`,
+    message: "any",
+  },
+  {
+    name: "wrong content type",
+    contentType: "text/plain",
+    body: () => "email=lid@example.com",
+    message: "any",
+  },
+  {
+    name: "invalid UTF-8 (form)",
+    contentType: "application/x-www-form-urlencoded",
+    body: () => new Uint8Array([...bytes("email=a%FF%FE&intent="), 0xff, 0xfe]),
+    message: "any",
+  },
+  {
+    name: "invalid UTF-8 (multipart)",
+    contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+    body: () =>
+      new Uint8Array([
+        ...bytes(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="email"\r\n\r\n`),
+        0xc3,
+        0x28,
+        ...bytes(`\r\n--${BOUNDARY}--\r\n`),
+      ]),
+    message: "any",
+  },
+  {
+    name: "invalid UTF-8 (JSON)",
+    contentType: "application/json",
+    body: () => new Uint8Array([...bytes('{"email": "'), 0xff, ...bytes('"}')]),
+    message: "any",
+  },
+  {
+    name: "oversized field",
+    contentType: "application/x-www-form-urlencoded",
+    body: () => `intent=send&body=${"x".repeat(200_000)}`,
+    message: "any",
+  },
+  {
+    name: "oversized body",
+    contentType: "application/x-www-form-urlencoded",
+    body: () => `email=${"x".repeat(2 * 1024 * 1024)}`,
+    message: "tooLarge",
+  },
+  { name: "missing fields", contentType: "application/x-www-form-urlencoded", body: () => "" },
+  {
+    name: "repeated fields",
+    contentType: "application/x-www-form-urlencoded",
+    body: () => "intent=like&intent=unlike&email=a@b.nl&email=c@d.nl&language=de&language=fr",
+  },
+];
+
+/** Rows nothing here may create or change. */
+async function stored() {
+  const d = db();
+  return {
+    users: await d.user.count(),
+    complaints: await d.complaint.count(),
+    messages: await d.message.count(),
+    conversations: await d.conversation.count(),
+    photos: await d.photo.count(),
+    chatPhotos: await d.chatPhoto.count(),
+    payments: await d.payment.count(),
+    likes: await d.like.count(),
+    blocks: await d.block.count(),
+    refunds: await d.refundRequest.count(),
+    campaignLinks: await d.campaignLink.count(),
+    mailings: await d.mailing.count(),
+    directDebits: await d.directDebitRequest.count(),
+    verifications: await d.verification.count(),
+    pushSubscriptions: await d.pushSubscription.count(),
+  };
+}
+
+async function handlersOf(file: string) {
+  const module = await modules[`../../app/${file}`]!();
+  return { action: module.action as Handler | undefined, middleware: (module.middleware as Handler[]) ?? [] };
+}
+
+/**
+ * The action as React Router's server runs it: a thrown Response or data() is the answer; anything
+ * else goes to handleError (entry.server) and becomes a 500.
+ */
+function asServer(action: Handler): Handler {
+  return (async (args: { request: Request }, next: never) => {
+    try {
+      return await action(args as never, next);
+    } catch (error) {
+      const value = error as { type?: string };
+      if (error instanceof Response || value?.type === "DataWithResponseInit") throw error;
+      handleError(error, { request: args.request });
+      throw data(null, { status: 500 });
+    }
+  }) as Handler;
+}
+
+function pathFor(pattern: string) {
+  return pattern
+    .replace(/\/:(\w+)\?/g, "")
+    .replace(":id", String(profileId))
+    .replace(/:(\w+)/g, (_, name: string) => (name === "design" ? "gallery" : `x${name}`));
+}
+
+let errorLog: ReturnType<typeof vi.spyOn>;
+let before: Awaited<ReturnType<typeof stored>>;
+
+beforeAll(async () => {
+  await seedBaseData(db());
+  member = (await createMember({ paidUser: true })).userId;
+  await db().user.update({ where: { id: member }, data: { credits: 500 } });
+  staff = (await createMember({ role: "staff" })).userId;
+  unconfirmed = (await createMember({ userStatus: "not_confirmed" })).userId;
+  profileId = (await createMember({ name: "Doel", photos: [{}] })).profileId;
+  before = await stored();
+  errorLog = vi.spyOn(console, "error");
+});
+
+afterEach(() => {
+  expect(errorLog.mock.calls.map((call: unknown[]) => String(call[0]))).toEqual([]);
+  errorLog.mockClear();
+});
+
+afterAll(async () => {
+  errorLog.mockRestore();
+  await stopJobs();
+});
+
+const ACTIONS: { pattern: string; file: string; method: string }[] = [];
+for (const route of routeList(await routes)) {
+  const { action } = await handlersOf(route.file);
+  if (!action) continue;
+  for (const method of ["POST", ...(JSON_METHODS[route.pattern] ?? [])]) ACTIONS.push({ ...route, method });
+}
+
+describe("malformed input", () => {
+  it.each(ACTIONS)(
+    "$method $pattern answers 4xx to every malformed body",
+    async ({ pattern, file, method }) => {
+      const { action, middleware } = await handlersOf(file);
+      const as = POSTED_BY[`${method} ${pattern}`] ?? POSTED_BY[pattern] ?? "member";
+      const userId = { visitor: null, unconfirmed, member, staff }[as];
+      const failures: string[] = [];
+      for (const test of CASES) {
+        const headers = new Headers({ "X-Client-Ip": "10.7.7.7" });
+        if (test.contentType) headers.set("Content-Type", test.contentType);
+        if (userId !== null) headers.set("Cookie", await sessionCookie(userId));
+        const request = new Request(`${ORIGIN}${pathFor(pattern)}`, { method, headers, body: test.body() });
+        const params = Object.fromEntries(
+          [...pattern.matchAll(/:(\w+)(\?)?/g)]
+            .filter((m) => !m[2])
+            .map((m) => [
+              m[1]!,
+              m[1] === "id" ? String(profileId) : m[1] === "design" ? "gallery" : `x${m[1]}`,
+            ]),
+        );
+        const outcome = await runRoute(request, [...middleware, asServer(action!)], params);
+        const label = `${test.name}: ${outcome.status} ${outcome.location ?? ""}`;
+        const ignored = IGNORES_BODY[`${method} ${pattern}`];
+        if (ignored !== undefined) {
+          if (outcome.status !== ignored) failures.push(`${label} (expected ${ignored})`);
+          continue;
+        }
+        if (!test.message && NOTHING_REQUIRED.has(pattern)) {
+          if (outcome.status >= 500) failures.push(label);
+          continue;
+        }
+        if (outcome.status < 400 || outcome.status >= 500) failures.push(label);
+        if (test.message) {
+          const t = translatorFor("nl");
+          const expected =
+            test.message === "any"
+              ? [t("common:error.badRequest"), t("common:error.tooLarge")]
+              : [t("common:error.tooLarge")];
+          const body = outcome.body as { message?: string } | null;
+          if (!expected.includes(body?.message ?? "")) {
+            failures.push(`${label} without the message (${JSON.stringify(body)})`);
+          }
+        }
+      }
+      expect(failures).toEqual([]);
+    },
+  );
+
+  it("stored nothing", async () => {
+    expect(await stored()).toEqual(before);
+  });
+});
+
+describe("request bodies", () => {
+  it("refuses a body past the limit while streaming it, without a Content-Length", async () => {
+    const chunk = new Uint8Array(256 * 1024).fill(0x61);
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent++;
+        if (sent > 64) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const request = new Request(`${ORIGIN}/complaints`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    const { action } = await handlersOf("routes/complaints.tsx");
+    const outcome = await runRoute(request, asServer(action!));
+    expect(outcome.status).toBe(413);
+    // It stopped reading soon after the limit (1 MB), not at the end of the 16 MB.
+    expect(sent).toBeLessThan(16);
+  });
+
+  it("logs a cross-site mutation refused by React Router as no error, a real one still", () => {
+    const refused = new Error("The `request.url` origin does not match `origin` header");
+    const crossSite = new Request(`${ORIGIN}/login`, {
+      method: "POST",
+      headers: { Origin: "https://evil.example" },
+    });
+    handleError(refused, { request: crossSite });
+    expect(errorLog).not.toHaveBeenCalled();
+    const sameSite = new Request(`${ORIGIN}/login`, { method: "POST", headers: { Origin: ORIGIN } });
+    handleError(new Error("boom"), { request: sameSite });
+    expect(errorLog).toHaveBeenCalledTimes(1);
+    errorLog.mockClear();
+  });
+
+  it("logs in at /api/user.php with JSON as well as with a form", async () => {
+    const { hashPassword } = await import("~/domain/accounts/password.server");
+    const user = await createMember({ email: "json-login@example.com" });
+    await db().user.update({
+      where: { id: user.userId },
+      data: { passwordHash: await hashPassword("geheim-wachtwoord-1") },
+    });
+    const { action } = await handlersOf("routes/api.user.ts");
+    const json = await runRoute(
+      new Request(`${ORIGIN}/api/user.php`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Client-Ip": "10.7.7.8" },
+        body: JSON.stringify({ email: "json-login@example.com", password: "geheim-wachtwoord-1" }),
+      }),
+      asServer(action!),
+    );
+    expect(json).toMatchObject({ status: 200, body: { ok: true } });
+    const form = await runRoute(
+      new Request(`${ORIGIN}/api/user.php`, {
+        method: "POST",
+        headers: { "X-Client-Ip": "10.7.7.8" },
+        body: new URLSearchParams({ email: "json-login@example.com", password: "geheim-wachtwoord-1" }),
+      }),
+      asServer(action!),
+    );
+    expect(form).toMatchObject({ status: 200, body: { ok: true } });
+    const wrong = await runRoute(
+      new Request(`${ORIGIN}/api/user.php`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Client-Ip": "10.7.7.8" },
+        body: JSON.stringify({ email: "json-login@example.com", password: "fout" }),
+      }),
+      asServer(action!),
+    );
+    expect(wrong.status).toBe(401);
+  });
+});

@@ -11,11 +11,15 @@ declare global {
 function createClient() {
   const connectionString = process.env.DATABASE_URL;
   if (!connectionString) throw new Error("DATABASE_URL is not set: start the app through server/start.ts");
+  const limits = databaseTimeouts();
   return new PrismaClient({
     adapter: new PrismaPg(
-      { connectionString, max: 10, ...databaseTimeouts() },
+      { connectionString, max: 10, ...limits },
       { onPoolError: logIdleConnectionError("prisma") },
     ),
+    // Prisma's own default gives up after 2 s waiting for a pooled connection: under a burst (many
+    // first messages at once) a transaction rather waits as long as a new connection may take.
+    transactionOptions: { maxWait: limits.connectionTimeoutMillis },
   });
 }
 

@@ -30,7 +30,9 @@ export default function AccountDeletedRoute({ loaderData }: Route.ComponentProps
           <p className="mb-1">{t("accountDelete:reactivateFailed.text")}</p>
           <p className="mb-0">
             {t("accountDelete:reactivateFailed.support")}{" "}
-            <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
+            <a href={`mailto:${supportEmail}`} className="alert-link">
+              {supportEmail}
+            </a>
           </p>
         </div>
       ) : (

@@ -101,7 +101,7 @@ export function TopBar({ siteName, user, locales, locale, unreadMessages = 0, ne
                   className="rounded-circle object-fit-cover"
                 />
               )}
-              <span>{user.name}</span>
+              <span>{user.name || t("nav.account")}</span>
             </summary>
             <ul className="dropdown-menu">
               <li>

@@ -40,7 +40,7 @@ test.beforeEach(async ({ context, baseURL }) => {
 
 test.afterEach(({ consoleErrors }, testInfo) => {
   if (testInfo.status !== testInfo.expectedStatus) return;
-  const unexpected = consoleErrors.filter((e) => !/the server responded with a status of 400/.test(e));
+  const unexpected = consoleErrors.filter((e) => !/the server responded with a status of (400|429)/.test(e));
   expect(unexpected, "console errors").toEqual([]);
 });
 

@@ -282,6 +282,8 @@ const EXPECTED: Record<string, Row> = {
       "*": 200,
       visitor: "/members/{targetProfile}/landing?reason=chat",
       deleted: "/members/{targetProfile}/landing?reason=chat",
+      // The block is explained on the profile page (403 there), without a glimpse of the chat.
+      blocked: "/members/{targetProfile}",
     },
     // Premium has credits: the first message opens a conversation.
     POST: { "*": 400, visitor: "login", premium: "/chats/", deleted: "login" },

@@ -279,13 +279,13 @@ describe("/members/{id}/chat", () => {
     const anna = await member();
     const blocked = await member();
     await block(anna.userId, blocked.profileId);
-    expect((await memberChat(anna, blocked)).body).toMatchObject({ gate: "blocked" });
-    expect((await memberChat(anna, await member({ invisible: true }))).body).toMatchObject({
-      gate: "unavailable",
-    });
-    expect((await memberChat(anna, await member({ profileStatus: "disabled" }))).body).toMatchObject({
-      gate: "unavailable",
-    });
+    // A block, either way, is explained on the profile page; invisible and disabled members show nothing.
+    expect((await memberChat(anna, blocked)).location).toBe(`/members/${blocked.profileId}`);
+    expect((await memberChat(blocked, anna)).location).toBe(`/members/${anna.profileId}`);
+    const invisible = await memberChat(anna, await member({ invisible: true, name: "Onzichtbaar" }));
+    expect(invisible.status).toBe(404);
+    expect(JSON.stringify(invisible.body ?? null)).not.toContain("Onzichtbaar");
+    expect((await memberChat(anna, await member({ profileStatus: "disabled" }))).status).toBe(404);
     const unconfirmed = await member({ userStatus: "not_confirmed" });
     expect((await memberChat(anna, unconfirmed)).body).toMatchObject({ gate: "recipientUnconfirmed" });
     const refused = await memberChat(anna, unconfirmed, { intent: "send", body: "Hallo?" });

@@ -25,7 +25,7 @@ export function BackButton() {
     .find(Boolean);
   if (!parent) return null;
   return (
-    <div className="container pt-2">
+    <nav className="container pt-2" aria-label={t("back")}>
       <Link
         to={parent}
         className="btn btn-sm btn-outline-secondary"
@@ -39,6 +39,6 @@ export function BackButton() {
         <span aria-hidden="true">‹ </span>
         {t("back")}
       </Link>
-    </div>
+    </nav>
   );
 }

@@ -339,6 +339,8 @@ async function assignMainPhotos(prisma: PrismaClient) {
  * logins get a dozen likes from such members (the newest still new). Mutual likes become matches.
  */
 async function seedDemoLikes(prisma: PrismaClient) {
+  // Fresh tables have no statistics yet: without them the planner joins all members for each member.
+  await prisma.$executeRaw`ANALYZE "Profile", "User"`;
   await prisma.$executeRaw`
     INSERT INTO "Like" ("likerId", "likedId", "createdAt", "isNew", "mailedAt")
     SELECT p."userId", q."userId", now() - (p.id % 500) * interval '1 hour', false, now()

@@ -360,7 +360,11 @@ export async function runLoadTest({
     const actors: Actor[] = members.map((m) => ({ ...m, server: servers[m.index % 2]!, partners: [] }));
     const { openers, pairs } = await openConversations(actors, client);
     const { rows: profiles } = await client.query<{ id: number }>(
-      `SELECT id FROM "Profile" WHERE gender = 'female' AND country = 'NL' AND status = 'active' ORDER BY id LIMIT 2000`,
+      // Profiles the site shows: invisible and unconfirmed members rightly answer 404.
+      `SELECT p.id FROM "Profile" p JOIN "User" u ON u.id = p."userId"
+       WHERE p.gender = 'female' AND p.country = 'NL' AND p.status = 'active'
+         AND u.status = 'confirmed' AND NOT u.invisible
+       ORDER BY p.id LIMIT 2000`,
     );
     const profileIds = profiles.map((p) => p.id);
     const tally: Tally = {

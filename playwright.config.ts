@@ -46,6 +46,8 @@ export default defineConfig({
   use: {
     baseURL,
     browserName: "chromium",
+    // No CSS transitions (Bootstrap honours the setting): axe must not catch a button mid-fade.
+    reducedMotion: "reduce",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

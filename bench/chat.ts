@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { createCookie } from "react-router";
+import { openStream } from "./members";
 import { ensureBuild, percentile, startServer, stopServer, waitForHealth, type Server } from "./server";
 
 const PAIRS = 100;
@@ -59,41 +60,6 @@ async function createMembers(client: pg.Client, servers: [Server, Server]): Prom
     });
   }
   return members;
-}
-
-/** A member's event stream: calls `onMessage(conversationId)` for every message event. */
-async function openStream(
-  member: BenchMember,
-  onMessage: (conversationId: number) => void,
-  signal: AbortSignal,
-) {
-  const response = await fetch(`${member.server.baseUrl}/api/events`, {
-    headers: { cookie: member.cookie },
-    signal,
-  });
-  if (!response.ok || !response.body) throw new Error(`stream: HTTP ${response.status}`);
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  void (async () => {
-    let buffer = "";
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        let end: number;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const type = /^event: ?(.*)$/m.exec(block)?.[1];
-          const data = /^data: ?(.*)$/m.exec(block)?.[1];
-          if (type === "message" && data)
-            onMessage((JSON.parse(data) as { conversationId: number }).conversationId);
-        }
-      }
-    } catch {
-      // aborted at the end
-    }
-  })();
 }
 
 /** Sends a text as the chat page's script does (React Router's data request); resolves with the milliseconds. */
@@ -158,8 +124,9 @@ async function main() {
     const waiting = new Map<string, { started: number; resolve: (ms: number) => void }>();
     for (const member of members) {
       await openStream(
+        member.server.baseUrl,
         member,
-        (conversationId) => {
+        ({ conversationId }) => {
           const key = `${member.userId}:${conversationId}`;
           const entry = waiting.get(key);
           if (!entry) return;

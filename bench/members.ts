@@ -79,7 +79,7 @@ export async function createBenchMembers(
  */
 export async function openStream(
   baseUrl: string,
-  member: BenchMember,
+  member: { cookie: string },
   onMessage: (event: { conversationId: number; messageId: number }) => void,
   signal: AbortSignal,
 ): Promise<void> {

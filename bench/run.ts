@@ -18,7 +18,9 @@ import { runLoadTest } from "./load";
 import { createBenchMembers } from "./members";
 import { seedChats } from "./seed-chats";
 import {
+  DEMO_LOGIN,
   ensureBuild,
+  loginAsDemoMember,
   removeDataDir,
   percentile,
   seconds,
@@ -31,7 +33,6 @@ import { loadAverage, printTable } from "./table";
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const LOGIN = { email: "premium@demo.hartklop.test", password: "Hartklop-demo-2026" };
 const SEARCH_PATH = "/members?gender=female&country=NL&min_age=25&max_age=45";
 /** The old figures (issue 12), for the goals: member pages at 0.7x the trivial page, which doubles. */
 const OLD_TRIVIAL_RPS = 266;
@@ -62,24 +63,10 @@ async function memberFacts(client: pg.Client) {
     `SELECT u.id AS "userId", cm."conversationId" FROM "User" u
      JOIN "ConversationMember" cm ON cm."userId" = u.id
      WHERE u.email = $1 ORDER BY cm."lastMessageAt" DESC LIMIT 2`,
-    [LOGIN.email],
+    [DEMO_LOGIN.email],
   );
-  if (rows.length < 2) throw new Error(`${LOGIN.email} has no conversations to measure`);
+  if (rows.length < 2) throw new Error(`${DEMO_LOGIN.email} has no conversations to measure`);
   return { userId: rows[0]!.userId, conversationIds: rows.map((r) => r.conversationId) };
-}
-
-async function login(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/user.php`, {
-    method: "POST",
-    body: new URLSearchParams(LOGIN),
-    redirect: "manual",
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .find((c) => c.startsWith("auth.session="));
-  if (!response.ok || !cookie) throw new Error(`Login as ${LOGIN.email} failed: HTTP ${response.status}`);
-  return cookie;
 }
 
 /** Members the search shows (its first pages), for the profile page and the like action. */
@@ -303,7 +290,7 @@ async function main() {
     );
     await client.connect();
     const chatsStarted = performance.now();
-    const chats = await seedChats(server.databaseUrl, LOGIN.email);
+    const chats = await seedChats(server.databaseUrl, DEMO_LOGIN.email);
     const member = await memberFacts(client);
     // Enough for every message the run sends (the site's price is a few credits each).
     await grantCredits(
@@ -319,13 +306,13 @@ async function main() {
     console.log(
       `Seeded ${chats.conversations.toLocaleString("en")} conversations with ${chats.messages.toLocaleString("en")} messages ` +
         `in ${seconds(performance.now() - chatsStarted)}; ${counts[0]!.likes.toLocaleString("en")} likes, ` +
-        `${counts[0]!.matches.toLocaleString("en")} matches. ${LOGIN.email}: ${chats.memberConversations} conversations, ` +
+        `${counts[0]!.matches.toLocaleString("en")} matches. ${DEMO_LOGIN.email}: ${chats.memberConversations} conversations, ` +
         `${counts[0]!.mine} likes given or received.`,
     );
     const settleStarted = performance.now();
     await settleDatabase(client);
     console.log(`VACUUM ANALYZE took ${seconds(performance.now() - settleStarted)}.`);
-    const cookie = await login(server.baseUrl);
+    const cookie = await loginAsDemoMember(server.baseUrl);
     const memberIds = await someMemberIds(server.baseUrl, cookie);
     const page = (path: string, memberPage = true): Target => ({ label: path, path, memberPage });
     const [measuredChat] = member.conversationIds as [number];
@@ -362,7 +349,7 @@ async function main() {
     const trivial = measured[0]!.rps;
     const rows = measured.map((r) => ({ ...r, ratio: r.rps / trivial }));
     console.log(
-      `\nLogged in as ${LOGIN.email}; ${os.cpus().length} CPU(s), load average ${loadBefore} before and ` +
+      `\nLogged in as ${DEMO_LOGIN.email}; ${os.cpus().length} CPU(s), load average ${loadBefore} before and ` +
         `${loadAverage()} after, Node ${process.version}, ${MEMBERS.toLocaleString("en")} members. ` +
         "p95 is computed from every response time autocannon reported; p50 and p97.5 are autocannon's own; " +
         "errors are answers outside 2xx/3xx, connection errors and timeouts; load 1m is the load average at the end of each row.\n",

@@ -164,3 +164,22 @@ export async function removeDataDir(dir: string) {
     console.error(`Could not remove ${dir}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
+
+/** The demo Premium member (prisma/seed): the member the bench and Lighthouse measure as. */
+export const DEMO_LOGIN = { email: "premium@demo.hartklop.test", password: "Hartklop-demo-2026" };
+
+/** Logs in as the demo Premium member through the JSON login and returns the session cookie. */
+export async function loginAsDemoMember(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/user.php`, {
+    method: "POST",
+    body: new URLSearchParams(DEMO_LOGIN),
+    redirect: "manual",
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .find((c) => c.startsWith("auth.session="));
+  if (!response.ok || !cookie)
+    throw new Error(`Login as ${DEMO_LOGIN.email} failed: HTTP ${response.status}`);
+  return cookie;
+}

@@ -8,25 +8,17 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { seedChats } from "../bench/seed-chats";
-import { ensureBuild, startServer, stopServer, waitForHealth } from "../bench/server";
+import {
+  DEMO_LOGIN,
+  ensureBuild,
+  loginAsDemoMember,
+  startServer,
+  stopServer,
+  waitForHealth,
+} from "../bench/server";
 
 const GOALS = { performance: 95, accessibility: 100 };
-const LOGIN = { email: "premium@demo.hartklop.test", password: "Hartklop-demo-2026" };
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-
-async function login(baseUrl: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/api/user.php`, {
-    method: "POST",
-    body: new URLSearchParams(LOGIN),
-    redirect: "manual",
-  });
-  const cookie = response.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0]!)
-    .find((c) => c.startsWith("auth.session="));
-  if (!response.ok || !cookie) throw new Error(`Login as ${LOGIN.email} failed: HTTP ${response.status}`);
-  return cookie;
-}
 
 /** The first path in `html` that matches `pattern` (its first group). */
 async function firstLink(url: string, cookie: string, pattern: RegExp): Promise<string> {
@@ -109,8 +101,8 @@ async function main() {
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   try {
     await waitForHealth(server, 10 * 60_000);
-    await seedChats(server.databaseUrl, LOGIN.email);
-    const cookie = await login(server.baseUrl);
+    await seedChats(server.databaseUrl, DEMO_LOGIN.email);
+    const cookie = await loginAsDemoMember(server.baseUrl);
     const profile = await firstLink(`${server.baseUrl}/members`, cookie, /href="(\/members\/\d+)"/);
     const chat = await firstLink(`${server.baseUrl}/chats`, cookie, /href="(\/chats\/\d+)"/);
     const pages: Page[] = [

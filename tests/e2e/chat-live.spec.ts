@@ -1,31 +1,7 @@
-import { randomUUID } from "node:crypto";
 import type { BrowserContext, Page } from "@playwright/test";
 import { E2E_BASE_URL, E2E_SECOND_BASE_URL } from "./constants";
-import { createMember, e2eDb } from "./db";
+import { memberWithCredits } from "./db";
 import { acceptEntryWarning, expect, jsEnabled, login, test } from "./fixtures";
-
-/** A member with `credits`, booked as a correction so that balance and ledger agree. */
-async function memberWithCredits(credits: number) {
-  const member = await createMember();
-  await e2eDb().$transaction([
-    e2eDb().user.update({ where: { id: member.id }, data: { credits }, select: { id: true } }),
-    e2eDb().creditLedgerEntry.create({
-      data: {
-        userId: member.id,
-        delta: credits,
-        balanceAfter: credits,
-        reason: "correction",
-        reference: `e2e-correction-${randomUUID()}`,
-      },
-      select: { id: true },
-    }),
-  ]);
-  const profile = await e2eDb().profile.findUniqueOrThrow({
-    where: { userId: member.id },
-    select: { id: true, name: true },
-  });
-  return { ...member, profileId: profile.id, name: profile.name };
-}
 
 type LiveWindow = Window & { liveReady?: number; marker?: string };
 

@@ -43,3 +43,26 @@ export async function createMember(
   });
   return { ...user, password: TEST_PASSWORD };
 }
+
+/** A member with `credits`, booked as a correction so that balance and ledger agree. */
+export async function memberWithCredits(credits: number) {
+  const member = await createMember();
+  await e2eDb().$transaction([
+    e2eDb().user.update({ where: { id: member.id }, data: { credits }, select: { id: true } }),
+    e2eDb().creditLedgerEntry.create({
+      data: {
+        userId: member.id,
+        delta: credits,
+        balanceAfter: credits,
+        reason: "correction",
+        reference: `e2e-correction-${randomUUID()}`,
+      },
+      select: { id: true },
+    }),
+  ]);
+  const profile = await e2eDb().profile.findUniqueOrThrow({
+    where: { userId: member.id },
+    select: { id: true, name: true },
+  });
+  return { ...member, profileId: profile.id, name: profile.name };
+}

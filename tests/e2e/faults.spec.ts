@@ -1,7 +1,6 @@
 // Faults the site must survive (issue 13): the database restarting under a running app server, and
 // one of two app servers killed in the middle of a chat. Each test starts the servers it harms.
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import { chmod, mkdtemp, readdir, rm } from "node:fs/promises";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -12,7 +11,7 @@ import pg from "pg";
 import PgBoss from "pg-boss";
 import { startEmbeddedPostgres } from "../../server/embedded-postgres";
 import { E2E_BASE_URL, E2E_DATABASE_URL, E2E_PORT } from "./constants";
-import { createMember, e2eDb } from "./db";
+import { memberWithCredits } from "./db";
 import { acceptEntryWarning, expect, jsEnabled, login, test } from "./fixtures";
 
 /** The e2e servers' shared secret and data folder (playwright.config.ts): a third server joins them. */
@@ -222,29 +221,6 @@ test.describe("@http faults", () => {
     }
   });
 });
-
-/** A member with `credits`, booked as a correction so that balance and ledger agree. */
-async function memberWithCredits(credits: number) {
-  const member = await createMember();
-  await e2eDb().$transaction([
-    e2eDb().user.update({ where: { id: member.id }, data: { credits }, select: { id: true } }),
-    e2eDb().creditLedgerEntry.create({
-      data: {
-        userId: member.id,
-        delta: credits,
-        balanceAfter: credits,
-        reason: "correction",
-        reference: `e2e-correction-${randomUUID()}`,
-      },
-      select: { id: true },
-    }),
-  ]);
-  const profile = await e2eDb().profile.findUniqueOrThrow({
-    where: { userId: member.id },
-    select: { id: true },
-  });
-  return { ...member, profileId: profile.id };
-}
 
 async function write(page: Page, text: string) {
   await page.getByRole("textbox", { name: "Bericht" }).fill(text);

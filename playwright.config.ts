@@ -43,6 +43,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   timeout: 30_000,
+  // Two app servers and two browsers share two cores: a busy moment can outlast the 5 s default.
+  expect: { timeout: 10_000 },
   use: {
     baseURL,
     browserName: "chromium",

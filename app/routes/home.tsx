@@ -40,7 +40,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h1 className="display-6 fw-bold">{title}</h1>
           <p className="lead mb-0">{description}</p>
           {signupOpen && (
-            <SignupCallToAction className="btn btn-light btn-lg text-primary fw-semibold mt-3" />
+            <SignupCallToAction className="btn btn-on-primary btn-lg fw-semibold mt-3" />
           )}
         </div>
       </section>

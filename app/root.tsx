@@ -1,6 +1,6 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import type { Route } from "./+types/root";
 import { newestUnannouncedLike } from "./domain/likes/new-likes.server";
 import { memberCounts } from "./domain/notifications/member-counts.server";

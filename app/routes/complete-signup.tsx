@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { suggestEmail } from "~/domain/accounts/email-suggestion";
 import { requireUser } from "~/domain/accounts/guards.server";

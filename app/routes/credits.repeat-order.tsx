@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { requireUser } from "~/domain/accounts/guards.server";

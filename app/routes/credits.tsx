@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { requireUser } from "~/domain/accounts/guards.server";
 import { discountBuyer, packageOffers } from "~/domain/payments/purchase-offer.server";
 import { requestInfoContext } from "~/lib/context";

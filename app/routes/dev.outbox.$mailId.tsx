@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { requireStandInPage } from "~/domain/accounts/guards.server";
 import { db } from "~/lib/db.server";
 import { outboxEnabled } from "~/lib/mail.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { requireStandInPage } from "~/domain/accounts/guards.server";
 import { smsOutbox, smsOutboxEnabled } from "~/lib/sms.server";
 import type { Route } from "./+types/dev.sms";

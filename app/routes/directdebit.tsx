@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import { requireUser } from "~/domain/accounts/guards.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { visitorAccess } from "~/domain/accounts/visitor-access.server";
 import { camTeasers } from "~/domain/landers/cam-feed.server";
 import { resellOffer } from "~/domain/landers/resell.server";

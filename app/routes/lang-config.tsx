@@ -1,5 +1,5 @@
 import { Form, redirect } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { z } from "zod";
 import { saveUserLanguage } from "~/domain/accounts/language.server";
 import { requestInfoContext } from "~/lib/context";

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { authenticator } from "~/domain/accounts/authenticator.server";
 import { requireAnonymous } from "~/domain/accounts/guards.server";
 import { visitorAccess } from "~/domain/accounts/visitor-access.server";

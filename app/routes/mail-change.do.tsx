@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import {
   EMAIL_CHANGE_ERROR_KEYS,
   confirmEmailChange,

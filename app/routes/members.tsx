@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { Form, useSubmit } from "react-router";
 import { regionLabelKey } from "~/domain/profiles/regions";
 import {

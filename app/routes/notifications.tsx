@@ -1,5 +1,5 @@
 import { data, redirect, useLocation, useSearchParams } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { z } from "zod";
 import { requireUser } from "~/domain/accounts/guards.server";
 import { notificationsIntent } from "~/domain/accounts/settings-actions.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { currencyForCountry } from "~/domain/credits/currency";
 import { packagesFor } from "~/domain/credits/packages.server";
 import { staticPageContent } from "~/domain/sites/static-pages.server";

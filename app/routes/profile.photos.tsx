@@ -1,5 +1,5 @@
 import { data, Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { z } from "zod";
 import { requireUser } from "~/domain/accounts/guards.server";
 import { listOwnPhotos } from "~/domain/photos/manage.server";

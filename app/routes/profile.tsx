@@ -1,5 +1,5 @@
 import { data, useSearchParams } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { requireUser } from "~/domain/accounts/guards.server";
 import {
   aboutIntent,

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { RESET_ERROR_KEYS, requestPasswordReset } from "~/domain/accounts/password-reset.server";
 import { resetRequestSchema } from "~/domain/accounts/settings-schemas";
 import { clientIp } from "~/lib/client-ip.server";

@@ -1,7 +1,7 @@
 import { getCollectionProps, getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { deleteAccount, deleteDiscountFor } from "~/domain/accounts/delete-account.server";
 import { DELETE_REASONS, DELETE_REMARKS_MAX, deleteAccountSchema } from "~/domain/accounts/delete-schema";
 import { requireUser } from "~/domain/accounts/guards.server";

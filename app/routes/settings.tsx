@@ -1,5 +1,5 @@
 import { Link, data, redirect, useLocation, useSearchParams } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { requireUser } from "~/domain/accounts/guards.server";
 import {
   changeEmailIntent,

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { requireAnonymous } from "~/domain/accounts/guards.server";
 import { signupAction } from "~/domain/accounts/signup-action.server";
 import { visitorAccess } from "~/domain/accounts/visitor-access.server";

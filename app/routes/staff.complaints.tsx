@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { z } from "zod";
 import { requireStaff } from "~/domain/accounts/guards.server";
 import { splitReportEvidence } from "~/domain/chat/report-message.server";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { requireConfirmedUser } from "~/domain/accounts/guards.server";

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { data, Link, redirect, useRevalidator } from "react-router";
 import { z } from "zod";
 import { requireUser } from "~/domain/accounts/guards.server";

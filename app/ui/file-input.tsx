@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 
 /** A file field whose button label ("Browse") is translated, unlike the browser's own. */
 export function FileInput({ name, accept, id }: { name: string; accept?: string; id: string }) {

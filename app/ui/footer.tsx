@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 
 /** SPEC: the nine footer links, in order. */
 export const FOOTER_LINKS = [

@@ -1,5 +1,5 @@
 import { Form, useLocation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import type { Locale } from "~/lib/i18n";
 
 /** Shown only when more than one locale is offered; a plain POST form, so it works without JavaScript. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { Link } from "react-router";
 import type { MemberCardData } from "~/domain/profiles/member-card";
 import { LikeButton } from "./likes/like-button";

@@ -7,7 +7,8 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { useEffect, useMemo, useState } from "react";
-import { Trans, useTranslation } from "react-i18next";
+import { Trans } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { Form, Link, useNavigation, type useFetcher } from "react-router";
 import { EMAIL_SUGGESTION_FIELD, suggestEmail } from "~/domain/accounts/email-suggestion";
 import { PASSWORD_HELP_KEY, PASSWORD_LIMITS } from "~/domain/accounts/password-limits";

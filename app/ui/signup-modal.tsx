@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { Link, useFetcher } from "react-router";
 import { InviteOnlyNotice, SignupForm, type SignupActionData, type SignupPageData } from "./signup-form";
 

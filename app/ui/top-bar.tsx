@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import type { Locale } from "~/lib/i18n";
 import { CountBadge } from "./count-badge";
 import { LanguageDropdown } from "./language-dropdown";

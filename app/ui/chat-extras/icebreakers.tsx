@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { Link } from "react-router";
 import { ICEBREAKER_KEYS, icebreakerHref } from "~/domain/chat/icebreakers";
 import { Dialog } from "~/ui/dialog";

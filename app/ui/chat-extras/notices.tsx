@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { Link } from "react-router";
 
 /** What the gift, photo and report actions left in the page's address (see `extrasNotices`). */

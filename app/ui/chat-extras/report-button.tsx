@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { Form } from "react-router";
 
 /** The complaint categories a message report offers (all are ComplaintCategory values). */

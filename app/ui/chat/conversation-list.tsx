@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { Link, NavLink, useLocation } from "react-router";
 import type { ConversationList, ConversationListItem } from "~/domain/chat/chat-types";
 import { Pager } from "~/ui/search-results";

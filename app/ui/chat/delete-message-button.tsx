@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { Form, useSubmit } from "react-router";
 import { ConfirmModal } from "./confirm-modal";
 

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { useLocation, useNavigate, useRevalidator } from "react-router";
 import { fetchJsonWithRetry } from "~/ui/live-counts/fetch-with-retry";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { useRootData } from "~/lib/root-data";
 import type { ChatMessage } from "~/domain/chat/chat-types";
 import { ReportButton } from "~/ui/chat-extras/report-button";

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { Link } from "react-router";
 import type { ChatMessage } from "~/domain/chat/chat-types";
 import { MessageBubble } from "./message-bubble";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import type { ChatPartner } from "~/domain/chat/chat-types";
 
 /** The other member's round thumbnail, or their initial when there is no approved public photo. */

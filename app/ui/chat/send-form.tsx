@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { Form, useFetcher, useNavigate } from "react-router";
 import type { ChatActionData, ShownRefusal } from "~/domain/chat/chat-types";
 import { useHydrated } from "~/ui/profile-edit/use-hydrated";

@@ -1,5 +1,5 @@
 import { Link, useMatches, useNavigate } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 
 /** SPEC: the installed app's Back button shows on these routes; without history it goes to the parent. */
 export const BACK_PARENTS: Record<string, string> = {

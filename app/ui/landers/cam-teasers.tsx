@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import type { CamTeaser } from "~/domain/landers/partner-offers";
 
 /** Cam teasers from the partner feed, labelled "featured" and "live now"; nothing when there are none. */

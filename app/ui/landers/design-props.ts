@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import type { LanderVariant, PromoLanderData } from "~/domain/landers/designs";
 
 /** What every promotional lander design gets. */

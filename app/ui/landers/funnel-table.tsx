@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { Form } from "react-router";
 import { FUNNEL_GROUPINGS, type FunnelCounts, type FunnelReport } from "~/domain/landers/funnel";
 import { formatMoney } from "~/domain/payments/money";

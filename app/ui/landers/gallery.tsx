@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { usePlace, type DesignProps } from "./design-props";
 import { MemberTile, TILE_SIZES } from "./lander-photo";
 

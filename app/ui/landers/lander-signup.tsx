@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import type { LanderEntry } from "~/domain/landers/designs";
 import { InviteOnlyNotice, SignupForm, type SignupActionData } from "../signup-form";
 import { ResellOffer } from "./resell-offer";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import type { MemberLanderKind, MemberLanderProfile } from "~/domain/landers/designs";
 import { FictionalWarning } from "../profile-view/fictional-warning";
 import { FictionalMark, LanderPhoto } from "./lander-photo";

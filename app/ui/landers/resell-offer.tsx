@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import type { ResellOfferData } from "~/domain/landers/partner-offers";
 
 /**

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import type { LanderMember } from "~/domain/landers/designs";
 import { usePlace, type DesignProps } from "./design-props";
 import { FictionalMark, LanderPhoto } from "./lander-photo";

@@ -1,5 +1,5 @@
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import type { LanderMember } from "~/domain/landers/designs";
 import { useHydrated } from "~/ui/profile-edit/use-hydrated";
 import { usePlace, type DesignProps } from "./design-props";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { Form, useFetcher, useLocation } from "react-router";
 import { LIKE_NOTICE_PARAM, type LikeActionData } from "~/domain/likes/like-action";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { Link, useSearchParams } from "react-router";
 import { LIKE_NOTICE_PARAM, type LikeNotice as Notice } from "~/domain/likes/like-action";
 

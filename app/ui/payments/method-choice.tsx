@@ -1,5 +1,5 @@
 import { useState, useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import type { CheckoutMethod, OfferedMethod } from "~/domain/payments/methods";
 import { useHydrated } from "~/ui/profile-edit/use-hydrated";
 

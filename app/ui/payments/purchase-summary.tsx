@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import type { CreditPackageView } from "~/domain/credits/package-view";
 import { formatMoney } from "~/domain/payments/money";
 

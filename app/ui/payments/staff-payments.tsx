@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { Form, Link } from "react-router";
 import { formatMoney } from "~/domain/payments/money";
 import {

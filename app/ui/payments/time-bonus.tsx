@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { Link, useFetcher, useLocation } from "react-router";
 import {
   COUNTDOWN_TICK_MS,

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { Link } from "react-router";
 import { PHOTOS_PAGE } from "./paths";
 import { PhotoForm } from "./photo-form";

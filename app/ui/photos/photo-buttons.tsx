@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { DeleteControl } from "./delete-control";
 import type { OwnPhoto } from "./photo-card";
 import { PhotoForm } from "./photo-form";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { PhotoButtons } from "./photo-buttons";
 
 export interface OwnPhoto {

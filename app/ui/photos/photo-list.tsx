@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { PhotoCard, type OwnPhoto } from "./photo-card";
 
 /** The member's photos in a grid, newest first; `confirmDeleteId` asks to confirm deleting that one. */

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 
 /** The outcome of the last action (`?notice=`): a warning when the photo could not become the main one. */
 export function PhotoNotice({ notice }: { notice: string }) {

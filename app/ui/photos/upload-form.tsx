@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { Form } from "react-router";
 import { FileInput } from "~/ui/file-input";
 import { PHOTOS_PAGE } from "./paths";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 
 export function UploadProgress({ percent }: { percent: number }) {
   const { t } = useTranslation();

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 
 /** Public (the default) or private, for a new photo. */
 export function VisibilityChoice() {

@@ -1,7 +1,7 @@
 import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { useState } from "react";
 import { Form } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { aboutSchema, ABOUT_ME_MAX } from "~/domain/profiles/profile-edit-schemas";
 import { FormErrors } from "~/ui/form-fields";
 import { FieldError } from "./field-error";

@@ -1,6 +1,6 @@
 import { getFormProps, getSelectProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import {
   fieldsSchema,
   PROFILE_FIELD_NAMES,

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 
 /** What /api/geocode.php answers for a position (false: no known place near it). */
 export interface Place {

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { useState } from "react";
 import { Form } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { CITY_MAX, locationSchema } from "~/domain/profiles/profile-edit-schemas";
 import {
   PROFILE_COUNTRIES,

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { PROFILE_INTENTS } from "~/domain/profiles/profile-edit-schemas";
 
 /** The confirmation after a saved form (the `?saved=` parameter); unknown values show nothing. */

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 
 /** Whether other members see a field: a badge beside its label, or a hint `below` the control. */
 export function Visibility({ visible, below = false }: { visible: boolean; below?: boolean }) {

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { Form, Link } from "react-router";
 
 /** The page instead of a profile when either side blocked the other, with the way to lift one's own block. */

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 
 /** About me, the filled-in detail fields and the interests. */
 export function Details({

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 
 export function FictionalWarning({ singular }: { singular: string }) {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { LockedTile } from "./locked-tile";
 import { PhotoThumb } from "./photo-thumb";
 import type { Viewer } from "./viewer";

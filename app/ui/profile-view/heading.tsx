@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 
 /** Name (and age), the fictional badge, and the place without repeated parts. */
 export function Heading({

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { Link } from "react-router";
 
 /** Shown to a member looking at their own profile. */

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 
 /** A thumbnail linking to the large photo; a plain left click selects it in the gallery instead. */
 export function PhotoThumb({

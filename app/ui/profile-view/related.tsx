@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { MemberCard, type MemberCardData } from "~/ui/member-card";
 
 /** Related profiles below the profile, as member cards. */

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { Link } from "react-router";
 import { LOGIN_REASONS } from "~/domain/profiles/login-path";
 import { loginPath } from "./viewer";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { Form, useLocation } from "react-router";
 import { usePushState } from "./use-push-state";
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { Form, useRevalidator } from "react-router";
 import { LocalTime } from "../settings/local-time";
 import { currentEndpoint } from "./push-client";

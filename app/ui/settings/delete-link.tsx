@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 
 /** The way to /settings/delete, where the account is actually deleted. */
 export function DeleteLink() {

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { changeEmailSchema } from "~/domain/accounts/settings-schemas";
 import { FormErrors, TextField, PasswordField } from "~/ui/form-fields";
 import { type SettingsActionData, useSettingsForm } from "./use-settings-form";

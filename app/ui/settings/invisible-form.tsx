@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 
 export function InvisibleForm({ invisible }: { invisible: boolean }) {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { SUPPORTED_LOCALES } from "~/lib/i18n";
 
 /** `language` is the member's stored choice; when it is not offered, the page's language is preselected. */

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 
 const subscribeNothing = () => () => {};
 /** The browser's time zone once hydrated; UTC on the server and during hydration, so both render the same. */

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { NOTIFICATION_KEYS, type NotificationKey } from "~/domain/accounts/notification-preferences";
 
 export function NotificationsForm({ notifications }: { notifications: Record<NotificationKey, boolean> }) {

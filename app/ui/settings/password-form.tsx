@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { changePasswordSchema } from "~/domain/accounts/settings-schemas";
 import { FormErrors, PasswordField } from "~/ui/form-fields";
 import { NewPasswordFields } from "~/ui/new-password-fields";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { Form } from "react-router";
 
 /** The read-receipts privacy switch (intent "readReceipts"): who hides theirs sees no one else's. */

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { SAVED_NOTICES } from "~/domain/accounts/settings-notices";
 
 /** The confirmation after a saved form (the `?saved=` parameter); unknown values show nothing. */

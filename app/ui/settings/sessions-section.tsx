@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { LocalTime } from "./local-time";
 
 /** One login of the member, as the settings page lists it (no session id). */

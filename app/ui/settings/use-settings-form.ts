@@ -1,7 +1,7 @@
 import { type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import type { z } from "zod";
 
 /** The action's answer to a refused password or e-mail form; `intent` says which form it belongs to. */

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { Link } from "react-router";
 
 /** No suitable member left for now: say so kindly and point to the search. */

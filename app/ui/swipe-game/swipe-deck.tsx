@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import type { MemberCardData as SwipeCard } from "~/domain/profiles/member-card";
 import { useHydrated } from "~/ui/profile-edit/use-hydrated";
 import { DecisionButtons } from "./decision-buttons";

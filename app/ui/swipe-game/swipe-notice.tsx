@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import { useFetcher } from "react-router";
 import { SWIPE_FETCHER_KEY, type SwipeActionData, type SwipeNotice } from "./fetcher";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/ui/use-translation";
 import type { MemberCardData as SwipeCard } from "~/domain/profiles/member-card";
 import type { SwipeIntent } from "./fetcher";
 import { STACKED, SwipeCardContent } from "./swipe-card";

@@ -1,0 +1,54 @@
+import type { i18n as I18n, TFunction } from "i18next";
+import { useContext } from "react";
+import { I18nContext, useTranslation as useReactI18next } from "react-i18next";
+
+type Translation = ReturnType<typeof useReactI18next>;
+
+/** Per process instance and namespace: the server's instances never change language. */
+const serverTranslations = new WeakMap<I18n, Map<string, Translation>>();
+
+function translationOf(i18n: I18n, namespace: string | undefined): Translation {
+  let byNamespace = serverTranslations.get(i18n);
+  if (!byNamespace) serverTranslations.set(i18n, (byNamespace = new Map()));
+  const key = namespace ?? "";
+  let translation = byNamespace.get(key);
+  if (!translation) {
+    const t = remembered((namespace ? i18n.getFixedT(null, namespace) : i18n.t.bind(i18n)) as TFunction);
+    translation = Object.assign([t, i18n, true], { t, i18n, ready: true }) as unknown as Translation;
+    byNamespace.set(key, translation);
+  }
+  return translation;
+}
+
+type Translate = (...args: unknown[]) => string;
+
+/**
+ * A key without options always gives the same text in a process (its resources never change), and
+ * i18next's lookup is the dearer part of rendering a page full of labels.
+ */
+function remembered(t: TFunction): TFunction {
+  const translate = t as unknown as Translate;
+  const texts = new Map<string, string>();
+  return ((key: unknown, ...rest: unknown[]) => {
+    if (rest.length > 0 || typeof key !== "string") return translate(key, ...rest);
+    let text = texts.get(key);
+    if (text === undefined) texts.set(key, (text = translate(key)));
+    return text;
+  }) as unknown as TFunction;
+}
+
+/**
+ * Server rendering: react-i18next's hook copies every property of the i18next instance on each call
+ * (useMemo runs on every server render), about a millisecond per page over its components. The
+ * server keeps one instance per language for the whole process (app/middleware/i18n.server.ts), so
+ * its `t` is taken once per instance.
+ */
+function useServerTranslation(namespace?: string): Translation {
+  const { i18n } = useContext(I18nContext);
+  return translationOf(i18n, namespace);
+}
+
+/** `useTranslation` of react-i18next; in the browser it is that hook itself (it follows language changes). */
+export const useTranslation: (namespace?: string) => Translation = import.meta.env.SSR
+  ? useServerTranslation
+  : useReactI18next;

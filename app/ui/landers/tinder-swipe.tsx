@@ -1,7 +1,6 @@
 import { useRef, useState } from "react";
 import { useTranslation } from "~/ui/use-translation";
 import type { LanderMember } from "~/domain/landers/designs";
-import { useHydrated } from "~/ui/profile-edit/use-hydrated";
 import { usePlace, type DesignProps } from "./design-props";
 import { FictionalMark, LanderPhoto, MemberTile, TILE_SIZES } from "./lander-photo";
 
@@ -72,24 +71,29 @@ function SwipeCard({
 
 /**
  * tinderswipe: with JavaScript a stack of cards to swipe (or the buttons) through a few members,
- * then the signup form; without JavaScript the cards are a list with the form right below.
+ * then the signup form; without JavaScript the cards are a list with the form right below. Both are
+ * rendered on the server and CSS (`scripting` media feature) shows the right one, so the stack is
+ * there from the first paint and hydration moves nothing (Lighthouse measured a 0.24 layout shift
+ * when the list was swapped for the stack after hydration).
  */
 export function TinderSwipeDesign({ lander, fictionalIcon, signup, submitted }: DesignProps) {
   const { t } = useTranslation();
   const place = usePlace(lander.variant, lander.country);
   const members = lander.members.slice(0, CARDS);
-  const interactive = useHydrated();
   const [swiped, setSwiped] = useState<Direction[]>([]);
 
   const done = submitted || swiped.length >= members.length;
   const swipe = (direction: Direction) => setSwiped((list) => [...list, direction]);
-  const showStack = interactive && !done;
 
   return (
     <main className="container py-3" style={{ maxWidth: 640 }}>
       <h1 className="h3 text-primary text-center">{t("landers:tinderswipe.title", { place })}</h1>
-      {showStack ? (
-        <>
+      {done ? (
+        <p className="lead text-center my-3 swipe-with-js" data-testid="swipe-done">
+          {t("landers:tinderswipe.done")}
+        </p>
+      ) : (
+        <div className="swipe-with-js">
           <div className="swipe-stack my-3" data-testid="swipe-stack">
             {members
               .map((member, index) => (
@@ -112,26 +116,17 @@ export function TinderSwipeDesign({ lander, fictionalIcon, signup, submitted }: 
               {t("landers:tinderswipe.like")}
             </button>
           </div>
-        </>
-      ) : interactive ? (
-        <p className="lead text-center my-3" data-testid="swipe-done">
-          {t("landers:tinderswipe.done")}
-        </p>
-      ) : (
-        <ul className="row g-2 list-unstyled my-3" data-testid="swipe-list">
-          {members.map((member, index) => (
-            <li className="col-4" key={member.id}>
-              <MemberTile
-                member={member}
-                sizes={TILE_SIZES}
-                eager={index === 0}
-                fictionalIcon={fictionalIcon}
-              />
-            </li>
-          ))}
-        </ul>
+        </div>
       )}
-      <div className={showStack ? "d-none" : undefined}>{signup}</div>
+      <ul className="row g-2 list-unstyled my-3 swipe-without-js" data-testid="swipe-list">
+        {/* Lazy: hidden with JavaScript, so never fetched; without it browsers load them at once. */}
+        {members.map((member) => (
+          <li className="col-4" key={member.id}>
+            <MemberTile member={member} sizes={TILE_SIZES} fictionalIcon={fictionalIcon} />
+          </li>
+        ))}
+      </ul>
+      <div className={done ? undefined : "swipe-without-js"}>{signup}</div>
     </main>
   );
 }

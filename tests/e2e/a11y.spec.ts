@@ -173,6 +173,25 @@ test.describe("accessibility (axe)", () => {
     });
   }
 
+  // Lighthouse checks on a phone: links that sit on one line on a desktop wrap into rows there, and
+  // WCAG 2.2's target size (24 px) applies to each row.
+  test("the main pages on a phone", async ({ page, context, baseURL, a11y }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await acceptEntryWarning(context, baseURL!);
+    const profile = `/members/${await seededProfileId()}`;
+    await checkAll(page, a11y, [
+      "/",
+      "/login",
+      "/signup",
+      "/landers/gallery",
+      "/landers/tinderswipe",
+      profile,
+    ]);
+    const member = await createMember();
+    await login(page, member.email, member.password);
+    await checkAll(page, a11y, ["/members", profile, "/likes", "/chats", "/credits", "/settings"]);
+  });
+
   test("the New like! modal and the time-bonus modal", async ({ page, context, baseURL, a11y }, testInfo) => {
     test.skip(!jsEnabled(testInfo), "the modals need JavaScript");
     await acceptEntryWarning(context, baseURL!);

@@ -39,9 +39,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="container">
           <h1 className="display-6 fw-bold">{title}</h1>
           <p className="lead mb-0">{description}</p>
-          {signupOpen && (
-            <SignupCallToAction className="btn btn-on-primary btn-lg fw-semibold mt-3" />
-          )}
+          {signupOpen && <SignupCallToAction className="btn btn-on-primary btn-lg fw-semibold mt-3" />}
         </div>
       </section>
       {resell && (

@@ -1,3 +1,5 @@
+import { numberFormat } from "~/lib/intl-formats";
+
 /** Integer cents as Mollie's amount value ("12.50"). */
 export function centsToValue(cents: number): string {
   if (!Number.isInteger(cents) || cents < 0) throw new Error("Amounts are whole, non-negative cents");
@@ -12,5 +14,5 @@ export function valueToCents(value: string): number | null {
 
 /** A price for people: "€ 19,95" in the reader's language. */
 export function formatMoney(cents: number, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(cents / 100);
+  return numberFormat(locale, { style: "currency", currency }).format(cents / 100);
 }

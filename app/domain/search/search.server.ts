@@ -6,6 +6,8 @@ import { db } from "~/lib/db.server";
 import type { MemberCardData } from "~/domain/profiles/member-card";
 import { MAX_SEARCH_AGE, MIN_SEARCH_AGE, PAGE_SIZE, type SearchFilters } from "./filters";
 
+const regionOrder = new Intl.Collator("nl");
+
 /** Matches are counted exactly up to this number; beyond it the page says "more than 1,000". */
 export const COUNT_LIMIT = 1000;
 /** "Similar results" widen the age range by this many years on both sides. */
@@ -87,7 +89,7 @@ export async function searchRegions(country: string): Promise<string[]> {
     )
     SELECT region FROM r WHERE region IS NOT NULL`;
   const names = new Set([...regionsOf(country), ...rows.map((row) => row.region)]);
-  return [...names].sort(new Intl.Collator("nl").compare);
+  return [...names].sort(regionOrder.compare);
 }
 
 export interface SearchRequest {

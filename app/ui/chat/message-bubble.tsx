@@ -1,4 +1,5 @@
 import { useTranslation } from "~/ui/use-translation";
+import { dateTimeFormat } from "~/lib/intl-formats";
 import { useRootData } from "~/lib/root-data";
 import type { ChatMessage } from "~/domain/chat/chat-types";
 import { ReportButton } from "~/ui/chat-extras/report-button";
@@ -46,12 +47,12 @@ export function MessageBubble({
 }) {
   const { t, i18n } = useTranslation();
   const siteTimeZone = useRootData()?.site.timeZone ?? "Europe/Amsterdam";
-  const time = new Date(message.createdAt).toLocaleString(i18n.language, {
+  const time = dateTimeFormat(i18n.language, {
     dateStyle: "short",
     timeStyle: "short",
     // The site's time zone, the same on the server and in the browser (no hydration mismatch).
     timeZone: siteTimeZone,
-  });
+  }).format(new Date(message.createdAt));
   return (
     <li
       className={`d-flex mb-2 ${message.own ? "justify-content-end" : "justify-content-start"}`}

@@ -2,6 +2,7 @@ import { createInstance, type TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
 import { SUPPORTED_LOCALES } from "~/lib/i18n";
 import { resources } from "~/lib/i18n-resources.server";
+import { i18nFor } from "~/middleware/i18n.server";
 import { remembered } from "./use-translation";
 
 /** Every key of a namespace's resources, nested keys joined with dots (plural forms as their base). */
@@ -15,15 +16,8 @@ const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 describe("the server's remembered t", () => {
   for (const locale of SUPPORTED_LOCALES) {
     it(`gives i18next's text for every ${locale} key, with and without values`, async () => {
-      const i18n = createInstance({
-        resources,
-        lng: locale,
-        fallbackLng: "nl",
-        defaultNS: "common",
-        interpolation: { escapeValue: false },
-        initAsync: false,
-      });
-      await i18n.init();
+      // The server's own instance for the language.
+      const i18n = i18nFor(locale);
       const t = i18n.t.bind(i18n) as TFunction;
       const fast = remembered(t) as unknown as (key: string, values?: object) => string;
       const slow = t as unknown as (key: string, values?: object) => string;

@@ -88,7 +88,10 @@ function useServerTranslation(namespace?: string): Translation {
   return translationOf(i18n, namespace);
 }
 
-/** `useTranslation` of react-i18next; in the browser it is that hook itself (it follows language changes). */
-export const useTranslation: (namespace?: string) => Translation = import.meta.env.SSR
-  ? useServerTranslation
-  : useReactI18next;
+/**
+ * `useTranslation` of react-i18next; in the browser it is that hook itself (it follows language
+ * changes). Decided by the environment rather than `import.meta.env.SSR`, which only Vite defines
+ * (Playwright's test runner loads app modules too).
+ */
+export const useTranslation: (namespace?: string) => Translation =
+  typeof document === "undefined" ? useServerTranslation : useReactI18next;

@@ -2,6 +2,7 @@
 // site would take longer than the measurement), each with a session and its signed cookie, and
 // credits through the credits module; plus their event streams as a browser tab opens them.
 import { randomBytes } from "node:crypto";
+import { setMaxListeners } from "node:events";
 import pg from "pg";
 import { createCookie } from "react-router";
 import { grantCredits } from "./credits";
@@ -83,7 +84,15 @@ export async function openStream(
   onMessage: (event: { conversationId: number; messageId: number }) => void,
   signal: AbortSignal,
 ): Promise<void> {
-  const response = await fetch(`${baseUrl}/api/events`, { headers: { cookie: member.cookie }, signal });
+  // A signal of its own per stream: fetch caps the signal it is given at 1,500 listeners (and Node
+  // warns above that), while `signal` closes thousands of streams at once.
+  setMaxListeners(0, signal);
+  const own = new AbortController();
+  signal.addEventListener("abort", () => own.abort(), { once: true });
+  const response = await fetch(`${baseUrl}/api/events`, {
+    headers: { cookie: member.cookie },
+    signal: own.signal,
+  });
   if (!response.ok || !response.body) throw new Error(`stream: HTTP ${response.status}`);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   void (async () => {

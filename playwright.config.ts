@@ -66,7 +66,13 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
-    { name: "no-js", use: { javaScriptEnabled: false }, grepInvert: /@http/ },
+    {
+      name: "no-js",
+      use: { javaScriptEnabled: false },
+      grepInvert: /@http/,
+      // axe runs as a script in the page; the js project checks the same server-rendered pages.
+      testIgnore: /a11y\.spec\.ts$/,
+    },
   ],
   webServer: [
     {

@@ -116,10 +116,6 @@ async function startChat(
 test.describe("accessibility (axe)", () => {
   test.describe.configure({ timeout: 240_000 });
   // The examples include unknown ids on purpose: their 404 pages are checked too.
-  test.skip(
-    ({ javaScriptEnabled }) => javaScriptEnabled === false,
-    "axe needs JavaScript in the page; the js project checks the same pages",
-  );
   test.beforeEach(() => {
     test.info().annotations.push({ type: "allow-console-errors" });
   });

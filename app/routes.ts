@@ -24,7 +24,6 @@ export default [
   route("chat-photos/:id/:size", "routes/chat-photos.$id.$size.ts"),
   route("chats/gift", "routes/chats.gift.ts"),
   route("chats/photo", "routes/chats.photo.ts"),
-  route("chats/:id/report", "routes/chats.$id.report.ts"),
   route("payments/webhook", "routes/payments.webhook.ts"),
   route("api/discountcode.php", "routes/api.discountcode.ts"),
   route("time-bonus/dismiss", "routes/time-bonus.dismiss.ts"),
@@ -94,6 +93,7 @@ export default [
   layout("routes/_layout.chat.tsx", [
     route("chats", "routes/chats.tsx"),
     route("chats/:id", "routes/chats.$id.tsx"),
+    route("chats/:id/report", "routes/chats.$id.report.tsx"),
     route("members/:id/chat", "routes/members.$id.chat.tsx"),
   ]),
 

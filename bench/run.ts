@@ -5,7 +5,7 @@
 // test (bench/load.ts: 500 members on two app processes sharing the database).
 // Environment: BENCH_MEMBERS (default 100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (10),
 // BENCH_ROUNDS (2: each figure is the best of that many passes over all targets),
-// BENCH_EXTRA=1 also measures the other pages (swipe game, credits, transactions, counts call, like),
+// BENCH_EXTRA=1 also measures the other pages (swipe game, credits, transactions, counts call),
 // BENCH_LOAD=0 skips the load test (see bench/load.ts for its settings), BUILD_DIR (default build;
 // built first when stale), KEEP_BENCH_DATA=1 keeps the data folder.
 import { randomBytes } from "node:crypto";
@@ -364,6 +364,7 @@ async function main() {
       page("/chats"),
       { ...page(`/chats/${measuredChat}`), label: "/chats/{id}" },
       { ...sendAction(senders), memberPage: true },
+      likeAction(memberIds),
       page("/healthz", false),
     ];
     if (process.env.BENCH_EXTRA === "1") {
@@ -376,7 +377,6 @@ async function main() {
         page(`/credits/${await firstPackageId(client)}`),
         page("/transactions"),
         page("/api/user.php"),
-        likeAction(memberIds),
       );
     }
     const loadBefore = loadAverage();

@@ -21,7 +21,10 @@ function pagePaths(entries: RouteConfigEntry[], prefix = ""): string[] {
 }
 
 /** Example URLs for each page route; a new page route without examples fails the test. */
-async function pageUrls(profileId: number, chatId: number | null): Promise<string[]> {
+async function pageUrls(
+  profileId: number,
+  chat: { id: number; receivedMessageId: number } | null,
+): Promise<string[]> {
   const profile = `/members/${profileId}`;
   const examples: Record<string, string[]> = {
     "/pages/:page": STATIC_PAGES.map((page) => `/pages/${page}`),
@@ -40,7 +43,10 @@ async function pageUrls(profileId: number, chatId: number | null): Promise<strin
     "/members/:id/landing2/:slug?": [`${profile}/landing2`, `${profile}/landing2/zomer`],
     "/members/:id/landing3/:slug?": [`${profile}/landing3`],
     "/members/:id/signup": [`${profile}/signup`],
-    "/chats/:id": chatId ? [`/chats/${chatId}`] : ["/chats/999999"],
+    "/chats/:id": chat ? [`/chats/${chat.id}`] : ["/chats/999999"],
+    "/chats/:id/report": chat
+      ? [`/chats/${chat.id}/report?message=${chat.receivedMessageId}`]
+      : ["/chats/999999/report?message=1"],
     "/members/:id/chat": [`${profile}/chat`],
     "/:token": ["/no-such-campaign"],
   };
@@ -151,16 +157,29 @@ test.describe("accessibility (axe)", () => {
           select: { id: true },
         });
       }
-      const other = await profileIdOf(await createMember());
+      const otherMember = await createMember();
+      const other = await profileIdOf(otherMember);
       await login(page, member.email, member.password);
-      let chatId = null;
+      let chat = null;
       if (group === "members area") {
-        chatId = await startChat(page, member, other, testInfo);
+        const chatId = await startChat(page, member, other, testInfo);
+        // A reply, so the conversation offers to report it and its report page has an example.
+        const reply = await e2eDb().message.create({
+          data: {
+            conversationId: chatId,
+            senderId: otherMember.id,
+            kind: "text",
+            body: "Goed, en jij?",
+            credits: 0,
+          },
+          select: { id: true },
+        });
+        chat = { id: chatId, receivedMessageId: reply.id };
         await page.getByTestId("gift-picker").locator("summary").click();
         await expect(page.getByTestId("gift-picker").getByRole("heading")).toBeVisible();
         await a11y.check();
       }
-      const urls = await pageUrls(await seededProfileId(), chatId);
+      const urls = await pageUrls(await seededProfileId(), chat);
       await checkAll(
         page,
         a11y,

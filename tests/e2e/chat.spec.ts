@@ -111,3 +111,75 @@ test("deleting a chat asks first and removes it from the list", async ({ page },
   await expect(page).toHaveURL(/\/chats$/);
   await expect(page.getByTestId("chat-list").getByTestId("chat-list-item")).toHaveCount(0);
 });
+
+test("reporting a received message: its page, a reason and a note, back to the conversation", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  const [anna, bram] = [await memberWithCredits(100), await memberWithCredits(0)];
+  await login(page, anna.email, anna.password);
+  await page.goto(`/members/${bram.profileId}/chat`);
+  await write(page, "Stuur me je telefoonnummer, nu!", jsEnabled(testInfo));
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  const conversationPath = new URL(page.url()).pathname;
+  // The sender cannot report their own message.
+  await expect(page.getByTestId("message-own").getByTestId("report-message")).toHaveCount(0);
+
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: jsEnabled(testInfo) });
+  await acceptEntryWarning(context, baseURL!);
+  const bramPage = await context.newPage();
+  await login(bramPage, bram.email, bram.password);
+  await bramPage.goto(conversationPath);
+  await bramPage.getByTestId("message-other").getByTestId("report-message").click();
+  await expect(bramPage).toHaveURL(/\/report\?message=\d+$/);
+  const form = bramPage.getByTestId("report-message-form");
+  await expect(form.getByRole("heading", { name: "Dit bericht melden" })).toBeVisible();
+  await expect(form.locator("blockquote")).toHaveText("Stuur me je telefoonnummer, nu!");
+  await form.getByLabel("Reden").selectOption("spam");
+  await form.getByLabel("Toelichting (niet verplicht)").fill("Vraagt meteen om mijn nummer.");
+  await form.getByRole("button", { name: "Bericht melden" }).click();
+  await expect(bramPage).toHaveURL(`${conversationPath}?reported=1`);
+  await expect(bramPage.getByTestId("message-reported")).toHaveText(
+    "Bedankt voor je melding. We bekijken het gesprek zo snel mogelijk.",
+  );
+  const complaint = await e2eDb().complaint.findFirstOrThrow({
+    where: { email: bram.email },
+    select: { category: true, description: true },
+  });
+  expect(complaint.category).toBe("spam");
+  expect(complaint.description).toContain("Vraagt meteen om mijn nummer.");
+  await context.close();
+});
+
+test("a gift from the picker arrives as a message, and an own message can be deleted", async ({
+  page,
+}, testInfo) => {
+  const [anna, bram] = [await memberWithCredits(100), await memberWithCredits(0)];
+  await login(page, anna.email, anna.password);
+  await page.goto(`/members/${bram.profileId}/chat`);
+  await write(page, "Dit haal ik straks weer weg", jsEnabled(testInfo));
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  await expect(page.getByTestId("message-own")).toHaveCount(1);
+
+  await page.getByTestId("gift-picker").locator("summary").click();
+  await page.getByTestId("gift-rose").click();
+  await expect(page.getByTestId("message-own").getByTestId("message-gift")).toHaveCount(1);
+  const credits = await e2eDb().user.findUniqueOrThrow({ where: { id: anna.id }, select: { credits: true } });
+  // 100 credits, 10 for the text message and 20 for the rose.
+  expect(credits.credits).toBe(70);
+  const gift = await e2eDb().message.findFirstOrThrow({
+    where: { senderId: anna.id, kind: "gift" },
+    select: { gift: { select: { code: true } } },
+  });
+  expect(gift.gift?.code).toBe("rose");
+
+  const text = page.getByTestId("message-own").filter({ hasText: "Dit haal ik straks weer weg" });
+  await text.getByTestId("delete-message").click();
+  const confirm = page
+    .getByTestId("delete-message-modal")
+    .or(page.getByTestId("delete-message-confirmation"));
+  await confirm.getByRole("button", { name: "Verwijderen" }).click();
+  await expect(text).toHaveCount(0);
+  await expect(page.getByTestId("message-own").getByTestId("message-gift")).toHaveCount(1);
+});

@@ -39,7 +39,6 @@ test.describe("@http", () => {
     "/api/chats.php": { status: 403 },
     "/api/chat.php": { status: 400 },
     "/chat-photos/:id/:size": { status: 404 },
-    "/chats/:id/report": { status: 400 },
     "/chats/gift": { status: 400 },
     "/chats/photo": { status: 400 },
     "/payments/webhook": { status: 405 },

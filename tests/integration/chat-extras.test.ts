@@ -18,7 +18,7 @@ import { SUPPORTED_LOCALES } from "~/lib/i18n";
 import { stopJobs } from "~/lib/jobs.server";
 import { fileStorage } from "~/lib/storage.server";
 import { loader as chatPhotoLoader } from "~/routes/chat-photos.$id.$size";
-import { action as reportAction } from "~/routes/chats.$id.report";
+import { action as reportAction, loader as reportPageLoader } from "~/routes/chats.$id.report";
 import { action as giftAction } from "~/routes/chats.gift";
 import { action as photoAction } from "~/routes/chats.photo";
 import { loader as staffLoader } from "~/routes/staff.complaints";
@@ -435,6 +435,37 @@ describe("reporting a message", () => {
     );
     expect(visitor.status).toBe(302);
     expect(visitor.location).toMatch(/^\/login\?redirectTo=/);
+  });
+
+  it("the report page shows the recipient the message; anyone else gets 404 or the login", async () => {
+    const { a, b, conversationId } = await pair();
+    const message = await db().message.findFirstOrThrow({
+      where: { conversationId, senderId: a.userId },
+      select: { id: true, body: true },
+    });
+    const open = async (member: Member | null, query = `?message=${message.id}`) =>
+      runRoute<{ messageId: number; message: { kind: string; body: string; deleted: boolean } }>(
+        await siteRequest(`/chats/${conversationId}/report${query}`, member?.userId ?? null),
+        reportPageLoader,
+        { id: String(conversationId) },
+      );
+    const page = await open(b);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({
+      messageId: message.id,
+      message: { kind: "text", body: message.body, deleted: false },
+    });
+    expect((await open(a)).status).toBe(404);
+    expect((await open(await createMember())).status).toBe(404);
+    expect((await open(b, "?message=abc")).status).toBe(404);
+    expect((await open(b, "")).status).toBe(404);
+    const visitor = await open(null);
+    expect(visitor.status).toBe(302);
+    expect(visitor.location).toMatch(/^\/login\?redirectTo=/);
+
+    // A message its sender deleted can still be reported, without showing its text.
+    await db().message.update({ where: { id: message.id }, data: { deletedAt: new Date() } });
+    expect((await open(b)).body?.message).toEqual({ kind: "text", body: "", deleted: true });
   });
 
   it("is rate limited like the complaints form", async () => {

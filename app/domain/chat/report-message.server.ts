@@ -113,6 +113,29 @@ export function splitReportEvidence(description: string): { text: string; eviden
   return { text: description.slice(0, at), evidence: description.slice(at + EVIDENCE_SEPARATOR.length) };
 }
 
+/** The message `reporterId` may report: one the other member of their conversation sent them. */
+export function findReportableMessage({
+  reporterId,
+  siteId,
+  conversationId,
+  messageId,
+}: {
+  reporterId: number;
+  siteId: number;
+  conversationId: number;
+  messageId: number;
+}): Promise<EvidenceMessage | null> {
+  return db().message.findFirst({
+    where: {
+      id: messageId,
+      conversationId,
+      senderId: { not: reporterId },
+      conversation: { siteId, members: { some: { userId: reporterId } } },
+    },
+    select: evidenceSelect,
+  });
+}
+
 /**
  * A member reports a message the other member of the conversation sent them. It becomes a
  * complaint for /staff/complaints: the sender's profile as `memberRef`, the message id as
@@ -122,14 +145,11 @@ export function splitReportEvidence(description: string): { text: string; eviden
  */
 export async function reportMessage(input: ReportInput): Promise<ReportResult> {
   const { reporterId, conversationId, messageId } = input;
-  const reported = await db().message.findFirst({
-    where: {
-      id: messageId,
-      conversationId,
-      senderId: { not: reporterId },
-      conversation: { siteId: input.site.id, members: { some: { userId: reporterId } } },
-    },
-    select: evidenceSelect,
+  const reported = await findReportableMessage({
+    reporterId,
+    siteId: input.site.id,
+    conversationId,
+    messageId,
   });
   if (!reported) return { ok: false, error: "notFound" };
   const [reporter, sender] = await Promise.all([

@@ -11,7 +11,7 @@ export interface GiftChoice {
 
 /**
  * The gift catalogue behind a "Send a gift" toggle (details/summary: works without JavaScript).
- * Each gift is its own plain form posting to /chats/gift; the action answers with a redirect.
+ * One plain form posting to /chats/gift, each gift its submit button; the action answers with a redirect.
  */
 export function GiftPicker({
   gifts,
@@ -34,16 +34,18 @@ export function GiftPicker({
         {gifts.length === 0 ? (
           <p className="mb-0 text-body-secondary">{t("chat-extras:giftPicker.empty")}</p>
         ) : (
-          <ul className="list-unstyled row row-cols-3 row-cols-sm-4 g-2 mb-0">
-            {gifts.map((gift) => {
-              const name = t(`chat-extras:gifts.${gift.code}`, { defaultValue: gift.code });
-              return (
-                <li key={gift.id} className="col">
-                  <Form method="post" action="/chats/gift" className="h-100">
-                    <TargetFields to={to} redirectTo={redirectTo} />
-                    <input type="hidden" name="giftId" value={gift.id} />
+          // One form: the pressed gift's button sends its id.
+          <Form method="post" action="/chats/gift">
+            <TargetFields to={to} redirectTo={redirectTo} />
+            <ul className="list-unstyled row row-cols-3 row-cols-sm-4 g-2 mb-0">
+              {gifts.map((gift) => {
+                const name = t(`chat-extras:gifts.${gift.code}`, { defaultValue: gift.code });
+                return (
+                  <li key={gift.id} className="col">
                     <button
                       type="submit"
+                      name="giftId"
+                      value={gift.id}
                       className="btn btn-light border w-100 h-100 d-flex flex-column align-items-center gap-1 p-2"
                       disabled={disabled}
                       title={t("chat-extras:giftPicker.send", { gift: name, credits: gift.credits })}
@@ -55,11 +57,11 @@ export function GiftPicker({
                         {t("chat-extras:giftPicker.price", { credits: gift.credits })}
                       </span>
                     </button>
-                  </Form>
-                </li>
-              );
-            })}
-          </ul>
+                  </li>
+                );
+              })}
+            </ul>
+          </Form>
         )}
       </div>
     </details>

@@ -34,14 +34,16 @@ export function PhotoPicker({
         {ownPhotos.length > 0 && (
           <>
             <h3 className="h6 small fw-semibold">{t("chat-extras:photoPicker.own")}</h3>
-            <ul className="list-unstyled d-flex flex-wrap gap-2 mb-3">
-              {ownPhotos.map((photo) => (
-                <li key={photo.id}>
-                  <Form method="post" action="/chats/photo">
-                    <TargetFields to={to} redirectTo={redirectTo} />
-                    <input type="hidden" name="photoId" value={photo.id} />
+            {/* One form: the pressed photo's button sends its id. */}
+            <Form method="post" action="/chats/photo">
+              <TargetFields to={to} redirectTo={redirectTo} />
+              <ul className="list-unstyled d-flex flex-wrap gap-2 mb-3">
+                {ownPhotos.map((photo) => (
+                  <li key={photo.id}>
                     <button
                       type="submit"
+                      name="photoId"
+                      value={photo.id}
                       className="btn btn-light border p-1"
                       disabled={disabled}
                       data-testid={`own-photo-${photo.id}`}
@@ -55,10 +57,10 @@ export function PhotoPicker({
                         loading="lazy"
                       />
                     </button>
-                  </Form>
-                </li>
-              ))}
-            </ul>
+                  </li>
+                ))}
+              </ul>
+            </Form>
           </>
         )}
         <Form

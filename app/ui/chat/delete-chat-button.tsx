@@ -22,7 +22,9 @@ export function DeleteChatButton({
   const { remove } = useDeletedChats();
   return (
     <>
-      <Form
+      {/* A plain form: with JavaScript the submit always opens the modal, so React Router's Form
+          (which resolves its action on every render, once per row of a long list) adds nothing. */}
+      <form
         method="post"
         action={`/chats/${conversationId}`}
         onSubmit={(event) => {
@@ -40,7 +42,7 @@ export function DeleteChatButton({
         >
           {compact ? <span aria-hidden="true">🗑</span> : t("chat:delete.button")}
         </button>
-      </Form>
+      </form>
       {open && (
         <ConfirmModal
           id="delete-chat-modal"

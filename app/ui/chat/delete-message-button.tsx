@@ -10,7 +10,9 @@ export function DeleteMessageButton({ messageId }: { messageId: number }) {
   const submit = useSubmit();
   return (
     <>
-      <Form
+      {/* A plain form: with JavaScript the submit always opens the modal, so React Router's Form
+          (which resolves its action on every render, once per row of a long list) adds nothing. */}
+      <form
         method="post"
         className="d-inline"
         onSubmit={(event) => {
@@ -28,7 +30,7 @@ export function DeleteMessageButton({ messageId }: { messageId: number }) {
         >
           {t("chat:message.delete")}
         </button>
-      </Form>
+      </form>
       {open && (
         <ConfirmModal
           id="delete-message-modal"

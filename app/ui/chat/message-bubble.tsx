@@ -2,7 +2,7 @@ import { useTranslation } from "~/ui/use-translation";
 import { dateTimeFormat } from "~/lib/intl-formats";
 import { useRootData } from "~/lib/root-data";
 import type { ChatMessage } from "~/domain/chat/chat-types";
-import { ReportButton } from "~/ui/chat-extras/report-button";
+import { ReportLink } from "~/ui/chat-extras/report-message";
 import { DeleteMessageButton } from "./delete-message-button";
 
 function Content({ message }: { message: ChatMessage }) {
@@ -71,7 +71,7 @@ export function MessageBubble({
           {message.seen && <span data-testid="message-seen">{t("chat:message.seen")}</span>}
           {message.own && <DeleteMessageButton messageId={message.id} />}
           {!message.own && conversationId !== null && (
-            <ReportButton conversationId={conversationId} messageId={message.id} />
+            <ReportLink conversationId={conversationId} messageId={message.id} />
           )}
         </div>
       </div>

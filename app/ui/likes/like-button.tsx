@@ -1,5 +1,5 @@
 import { useTranslation } from "~/ui/use-translation";
-import { Form, useFetcher, useLocation } from "react-router";
+import { useFetcher, useLocation } from "react-router";
 import { LIKE_NOTICE_PARAM, type LikeActionData } from "~/domain/likes/like-action";
 
 /**
@@ -29,7 +29,9 @@ export function LikeButton({
   const intent = current ? "unlike" : "like";
   return (
     <div className="position-relative z-2">
-      <Form
+      {/* A plain form: with JavaScript the fetcher always takes the submit over, so React Router's
+          Form (which resolves its action on every render, once per card) adds nothing. */}
+      <form
         method="post"
         action={`/members/${profileId}/like`}
         onSubmit={(event) => {
@@ -49,7 +51,7 @@ export function LikeButton({
           <span aria-hidden="true">{current ? "♥" : "♡"}</span>{" "}
           {t(current ? "likes:button.liked" : "likes:button.like")}
         </button>
-      </Form>
+      </form>
       {answer && !answer.ok && (
         <p className="small text-danger mb-0 mt-1" role="alert">
           {t(`likes:refused.${answer.error}`)}

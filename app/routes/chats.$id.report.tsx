@@ -2,12 +2,14 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { requireUser } from "~/domain/accounts/guards.server";
 import { EXTRAS_PARAMS } from "~/domain/chat/extras-actions.server";
-import { reportMessage, REPORT_NOTE_MAX } from "~/domain/chat/report-message.server";
+import { findReportableMessage, reportMessage, REPORT_NOTE_MAX } from "~/domain/chat/report-message.server";
 import { COMPLAINT_CATEGORIES } from "~/domain/complaints/complaint-schema";
 import { clientIp } from "~/lib/client-ip.server";
 import { requestInfoContext } from "~/lib/context";
-import type { Route } from "./+types/chats.$id.report";
 import { readFields } from "~/lib/request-body.server";
+import { getInstance } from "~/middleware/i18n.server";
+import { ReportMessageForm } from "~/ui/chat-extras/report-message";
+import type { Route } from "./+types/chats.$id.report";
 
 const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 const reportForm = z.object({
@@ -15,6 +17,30 @@ const reportForm = z.object({
   category: z.enum(COMPLAINT_CATEGORIES),
   note: z.string().max(REPORT_NOTE_MAX).optional(),
 });
+
+/** /chats/{id}/report?message={messageId}: the report page for a message the member received. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const user = requireUser(context, request);
+  const { site } = context.get(requestInfoContext);
+  const conversationId = idSchema.safeParse(params.id);
+  const messageId = idSchema.safeParse(new URL(request.url).searchParams.get("message"));
+  if (!conversationId.success || !messageId.success) throw data(null, { status: 404 });
+  const message = await findReportableMessage({
+    reporterId: user.id,
+    siteId: site.id,
+    conversationId: conversationId.data,
+    messageId: messageId.data,
+  });
+  if (!message) throw data(null, { status: 404 });
+  const deleted = message.deletedAt !== null;
+  return {
+    conversationId: conversationId.data,
+    messageId: message.id,
+    message: { kind: message.kind, body: deleted ? "" : message.body, deleted },
+    title: getInstance(context).t("chat-extras:report.title"),
+    siteName: site.name,
+  };
+}
 
 /**
  * POST /chats/{id}/report (`messageId`, `category`, optional `note`): the recipient reports a
@@ -39,4 +65,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!result.ok && result.error === "notFound") throw data(null, { status: 404 });
   const reported = result.ok ? "1" : "rateLimited";
   return redirect(`/chats/${conversationId.data}?${EXTRAS_PARAMS.reported}=${reported}`);
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.title} | ${data?.siteName}` },
+  { name: "robots", content: "noindex" },
+];
+
+export default function ReportMessageRoute({ loaderData }: Route.ComponentProps) {
+  return (
+    <ReportMessageForm
+      conversationId={loaderData.conversationId}
+      messageId={loaderData.messageId}
+      message={loaderData.message}
+    />
+  );
 }

@@ -118,21 +118,31 @@ async function someMemberIds(baseUrl: string, cookie: string): Promise<string[]>
 }
 
 /**
- * POST /members/{id}/like as the enhanced button sends it (JSON answer): every connection goes
- * through the members in turn, liking them, then unliking them on the next round.
+ * POST /members/{id}/like as the enhanced button sends it (JSON answer). The likers take turns (a
+ * member may like 200 times an hour, domain/abuse/limits.ts); each goes through the members in
+ * turn, liking each, then unliking it the next time round.
  */
-function likeAction(memberIds: string[]): Target {
+function likeAction(memberIds: string[], likers: { cookie: string }[]): Target {
   let sent = 0;
+  const liked = new Set<string>();
   return {
-    label: "POST /members/{id}/like (like, unlike)",
+    label: `POST /members/{id}/like (like, unlike; ${likers.length} members)`,
     path: `/members/${memberIds[0]}/like`,
     method: "POST",
     body: "intent=like",
     next: () => {
-      const id = memberIds[sent % memberIds.length]!;
-      const intent = Math.floor(sent / memberIds.length) % 2 === 0 ? "like" : "unlike";
+      const liker = sent % likers.length;
+      const id = memberIds[Math.floor(sent / likers.length) % memberIds.length]!;
       sent++;
-      return { path: `/members/${id}/like`, body: `intent=${intent}` };
+      const pair = `${liker}:${id}`;
+      const intent = liked.has(pair) ? "unlike" : "like";
+      if (intent === "like") liked.add(pair);
+      else liked.delete(pair);
+      return {
+        path: `/members/${id}/like`,
+        body: `intent=${intent}`,
+        headers: { cookie: likers[liker]!.cookie },
+      };
     },
   };
 }
@@ -364,7 +374,7 @@ async function main() {
       page("/chats"),
       { ...page(`/chats/${measuredChat}`), label: "/chats/{id}" },
       { ...sendAction(senders), memberPage: true },
-      likeAction(memberIds),
+      likeAction(memberIds, senders),
       page("/healthz", false),
     ];
     if (process.env.BENCH_EXTRA === "1") {

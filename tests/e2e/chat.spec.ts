@@ -24,6 +24,20 @@ async function write(page: Page, text: string, javaScript: boolean) {
   await page.getByTestId("send-button").click();
 }
 
+/** `from` logs in and writes the first message to `to`; the page ends on the new conversation. */
+async function startConversation(
+  page: Page,
+  from: { email: string; password: string },
+  to: { profileId: number },
+  text: string,
+  javaScript: boolean,
+) {
+  await login(page, from.email, from.password);
+  await page.goto(`/members/${to.profileId}/chat`);
+  await write(page, text, javaScript);
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+}
+
 test.beforeEach(async ({ context, baseURL }) => {
   await acceptEntryWarning(context, baseURL!);
 });
@@ -71,10 +85,7 @@ test("without enough credits the message stays in the form", async ({ page }, te
 test("messages arrive without a reload and replies show up", async ({ page, browser, baseURL }, testInfo) => {
   test.skip(!jsEnabled(testInfo), "live updates need JavaScript");
   const [anna, bram] = [await memberWithCredits(100), await memberWithCredits(100)];
-  await login(page, anna.email, anna.password);
-  await page.goto(`/members/${bram.profileId}/chat`);
-  await write(page, "Eerste bericht", jsEnabled(testInfo));
-  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  await startConversation(page, anna, bram, "Eerste bericht", jsEnabled(testInfo));
   await expect(page.getByTestId("message-own")).toHaveCount(1);
   const conversationUrl = page.url();
   await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
@@ -101,10 +112,7 @@ test("messages arrive without a reload and replies show up", async ({ page, brow
 
 test("deleting a chat asks first and removes it from the list", async ({ page }, testInfo) => {
   const [anna, bram] = [await memberWithCredits(100), await memberWithCredits(0)];
-  await login(page, anna.email, anna.password);
-  await page.goto(`/members/${bram.profileId}/chat`);
-  await write(page, "Even testen", jsEnabled(testInfo));
-  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  await startConversation(page, anna, bram, "Even testen", jsEnabled(testInfo));
   await page.getByTestId("conversation").getByTestId("delete-chat").click();
   const confirm = page.getByTestId("delete-chat-modal").or(page.getByTestId("delete-chat-confirmation"));
   await confirm.getByRole("button", { name: "Verwijderen" }).click();
@@ -118,10 +126,7 @@ test("reporting a received message: its page, a reason and a note, back to the c
   baseURL,
 }, testInfo) => {
   const [anna, bram] = [await memberWithCredits(100), await memberWithCredits(0)];
-  await login(page, anna.email, anna.password);
-  await page.goto(`/members/${bram.profileId}/chat`);
-  await write(page, "Stuur me je telefoonnummer, nu!", jsEnabled(testInfo));
-  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  await startConversation(page, anna, bram, "Stuur me je telefoonnummer, nu!", jsEnabled(testInfo));
   const conversationPath = new URL(page.url()).pathname;
   // The sender cannot report their own message.
   await expect(page.getByTestId("message-own").getByTestId("report-message")).toHaveCount(0);
@@ -156,10 +161,7 @@ test("a gift from the picker arrives as a message, and an own message can be del
   page,
 }, testInfo) => {
   const [anna, bram] = [await memberWithCredits(100), await memberWithCredits(0)];
-  await login(page, anna.email, anna.password);
-  await page.goto(`/members/${bram.profileId}/chat`);
-  await write(page, "Dit haal ik straks weer weg", jsEnabled(testInfo));
-  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  await startConversation(page, anna, bram, "Dit haal ik straks weer weg", jsEnabled(testInfo));
   await expect(page.getByTestId("message-own")).toHaveCount(1);
 
   await page.getByTestId("gift-picker").locator("summary").click();

@@ -59,7 +59,7 @@ export function ReportMessageForm({
     <section className="p-3 overflow-auto" data-testid="report-message-form">
       <h1 className="h4">{t("chat-extras:report.title")}</h1>
       <blockquote
-        className="border-start border-3 ps-3 text-body-secondary"
+        className="rounded-3 px-3 py-2 bg-body-secondary"
         style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}
       >
         {quoted}

@@ -43,6 +43,8 @@ interface Ids {
 
 interface Row {
   params?: (ids: Ids) => Record<string, string>;
+  /** A query string for GET (e.g. `?message=1`). */
+  query?: (ids: Ids) => string;
   /** The form posted (POST) or the JSON sent (PUT, DELETE); an empty form unless told. */
   form?: (ids: Ids) => Record<string, string>;
   json?: (ids: Ids) => unknown;
@@ -109,7 +111,9 @@ const EXPECTED: Record<string, Row> = {
   },
   "/chats/:id/report": {
     params: (i) => ({ id: String(i.conversation) }),
+    query: (i) => `?message=${i.message}`,
     form: (i) => ({ messageId: String(i.message), category: "spam" }),
+    GET: { "*": 404, visitor: "login", deleted: "login" },
     POST: { "*": 404, visitor: "login", deleted: "login" },
   },
   "/payments/webhook": { GET: { "*": 405 }, POST: { "*": 200 } },
@@ -532,7 +536,12 @@ describe("authorization matrix", () => {
         const handler = method === "GET" ? loader! : action!;
         for (const role of ROLES) {
           const outcome = await runRoute(
-            await request(role, method, pathFor(pattern, params), row),
+            await request(
+              role,
+              method,
+              pathFor(pattern, params) + (method === "GET" ? (row.query?.(ids) ?? "") : ""),
+              row,
+            ),
             [...middleware, handler],
             params,
           );

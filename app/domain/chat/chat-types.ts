@@ -1,5 +1,8 @@
 /** Shapes the chat pages and JSON calls share between server and browser. */
 
+/** The longest note a member may add when reporting a message. */
+export const REPORT_NOTE_MAX = 1000;
+
 /** The other member of a conversation as the chat shows them; null fields when the account is gone. */
 export interface ChatPartner {
   userId: number;

@@ -1,3 +1,4 @@
+import { REPORT_NOTE_MAX } from "./chat-types";
 import { COMPLAINTS_PER_MEMBER, REPORTS_PER_IP } from "~/domain/abuse/limits";
 import { withinLimit } from "~/domain/abuse/rate-limits.server";
 import type { ComplaintCategory, MessageKind } from "~/generated/prisma/enums";
@@ -6,8 +7,6 @@ import { translatorFor } from "~/lib/translator.server";
 
 /** How many of the conversation's newest messages go with a report as evidence. */
 export const EVIDENCE_MESSAGES = 20;
-/** The longest note a reporter may add. */
-export const REPORT_NOTE_MAX = 1000;
 /** The language the evidence is written in: staff read the complaints in Dutch. */
 const EVIDENCE_LANGUAGE = "nl";
 /** Between the report's summary and the message history in Complaint.description. */

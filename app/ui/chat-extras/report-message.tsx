@@ -1,5 +1,6 @@
 import { useTranslation } from "~/ui/use-translation";
 import { Form, Link } from "react-router";
+import { REPORT_NOTE_MAX } from "~/domain/chat/chat-types";
 
 /** The complaint categories a message report offers (all are ComplaintCategory values). */
 export const REPORT_REASONS = [
@@ -80,7 +81,13 @@ export function ReportMessageForm({
         <label className="form-label" htmlFor="report-note">
           {t("chat-extras:report.note")}
         </label>
-        <textarea id="report-note" name="note" rows={3} maxLength={1000} className="form-control mb-3" />
+        <textarea
+          id="report-note"
+          name="note"
+          rows={3}
+          maxLength={REPORT_NOTE_MAX}
+          className="form-control mb-3"
+        />
         <div className="d-flex gap-2">
           <button type="submit" className="btn btn-danger">
             {t("chat-extras:report.submit")}

@@ -8,7 +8,7 @@ import { timeBonusState } from "./domain/payments/time-bonus";
 import { requestInfoContext } from "./lib/context";
 import { ENTRY_WARNING_COOKIE, readCookie } from "./lib/cookies.server";
 import { getLocale, i18nextMiddleware } from "./middleware/i18n.server";
-import { visibleLocales } from "./lib/i18n";
+import { clientTranslationsUrl, visibleLocales } from "./lib/i18n";
 import { clientResourcesVersion } from "./lib/i18n-resources.server";
 import { requestInfoMiddleware } from "./middleware/request-info.server";
 import { trackingMiddleware } from "./middleware/tracking.server";
@@ -110,6 +110,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {data?.site.description && <meta name="description" content={data.site.description} />}
         <Meta />
         <Links />
+        {/* Fetched while the scripts download, not after them (entry.client.tsx waits for it). */}
+        {data && (
+          <link
+            rel="preload"
+            as="fetch"
+            crossOrigin="anonymous"
+            href={clientTranslationsUrl(data.locale, data.i18nVersion)}
+          />
+        )}
       </head>
       <body>
         <LoadingBar />

@@ -72,3 +72,8 @@ export function resolveLocale(input: LocaleInput): { locale: Locale; source: Loc
   }
   return { locale: DEFAULT_LOCALE, source: "default" };
 }
+
+/** Where the browser loads its translations: one file per language, versioned by content hash. */
+export function clientTranslationsUrl(locale: string, version: string): string {
+  return `/resources/locales/${locale}?v=${version}`;
+}

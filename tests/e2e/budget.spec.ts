@@ -51,11 +51,12 @@ async function firstLoad(
   });
   await page.goto(path);
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-  // The first load: the entry and the modules and styles of the routes the page was rendered with.
+  // The first load: the entry, the route manifest (one cached module, routeDiscovery "initial") and
+  // the modules and styles of the routes the page was rendered with.
   const { firstLoad: requested, entry } = await page.evaluate(() => {
     type Assets = { module: string; imports?: string[]; css?: string[] };
     const w = window as unknown as {
-      __reactRouterManifest: { entry: Assets; routes: Record<string, Assets> };
+      __reactRouterManifest: { entry: Assets; routes: Record<string, Assets>; url: string };
       __reactRouterRouteModules: Record<string, unknown>;
     };
     const assets = (a: Assets) => [a.module, ...(a.imports ?? []), ...(a.css ?? [])];
@@ -63,7 +64,7 @@ async function firstLoad(
       firstLoad: Object.keys(w.__reactRouterRouteModules).flatMap((id) =>
         assets(w.__reactRouterManifest.routes[id]!),
       ),
-      entry: assets(w.__reactRouterManifest.entry),
+      entry: [...assets(w.__reactRouterManifest.entry), w.__reactRouterManifest.url],
     };
   });
   // What a page imports right after hydrating (validation, modals) arrives within a moment.

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { AppLink } from "~/ui/app-link";
 import { useTranslation } from "~/ui/use-translation";
 
 /** SPEC: the nine footer links, in order. */
@@ -33,9 +33,9 @@ export function Footer({ variant, siteName, companyName, minAge, fictionalPlural
     <ul className="list-inline mb-2">
       {FOOTER_LINKS.map((link) => (
         <li key={link.key} className="list-inline-item">
-          <Link to={link.to} className="link-secondary">
+          <AppLink to={link.to} className="link-secondary">
             {t(`footer.${link.key}`)}
-          </Link>
+          </AppLink>
         </li>
       ))}
     </ul>

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "~/ui/use-translation";
-import { Link } from "react-router";
+import { AppLink } from "~/ui/app-link";
 import type { MemberCardData } from "~/domain/profiles/member-card";
 import { LikeButton } from "./likes/like-button";
 
@@ -38,9 +38,9 @@ export function MemberCard({
         <div className="card-body p-2 d-flex flex-column">
           {badges && <div className="mb-1">{badges}</div>}
           <p className="card-title fw-semibold mb-0 text-truncate">
-            <Link to={to} className="stretched-link text-reset text-decoration-none">
+            <AppLink to={to} className="stretched-link text-reset text-decoration-none">
               {t("member.nameAge", { name: member.name, age: member.age })}
-            </Link>
+            </AppLink>
           </p>
           <p className="card-text small text-body-secondary text-truncate mb-2">
             {member.city ?? member.region}

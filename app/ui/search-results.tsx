@@ -1,5 +1,6 @@
 import { useTranslation } from "~/ui/use-translation";
-import { Link } from "react-router";
+import { useLocation } from "react-router";
+import { AppLink } from "~/ui/app-link";
 import { MemberCard, type MemberCardData } from "./member-card";
 
 /** A grid of member cards, each linking to the member's profile. */
@@ -63,9 +64,10 @@ export function Pager({
   queryFor: (page: number) => string;
 }) {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   if (pageCount <= 1 && !morePages) return null;
   const last = page === pageCount && !morePages;
-  const link = (n: number) => ({ search: `?${queryFor(n)}` });
+  const link = (n: number) => `${pathname}?${queryFor(n)}`;
   return (
     <nav aria-label={t("search:paging.label")} className="mt-4">
       <ul className="pagination flex-wrap">
@@ -73,9 +75,9 @@ export function Pager({
           {page === 1 ? (
             <span className="page-link">{t("search:paging.previous")}</span>
           ) : (
-            <Link className="page-link" to={link(page - 1)} rel="prev">
+            <AppLink className="page-link" to={link(page - 1)} rel="prev">
               {t("search:paging.previous")}
-            </Link>
+            </AppLink>
           )}
         </li>
         {pageWindow(page, pageCount, morePages).map((n, index) =>
@@ -90,13 +92,13 @@ export function Pager({
                   {n}
                 </span>
               ) : (
-                <Link
+                <AppLink
                   className="page-link"
                   to={link(n)}
                   aria-label={t("search:paging.page", { page: n, pageCount })}
                 >
                   {n}
-                </Link>
+                </AppLink>
               )}
             </li>
           ),
@@ -105,9 +107,9 @@ export function Pager({
           {last ? (
             <span className="page-link">{t("search:paging.next")}</span>
           ) : (
-            <Link className="page-link" to={link(page + 1)} rel="next">
+            <AppLink className="page-link" to={link(page + 1)} rel="next">
               {t("search:paging.next")}
-            </Link>
+            </AppLink>
           )}
         </li>
       </ul>

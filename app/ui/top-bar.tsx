@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
+import { AppLink } from "~/ui/app-link";
 import { useTranslation } from "~/ui/use-translation";
 import type { Locale } from "~/lib/i18n";
 import { CountBadge } from "./count-badge";
@@ -43,45 +44,45 @@ export function TopBar({ siteName, user, locales, locale, unreadMessages = 0, ne
   return (
     <header className="navbar navbar-expand bg-white border-bottom">
       <nav className="container gap-2 flex-wrap" aria-label={t("nav.main")}>
-        <Link to={user ? "/members" : "/"} className="navbar-brand fw-bold text-primary">
+        <AppLink to={user ? "/members" : "/"} className="navbar-brand fw-bold text-primary">
           {siteName}
-        </Link>
+        </AppLink>
         {user ? (
           <ul className="navbar-nav me-auto flex-wrap">
             <li className="nav-item">
-              <Link className="nav-link" to="/members">
+              <AppLink className="nav-link" to="/members">
                 {t("nav.searchMembers")}
-              </Link>
+              </AppLink>
             </li>
             <li className="nav-item">
-              <Link className="nav-link" to="/chats">
+              <AppLink className="nav-link" to="/chats">
                 {t("nav.messages")}
                 <CountBadge
                   count={unreadMessages}
                   label={t("nav.unreadMessages", { count: unreadMessages })}
                 />
-              </Link>
+              </AppLink>
             </li>
             <li className="nav-item">
-              <Link className="nav-link" to="/likes">
+              <AppLink className="nav-link" to="/likes">
                 {t("nav.likes")}
                 <CountBadge count={newLikes} label={t("nav.newLikes", { count: newLikes })} />
-              </Link>
+              </AppLink>
             </li>
             <li className="nav-item">
               {user.paidUser ? (
-                <Link className="nav-link" to="/credits/repeat-order">
+                <AppLink className="nav-link" to="/credits/repeat-order">
                   {t("nav.credits")}
                   {badgeClass && (
                     <span className={`badge rounded-pill ms-1 ${badgeClass}`} data-testid="credits-badge">
                       {user.credits}
                     </span>
                   )}
-                </Link>
+                </AppLink>
               ) : (
-                <Link className="nav-link text-primary fw-semibold" to="/premium">
+                <AppLink className="nav-link text-primary fw-semibold" to="/premium">
                   {t("nav.getPremium")}
-                </Link>
+                </AppLink>
               )}
             </li>
           </ul>
@@ -105,26 +106,26 @@ export function TopBar({ siteName, user, locales, locale, unreadMessages = 0, ne
             </summary>
             <ul className="dropdown-menu">
               <li>
-                <Link className="dropdown-item" to="/profile">
+                <AppLink className="dropdown-item" to="/profile">
                   {t("nav.myProfile")}
-                </Link>
+                </AppLink>
               </li>
               <li>
-                <Link className="dropdown-item" to="/settings">
+                <AppLink className="dropdown-item" to="/settings">
                   {t("nav.settings")}
-                </Link>
+                </AppLink>
               </li>
               <li>
-                <Link className="dropdown-item" to="/transactions">
+                <AppLink className="dropdown-item" to="/transactions">
                   {t("nav.transactions")}
-                </Link>
+                </AppLink>
               </li>
               {user.staff &&
                 STAFF_PAGES.map((page) => (
                   <li key={page.to}>
-                    <Link className="dropdown-item" to={page.to}>
+                    <AppLink className="dropdown-item" to={page.to}>
                       {t(page.label)}
-                    </Link>
+                    </AppLink>
                   </li>
                 ))}
               <li>
@@ -137,9 +138,9 @@ export function TopBar({ siteName, user, locales, locale, unreadMessages = 0, ne
             </ul>
           </details>
         ) : (
-          <Link to="/login" className="btn btn-primary btn-sm">
+          <AppLink to="/login" className="btn btn-primary btn-sm">
             {t("nav.login")}
-          </Link>
+          </AppLink>
         )}
       </nav>
     </header>

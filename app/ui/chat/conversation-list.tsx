@@ -1,5 +1,6 @@
 import { useTranslation } from "~/ui/use-translation";
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { AppLink } from "~/ui/app-link";
 import type { ConversationList, ConversationListItem } from "~/domain/chat/chat-types";
 import { Pager } from "~/ui/search-results";
 import { DeleteChatButton } from "./delete-chat-button";
@@ -19,16 +20,16 @@ function Preview({ item }: { item: ConversationListItem }) {
   );
 }
 
-function Item({ item }: { item: ConversationListItem }) {
+/** `active`: the open conversation (or a page under it), marked like a NavLink would be. */
+function Item({ item, active }: { item: ConversationListItem; active: boolean }) {
   const { t } = useTranslation();
   const name = item.partner.name ?? t("chat:list.deletedMember");
   return (
     <li className="list-group-item p-0 d-flex align-items-center" data-testid="chat-list-item">
-      <NavLink
+      <AppLink
         to={`/chats/${item.conversationId}`}
-        className={({ isActive }) =>
-          `d-flex align-items-center gap-2 p-2 flex-grow-1 min-w-0 text-reset text-decoration-none${isActive ? " bg-primary-subtle" : ""}`
-        }
+        aria-current={active ? "page" : undefined}
+        className={`d-flex align-items-center gap-2 p-2 flex-grow-1 min-w-0 text-reset text-decoration-none${active ? " bg-primary-subtle" : ""}`}
       >
         <PartnerAvatar partner={item.partner} />
         <span className="flex-grow-1 overflow-hidden">
@@ -50,7 +51,7 @@ function Item({ item }: { item: ConversationListItem }) {
             <Preview item={item} />
           </span>
         </span>
-      </NavLink>
+      </AppLink>
       <DeleteChatButton conversationId={item.conversationId} name={name} compact />
     </li>
   );
@@ -61,27 +62,29 @@ export function ConversationListPanel({ list }: { list: ConversationList }) {
   const { t } = useTranslation();
   const { hidden } = useDeletedChats();
   // Pages of the list are pages of /chats (the layout reads `?page=` there only).
-  const onListPage = useLocation().pathname === "/chats";
+  const { pathname } = useLocation();
+  const onListPage = pathname === "/chats";
+  const isOpen = (id: number) => pathname === `/chats/${id}` || pathname.startsWith(`/chats/${id}/`);
   const items = list.items.filter((item) => !hidden.has(item.conversationId));
   return (
     <nav aria-label={t("chat:list.title")} className="d-flex flex-column h-100">
       <div className="d-flex align-items-center justify-content-between gap-2 p-2 border-bottom">
         <h2 className="h5 text-primary mb-0">{t("chat:list.title")}</h2>
-        <Link to="/members" className="btn btn-sm btn-outline-secondary">
+        <AppLink to="/members" className="btn btn-sm btn-outline-secondary">
           {t("chat:backToSite")}
-        </Link>
+        </AppLink>
       </div>
       {items.length === 0 ? (
         <div className="p-3 text-body-secondary">
           <p>{t("chat:list.empty")}</p>
-          <Link to="/members" className="btn btn-primary btn-sm">
+          <AppLink to="/members" className="btn btn-primary btn-sm">
             {t("chat:list.search")}
-          </Link>
+          </AppLink>
         </div>
       ) : (
         <ul className="list-group list-group-flush" data-testid="chat-list-items">
           {items.map((item) => (
-            <Item key={item.conversationId} item={item} />
+            <Item key={item.conversationId} item={item} active={isOpen(item.conversationId)} />
           ))}
         </ul>
       )}

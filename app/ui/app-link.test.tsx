@@ -1,0 +1,51 @@
+import { fireEvent, render, screen } from "@testing-library/react";
+import { createRoutesStub, useLocation } from "react-router";
+import { describe, expect, it } from "vitest";
+import { AppLink } from "./app-link";
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.search}</p>;
+}
+
+function renderLinks() {
+  const Stub = createRoutesStub([
+    {
+      path: "*",
+      Component: () => (
+        <>
+          <Where />
+          <AppLink to="/members/12?page=2" className="card-link">
+            Anna
+          </AppLink>
+        </>
+      ),
+    },
+  ]);
+  return render(<Stub initialEntries={["/members"]} />);
+}
+
+describe("AppLink", () => {
+  it("renders a plain link to its path", () => {
+    renderLinks();
+    const link = screen.getByRole("link", { name: "Anna" });
+    expect(link).toHaveAttribute("href", "/members/12?page=2");
+    expect(link).toHaveClass("card-link");
+  });
+
+  it("navigates on the client on a plain left click", () => {
+    renderLinks();
+    const click = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0 });
+    fireEvent(screen.getByRole("link", { name: "Anna" }), click);
+    expect(click.defaultPrevented).toBe(true);
+    expect(screen.getByTestId("where")).toHaveTextContent("/members/12?page=2");
+  });
+
+  it("leaves a click with a modifier key (a new tab or window) to the browser", () => {
+    renderLinks();
+    const click = new MouseEvent("click", { bubbles: true, cancelable: true, button: 0, ctrlKey: true });
+    fireEvent(screen.getByRole("link", { name: "Anna" }), click);
+    expect(click.defaultPrevented).toBe(false);
+    expect(screen.getByTestId("where")).toHaveTextContent(/^\/members$/);
+  });
+});

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/ui/use-translation";
 import { Form, Link } from "react-router";
+import { AppLink } from "~/ui/app-link";
 import { REPORT_NOTE_MAX } from "~/domain/chat/chat-types";
 
 /** The complaint categories a message report offers (all are ComplaintCategory values). */
@@ -19,14 +20,14 @@ export const REPORT_REASONS = [
 export function ReportLink({ conversationId, messageId }: { conversationId: number; messageId: number }) {
   const { t } = useTranslation();
   return (
-    <Link
+    <AppLink
       to={`/chats/${conversationId}/report?message=${messageId}`}
       className="link-secondary"
       aria-label={t("chat-extras:report.title")}
       data-testid="report-message"
     >
       {t("chat-extras:report.button")}
-    </Link>
+    </AppLink>
   );
 }
 

@@ -169,3 +169,27 @@ test("every main page stays within its first-load JavaScript and CSS budget", as
   ]);
   expect(over).toEqual([]);
 });
+
+test("a page fetches its translations once, from the preload, and links navigate without new documents", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "measures what the page's scripts fetch");
+  const context = await browser.newContext({ baseURL });
+  await acceptEntryWarning(context, baseURL!);
+  const page = await context.newPage();
+  const requested: { type: string; path: string }[] = [];
+  page.on("request", (request) =>
+    requested.push({ type: request.resourceType(), path: new URL(request.url()).pathname }),
+  );
+  await page.goto("/login");
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  // The top bar's logo is an AppLink: a client-side navigation, not a new document.
+  await page.getByRole("banner").getByRole("link").first().click();
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await context.close();
+  expect(requested.filter((r) => r.path.startsWith("/resources/locales/"))).toHaveLength(1);
+  expect(requested.filter((r) => r.type === "document")).toHaveLength(1);
+  expect(requested.filter((r) => r.path === "/__manifest")).toEqual([]);
+});

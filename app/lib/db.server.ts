@@ -34,6 +34,7 @@ declare global {
 }
 
 const TIMESTAMP_OID = 1114;
+const DATE_OID = 1082;
 const INT8_OID = 20;
 
 function createPreparedPool() {
@@ -41,10 +42,12 @@ function createPreparedPool() {
     connectionString: process.env.DATABASE_URL,
     max: 5,
     ...databaseTimeouts(),
-    // As Prisma reads them: timestamps are stored in UTC without a zone, int8 is a BigInt.
+    // As Prisma reads them: timestamps are stored in UTC without a zone, a date is its UTC midnight,
+    // int8 is a BigInt.
     types: {
       getTypeParser: ((oid: number, format?: "text" | "binary") => {
         if (oid === TIMESTAMP_OID) return (value: string) => new Date(`${value.replace(" ", "T")}Z`);
+        if (oid === DATE_OID) return (value: string) => new Date(`${value}T00:00:00Z`);
         if (oid === INT8_OID) return (value: string) => BigInt(value);
         return pg.types.getTypeParser(oid, format);
       }) as typeof pg.types.getTypeParser,

@@ -6,7 +6,9 @@
 // Every statement the request sends is seen at pg's Client#query (Prisma's adapter, the prepared
 // statements' pool and pg-boss all go through it), attributed to the request by AsyncLocalStorage
 // so the job queue's own polling does not count. Each captured statement is then EXPLAINed with its
-// parameters, and the plan may not hold a Seq Scan of a growing table.
+// parameters, and the plan may not hold a Seq Scan of a growing table. A named prepared statement
+// (queryPrepared) may run with PostgreSQL's generic plan after five calls: its generic plan is
+// checked as well.
 import { AsyncLocalStorage } from "node:async_hooks";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -69,6 +71,8 @@ const GROWING_TABLES = [
 interface Statement {
   text: string;
   values: unknown[];
+  /** A named prepared statement, which PostgreSQL may run with a generic plan. */
+  prepared: boolean;
 }
 
 const capture = new AsyncLocalStorage<Statement[]>();
@@ -80,10 +84,11 @@ function installCapture() {
     const into = capture.getStore();
     if (into) {
       const [first, second] = args;
-      if (typeof first === "string") into.push({ text: first, values: Array.isArray(second) ? second : [] });
+      if (typeof first === "string")
+        into.push({ text: first, values: Array.isArray(second) ? second : [], prepared: false });
       else if (first && typeof first === "object" && "text" in first) {
-        const config = first as { text: string; values?: unknown[] };
-        into.push({ text: config.text, values: config.values ?? [] });
+        const config = first as { text: string; values?: unknown[]; name?: string };
+        into.push({ text: config.text, values: config.values ?? [], prepared: Boolean(config.name) });
       }
     }
     return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
@@ -154,16 +159,25 @@ function seqScans(node: PlanNode, found: string[] = []): string[] {
 /** The growing tables each statement's plan reads sequentially, as "Table: statement". */
 async function sequentialScans(statements: Statement[]): Promise<string[]> {
   const problems: string[] = [];
-  for (const { text, values } of statements) {
-    if (CONTROL.test(text) || /"?pgboss"?\./.test(text) || /pg_notify/i.test(text)) continue;
+  const explain = async (options: string, text: string, values: unknown[]) => {
     const result = await explainer.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>({
-      text: `EXPLAIN (FORMAT JSON) ${text}`,
+      text: `EXPLAIN (${options}) ${text}`,
       values,
     });
-    const plan = result.rows[0]!["QUERY PLAN"][0].Plan;
-    if (process.env.QUERY_BUDGET_LOG && seqScans(plan).length > 0) console.log(JSON.stringify(plan, null, 1));
-    for (const table of seqScans(plan)) {
-      problems.push(`${table}: ${text.replace(/\s+/g, " ").slice(0, 300)}`);
+    return result.rows[0]!["QUERY PLAN"][0].Plan;
+  };
+  for (const { text, values, prepared } of statements) {
+    if (CONTROL.test(text) || /"?pgboss"?\./.test(text) || /pg_notify/i.test(text)) continue;
+    const plans = [await explain("FORMAT JSON", text, values)];
+    if (prepared && values.length > 0) plans.push(await explain("GENERIC_PLAN, FORMAT JSON", text, []));
+    for (const [index, plan] of plans.entries()) {
+      if (process.env.QUERY_BUDGET_LOG && seqScans(plan).length > 0)
+        console.log(JSON.stringify(plan, null, 1));
+      for (const table of seqScans(plan)) {
+        problems.push(
+          `${table}${index ? " (generic plan)" : ""}: ${text.replace(/\s+/g, " ").slice(0, 300)}`,
+        );
+      }
     }
   }
   return problems;

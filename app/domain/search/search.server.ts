@@ -2,7 +2,7 @@ import { ageOn } from "~/domain/profiles/age";
 import { PROFILE_COUNTRIES, isProfileCountry, regionsOf } from "~/domain/profiles/regions";
 import { Prisma } from "~/generated/prisma/client";
 import type { BodyType, Gender } from "~/generated/prisma/enums";
-import { db } from "~/lib/db.server";
+import { db, queryPrepared } from "~/lib/db.server";
 import type { MemberCardData } from "~/domain/profiles/member-card";
 import { MAX_SEARCH_AGE, MIN_SEARCH_AGE, PAGE_SIZE, type SearchFilters } from "./filters";
 
@@ -31,19 +31,17 @@ export interface SearchViewer {
 
 /** The viewer's search preferences and the users hidden from them by blocks (hiddenByBlocks), in one statement. */
 export async function searchViewer(userId: number): Promise<SearchViewer> {
-  const [row] = await db().$queryRaw<
-    {
-      gender: Gender | null;
-      seekingGender: Gender | null;
-      country: string | null;
-      region: string | null;
-      hidden: number[];
-    }[]
-  >`
+  const [row] = await queryPrepared<{
+    gender: Gender | null;
+    seekingGender: Gender | null;
+    country: string | null;
+    region: string | null;
+    hidden: number[];
+  }>(Prisma.sql`
     SELECT p.gender::text AS gender, p."seekingGender"::text AS "seekingGender", p.country, p.region,
       ARRAY(SELECT CASE WHEN b."blockerId" = ${userId} THEN b."blockedId" ELSE b."blockerId" END
         FROM "Block" b WHERE b."blockerId" = ${userId} OR b."blockedId" = ${userId}) AS hidden
-    FROM (SELECT ${userId}::int AS id) me LEFT JOIN "Profile" p ON p."userId" = me.id`;
+    FROM (SELECT ${userId}::int AS id) me LEFT JOIN "Profile" p ON p."userId" = me.id`);
   const { gender, seekingGender, country, region, hidden } = row!;
   const profile = gender && seekingGender && country ? { gender, seekingGender, country, region } : null;
   return { userId, profile, hiddenUserIds: [userId, ...hidden] };
@@ -212,14 +210,14 @@ async function findPage(q: Query, take: number, skip: number): Promise<MemberCar
   );
   const likerId = q.likerId ?? null;
   // The liked state of the page's cards (withLikedState) in the same statement.
-  const rows = await db().$queryRaw<(Row & { liked: boolean })[]>`
+  const rows = await queryPrepared<Row & { liked: boolean }>(Prisma.sql`
     SELECT t.id, t.name, t."dateOfBirth", t.city, t.region,
       CASE WHEN ph.status = 'active' AND ph.visibility = 'public' THEN ph.id END AS "mainPhotoId",
       EXISTS(SELECT 1 FROM "Like" l WHERE l."likerId" = ${likerId ?? 0} AND l."likedId" = t."userId") AS liked
     FROM (${Prisma.join(parts, " UNION ALL ")}) t
     LEFT JOIN "Photo" ph ON ph.id = t."mainPhotoId"
     ORDER BY t.tier, t."createdAt" DESC, t.id DESC
-    LIMIT ${take} OFFSET ${skip}`;
+    LIMIT ${take} OFFSET ${skip}`);
   return rows.map(({ dateOfBirth, liked, ...row }) => ({
     ...row,
     age: ageOn(dateOfBirth),
@@ -232,12 +230,12 @@ async function countMatches(q: Query, limit: number | null): Promise<number> {
   const limitClause = limit === null ? Prisma.empty : Prisma.sql`LIMIT ${limit}`;
   // The account check is a per-profile probe of User's primary key (a subquery the planner keeps
   // apart), so counting up to `limit` reads about `limit` users, never the whole User table.
-  const [row] = await db().$queryRaw<{ count: number }[]>`
+  const [row] = await queryPrepared<{ count: number }>(Prisma.sql`
     SELECT count(*)::int AS count FROM (
       SELECT 1 FROM "Profile" p
       WHERE ${profileWhere(q)} AND (SELECT ${visibleUser(q)} FROM "User" u WHERE u.id = p."userId")
       ${limitClause}
-    ) matches`;
+    ) matches`);
   return row?.count ?? 0;
 }
 

@@ -2,7 +2,7 @@ import { ageOn } from "~/domain/profiles/age";
 import { PROFILE_COUNTRIES, isProfileCountry, regionsOf } from "~/domain/profiles/regions";
 import { Prisma } from "~/generated/prisma/client";
 import type { BodyType, Gender } from "~/generated/prisma/enums";
-import { db, queryPrepared } from "~/lib/db.server";
+import { queryPrepared } from "~/lib/db.server";
 import type { MemberCardData } from "~/domain/profiles/member-card";
 import { MAX_SEARCH_AGE, MIN_SEARCH_AGE, PAGE_SIZE, type SearchFilters } from "./filters";
 
@@ -76,7 +76,7 @@ export function defaultFilters(
 export async function searchRegions(country: string): Promise<string[]> {
   if (!isProfileCountry(country)) return [];
   // A loose index scan over Profile(country, region, ...): one index probe per distinct region.
-  const rows = await db().$queryRaw<{ region: string }[]>`
+  const rows = await queryPrepared<{ region: string }>(Prisma.sql`
     WITH RECURSIVE r(region) AS (
       (SELECT region FROM "Profile" WHERE country = ${country} AND region IS NOT NULL AND status = 'active'
         ORDER BY region LIMIT 1)
@@ -85,7 +85,7 @@ export async function searchRegions(country: string): Promise<string[]> {
         ORDER BY region LIMIT 1)
       FROM r WHERE r.region IS NOT NULL
     )
-    SELECT region FROM r WHERE region IS NOT NULL`;
+    SELECT region FROM r WHERE region IS NOT NULL`);
   const names = new Set([...regionsOf(country), ...rows.map((row) => row.region)]);
   return [...names].sort(regionOrder.compare);
 }

@@ -1,8 +1,7 @@
 import { loggedOutSearchAllowed } from "~/domain/search/access";
 import type { Site } from "~/domain/sites/site.server";
-import { Prisma } from "~/generated/prisma/client";
 import type { Gender } from "~/generated/prisma/enums";
-import { queryPrepared } from "~/lib/db.server";
+import { db } from "~/lib/db.server";
 import { ageOn } from "./age";
 import { relatedProfiles, type RelatedProfile } from "./related.server";
 
@@ -125,7 +124,7 @@ interface ProfileRow {
  */
 async function readProfile(profileId: number, viewerUserId: number | null): Promise<ProfileRow | undefined> {
   const viewer = viewerUserId ?? 0;
-  const [row] = await queryPrepared<ProfileRow>(Prisma.sql`
+  const [row] = await db().$queryRaw<ProfileRow[]>`
     SELECT p.id, p."userId", p.name, p.gender::text AS gender, p."dateOfBirth", p.country, p.region, p.city,
       p."aboutMe", p.reason::text AS reason, p.sexuality::text AS sexuality, p.tattoos::text AS tattoos,
       p."hairColor"::text AS "hairColor", p."eyeColor"::text AS "eyeColor", p."bodyType"::text AS "bodyType",
@@ -141,7 +140,7 @@ async function readProfile(profileId: number, viewerUserId: number | null): Prom
       EXISTS(SELECT 1 FROM "Like" WHERE "likerId" = ${viewer} AND "likedId" = p."userId") AS liked,
       EXISTS(SELECT 1 FROM "Like" WHERE "likerId" = p."userId" AND "likedId" = ${viewer}) AS "likedBy"
     FROM "Profile" p JOIN "User" u ON u.id = p."userId"
-    WHERE p.id = ${profileId}`);
+    WHERE p.id = ${profileId}`;
   return row;
 }
 

@@ -1,6 +1,6 @@
 import type { Gender } from "~/generated/prisma/enums";
 import { Prisma } from "~/generated/prisma/client";
-import { queryPrepared } from "~/lib/db.server";
+import { db } from "~/lib/db.server";
 import { ageOn } from "./age";
 import type { MemberCardData } from "./member-card";
 
@@ -74,7 +74,7 @@ export async function relatedProfiles({
       ]
     : [group(1, Prisma.sql`true`)];
   // Same region first, then the most shared interests, a card photo, the newest; the viewer's likes.
-  const rows = await queryPrepared<Row & { liked: boolean }>(Prisma.sql`
+  const rows = await db().$queryRaw<(Row & { liked: boolean })[]>`
     SELECT r.id, r.name, r."dateOfBirth", r.city, r.region, r.photo AS "mainPhotoId",
       EXISTS(SELECT 1 FROM "Like" l WHERE l."likerId" = ${viewerId} AND l."likedId" = r."userId") AS liked
     FROM (
@@ -85,7 +85,7 @@ export async function relatedProfiles({
       LEFT JOIN "Photo" ph ON ph.id = c."mainPhotoId"
     ) r
     ORDER BY r.grp, r.shared DESC, (r.photo IS NOT NULL) DESC, r.id DESC
-    LIMIT ${RELATED_LIMIT}`);
+    LIMIT ${RELATED_LIMIT}`;
   return rows.map(({ dateOfBirth, liked, ...row }) => ({
     ...row,
     age: ageOn(dateOfBirth),

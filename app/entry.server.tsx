@@ -1,7 +1,5 @@
 import { Writable } from "node:stream";
-import { createInstance, type i18n } from "i18next";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import {
   ServerRouter,
   isRouteErrorResponse,
@@ -10,20 +8,22 @@ import {
 } from "react-router";
 import { requestInfoContext } from "./lib/context";
 import { DEFAULT_LOCALE } from "./lib/i18n";
-import { getInstance } from "./middleware/i18n.server";
+import type { Translator } from "./lib/translator";
+import { getLocale, pageTranslatorFor } from "./middleware/i18n.server";
 import { isCrossSiteMutation } from "./middleware/request-info.server";
-import { resources } from "./lib/i18n-resources.server";
+import { TranslatorProvider } from "./ui/use-translation";
 
 export const streamTimeout = 5_000;
 
 /** When the middleware failed before i18n ran (e.g. the database is down), errors still render in nl. */
-function i18nFor(context: RouterContextProvider): { instance: i18n; nonce?: string } {
+function i18nFor(context: RouterContextProvider): { translator: Translator; nonce?: string } {
   try {
-    return { instance: getInstance(context), nonce: context.get(requestInfoContext).nonce };
+    return {
+      translator: pageTranslatorFor(getLocale(context)),
+      nonce: context.get(requestInfoContext).nonce,
+    };
   } catch {
-    const instance = createInstance({ resources, lng: DEFAULT_LOCALE, defaultNS: "common" });
-    void instance.init();
-    return { instance };
+    return { translator: pageTranslatorFor(DEFAULT_LOCALE) };
   }
 }
 
@@ -37,7 +37,7 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const { instance, nonce } = i18nFor(loadContext);
+  const { translator, nonce } = i18nFor(loadContext);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
@@ -49,9 +49,9 @@ export default function handleRequest(
     // rather than streamed in React's 2 KB chunks, each a write of its own (a tenth of a member
     // page's CPU time went to those writes).
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={instance}>
+      <TranslatorProvider value={translator}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </I18nextProvider>,
+      </TranslatorProvider>,
       {
         nonce,
         onAllReady() {

@@ -3,6 +3,7 @@ import { createContext, type MiddlewareFunction, type RouterContextProvider } fr
 import { DEFAULT_LOCALE, SUPPORTED_LOCALES, resolveLocale, type Locale } from "~/lib/i18n";
 import { LOCALE_COOKIE, readCookie } from "~/lib/cookies.server";
 import { resources } from "~/lib/i18n-resources.server";
+import { createTranslator, type TranslationBundles, type Translator } from "~/lib/translator";
 
 export interface LocaleRequestFacts {
   domainLanguage: string | null;
@@ -47,6 +48,17 @@ export function i18nFor(locale: Locale): i18n {
     instances.set(locale, instance);
   }
   return instance;
+}
+
+/** The pages' translator for a language (every namespace, the server-only ones too), one per process. */
+const pageTranslators = new Map<Locale, Translator>();
+export function pageTranslatorFor(locale: Locale): Translator {
+  let translator = pageTranslators.get(locale);
+  if (!translator) {
+    translator = createTranslator(locale, resources[locale] as TranslationBundles);
+    pageTranslators.set(locale, translator);
+  }
+  return translator;
 }
 
 const localeContext = createContext<Locale>(DEFAULT_LOCALE);

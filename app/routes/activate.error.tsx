@@ -1,4 +1,4 @@
-import { Trans } from "react-i18next";
+import { Trans } from "~/ui/trans";
 import { useTranslation } from "~/ui/use-translation";
 import { Link } from "react-router";
 import { requestInfoContext } from "~/lib/context";

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Trans } from "react-i18next";
+import { Trans } from "~/ui/trans";
 import { useTranslation } from "~/ui/use-translation";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { suggestEmail } from "~/domain/accounts/email-suggestion";

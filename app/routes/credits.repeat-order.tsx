@@ -66,10 +66,10 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export default function RepeatOrderRoute({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   const navigation = useNavigation();
   const { offer, mandate, failed } = loaderData;
-  const amount = offer ? formatMoney(offer.amountCents, offer.currency, i18n.language) : "";
+  const amount = offer ? formatMoney(offer.amountCents, offer.currency, language) : "";
   const card = mandate
     ? [mandate.label, mandate.lastDigits && `•••• ${mandate.lastDigits}`].filter(Boolean)
     : [];

@@ -23,8 +23,8 @@ export const meta: Route.MetaFunction = ({ data }) => [
 ];
 
 export default function TransactionsRoute({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
+  const { t, language } = useTranslation();
+  const date = new Intl.DateTimeFormat(language, { dateStyle: "medium" });
   return (
     <main className="container py-4">
       <h1 className="h3">{t("payments:transactions.title")}</h1>
@@ -50,7 +50,7 @@ export default function TransactionsRoute({ loaderData }: Route.ComponentProps) 
                   <Link to={`/transactions/${p.id}`}>{date.format(new Date(p.createdAt))}</Link>
                 </td>
                 <td>{p.credits}</td>
-                <td>{formatMoney(p.amountCents, p.currency, i18n.language)}</td>
+                <td>{formatMoney(p.amountCents, p.currency, language)}</td>
                 <td>{t(`payments:methods.${p.method}`, { defaultValue: p.method })}</td>
                 <td data-testid="transaction-status">{t(`payments:status.${p.status}`)}</td>
               </tr>

@@ -1,8 +1,8 @@
 import { render, screen } from "@testing-library/react";
-import { I18nextProvider } from "react-i18next";
+import { TranslatorProvider } from "~/ui/use-translation";
 import { createRoutesStub, Outlet } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { testI18n } from "../../tests/setup/render";
+import { testTranslator } from "../../tests/setup/render";
 import type { RootData } from "~/lib/root-data";
 import { ErrorBoundary } from "~/root";
 
@@ -49,9 +49,9 @@ function renderFailingPage(error: Error) {
     },
   ]);
   return render(
-    <I18nextProvider i18n={testI18n()}>
+    <TranslatorProvider value={testTranslator()}>
       <Stub initialEntries={["/"]} />
-    </I18nextProvider>,
+    </TranslatorProvider>,
   );
 }
 

@@ -7,7 +7,7 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { useEffect, useMemo, useState } from "react";
-import { Trans } from "react-i18next";
+import { Trans } from "~/ui/trans";
 import { useTranslation } from "~/ui/use-translation";
 import { Form, Link, useNavigation, type useFetcher } from "react-router";
 import { EMAIL_SUGGESTION_FIELD, suggestEmail } from "~/domain/accounts/email-suggestion";

@@ -1,14 +1,13 @@
 // Installed-app mode as the server sees it: the cookie the page sets in the app's window (or
 // ?app=1) makes the root loader answer app mode, and the page then has the app footer and no entry
 // warning; without it a visitor gets the site's footer and the warning.
-import { createInstance } from "i18next";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { createRoutesStub, Outlet } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
-import { resources } from "~/lib/i18n-resources.server";
+import { pageTranslatorFor } from "~/middleware/i18n.server";
+import { TranslatorProvider } from "~/ui/use-translation";
 import { stopJobs } from "~/lib/jobs.server";
 import type { RootData } from "~/lib/root-data";
 import { loader as rootLoader } from "~/root";
@@ -36,15 +35,6 @@ async function rootData(path: string, cookie?: string, userId: number | null = n
 
 /** The default layout around a member page (route id members-id), server-rendered with `data`. */
 function renderPage(data: RootData) {
-  const i18n = createInstance({
-    resources,
-    lng: "nl",
-    defaultNS: "common",
-    fallbackLng: false,
-    interpolation: { escapeValue: false },
-    initAsync: false,
-  });
-  void i18n.init();
   const Stub = createRoutesStub([
     {
       id: "root",
@@ -57,8 +47,8 @@ function renderPage(data: RootData) {
   ]);
   return renderToString(
     createElement(
-      I18nextProvider,
-      { i18n },
+      TranslatorProvider,
+      { value: pageTranslatorFor("nl") },
       createElement(Stub, { initialEntries: ["/members/5"], hydrationData: { loaderData: { root: data } } }),
     ),
   );

@@ -1,10 +1,15 @@
 import { render } from "@testing-library/react";
 import { createInstance } from "i18next";
-import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import type { Locale } from "~/lib/i18n";
 import { resources } from "~/lib/i18n-resources.server";
+import { pageTranslatorFor } from "~/middleware/i18n.server";
+import { TranslatorProvider } from "~/ui/use-translation";
 
+/** The pages' translator for a language, as the server renders with it. */
+export const testTranslator = (locale: Locale = "nl") => pageTranslatorFor(locale);
+
+/** An i18next instance, as loaders, actions and mails translate with it. */
 export function testI18n(locale: Locale = "nl") {
   const instance = createInstance({
     lng: locale,
@@ -25,8 +30,8 @@ export function renderWithApp(
 ) {
   const Stub = createRoutesStub([{ path: "*", Component: () => <>{ui}</> }]);
   return render(
-    <I18nextProvider i18n={testI18n(locale)}>
+    <TranslatorProvider value={testTranslator(locale)}>
       <Stub initialEntries={[path]} />
-    </I18nextProvider>,
+    </TranslatorProvider>,
   );
 }

@@ -45,9 +45,9 @@ export function MessageBubble({
   message: ChatMessage;
   conversationId: number | null;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   const siteTimeZone = useRootData()?.site.timeZone ?? "Europe/Amsterdam";
-  const time = dateTimeFormat(i18n.language, {
+  const time = dateTimeFormat(language, {
     dateStyle: "short",
     timeStyle: "short",
     // The site's time zone, the same on the server and in the browser (no hydration mismatch).

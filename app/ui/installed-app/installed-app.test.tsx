@@ -1,8 +1,8 @@
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { I18nextProvider } from "react-i18next";
+import { TranslatorProvider } from "~/ui/use-translation";
 import { createRoutesStub, Outlet, useLoaderData } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { testI18n } from "../../../tests/setup/render";
+import { testTranslator } from "../../../tests/setup/render";
 import { cookieValue } from "~/lib/installed-app";
 import type { RootData } from "~/lib/root-data";
 import { DefaultLayout } from "../layouts/default-layout";
@@ -60,9 +60,9 @@ function renderSite(...entries: string[]) {
     },
   ]);
   return render(
-    <I18nextProvider i18n={testI18n()}>
+    <TranslatorProvider value={testTranslator()}>
       <Stub initialEntries={entries} initialIndex={entries.length - 1} />
-    </I18nextProvider>,
+    </TranslatorProvider>,
   );
 }
 

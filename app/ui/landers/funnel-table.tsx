@@ -4,14 +4,14 @@ import { FUNNEL_GROUPINGS, type FunnelCounts, type FunnelReport } from "~/domain
 import { formatMoney } from "~/domain/payments/money";
 
 function RevenueCell({ revenue }: { revenue: FunnelCounts["revenue"] }) {
-  const { i18n } = useTranslation();
-  if (revenue.length === 0) return <>{formatMoney(0, "EUR", i18n.language)}</>;
+  const { language } = useTranslation();
+  if (revenue.length === 0) return <>{formatMoney(0, "EUR", language)}</>;
   return (
     <>
       {revenue.map((r, index) => (
         <span key={r.currency} className="text-nowrap">
           {index > 0 && <br />}
-          {formatMoney(r.cents, r.currency, i18n.language)}
+          {formatMoney(r.cents, r.currency, language)}
         </span>
       ))}
     </>
@@ -19,8 +19,8 @@ function RevenueCell({ revenue }: { revenue: FunnelCounts["revenue"] }) {
 }
 
 function Counts({ row }: { row: FunnelCounts }) {
-  const { i18n } = useTranslation();
-  const number = (n: number) => n.toLocaleString(i18n.language);
+  const { language } = useTranslation();
+  const number = (n: number) => n.toLocaleString(language);
   return (
     <>
       <td className="text-end">{number(row.visits)}</td>

@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { I18nextProvider } from "react-i18next";
+import { TranslatorProvider } from "~/ui/use-translation";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { LikeActionData } from "~/domain/likes/like-action";
-import { testI18n } from "../../../tests/setup/render";
+import { testTranslator } from "../../../tests/setup/render";
 import { LikeButton } from "./like-button";
 
 /** The button on a page whose like action answers `answer` once `release` is called. */
@@ -23,9 +23,9 @@ function renderButton(answer: LikeActionData, liked = false) {
     },
   ]);
   render(
-    <I18nextProvider i18n={testI18n()}>
+    <TranslatorProvider value={testTranslator()}>
       <Stub initialEntries={["/members?page=2"]} />
-    </I18nextProvider>,
+    </TranslatorProvider>,
   );
   return { release, posted, button: () => screen.getByTestId("like-button") };
 }

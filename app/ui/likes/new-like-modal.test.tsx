@@ -1,8 +1,8 @@
 import { fireEvent, render, screen } from "@testing-library/react";
-import { I18nextProvider } from "react-i18next";
+import { TranslatorProvider } from "~/ui/use-translation";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { testI18n } from "../../../tests/setup/render";
+import { testTranslator } from "../../../tests/setup/render";
 import { NewLikeModal } from "./new-like-modal";
 
 const profile = { id: 42, name: "Sanne", main_image: { match: "/photos/9/large" } };
@@ -13,9 +13,9 @@ function renderModal(onClose = vi.fn()) {
     { path: "/likes/m/:id", Component: () => <p>profile page</p> },
   ]);
   render(
-    <I18nextProvider i18n={testI18n()}>
+    <TranslatorProvider value={testTranslator()}>
       <Stub initialEntries={["/members"]} />
-    </I18nextProvider>,
+    </TranslatorProvider>,
   );
   return onClose;
 }

@@ -101,8 +101,8 @@ function MailingForm({
 
 /** The staff mailings page: the form for a new mailing (saved as a draft) and the list with status and count. */
 export function StaffMailings({ mailings, notice, defaultLanguage, lastResult }: StaffMailingsProps) {
-  const { t, i18n } = useTranslation();
-  const date = (iso: string) => new Date(iso).toLocaleString(i18n.language, { timeZone: "UTC" });
+  const { t, language } = useTranslation();
+  const date = (iso: string) => new Date(iso).toLocaleString(language, { timeZone: "UTC" });
   return (
     <main className="container py-4">
       <h1 className="h3">{t("mailings:staff.title")}</h1>

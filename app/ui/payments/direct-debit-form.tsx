@@ -51,7 +51,7 @@ export function DirectDebitDetailsForm({
   siteName: string;
   actionData?: DirectDebitActionData | null;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   const pending = usePending();
   const [form, fields] = useForm({
     id: "directdebit-form",
@@ -92,7 +92,7 @@ export function DirectDebitDetailsForm({
             <option key={p.id} value={p.id}>
               {t("directDebit:fields.packageOption", {
                 package: t("payments:packages.credits", { count: p.credits }),
-                amount: formatMoney(p.amountCents, p.currency, i18n.language),
+                amount: formatMoney(p.amountCents, p.currency, language),
               })}
             </option>
           ))}
@@ -178,7 +178,7 @@ export function DirectDebitCodeForm({
   resent: boolean;
   actionData?: DirectDebitActionData | null;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   const submitting = usePending();
   const [form, fields] = useForm({
     id: "directdebit-code-form",
@@ -202,7 +202,7 @@ export function DirectDebitCodeForm({
       <p className="fw-semibold" data-testid="directdebit-summary">
         {t("directDebit:code.summary", {
           package: t("payments:packages.credits", { count: request.credits }),
-          amount: formatMoney(request.amountCents, request.currency, i18n.language),
+          amount: formatMoney(request.amountCents, request.currency, language),
           iban: request.iban,
         })}
       </p>

@@ -23,8 +23,8 @@ export interface DiscountedOffer {
  * price struck through beside the amount to pay, and which discount it is.
  */
 export function DiscountedSummary({ offer }: { offer: DiscountedOffer }) {
-  const { t, i18n } = useTranslation();
-  const money = (cents: number) => formatMoney(cents, offer.currency, i18n.language);
+  const { t, language } = useTranslation();
+  const money = (cents: number) => formatMoney(cents, offer.currency, language);
   const { discount } = offer;
   return (
     <div className="card mb-3" data-testid="purchase-summary">
@@ -74,8 +74,8 @@ export function DiscountCodeForm({
   error: DiscountError | null;
   codeIgnored: boolean;
 }) {
-  const { t, i18n } = useTranslation();
-  const message = error && discountErrorMessage(t, error, i18n.language);
+  const { t, language } = useTranslation();
+  const message = error && discountErrorMessage(t, error, language);
   return (
     <Form method="get" className="mb-3" data-testid="discount-code-form" noValidate>
       <label htmlFor="discount-code" className="form-label">

@@ -14,7 +14,7 @@ export function PackageList({
   /** Where a package's button leads; none on the public price list of a visitor. */
   linkTo: ((id: number) => string) | null;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   return (
     <ul className="row row-cols-1 row-cols-sm-2 row-cols-lg-4 g-3 list-unstyled" data-testid="packages">
       {packages.map((p) => (
@@ -33,12 +33,12 @@ export function PackageList({
                 <p className="mb-0 text-body-secondary" data-testid="package-original-price">
                   <s>
                     <span className="visually-hidden">{t("discounts:summary.original")} </span>
-                    {formatMoney(p.priceCents, p.currency, i18n.language)}
+                    {formatMoney(p.priceCents, p.currency, language)}
                   </s>
                 </p>
               )}
               <p className="display-6 mb-1" data-testid="package-price">
-                {formatMoney("amountCents" in p ? p.amountCents : p.priceCents, p.currency, i18n.language)}
+                {formatMoney("amountCents" in p ? p.amountCents : p.priceCents, p.currency, language)}
               </p>
               {"discount" in p && p.discount && (
                 <p className="small text-success mb-2" data-testid="package-offer">

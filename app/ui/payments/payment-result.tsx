@@ -5,8 +5,8 @@ import { isPending, type PaymentView } from "~/domain/payments/payment-view";
 
 /** The state of a payment after checkout: processing, completed (with the new balance) or failed. */
 export function PaymentResult({ payment, balance }: { payment: PaymentView; balance: number }) {
-  const { t, i18n } = useTranslation();
-  const amount = formatMoney(payment.amountCents, payment.currency, i18n.language);
+  const { t, language } = useTranslation();
+  const amount = formatMoney(payment.amountCents, payment.currency, language);
   if (payment.status === "paid") {
     return (
       <div data-testid="payment-result" data-status="paid">

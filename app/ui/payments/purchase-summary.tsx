@@ -8,7 +8,7 @@ export function PurchaseSummary({
 }: {
   offer: { creditPackage: CreditPackageView; currency: string; amountCents: number; discountPercent: number };
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   return (
     <div className="card mb-3" data-testid="purchase-summary">
       <div className="card-body d-flex justify-content-between align-items-center">
@@ -16,7 +16,7 @@ export function PurchaseSummary({
           {t("payments:packages.credits", { count: offer.creditPackage.credits })}
         </span>
         <span className="fs-4" data-testid="purchase-amount">
-          {formatMoney(offer.amountCents, offer.currency, i18n.language)}
+          {formatMoney(offer.amountCents, offer.currency, language)}
         </span>
       </div>
     </div>

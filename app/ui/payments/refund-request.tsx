@@ -12,12 +12,12 @@ export type RefundFormError = RefundRefusal | "invalid";
  * why it cannot.
  */
 export function RefundRequestPanel({ refund, error }: { refund: RefundPanelView; error?: RefundFormError }) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   const navigation = useNavigation();
   const { request, offer } = refund;
   if (!request && !offer && !error) return null;
-  const money = (cents: number, currency: string) => formatMoney(cents, currency, i18n.language);
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "Europe/Amsterdam" });
+  const money = (cents: number, currency: string) => formatMoney(cents, currency, language);
+  const date = new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "Europe/Amsterdam" });
   // The request's state already says "requested" or "refunded"; the refusal would repeat it.
   const refusal =
     offer && !offer.ok && !(request && ["already_requested", "already_refunded"].includes(offer.refusal))

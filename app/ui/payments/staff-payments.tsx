@@ -21,8 +21,8 @@ interface StaffPaymentsProps {
 }
 
 function useMoney() {
-  const { i18n } = useTranslation();
-  return (cents: number, currency: string) => formatMoney(cents, currency, i18n.language);
+  const { language } = useTranslation();
+  return (cents: number, currency: string) => formatMoney(cents, currency, language);
 }
 
 function OutcomeAlert({ outcome }: { outcome: StaffPaymentsOutcome }) {

@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { I18nextProvider } from "react-i18next";
+import { TranslatorProvider } from "~/ui/use-translation";
 import { createRoutesStub, Link, Outlet } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { testI18n } from "../../../tests/setup/render";
+import { testTranslator } from "../../../tests/setup/render";
 import { TimeBonus, type TimeBonusProps } from "./time-bonus";
 
 const dismissals = vi.fn();
@@ -35,9 +35,9 @@ function renderBonus(props: Partial<TimeBonusProps> = {}, path = "/members") {
     },
   ]);
   render(
-    <I18nextProvider i18n={testI18n()}>
+    <TranslatorProvider value={testTranslator()}>
       <Stub initialEntries={[path]} />
-    </I18nextProvider>,
+    </TranslatorProvider>,
   );
 }
 

@@ -16,8 +16,8 @@ export function BasicsSection({
   dateOfBirth: string;
   ageVisible: boolean;
 }) {
-  const { t, i18n } = useTranslation();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(
+  const { t, language } = useTranslation();
+  const date = new Intl.DateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(
     new Date(dateOfBirth),
   );
   return (

@@ -4,7 +4,7 @@ import { SUPPORTED_LOCALES } from "~/lib/i18n";
 
 /** `language` is the member's stored choice; when it is not offered, the page's language is preselected. */
 export function LanguageForm({ language }: { language: string }) {
-  const { t, i18n } = useTranslation();
+  const { t, language: pageLanguage } = useTranslation();
   return (
     // A full page load, so the whole page (and the browser's copy of the texts) switches language.
     <Form method="post" reloadDocument>
@@ -17,7 +17,7 @@ export function LanguageForm({ language }: { language: string }) {
           className="form-select"
           name="language"
           id="language"
-          defaultValue={SUPPORTED_LOCALES.find((l) => l === language) ?? i18n.language}
+          defaultValue={SUPPORTED_LOCALES.find((l) => l === language) ?? pageLanguage}
         >
           {SUPPORTED_LOCALES.map((locale) => (
             <option key={locale} value={locale} lang={locale}>

@@ -13,9 +13,9 @@ function useTimeZone() {
 
 /** A date and time in the reader's language and time zone (UTC, marked as such, before hydration). */
 export function LocalTime({ iso }: { iso: string }) {
-  const { i18n } = useTranslation();
+  const { language } = useTranslation();
   const timeZone = useTimeZone();
-  const text = new Intl.DateTimeFormat(i18n.language, {
+  const text = new Intl.DateTimeFormat(language, {
     year: "numeric",
     month: "short",
     day: "numeric",

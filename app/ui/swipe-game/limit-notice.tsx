@@ -16,10 +16,10 @@ export function LimitNotice({
   likesPerDay: number;
   timeZone: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   const at = new Date(reopensAt);
-  const day = new Intl.DateTimeFormat(i18n.language, { weekday: "long", timeZone }).format(at);
-  const time = new Intl.DateTimeFormat(i18n.language, {
+  const day = new Intl.DateTimeFormat(language, { weekday: "long", timeZone }).format(at);
+  const time = new Intl.DateTimeFormat(language, {
     hour: "2-digit",
     minute: "2-digit",
     hourCycle: "h23",

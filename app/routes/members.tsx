@@ -1,6 +1,6 @@
 import { useTranslation } from "~/ui/use-translation";
 import { Form, useSubmit } from "react-router";
-import { regionLabelKey } from "~/domain/profiles/regions";
+import { regionLabelKey } from "~/domain/profiles/countries";
 import {
   MAX_SEARCH_AGE,
   MIN_SEARCH_AGE,

@@ -20,13 +20,8 @@ import {
   saveProfileFields,
 } from "~/domain/profiles/profile-edit.server";
 import { REGION_TABLE, type RegionEntry } from "~/domain/profiles/region-table";
-import {
-  PROFILE_COUNTRIES,
-  isRegionOf,
-  regionLabelInSentence,
-  regionLabelKey,
-  regionsOf,
-} from "~/domain/profiles/regions";
+import { isRegionOf, regionLabelInSentence, regionsOf } from "~/domain/profiles/regions";
+import { PROFILE_COUNTRIES, regionLabelKey } from "~/domain/profiles/countries";
 import { db } from "~/lib/db.server";
 import { translatorFor } from "~/lib/translator.server";
 import { loader as geocodeLoader } from "~/routes/api.geocode";

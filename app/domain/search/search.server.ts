@@ -1,5 +1,6 @@
 import { ageOn } from "~/domain/profiles/age";
-import { PROFILE_COUNTRIES, isProfileCountry, regionsOf } from "~/domain/profiles/regions";
+import { PROFILE_COUNTRIES, isProfileCountry } from "~/domain/profiles/countries";
+import { regionsOf } from "~/domain/profiles/regions";
 import { Prisma } from "~/generated/prisma/client";
 import type { BodyType, Gender } from "~/generated/prisma/enums";
 import { queryPrepared } from "~/lib/db.server";

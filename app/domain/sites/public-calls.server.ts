@@ -2,7 +2,8 @@
 // /api/companyinfo.php): public facts only, labels in the reader's language.
 import type { TFunction } from "i18next";
 import { INTEREST_CODES } from "~/domain/profiles/interests";
-import { isProfileCountry, regionLabelKey, regionsOf } from "~/domain/profiles/regions";
+import { isProfileCountry, regionLabelKey } from "~/domain/profiles/countries";
+import { regionsOf } from "~/domain/profiles/regions";
 import type { Site } from "./site.server";
 import { termsVersionDate } from "./terms-date";
 

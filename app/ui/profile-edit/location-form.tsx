@@ -3,12 +3,8 @@ import { useState } from "react";
 import { Form } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
 import { CITY_MAX, locationSchema } from "~/domain/profiles/profile-edit-schemas";
-import {
-  PROFILE_COUNTRIES,
-  regionLabelInSentence,
-  regionLabelKey,
-  regionsOf,
-} from "~/domain/profiles/regions";
+import { PROFILE_COUNTRIES, regionLabelKey } from "~/domain/profiles/countries";
+import { regionLabelInSentence, regionsOf } from "~/domain/profiles/regions";
 import { FormErrors } from "~/ui/form-fields";
 import { controlProps, errorProps, LocationColumn } from "./location-column";
 import { type Coords, LocationFinder, type Place } from "./location-finder";

@@ -103,15 +103,29 @@ export function createTranslator(
     return value === null ? undefined : value;
   }
 
-  /** The candidate keys in i18next's order: context and plural forms before the bare key. */
-  function find(namespace: string, path: string, options: TranslateOptions): unknown {
+  function namespaceAndPath(key: string, options: TranslateOptions): [string, string] {
+    const separator = key.indexOf(":");
+    return separator > 0
+      ? [key.slice(0, separator), key.slice(separator + 1)]
+      : [options.ns ?? defaultNamespace, key];
+  }
+
+  /**
+   * What a key names in the resources for these options (a text, an object or nothing), remembered:
+   * the candidate keys in i18next's order, context and plural forms before the bare key.
+   */
+  function resolve(key: string, options: TranslateOptions): unknown {
     const plural = typeof options.count === "number";
     const suffix = plural ? `_${pluralRules.select(options.count!)}` : "";
     const zero = plural && options.count === 0;
     const { context } = options;
     const withContext = (typeof context === "string" || typeof context === "number") && context !== "";
-    const cacheKey = `${namespace}:${path}\0${zero ? "0" : ""}${suffix}\0${withContext ? context : ""}`;
+    const cacheKey =
+      plural || withContext || options.ns !== undefined
+        ? `${key}\0${options.ns ?? ""}\0${zero ? "0" : ""}${suffix}\0${withContext ? context : ""}`
+        : key;
     if (resolved.has(cacheKey)) return resolved.get(cacheKey);
+    const [namespace, path] = namespaceAndPath(key, options);
     const candidates: string[] = [];
     if (withContext) {
       const contextPath = `${path}_${context}`;
@@ -128,16 +142,13 @@ export function createTranslator(
   }
 
   function translate(key: string, options: TranslateOptions = {}, fillIn = true): unknown {
-    const separator = key.indexOf(":");
-    const namespace = separator > 0 ? key.slice(0, separator) : (options.ns ?? defaultNamespace);
-    const path = separator > 0 ? key.slice(separator + 1) : key;
-    let value = find(namespace, path, options);
+    let value = resolve(key, options);
     if (value === undefined && options.defaultValue !== undefined) value = options.defaultValue;
-    if (value === undefined) return path;
+    if (value === undefined) return namespaceAndPath(key, options)[1];
     if (typeof value === "object") {
       return options.returnObjects
         ? value
-        : `key '${path} (${language})' returned an object instead of string.`;
+        : `key '${namespaceAndPath(key, options)[1]} (${language})' returned an object instead of string.`;
     }
     return fillIn ? interpolate(asText(value), options, language) : asText(value);
   }

@@ -17,10 +17,12 @@ import { unvalidated, useValidators, type LoginSubmission } from "~/ui/lazy-vali
 import type { Route } from "./+types/login";
 import { readForm } from "~/lib/request-body.server";
 
+const loginReason = z.enum(LOGIN_REASONS);
+
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAnonymous(context);
   const { site } = context.get(requestInfoContext);
-  const reason = z.enum(LOGIN_REASONS).safeParse(new URL(request.url).searchParams.get("reason"));
+  const reason = loginReason.safeParse(new URL(request.url).searchParams.get("reason"));
   return {
     /** Why the visitor was sent here (like, chat, gift): said above the form. */
     reason: reason.success ? reason.data : null,

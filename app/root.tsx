@@ -28,7 +28,9 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  // `precedence` makes React write the stylesheet before the module preloads: the only render-blocking
+  // request is then first in line on a slow connection, not behind 130 KB of scripts.
+  { rel: "stylesheet", href: stylesheet, precedence: "default" },
   { rel: "manifest", href: "/manifest.webmanifest" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },

@@ -6,10 +6,17 @@ const OFFLINE_URL = "/offline.html";
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
-    caches
-      .open(CACHE)
-      .then((cache) => cache.add(new Request(OFFLINE_URL, { cache: "reload" })))
-      .then(() => self.skipWaiting()),
+    Promise.all([
+      // Everything but navigations bypasses the worker (where the browser supports static routes):
+      // a request sent while the page unloads, such as the lander's bounce beacon, must not wait
+      // for a worker that is still starting or just claimed the page (Chromium then dropped it).
+      event.addRoutes
+        ? event
+            .addRoutes({ condition: { not: { requestMode: "navigate" } }, source: "network" })
+            .catch(() => {})
+        : undefined,
+      caches.open(CACHE).then((cache) => cache.add(new Request(OFFLINE_URL, { cache: "reload" }))),
+    ]).then(() => self.skipWaiting()),
   );
 });
 

@@ -5,6 +5,7 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
+import { embeddedDatabaseUrl } from "../server/embedded-postgres";
 
 export const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 
@@ -124,7 +125,7 @@ export async function startServer({
   return {
     process: child,
     baseUrl: `http://127.0.0.1:${port}`,
-    databaseUrl: databaseUrl ?? `postgresql://postgres:postgres@127.0.0.1:${pgPort}/app`,
+    databaseUrl: databaseUrl ?? embeddedDatabaseUrl(path.join(dataDir, "pg"), pgPort, "app"),
     seedMs: () => seedMs,
     output: () => tail,
   };

@@ -1,7 +1,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import { createHash } from "node:crypto";
 import pg from "pg";
-import { PrismaClient, type Prisma } from "~/generated/prisma/client";
+import { Prisma, PrismaClient } from "~/generated/prisma/client";
 import { databaseTimeouts, logIdleConnectionError } from "./db-timeouts.server";
 
 declare global {
@@ -15,7 +15,10 @@ function createClient() {
   return new PrismaClient({
     adapter: new PrismaPg(
       { connectionString, max: 10, ...limits },
-      { onPoolError: logIdleConnectionError("prisma") },
+      {
+        onPoolError: logIdleConnectionError("prisma"),
+        statementNameGenerator: (query) => preparedStatementName(query.sql) as string,
+      },
     ),
     // Prisma's own default gives up after 2 s waiting for a pooled connection: under a burst (many
     // first messages at once) a transaction rather waits as long as a new connection may take.
@@ -58,26 +61,46 @@ function createPreparedPool() {
   return pool;
 }
 
+/**
+ * At most this many statement texts get a name: each named statement stays prepared on every
+ * connection that ran it, so texts that vary without end (lists spelled out as parameters) would
+ * otherwise grow every connection's memory. Beyond it a new text runs unnamed, planned each time.
+ */
+const MAX_NAMED_STATEMENTS = 2_000;
 const statementNames = new Map<string, string>();
-function statementName(text: string) {
+
+/**
+ * Starts a query whose best plan depends on its values (PostgreSQL's generic plan for a prepared
+ * statement can be ten times slower), so it runs unnamed and is planned on every call.
+ */
+export const PLAN_EACH_CALL = Prisma.sql`/* planned on every call */ `;
+
+/**
+ * The name under which a query's text is prepared: the same text, the same name, in every process.
+ * Only texts that start with a query (SELECT, WITH, INSERT, UPDATE, DELETE) are named; transaction
+ * control and other commands, which are not planned, and queries marked `PLAN_EACH_CALL` run unnamed.
+ */
+export function preparedStatementName(text: string): string | undefined {
   let name = statementNames.get(text);
-  if (!name) {
-    name = `s${createHash("sha1").update(text).digest("hex").slice(0, 16)}`;
-    statementNames.set(text, name);
-  }
+  if (name) return name;
+  if (statementNames.size >= MAX_NAMED_STATEMENTS || !/^\s*(select|with|insert|update|delete)\b/i.test(text))
+    return undefined;
+  name = `s${createHash("sha1").update(text).digest("hex").slice(0, 16)}`;
+  statementNames.set(text, name);
   return name;
 }
 
 /**
- * Runs one statement as a named prepared statement on a small pool of its own, so PostgreSQL plans
- * it once per connection instead of on every call. Only for the few statements on the hottest paths
- * (the session of every request, sending a message, live events); everything else uses Prisma.
+ * Runs one statement as a named prepared statement on a small pool of its own, without Prisma's
+ * query layer. Only for the few statements on the hottest paths (the session of every request,
+ * sending a message, live events, the search); everything else uses Prisma, whose statements are
+ * named the same way (`preparedStatementName`).
  */
 export async function queryPrepared<T>(sql: Prisma.Sql): Promise<T[]> {
   globalThis.__preparedPool ??= createPreparedPool();
   const values = sql.values.map((value) => (value instanceof Date ? value.toISOString() : value));
   const result = await globalThis.__preparedPool.query({
-    name: statementName(sql.text),
+    name: preparedStatementName(sql.text),
     text: sql.text,
     values,
   });

@@ -1,7 +1,9 @@
 // The hot-path statements run on their own pg pool: values must come back exactly as Prisma reads them.
-import { beforeAll, describe, expect, it } from "vitest";
+// Prisma's own statements are prepared by name too (decision 0015).
+import pg from "pg";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Prisma } from "~/generated/prisma/client";
-import { db, queryPrepared } from "~/lib/db.server";
+import { db, preparedStatementName, queryPrepared } from "~/lib/db.server";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { createMember } from "../fixtures/members";
 
@@ -38,5 +40,61 @@ describe("queryPrepared", () => {
       select: { photoAlertDismissedAt: true },
     });
     expect(user.photoAlertDismissedAt).toEqual(at);
+  });
+});
+
+describe("Prisma's statements", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  /** The name each statement the callback sends goes out with (undefined: unnamed). */
+  async function sentNames(run: () => Promise<unknown>) {
+    const sent: { text: string; name?: string }[] = [];
+    const query = pg.Client.prototype.query;
+    vi.spyOn(pg.Client.prototype, "query").mockImplementation(function (this: pg.Client, ...args: unknown[]) {
+      const config = args[0];
+      if (config && typeof config === "object" && "text" in config)
+        sent.push(config as (typeof sent)[number]);
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof query);
+    await run();
+    return sent;
+  }
+
+  it("go out as named prepared statements, each text under its own name, transaction control unnamed", async () => {
+    const member = await createMember();
+    const sent = await sentNames(() =>
+      db().$transaction([
+        db().user.findUnique({ where: { id: member.userId }, select: { email: true } }),
+        db().profile.findFirst({ where: { userId: member.userId }, select: { name: true } }),
+      ]),
+    );
+    const queries = sent.filter((s) => /^\s*select/i.test(s.text));
+    expect(queries).toHaveLength(2);
+    for (const query of queries) expect(query.name).toBe(preparedStatementName(query.text));
+    expect(new Set(queries.map((q) => q.name)).size).toBe(2);
+    expect(sent.filter((s) => /^(BEGIN|COMMIT)/.test(s.text)).map((s) => s.name)).toEqual([
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it("give the same answer when run again on a connection that has them prepared", async () => {
+    const member = await createMember();
+    const read = () =>
+      db().user.findUnique({ where: { id: member.userId }, select: { id: true, email: true } });
+    const first = await read();
+    // More runs than the pool has connections, so some reuse a prepared statement.
+    const again = await Promise.all(Array.from({ length: 25 }, read));
+    expect(again).toEqual(Array.from({ length: 25 }, () => first));
+  });
+});
+
+describe("the embedded database", () => {
+  it.skipIf(process.env.TEST_DATABASE_URL)("is reached through its Unix socket, not TCP", async () => {
+    const [row] = await db().$queryRaw<
+      { address: string | null }[]
+    >`SELECT inet_client_addr()::text AS address`;
+    expect(process.env.DATABASE_URL).toMatch(/\?host=%2F/);
+    expect(row!.address).toBeNull();
   });
 });

@@ -7,8 +7,11 @@ import type { MemberCardData } from "./member-card";
 export const RELATED_LIMIT = 6;
 /** Related members are at most this many years older or younger. */
 export const RELATED_AGE_SPAN = 5;
-/** Candidates read per group (same region, rest of the country) before ranking by shared interests. */
-const CANDIDATES_PER_GROUP = 100;
+/**
+ * Candidates read per group (same region, rest of the country) on each side of the profile's age,
+ * the nearest in age first, before ranking by shared interests: each read stops after this many.
+ */
+const CANDIDATES_PER_SIDE = 12;
 
 export type RelatedProfile = MemberCardData;
 
@@ -41,8 +44,11 @@ function shiftYears(date: Date, years: number): Date {
 /**
  * Up to six profiles like the one being viewed: the same gender (the one the viewer went looking
  * for), at most five years older or younger, in the same country; the same region first, then
- * those sharing the most interests, those with a photo, the newest. Never the profile itself, the
- * viewer, invisible, disabled or unconfirmed members, nor anyone blocked either way by the viewer.
+ * those sharing the most interests, those with a photo, the newest. The candidates are those
+ * nearest in age, read along Profile(gender, country, region, dateOfBirth) and
+ * Profile(gender, country, dateOfBirth), so the cost does not grow with the number of members.
+ * Never the profile itself, the viewer, invisible, disabled or unconfirmed members, nor anyone
+ * blocked either way by the viewer.
  */
 export async function relatedProfiles({
   profile,
@@ -55,6 +61,7 @@ export async function relatedProfiles({
 }): Promise<RelatedProfile[]> {
   const viewerId = viewer?.userId ?? 0;
   const excludedProfiles = [profile.id, ...(viewer?.profileId ? [viewer.profileId] : [])];
+  const born = isoDay(profile.dateOfBirth);
   const where = Prisma.sql`p.id <> ALL(${excludedProfiles}::int[]) AND p.gender = ${profile.gender}::"Gender"
     AND p.country = ${profile.country} AND p.status = 'active'
     AND p."dateOfBirth" BETWEEN ${isoDay(shiftYears(profile.dateOfBirth, -RELATED_AGE_SPAN))}::date
@@ -62,17 +69,22 @@ export async function relatedProfiles({
     AND u."siteId" = ${siteId} AND u.status = 'confirmed' AND NOT u.invisible AND u.id <> ${viewerId}
     AND NOT EXISTS(SELECT 1 FROM "Block" b WHERE (b."blockerId" = ${viewerId} AND b."blockedId" = u.id)
       OR (b."blockerId" = u.id AND b."blockedId" = ${viewerId}))`;
-  const group = (index: number, extra: Prisma.Sql) => Prisma.sql`(
-    SELECT ${index}::int AS grp, p.id, p."userId", p.name, p."dateOfBirth", p.city, p.region, p."mainPhotoId"
-    FROM "Profile" p JOIN "User" u ON u.id = p."userId"
-    WHERE ${where} AND ${extra}
-    ORDER BY p.id DESC LIMIT ${CANDIDATES_PER_GROUP})`;
+  const candidates = (group: number, extra: Prisma.Sql) =>
+    [
+      Prisma.sql`>= ${born}::date ORDER BY p."dateOfBirth"`,
+      Prisma.sql`< ${born}::date ORDER BY p."dateOfBirth" DESC`,
+    ].map(
+      (side) => Prisma.sql`(
+        SELECT ${group}::int AS grp, p.id, p."userId", p.name, p."dateOfBirth", p.city, p.region, p."mainPhotoId"
+        FROM "Profile" p JOIN "User" u ON u.id = p."userId"
+        WHERE ${where} AND ${extra} AND p."dateOfBirth" ${side} LIMIT ${CANDIDATES_PER_SIDE})`,
+    );
   const groups = profile.region
     ? [
-        group(0, Prisma.sql`p.region = ${profile.region}`),
-        group(1, Prisma.sql`p.region IS DISTINCT FROM ${profile.region}`),
+        ...candidates(0, Prisma.sql`p.region = ${profile.region}`),
+        ...candidates(1, Prisma.sql`p.region IS DISTINCT FROM ${profile.region}`),
       ]
-    : [group(1, Prisma.sql`true`)];
+    : candidates(1, Prisma.sql`true`);
   // Same region first, then the most shared interests, a card photo, the newest; the viewer's likes.
   const rows = await db().$queryRaw<(Row & { liked: boolean })[]>`
     SELECT r.id, r.name, r."dateOfBirth", r.city, r.region, r.photo AS "mainPhotoId",

@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "Profile_gender_country_dateOfBirth_idx" ON "Profile"("gender", "country", "dateOfBirth");

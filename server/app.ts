@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -68,6 +69,19 @@ function healthCheck(databaseUrl: string): RequestHandler {
   };
 }
 
+/**
+ * Runs `handler` only for paths under one of the build's top-level files and folders: every page
+ * request would otherwise cost a file-system look-up first.
+ */
+function onlyUnder(entries: string[], handler: RequestHandler): RequestHandler {
+  const names = new Set(entries);
+  return (req, res, next) => {
+    const first = req.path.split("/", 2)[1] ?? "";
+    if (names.has(first)) handler(req, res, next);
+    else next();
+  };
+}
+
 export function createApp({
   build,
   buildDir,
@@ -99,7 +113,12 @@ export function createApp({
   } else {
     const client = path.join(buildDir, "client");
     app.use("/assets", express.static(path.join(client, "assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(client, { maxAge: "1h", index: false, setHeaders: serviceWorkerHeaders }));
+    app.use(
+      onlyUnder(
+        existsSync(client) ? readdirSync(client) : [],
+        express.static(client, { maxAge: "1h", index: false, setHeaders: serviceWorkerHeaders }),
+      ),
+    );
   }
   app.use(createRequestHandler({ build }));
   return app;

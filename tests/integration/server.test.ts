@@ -1,4 +1,7 @@
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
@@ -7,10 +10,10 @@ import { freePort } from "../setup/databases";
 
 const noBuild = () => Promise.reject(new Error("no app build in this test"));
 
-async function listen(databaseUrl: string) {
+async function listen(databaseUrl: string, buildDir = "build") {
   const app = createApp({
     build: noBuild,
-    buildDir: "build",
+    buildDir,
     databaseUrl,
     logger: createLogger("silent"),
     trustProxy: "false",
@@ -55,5 +58,30 @@ describe("server", () => {
     expect(kept.headers.get("x-request-id")).toBe("abcdef12-proxy");
     const replaced = await fetch(`${healthy.url}/healthz`, { headers: { "X-Request-Id": "<script>" } });
     expect(replaced.headers.get("x-request-id")).not.toBe("<script>");
+  });
+
+  it("serves the build's public files, and hands every other path to the app", async () => {
+    const buildDir = await mkdtemp(path.join(os.tmpdir(), "hartklop-build-"));
+    await mkdir(path.join(buildDir, "client", "gifts"), { recursive: true });
+    await writeFile(path.join(buildDir, "client", "sw.js"), "// worker");
+    await writeFile(path.join(buildDir, "client", "gifts", "rose.svg"), "<svg/>");
+    const withFiles = await listen(process.env.DATABASE_URL!, buildDir);
+    try {
+      const worker = await fetch(`${withFiles.url}/sw.js`);
+      expect(worker.status).toBe(200);
+      expect(await worker.text()).toBe("// worker");
+      expect(worker.headers.get("cache-control")).toBe("no-cache");
+      expect(worker.headers.get("service-worker-allowed")).toBe("/");
+      const gift = await fetch(`${withFiles.url}/gifts/rose.svg`);
+      expect(gift.status).toBe(200);
+      expect(gift.headers.get("cache-control")).toBe("public, max-age=3600");
+      // Not a file of the build: the app answers (here without a build, so with an error).
+      for (const page of ["/members", "/gifts/missing.svg", "/rose.svg"]) {
+        const response = await fetch(`${withFiles.url}${page}`);
+        expect(response.status, page).toBe(500);
+      }
+    } finally {
+      withFiles.server.close();
+    }
   });
 });

@@ -3,7 +3,7 @@ import { PROFILE_COUNTRIES, isProfileCountry } from "~/domain/profiles/countries
 import { regionsOf } from "~/domain/profiles/regions";
 import { Prisma } from "~/generated/prisma/client";
 import type { BodyType, Gender } from "~/generated/prisma/enums";
-import { queryPrepared } from "~/lib/db.server";
+import { PLAN_EACH_CALL, queryPrepared } from "~/lib/db.server";
 import type { MemberCardData } from "~/domain/profiles/member-card";
 import { MAX_SEARCH_AGE, MIN_SEARCH_AGE, PAGE_SIZE, type SearchFilters } from "./filters";
 
@@ -210,8 +210,10 @@ async function findPage(q: Query, take: number, skip: number): Promise<MemberCar
       LIMIT ${skip + take})`,
   );
   const likerId = q.likerId ?? null;
-  // The liked state of the page's cards (withLikedState) in the same statement.
-  const rows = await queryPrepared<Row & { liked: boolean }>(Prisma.sql`
+  // The liked state of the page's cards (withLikedState) in the same statement. Planned on every
+  // call: with the filters as parameters PostgreSQL misjudges how many profiles match, and its
+  // generic plan reads every match of a tier to sort it (45 ms instead of 2 at 100,000 members).
+  const rows = await queryPrepared<Row & { liked: boolean }>(Prisma.sql`${PLAN_EACH_CALL}
     SELECT t.id, t.name, t."dateOfBirth", t.city, t.region,
       CASE WHEN ph.status = 'active' AND ph.visibility = 'public' THEN ph.id END AS "mainPhotoId",
       EXISTS(SELECT 1 FROM "Like" l WHERE l."likerId" = ${likerId ?? 0} AND l."likedId" = t."userId") AS liked

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createCookie } from "react-router";
 import { clientIp } from "~/lib/client-ip.server";
-import { secureCookies } from "~/lib/cookies.server";
+import { readCookie, secureCookies } from "~/lib/cookies.server";
 import {
   Prisma,
   type NotificationsDisabledReason,
@@ -12,13 +12,16 @@ import {
 } from "~/generated/prisma/client";
 import { db, queryPrepared } from "~/lib/db.server";
 import { sessionSecret } from "~/lib/env.server";
+import { readSignedString } from "~/lib/signed-cookie.server";
 
 export const SESSION_DAYS = 30;
 const SESSION_MS = SESSION_DAYS * 24 * 3600_000;
 
+const SESSION_COOKIE = "auth.session";
+
 /** SPEC: auth cookie prefix "auth.", 30 days, path /, SameSite lax. The value is the session row id. */
 export function sessionCookie() {
-  return createCookie("auth.session", {
+  return createCookie(SESSION_COOKIE, {
     path: "/",
     sameSite: "lax",
     httpOnly: true,
@@ -28,9 +31,8 @@ export function sessionCookie() {
   });
 }
 
-async function sessionIdFrom(request: Request): Promise<string | null> {
-  const value: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
-  return typeof value === "string" && value.length > 0 ? value : null;
+function sessionIdFrom(request: Request): string | null {
+  return readSignedString(readCookie(request, SESSION_COOKIE), [sessionSecret()]);
 }
 
 /** The logged-in member as every page sees it (the root loader, guards, actions). */
@@ -106,7 +108,7 @@ function sessionUserFrom(row: SessionRow): SessionUser {
  * ended. One statement: every request of a logged-in member runs it.
  */
 export async function getSession(request: Request): Promise<{ id: string; user: SessionUser } | null> {
-  const id = await sessionIdFrom(request);
+  const id = sessionIdFrom(request);
   if (!id) return null;
   const [row] = await queryPrepared<SessionRow>(Prisma.sql`
     SELECT s.id AS "sessionId", s."lastUsedAt", u.id, u."siteId", u.email, u.status::text AS status,
@@ -158,7 +160,7 @@ export async function createSession(userId: number, request: Request): Promise<s
 
 /** Ends the request's session (if any) and returns the Set-Cookie header that clears the cookie. */
 export async function endSession(request: Request): Promise<string> {
-  const id = await sessionIdFrom(request);
+  const id = sessionIdFrom(request);
   if (id) await db().session.deleteMany({ where: { id } });
   return sessionCookie().serialize("", { maxAge: 0 });
 }

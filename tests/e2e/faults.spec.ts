@@ -212,7 +212,10 @@ test.describe("@http faults", () => {
       await write(bramPage, "Ik ben er nog");
       await expect(page.getByTestId("message-other")).toHaveCount(1, { timeout: 2_000 });
       expect(await bramPage.evaluate(() => (window as Window & { marker?: string }).marker)).toBe("bram");
-      expect(bramErrors).toEqual([]);
+      // A data response cut by the kill after its first line leaves React Router's decoder with
+      // an unobserved rejection ("network error", Chromium's failed body read; the page is fine,
+      // as checked above). Any other error fails the test.
+      expect(bramErrors.filter((message) => message !== "network error")).toEqual([]);
       expect(doomed.output()).not.toContain('"level":"error"');
     } finally {
       await other.close();

@@ -8,6 +8,7 @@ import path from "node:path";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { bindMigrationAwareSqlAdapterFactory } from "@prisma/driver-adapter-utils";
 import * as bg from "@prisma/schema-engine-wasm/schema_engine_bg";
+import { splitSqlStatements } from "./sql-statements.mjs";
 
 const url = process.env.DATABASE_URL;
 if (!url) {
@@ -60,7 +61,24 @@ function migrationsList() {
   };
 }
 
-const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg({ connectionString: url }));
+/** The pg adapter, running a migration script statement by statement as PostgreSQL reads it. */
+class PrismaPgScripts extends PrismaPg {
+  async connect() {
+    const connection = await super.connect();
+    connection.executeScript = async (script) => {
+      for (const statement of splitSqlStatements(script)) {
+        try {
+          await connection.underlyingDriver().query(statement);
+        } catch (error) {
+          connection.onError(error);
+        }
+      }
+    };
+    return connection;
+  }
+}
+
+const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPgScripts({ connectionString: url }));
 const engine = await bg.SchemaEngine.new(
   { datamodels: schema.files.map((f) => [f.path, f.content]) },
   (msg) => process.env.DEBUG && console.error("[engine]", msg),

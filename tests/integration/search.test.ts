@@ -535,6 +535,29 @@ describe("who never appears", () => {
     expect(ids((await search({ country }, blockedSide)).members)).not.toContain(viewer.profileId);
   });
 
+  it("follows later changes to the account: confirmed, invisible, deleted, moved to another site", async () => {
+    const changing = await member({ country, region: "Mazowieckie", status: "not_confirmed" });
+    const listed = async () => ids((await search({ country })).members).includes(changing.profileId);
+    const change = (data: { status?: UserStatus; invisible?: boolean; siteId?: number }) =>
+      db().user.update({ where: { id: changing.userId }, data, select: { id: true } });
+    expect(await listed()).toBe(false);
+    await change({ status: "confirmed" });
+    expect(await listed()).toBe(true);
+    await change({ invisible: true });
+    expect(await listed()).toBe(false);
+    await change({ invisible: false });
+    expect(await listed()).toBe(true);
+    await change({ siteId: deSiteId });
+    expect(await listed()).toBe(false);
+    await change({ siteId: site.id });
+    expect(await listed()).toBe(true);
+    // A statement that writes the derived column itself does not list anyone.
+    await change({ status: "deleted" });
+    await db().$executeRaw`UPDATE "Profile" SET "listedSiteId" = ${site.id} WHERE id = ${changing.profileId}`;
+    expect(await listed()).toBe(false);
+    await db().user.delete({ where: { id: changing.userId } });
+  });
+
   it("hides them in the match finder too", async () => {
     const me = await searchViewer(viewer.userId);
     const found = await findMatches({

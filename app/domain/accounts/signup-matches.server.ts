@@ -44,7 +44,7 @@ export async function findSignupMatches(userId: number, take = SIGNUP_MATCHES) {
     id: { not: profile.id },
     status: "active",
     gender: profile.seekingGender,
-    user: { siteId: me.siteId, status: "confirmed", invisible: false },
+    listedSiteId: me.siteId,
     mainPhoto: { status: "active", visibility: "public" },
   };
   const nearAge: Prisma.ProfileWhereInput = {

@@ -37,8 +37,8 @@ function variantFilter(variant: LanderVariant): Prisma.Sql {
 
 /**
  * The newest visible members of a country with an approved PUBLIC main photo (never a private one),
- * as search shows them to visitors: active profile of a confirmed, visible member of this site. One
- * query, read in the order of the Profile search index on (country, createdAt, id).
+ * as search shows them to visitors: an active profile listed on this site (Profile.listedSiteId). One
+ * query, read in the order of the Profile search index on (listedSiteId, country, createdAt, id).
  */
 export async function landerMembers(
   siteId: number,
@@ -50,10 +50,9 @@ export async function landerMembers(
     SELECT p.id, p.name, p."dateOfBirth", p.city, p.region, p."isFictional",
       ph.id AS "photoId", ph.width, ph.height
     FROM "Profile" p
-    JOIN "User" u ON u.id = p."userId"
     JOIN "Photo" ph ON ph.id = p."mainPhotoId"
     WHERE p.country = ${country} AND p.status = 'active' ${variantFilter(variant)}
-      AND u."siteId" = ${siteId} AND u.status = 'confirmed' AND u.invisible = false
+      AND p."listedSiteId" = ${siteId}
       AND ph.status = 'active' AND ph.visibility = 'public'
     ORDER BY p."createdAt" DESC, p.id DESC
     LIMIT ${take}`;
@@ -72,9 +71,9 @@ export async function landerMembers(
 export async function regionCounts(siteId: number, country: string) {
   const rows = await db().$queryRaw<{ region: string; count: number }[]>`
     SELECT p.region, count(*)::int AS count
-    FROM "Profile" p JOIN "User" u ON u.id = p."userId"
+    FROM "Profile" p
     WHERE p.country = ${country} AND p.status = 'active' AND p.region IS NOT NULL
-      AND u."siteId" = ${siteId} AND u.status = 'confirmed' AND u.invisible = false
+      AND p."listedSiteId" = ${siteId}
     GROUP BY p.region
     ORDER BY count DESC`;
   return rows;

@@ -86,7 +86,7 @@ export interface CandidateQuery {
 
 /**
  * The candidates' SQL, in two tiers (an approved public main photo first, then the rest), each the
- * newest first. Every tier walks a Profile search index in order, probing User by primary key and
+ * newest first. Every tier walks a Profile search index in order, probing
  * Like / SwipeDecision by their unique (liker, liked) / (user, target) indexes, so a member with a
  * few likes and skips reads little more than the cards it returns.
  */
@@ -94,9 +94,8 @@ export function candidateSql(q: CandidateQuery): Prisma.Sql {
   const skippedSince = new Date(q.now.getTime() - SKIP_DAYS * DAY_MS);
   const parts: Prisma.Sql[] = [
     Prisma.sql`p.status = 'active'`,
-    Prisma.sql`u."siteId" = ${q.siteId}`,
-    Prisma.sql`u.status = 'confirmed'`,
-    Prisma.sql`u.invisible = false`,
+    // Confirmed, visible and of this site (see Profile.listedSiteId).
+    Prisma.sql`p."listedSiteId" = ${q.siteId}`,
     Prisma.sql`p."userId" <> ALL(${[q.userId, ...q.hiddenUserIds]}::int[])`,
     Prisma.sql`NOT EXISTS (SELECT 1 FROM "Like" l WHERE l."likerId" = ${q.userId} AND l."likedId" = p."userId")`,
     // Liked in the game (even when the like was taken back since) or skipped less than 30 days ago.
@@ -115,7 +114,7 @@ export function candidateSql(q: CandidateQuery): Prisma.Sql {
   const tiers = [withPhoto, withoutPhoto].map(
     (tier, index) => Prisma.sql`(
       SELECT ${index}::int AS tier, p.id, p.name, p."dateOfBirth", p.city, p.region, p."mainPhotoId", p."createdAt"
-      FROM "Profile" p JOIN "User" u ON u.id = p."userId"
+      FROM "Profile" p
       WHERE ${where} AND ${tier}
       ORDER BY p."createdAt" DESC, p.id DESC
       LIMIT ${q.take})`,

@@ -18,7 +18,7 @@ export interface WeeklyUpdatesJob {
 /**
  * Up to six members who joined since `since`, matching the member's default search (the gender they
  * seek in their own country, as /members shows without filters), newest first. Reads
- * Profile_search_country_idx (country, createdAt).
+ * Profile_search_country_idx (listedSiteId, country, createdAt).
  */
 export async function newMatchesFor(userId: number, siteId: number, since: Date) {
   const viewer = await searchViewer(userId);
@@ -36,7 +36,7 @@ export async function newMatchesFor(userId: number, siteId: number, since: Date)
       ...(filters.country ? { country: filters.country } : {}),
       ...(filters.gender ? { gender: filters.gender } : {}),
       userId: { notIn: viewer.hiddenUserIds },
-      user: { siteId, status: "confirmed", invisible: false },
+      listedSiteId: siteId,
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: WEEKLY_MEMBERS,

@@ -6,7 +6,7 @@ export async function newestMembers(siteId: number, take = 12) {
   const profiles = await db().profile.findMany({
     where: {
       status: "active",
-      user: { siteId, status: "confirmed", invisible: false },
+      listedSiteId: siteId,
       mainPhoto: { status: "active", visibility: "public" },
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],

@@ -66,9 +66,9 @@ export async function relatedProfiles({
     AND p.country = ${profile.country} AND p.status = 'active'
     AND p."dateOfBirth" BETWEEN ${isoDay(shiftYears(profile.dateOfBirth, -RELATED_AGE_SPAN))}::date
       AND ${isoDay(shiftYears(profile.dateOfBirth, RELATED_AGE_SPAN))}::date
-    AND u."siteId" = ${siteId} AND u.status = 'confirmed' AND NOT u.invisible AND u.id <> ${viewerId}
-    AND NOT EXISTS(SELECT 1 FROM "Block" b WHERE (b."blockerId" = ${viewerId} AND b."blockedId" = u.id)
-      OR (b."blockerId" = u.id AND b."blockedId" = ${viewerId}))`;
+    AND p."listedSiteId" = ${siteId} AND p."userId" <> ${viewerId}
+    AND NOT EXISTS(SELECT 1 FROM "Block" b WHERE (b."blockerId" = ${viewerId} AND b."blockedId" = p."userId")
+      OR (b."blockerId" = p."userId" AND b."blockedId" = ${viewerId}))`;
   const candidates = (group: number, extra: Prisma.Sql) =>
     [
       Prisma.sql`>= ${born}::date ORDER BY p."dateOfBirth"`,
@@ -76,7 +76,7 @@ export async function relatedProfiles({
     ].map(
       (side) => Prisma.sql`(
         SELECT ${group}::int AS grp, p.id, p."userId", p.name, p."dateOfBirth", p.city, p.region, p."mainPhotoId"
-        FROM "Profile" p JOIN "User" u ON u.id = p."userId"
+        FROM "Profile" p
         WHERE ${where} AND ${extra} AND p."dateOfBirth" ${side} LIMIT ${CANDIDATES_PER_SIDE})`,
     );
   const groups = profile.region

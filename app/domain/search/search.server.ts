@@ -143,23 +143,14 @@ interface Query {
 }
 
 /**
- * Who may ever appear: an active profile of a confirmed (so neither unconfirmed nor deleted),
- * visible member of this site, not the viewer and not hidden by a block; then the filters. The
- * profile filters (gender, country, region, birth date) are served by the Profile search indexes.
+ * Who may ever appear, then the filters, for the profile aliased `p`: an active profile listed on
+ * this site (its account confirmed, so neither unconfirmed nor deleted, and visible; see
+ * Profile.listedSiteId), not the viewer and not hidden by a block. Served by Profile's indexes
+ * alone: no account is read per match.
  */
-function whereClause(q: Query): Prisma.Sql {
-  return Prisma.sql`${profileWhere(q)} AND ${visibleUser(q)}`;
-}
-
-/** The account side of "who may ever appear", for the user aliased `u`. */
-function visibleUser(q: Query): Prisma.Sql {
-  return Prisma.sql`u."siteId" = ${q.siteId} AND u.status = 'confirmed' AND u.invisible = false`;
-}
-
-/** The profile side of "who may ever appear" and the filters, for the profile aliased `p`. */
 function profileWhere(q: Query): Prisma.Sql {
   const { filters } = q;
-  const parts: Prisma.Sql[] = [Prisma.sql`p.status = 'active'`];
+  const parts: Prisma.Sql[] = [Prisma.sql`p.status = 'active'`, Prisma.sql`p."listedSiteId" = ${q.siteId}`];
   if (q.hiddenUserIds.length > 0) parts.push(Prisma.sql`p."userId" <> ALL(${q.hiddenUserIds}::int[])`);
   if (q.excludedProfileIds?.length) parts.push(Prisma.sql`p.id <> ALL(${q.excludedProfileIds}::int[])`);
   if (filters.gender) parts.push(Prisma.sql`p.gender = ${filters.gender}::"Gender"`);
@@ -186,7 +177,7 @@ interface Row {
  * their own country without choosing a region), within that members with a main photo (only an
  * approved public photo can be one) before those without; inside a tier the newest first, and the
  * profile id as the final tie-breaker so pages never overlap or skip anyone. Each tier is read in
- * index order (Profile search indexes on country/createdAt), so a page reads little more than itself.
+ * index order (Profile search indexes on site, country, createdAt), so a page reads little more than itself.
  */
 function tiers(preferRegion: string | null): Prisma.Sql[] {
   const photo = [Prisma.sql`p."mainPhotoId" IS NOT NULL`, Prisma.sql`p."mainPhotoId" IS NULL`];
@@ -199,12 +190,12 @@ function tiers(preferRegion: string | null): Prisma.Sql[] {
 }
 
 async function findPage(q: Query, take: number, skip: number): Promise<MemberCardData[]> {
-  const where = whereClause(q);
+  const where = profileWhere(q);
   const parts = tiers(q.preferRegion).map(
     (tier, index) => Prisma.sql`(
       SELECT ${index}::int AS tier, p.id, p."userId", p.name, p."dateOfBirth", p.city, p.region, p."mainPhotoId",
         p."createdAt"
-      FROM "Profile" p JOIN "User" u ON u.id = p."userId"
+      FROM "Profile" p
       WHERE ${where} AND ${tier}
       ORDER BY p."createdAt" DESC, p.id DESC
       LIMIT ${skip + take})`,
@@ -231,12 +222,9 @@ async function findPage(q: Query, take: number, skip: number): Promise<MemberCar
 /** Counts matches, but stops at `limit`: counting every one of thousands of matches is what makes a search slow. */
 async function countMatches(q: Query, limit: number | null): Promise<number> {
   const limitClause = limit === null ? Prisma.empty : Prisma.sql`LIMIT ${limit}`;
-  // The account check is a per-profile probe of User's primary key (a subquery the planner keeps
-  // apart), so counting up to `limit` reads about `limit` users, never the whole User table.
   const [row] = await queryPrepared<{ count: number }>(Prisma.sql`
     SELECT count(*)::int AS count FROM (
-      SELECT 1 FROM "Profile" p
-      WHERE ${profileWhere(q)} AND (SELECT ${visibleUser(q)} FROM "User" u WHERE u.id = p."userId")
+      SELECT 1 FROM "Profile" p WHERE ${profileWhere(q)}
       ${limitClause}
     ) matches`);
   return row?.count ?? 0;

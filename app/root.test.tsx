@@ -84,7 +84,7 @@ describe("chat and lander layouts", () => {
     renderApp(country, {
       Component: () => (
         <>
-          <ChatLayout list={<p>gesprekken</p>}>
+          <ChatLayout list={<p>gesprekken</p>} listFillsPhone={false}>
             <p>berichten</p>
           </ChatLayout>
           <LanderLayout>

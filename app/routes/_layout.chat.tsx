@@ -1,4 +1,4 @@
-import { Outlet } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { z } from "zod";
 import { listConversations } from "~/domain/chat/conversations.server";
 import { requestInfoContext } from "~/lib/context";
@@ -21,10 +21,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export default function ChatLayoutRoute({ loaderData }: Route.ComponentProps) {
   const { list } = loaderData;
+  const { pathname } = useLocation();
   return (
     <DeletedChatsProvider>
       {list && <ChatRefresh />}
-      <ChatLayout list={list && <ConversationListPanel list={list} />}>
+      <ChatLayout list={list && <ConversationListPanel list={list} />} listFillsPhone={pathname === "/chats"}>
         <Outlet />
       </ChatLayout>
     </DeletedChatsProvider>

@@ -3,8 +3,6 @@ import { redirect } from "react-router";
 import { loginPath } from "~/domain/profiles/login-path";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/middleware/i18n.server";
-import { ConversationListPanel } from "~/ui/chat/conversation-list";
-import { useConversationList } from "~/ui/chat/use-conversation-list";
 import type { Route } from "./+types/chats";
 
 /** /chats: the member's conversations (the layout loads the list). */
@@ -16,16 +14,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title} | ${data?.siteName}` }];
 
-/** Below 992 px the list fills the page (the layout's aside is hidden there); wider, it sits beside. */
+/** The layout's list fills the page below 992 px; wider, it sits beside this prompt. */
 export default function ChatsRoute() {
   const { t } = useTranslation();
-  const list = useConversationList();
   return (
     <>
       <h1 className="visually-hidden">{t("chat:title")}</h1>
-      <div className="d-lg-none" data-testid="chat-list-page">
-        {list && <ConversationListPanel list={list} />}
-      </div>
       <p className="d-none d-lg-block text-center text-body-secondary my-auto">{t("chat:list.choose")}</p>
     </>
   );

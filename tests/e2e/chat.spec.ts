@@ -110,6 +110,23 @@ test("messages arrive without a reload and replies show up", async ({ page, brow
   await other.close();
 });
 
+test("on a phone /chats is the list (rendered once), and an open conversation hides it", async ({
+  page,
+}, testInfo) => {
+  const [anna, bram] = [await memberWithCredits(100), await memberWithCredits(0)];
+  await page.setViewportSize({ width: 360, height: 740 });
+  await startConversation(page, anna, bram, "Hallo vanaf de telefoon", jsEnabled(testInfo));
+  await expect(page.getByTestId("chat-list")).toBeHidden();
+  await expect(page.getByTestId("conversation")).toBeVisible();
+  await page.goto("/chats");
+  await expect(page.getByTestId("chat-list-item")).toHaveCount(1);
+  await expect(page.getByTestId("chat-list-item")).toBeVisible();
+  await expect(page.getByTestId("chat-list")).toHaveJSProperty("offsetWidth", 360);
+  await page.getByTestId("chat-list-item").getByRole("link").click();
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  await expect(page.getByTestId("chat-list")).toBeHidden();
+});
+
 test("deleting a chat asks first and removes it from the list", async ({ page }, testInfo) => {
   const [anna, bram] = [await memberWithCredits(100), await memberWithCredits(0)];
   await startConversation(page, anna, bram, "Even testen", jsEnabled(testInfo));

@@ -4,11 +4,20 @@ import { TimeBonus } from "../payments/time-bonus";
 import { useChrome } from "./use-chrome";
 
 /**
- * SPEC "Chat" layout: bare; the conversation list (300-400 px, hidden below 992 px) beside the
- * message pane (at most 800 px); entry warning for NL and DE only. The time-bonus banner (and its
- * modal) shows above, as the chats are part of the members area.
+ * SPEC "Chat" layout: bare; the conversation list (300-400 px) beside the message pane (at most
+ * 800 px); below 992 px the list shows only with `listFillsPhone` (on /chats), filling the page, so
+ * it is rendered once for both widths. Entry warning for NL and DE only. The time-bonus banner
+ * (and its modal) shows above, as the chats are part of the members area.
  */
-export function ChatLayout({ list, children }: { list: React.ReactNode; children: React.ReactNode }) {
+export function ChatLayout({
+  list,
+  listFillsPhone,
+  children,
+}: {
+  list: React.ReactNode;
+  listFillsPhone: boolean;
+  children: React.ReactNode;
+}) {
   const chrome = useChrome("chat");
   const user = chrome?.data.user ?? null;
   useAppBadge(user ? user.counts.unreadMessages + user.counts.newLikes : 0);
@@ -23,8 +32,7 @@ export function ChatLayout({ list, children }: { list: React.ReactNode; children
       )}
       <div className="d-flex flex-grow-1 overflow-hidden" style={{ minHeight: 0 }}>
         <aside
-          className="d-none d-lg-block border-end overflow-auto flex-shrink-0"
-          style={{ width: "clamp(300px, 30vw, 400px)" }}
+          className={`chat-aside border-end overflow-auto flex-shrink-0${listFillsPhone ? " chat-aside-fills-phone" : ""}`}
           data-testid="chat-list"
         >
           {list}

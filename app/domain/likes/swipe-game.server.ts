@@ -86,7 +86,7 @@ export interface CandidateQuery {
 
 /**
  * The candidates' SQL, in two tiers (an approved public main photo first, then the rest), each the
- * newest first. Every tier walks a Profile search index in order, probing
+ * newest first. Every tier walks a Profile search index (listedSiteId, …, createdAt) in order, probing
  * Like / SwipeDecision by their unique (liker, liked) / (user, target) indexes, so a member with a
  * few likes and skips reads little more than the cards it returns.
  */

@@ -183,16 +183,24 @@ test("each lander's first load on a phone: HTML, CSS and the first image under 1
     await acceptEntryWarning(context, baseURL!);
     const page = await context.newPage();
     const loaded: { url: string; type: string; bytes: number }[] = [];
-    page.on("requestfinished", async (req) => {
-      const sizes = await req.sizes();
-      loaded.push({
-        url: req.url(),
-        type: req.resourceType(),
-        bytes: sizes.responseBodySize + sizes.responseHeadersSize,
-      });
+    const measuring: Promise<void>[] = [];
+    page.on("requestfinished", (req) => {
+      // A request that finishes as the context closes can no longer be measured: it came after the load.
+      const measured = req.sizes().then(
+        (sizes) => {
+          loaded.push({
+            url: req.url(),
+            type: req.resourceType(),
+            bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+          });
+        },
+        () => {},
+      );
+      measuring.push(measured);
     });
     await page.goto(path, { waitUntil: "load" });
     await page.waitForTimeout(300);
+    await Promise.all(measuring);
     const html = loaded.filter((r) => r.type === "document").reduce((s, r) => s + r.bytes, 0);
     const css = loaded.filter((r) => r.type === "stylesheet").reduce((s, r) => s + r.bytes, 0);
     const images = loaded.filter((r) => r.type === "image");

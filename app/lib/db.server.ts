@@ -17,6 +17,8 @@ function createClient() {
       { connectionString, max: 10, ...limits },
       {
         onPoolError: logIdleConnectionError("prisma"),
+        // Undefined runs the query unnamed: the adapter hands the name to pg, where it is optional,
+        // though the adapter's type asks for a string.
         statementNameGenerator: (query) => preparedStatementName(query.sql) as string,
       },
     ),

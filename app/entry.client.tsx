@@ -1,25 +1,29 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { clientTranslationsUrl } from "./lib/i18n";
-import { createTranslator, type TranslationBundles } from "./lib/translator";
+import { DEFAULT_NAMESPACE } from "./lib/i18n";
 import { reloadOnPreloadErrors } from "./ui/chunk-reload";
+import { BrowserTranslations, BrowserTranslationsProvider } from "./ui/page-translations";
 import { TranslatorProvider } from "./ui/use-translation";
 
-/** Loads this page's language (preloaded by the page's head, cached for a year), then hydrates. */
+/** Loads this page's translations (preloaded by the page's head, cached for a year), then hydrates. */
 async function hydrate() {
-  const lng = document.documentElement.lang || "nl";
-  const version = document.documentElement.dataset.i18n ?? "";
-  const response = await fetch(clientTranslationsUrl(lng, version));
-  const translator = createTranslator(lng, (await response.json()) as TranslationBundles);
+  const { lang, dataset } = document.documentElement;
+  const translations = await BrowserTranslations.load(
+    lang || "nl",
+    dataset.i18n ?? "",
+    dataset.i18nNs?.split(",") ?? [DEFAULT_NAMESPACE],
+  );
   startTransition(() => {
     hydrateRoot(
       document,
-      <TranslatorProvider value={translator}>
-        <StrictMode>
-          <HydratedRouter />
-        </StrictMode>
-      </TranslatorProvider>,
+      <BrowserTranslationsProvider value={translations}>
+        <TranslatorProvider value={translations.translator}>
+          <StrictMode>
+            <HydratedRouter />
+          </StrictMode>
+        </TranslatorProvider>
+      </BrowserTranslationsProvider>,
     );
   });
 }

@@ -1,6 +1,14 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
-import { useEffect } from "react";
-import { useTranslation } from "~/ui/use-translation";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useMatches,
+} from "react-router";
+import { useEffect, useState } from "react";
+import { TranslatorProvider, useTranslation } from "~/ui/use-translation";
 import type { Route } from "./+types/root";
 import { newestUnannouncedLike } from "./domain/likes/new-likes.server";
 import { memberCounts } from "./domain/notifications/member-counts.server";
@@ -8,7 +16,7 @@ import { timeBonusState } from "./domain/payments/time-bonus";
 import { requestInfoContext } from "./lib/context";
 import { ENTRY_WARNING_COOKIE, readCookie } from "./lib/cookies.server";
 import { getLocale, i18nextMiddleware } from "./middleware/i18n.server";
-import { clientTranslationsUrl, visibleLocales } from "./lib/i18n";
+import { type TranslationHandle, clientTranslationsUrl, pageNamespaces, visibleLocales } from "./lib/i18n";
 import { clientResourcesVersion } from "./lib/i18n-resources.server";
 import { requestInfoMiddleware } from "./middleware/request-info.server";
 import { trackingMiddleware } from "./middleware/tracking.server";
@@ -18,8 +26,13 @@ import { ErrorPage } from "./ui/error-page";
 import { useInstalledAppMode } from "./ui/installed-app/use-installed-app-mode";
 import { DefaultLayout } from "./ui/layouts/default-layout";
 import { LoadingBar } from "./ui/loading-bar";
+import { usePageTranslator } from "./ui/page-translations";
 import { registerServiceWorker } from "./ui/push/push-client";
 import stylesheet from "./styles/app.scss?url";
+
+export const handle: TranslationHandle = {
+  i18n: ["discounts", "installedApp", "likes", "mailings", "photos", "push", "settings", "signup"],
+};
 
 export const middleware: Route.MiddlewareFunction[] = [
   requestInfoMiddleware,
@@ -102,8 +115,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
+  const namespaces = pageNamespaces(useMatches());
+  const translator = usePageTranslator(namespaces);
+  // The first page's namespaces, which entry.client.tsx loads; later pages load what they add.
+  const [firstNamespaces] = useState(namespaces);
   return (
-    <html lang={data?.locale ?? "nl"} data-i18n={data?.i18nVersion} dir="ltr">
+    <html
+      lang={data?.locale ?? "nl"}
+      data-i18n={data?.i18nVersion}
+      data-i18n-ns={firstNamespaces.join(",")}
+      dir="ltr"
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -118,13 +140,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
             rel="preload"
             as="fetch"
             crossOrigin="anonymous"
-            href={clientTranslationsUrl(data.locale, data.i18nVersion)}
+            href={clientTranslationsUrl(data.locale, data.i18nVersion, firstNamespaces)}
           />
         )}
       </head>
       <body>
-        <LoadingBar />
-        {children}
+        <TranslatorProvider value={translator}>
+          <LoadingBar />
+          {children}
+        </TranslatorProvider>
         <ScrollRestoration nonce={data?.nonce} />
         <Scripts nonce={data?.nonce} />
       </body>

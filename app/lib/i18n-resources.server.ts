@@ -31,9 +31,22 @@ for (const locale of SUPPORTED_LOCALES) {
 /** Namespaces rendered only on the server (long page texts, mails): never sent to the browser. */
 const SERVER_ONLY_NAMESPACES = new Set(["pages", "mail"]);
 
-export function clientResources(locale: Locale): ResourceLanguage {
+/** The namespaces the browser may load (the same in every locale: nl's files). */
+export const clientNamespaces: readonly string[] = Object.keys(resources.nl ?? {})
+  .filter((namespace) => !SERVER_ONLY_NAMESPACES.has(namespace))
+  .sort();
+
+/** A language's translations for the browser: the given namespaces, or all it may load. */
+export function clientResources(
+  locale: Locale,
+  namespaces: readonly string[] = clientNamespaces,
+): ResourceLanguage {
   const all = resources[locale] ?? {};
-  return Object.fromEntries(Object.entries(all).filter(([ns]) => !SERVER_ONLY_NAMESPACES.has(ns)));
+  return Object.fromEntries(
+    namespaces
+      .filter((namespace) => clientNamespaces.includes(namespace))
+      .map((namespace) => [namespace, all[namespace] ?? {}]),
+  );
 }
 
 /** Changes whenever a client translation changes, so browsers can cache them for a year. */

@@ -73,7 +73,33 @@ export function resolveLocale(input: LocaleInput): { locale: Locale; source: Loc
   return { locale: DEFAULT_LOCALE, source: "default" };
 }
 
-/** Where the browser loads its translations: one file per language, versioned by content hash. */
-export function clientTranslationsUrl(locale: string, version: string): string {
-  return `/resources/locales/${locale}?v=${version}`;
+/** The namespace of keys without one; every page loads it. */
+export const DEFAULT_NAMESPACE = "common";
+
+/**
+ * A route module's `handle`: the translation namespaces its components use in the browser beyond
+ * those of the routes above it (`tests/unit/route-namespaces.test.ts` checks them against the code).
+ */
+export interface TranslationHandle {
+  i18n: readonly string[];
+}
+
+/** The namespaces a page's routes use in the browser, sorted, with the default one. */
+export function pageNamespaces(matches: readonly { handle?: unknown }[]): string[] {
+  const namespaces = new Set([DEFAULT_NAMESPACE]);
+  for (const { handle } of matches) {
+    for (const namespace of (handle as Partial<TranslationHandle> | undefined)?.i18n ?? []) {
+      namespaces.add(namespace);
+    }
+  }
+  return [...namespaces].sort();
+}
+
+/** Where the browser loads translations: one language, the given namespaces, versioned by content hash. */
+export function clientTranslationsUrl(
+  locale: string,
+  version: string,
+  namespaces: readonly string[],
+): string {
+  return `/resources/locales/${locale}?v=${version}&ns=${namespaces.join(",")}`;
 }

@@ -89,10 +89,17 @@ export function interpolate(text: string, values: TranslateOptions, language: st
   return result;
 }
 
+/**
+ * `onMissingNamespace` hears of a key whose namespace is not in `bundles` (in the browser, which
+ * loads a page's namespaces only: a route that does not declare one it uses).
+ */
 export function createTranslator(
   language: string,
   bundles: TranslationBundles,
-  defaultNamespace = "common",
+  {
+    defaultNamespace = "common",
+    onMissingNamespace,
+  }: { defaultNamespace?: string; onMissingNamespace?: (namespace: string) => void } = {},
 ): Translator {
   const pluralRules = new Intl.PluralRules(language);
   const texts = new Map<string, unknown>();
@@ -126,6 +133,7 @@ export function createTranslator(
         : key;
     if (resolved.has(cacheKey)) return resolved.get(cacheKey);
     const [namespace, path] = namespaceAndPath(key, options);
+    if (onMissingNamespace && !Object.hasOwn(bundles, namespace)) onMissingNamespace(namespace);
     const candidates: string[] = [];
     if (withContext) {
       const contextPath = `${path}_${context}`;

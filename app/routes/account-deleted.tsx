@@ -3,6 +3,9 @@ import { useTranslation } from "~/ui/use-translation";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/middleware/i18n.server";
 import type { Route } from "./+types/account-deleted";
+import type { TranslationHandle } from "~/lib/i18n";
+
+export const handle: TranslationHandle = { i18n: ["accountDelete"] };
 
 /** After deleting an account, and where a reactivation link that no longer works lands (?error=link). */
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -5,6 +5,9 @@ import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { SupportMailLink } from "~/ui/signup-form";
 import type { Route } from "./+types/activate.error";
+import type { TranslationHandle } from "~/lib/i18n";
+
+export const handle: TranslationHandle = { i18n: ["accounts"] };
 
 // Public: SPEC section 8, "Activeren mislukt" plus a prompt to contact support.
 export function loader({ context }: Route.LoaderArgs) {

@@ -11,6 +11,9 @@ import { readFields } from "~/lib/request-body.server";
 import { getInstance } from "~/middleware/i18n.server";
 import { ReportMessageForm } from "~/ui/chat-extras/report-message";
 import type { Route } from "./+types/chats.$id.report";
+import type { TranslationHandle } from "~/lib/i18n";
+
+export const handle: TranslationHandle = { i18n: ["chat-extras", "complaints"] };
 
 const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 const reportForm = z.object({

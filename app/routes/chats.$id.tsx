@@ -8,6 +8,9 @@ import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { ConversationPane } from "~/ui/chat/conversation-pane";
 import type { Route } from "./+types/chats.$id";
+import type { TranslationHandle } from "~/lib/i18n";
+
+export const handle: TranslationHandle = { i18n: ["chat-extras", "complaints", "member"] };
 
 const beforeSchema = z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined);
 

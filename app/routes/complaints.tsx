@@ -17,6 +17,9 @@ import { FormErrors, TextField } from "~/ui/form-fields";
 import { HoneypotField } from "~/ui/honeypot";
 import type { Route } from "./+types/complaints";
 import { readForm } from "~/lib/request-body.server";
+import type { TranslationHandle } from "~/lib/i18n";
+
+export const handle: TranslationHandle = { i18n: ["complaints"] };
 
 const queryValue = (url: URL, name: string) =>
   (url.searchParams.get(name) ?? "").trim().slice(0, COMPLAINT_LIMITS.reference);

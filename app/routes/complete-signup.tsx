@@ -17,6 +17,9 @@ import { getInstance } from "~/middleware/i18n.server";
 import { FormErrors, TextField } from "~/ui/form-fields";
 import type { Route } from "./+types/complete-signup";
 import { readForm } from "~/lib/request-body.server";
+import type { TranslationHandle } from "~/lib/i18n";
+
+export const handle: TranslationHandle = { i18n: ["accounts"] };
 
 type Done = "resent" | "changed";
 

@@ -13,6 +13,9 @@ import { MethodChoice } from "~/ui/payments/method-choice";
 import { DiscountCodeForm, DiscountedSummary } from "~/ui/payments/discount-code";
 import type { Route } from "./+types/credits.$id";
 import { readFields } from "~/lib/request-body.server";
+import type { TranslationHandle } from "~/lib/i18n";
+
+export const handle: TranslationHandle = { i18n: ["directDebit", "payments"] };
 
 const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 

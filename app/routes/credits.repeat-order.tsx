@@ -8,6 +8,9 @@ import { requestInfoContext } from "~/lib/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import type { Route } from "./+types/credits.repeat-order";
 import { readFields } from "~/lib/request-body.server";
+import type { TranslationHandle } from "~/lib/i18n";
+
+export const handle: TranslationHandle = { i18n: ["directDebit", "payments"] };
 
 const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 const formSchema = z.object({ after: z.coerce.number().int().min(0).max(2_147_483_647) });

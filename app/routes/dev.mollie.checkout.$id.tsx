@@ -7,6 +7,9 @@ import { completeSimulatedPayment, simulatedPayment } from "~/domain/payments/mo
 import { SIMULATED_OUTCOMES } from "~/domain/payments/simulated-outcomes";
 import type { Route } from "./+types/dev.mollie.checkout.$id";
 import { readFields } from "~/lib/request-body.server";
+import type { TranslationHandle } from "~/lib/i18n";
+
+export const handle: TranslationHandle = { i18n: ["payments"] };
 
 /**
  * The Mollie simulator's checkout: only while the simulator stands in for Mollie, and on an

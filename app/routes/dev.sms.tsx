@@ -2,6 +2,9 @@ import { useTranslation } from "~/ui/use-translation";
 import { requireStandInPage } from "~/domain/accounts/guards.server";
 import { smsOutbox, smsOutboxEnabled } from "~/lib/sms.server";
 import type { Route } from "./+types/dev.sms";
+import type { TranslationHandle } from "~/lib/i18n";
+
+export const handle: TranslationHandle = { i18n: ["directDebit"] };
 
 /**
  * The local SMS outbox beside the mail outbox: every text the site sent while no SMS_URL is set.

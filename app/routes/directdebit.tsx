@@ -21,6 +21,9 @@ import {
 } from "~/ui/payments/direct-debit-form";
 import type { Route } from "./+types/directdebit";
 import { readForm } from "~/lib/request-body.server";
+import type { TranslationHandle } from "~/lib/i18n";
+
+export const handle: TranslationHandle = { i18n: ["directDebit", "payments"] };
 
 const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 

@@ -9,6 +9,9 @@ import { ResellOffer } from "~/ui/landers/resell-offer";
 import { SignupCallToAction } from "~/ui/signup-modal";
 import { MemberCard } from "~/ui/member-card";
 import type { Route } from "./+types/home";
+import type { TranslationHandle } from "~/lib/i18n";
+
+export const handle: TranslationHandle = { i18n: ["accounts", "resell"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { site, user } = context.get(requestInfoContext);

@@ -9,6 +9,9 @@ import { getInstance } from "~/middleware/i18n.server";
 import { MemberCard } from "~/ui/member-card";
 import { Pager } from "~/ui/search-results";
 import type { Route } from "./+types/likes";
+import type { TranslationHandle } from "~/lib/i18n";
+
+export const handle: TranslationHandle = { i18n: ["search"] };
 
 const pageSchema = z.coerce.number().int().min(1).max(10_000).catch(1);
 

@@ -16,6 +16,9 @@ import { FormErrors, TextField, useClearedOnAnswer, PasswordField } from "~/ui/f
 import { unvalidated, useValidators, type LoginSubmission } from "~/ui/lazy-validation";
 import type { Route } from "./+types/login";
 import { readForm } from "~/lib/request-body.server";
+import type { TranslationHandle } from "~/lib/i18n";
+
+export const handle: TranslationHandle = { i18n: ["accounts", "member"] };
 
 const loginReason = z.enum(LOGIN_REASONS);
 

@@ -15,6 +15,9 @@ import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { MemberGrid, Pager, ResultCount } from "~/ui/search-results";
 import type { Route } from "./+types/match-finder";
+import type { TranslationHandle } from "~/lib/i18n";
+
+export const handle: TranslationHandle = { i18n: ["search"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireSearchAccess(context, request);

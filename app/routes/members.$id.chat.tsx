@@ -9,6 +9,9 @@ import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { ConversationPane } from "~/ui/chat/conversation-pane";
 import type { Route } from "./+types/members.$id.chat";
+import type { TranslationHandle } from "~/lib/i18n";
+
+export const handle: TranslationHandle = { i18n: ["chat-extras", "complaints", "member"] };
 
 function visitorLander(request: Request, profileId: number) {
   const query = new URL(request.url).searchParams;

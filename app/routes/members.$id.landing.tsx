@@ -12,6 +12,9 @@ import { CamTeasers } from "~/ui/landers/cam-teasers";
 import { LanderSignup } from "~/ui/landers/lander-signup";
 import { MemberLander } from "~/ui/landers/member-lander";
 import type { Route } from "./+types/members.$id.landing";
+import type { TranslationHandle } from "~/lib/i18n";
+
+export const handle: TranslationHandle = { i18n: ["accounts", "landers", "member", "profile", "resell"] };
 
 /**
  * Which member lander the URL is (/members/{id}/landing, landing2/{slug?}, landing3/{slug?},

@@ -18,6 +18,9 @@ import { OwnNotice } from "~/ui/profile-view/own-notice";
 import { Related } from "~/ui/profile-view/related";
 import type { Route } from "./+types/members.$id";
 import { readFields } from "~/lib/request-body.server";
+import type { TranslationHandle } from "~/lib/i18n";
+
+export const handle: TranslationHandle = { i18n: ["member", "profile"] };
 
 const actionSchema = z.object({
   intent: z.enum(["block", "unblock"]),

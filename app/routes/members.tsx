@@ -22,6 +22,9 @@ import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { MemberGrid, Pager, ResultCount } from "~/ui/search-results";
 import type { Route } from "./+types/members";
+import type { TranslationHandle } from "~/lib/i18n";
+
+export const handle: TranslationHandle = { i18n: ["profile", "search"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireSearchAccess(context, request);

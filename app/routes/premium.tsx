@@ -3,6 +3,9 @@ import { Link } from "react-router";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/middleware/i18n.server";
 import type { Route } from "./+types/premium";
+import type { TranslationHandle } from "~/lib/i18n";
+
+export const handle: TranslationHandle = { i18n: ["payments"] };
 
 /** /premium: what Premium gives (for life, with the first purchase) and the way to /credits. */
 export function loader({ context }: Route.LoaderArgs) {

@@ -7,6 +7,9 @@ import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { PackageList } from "~/ui/payments/package-list";
 import { StaticPage } from "~/ui/static-page";
 import type { Route } from "./+types/pricing";
+import type { TranslationHandle } from "~/lib/i18n";
+
+export const handle: TranslationHandle = { i18n: ["payments"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { site, country, user } = context.get(requestInfoContext);

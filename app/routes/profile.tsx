@@ -19,6 +19,9 @@ import { LocationForm } from "~/ui/profile-edit/location-form";
 import { SavedNotice } from "~/ui/profile-edit/saved-notice";
 import type { Route } from "./+types/profile";
 import { readForm } from "~/lib/request-body.server";
+import type { TranslationHandle } from "~/lib/i18n";
+
+export const handle: TranslationHandle = { i18n: ["profile", "profileEdit"] };
 
 /** Accounts without a profile (staff) have no profile page. */
 function requireProfileOwner(context: Route.LoaderArgs["context"], request: Request) {

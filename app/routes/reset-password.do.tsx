@@ -16,6 +16,9 @@ import { FormErrors } from "~/ui/form-fields";
 import { NewPasswordFields } from "~/ui/new-password-fields";
 import type { Route } from "./+types/reset-password.do";
 import { readForm } from "~/lib/request-body.server";
+import type { TranslationHandle } from "~/lib/i18n";
+
+export const handle: TranslationHandle = { i18n: ["accounts"] };
 
 // Open to everyone: the link in the mail is the proof, whoever is logged in on this browser.
 export async function loader({ request, context }: Route.LoaderArgs) {

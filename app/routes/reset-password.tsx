@@ -12,6 +12,9 @@ import { FormErrors, TextField } from "~/ui/form-fields";
 import { HoneypotField } from "~/ui/honeypot";
 import type { Route } from "./+types/reset-password";
 import { readForm } from "~/lib/request-body.server";
+import type { TranslationHandle } from "~/lib/i18n";
+
+export const handle: TranslationHandle = { i18n: ["accounts"] };
 
 // Open to everyone: a logged-in member who forgot the password may ask for a link too.
 export function loader({ context }: Route.LoaderArgs) {

@@ -11,6 +11,9 @@ import { getInstance } from "~/middleware/i18n.server";
 import { FormErrors, PasswordField } from "~/ui/form-fields";
 import type { Route } from "./+types/settings.delete";
 import { readForm } from "~/lib/request-body.server";
+import type { TranslationHandle } from "~/lib/i18n";
+
+export const handle: TranslationHandle = { i18n: ["accountDelete"] };
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);

@@ -27,6 +27,9 @@ import { Section } from "~/ui/settings/section";
 import { SessionsSection } from "~/ui/settings/sessions-section";
 import type { Route } from "./+types/settings";
 import { readForm } from "~/lib/request-body.server";
+import type { TranslationHandle } from "~/lib/i18n";
+
+export const handle: TranslationHandle = { i18n: ["accounts", "chat"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);

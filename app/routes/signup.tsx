@@ -8,6 +8,9 @@ import { getInstance } from "~/middleware/i18n.server";
 import { ResellOffer } from "~/ui/landers/resell-offer";
 import { InviteOnlyNotice, SignupForm, type SignupPageData } from "~/ui/signup-form";
 import type { Route } from "./+types/signup";
+import type { TranslationHandle } from "~/lib/i18n";
+
+export const handle: TranslationHandle = { i18n: ["accounts", "resell"] };
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAnonymous(context);

@@ -14,6 +14,9 @@ import { getInstance } from "~/middleware/i18n.server";
 import { CampaignLinks } from "~/ui/landers/campaign-links";
 import type { Route } from "./+types/staff.campaigns";
 import { readForm } from "~/lib/request-body.server";
+import type { TranslationHandle } from "~/lib/i18n";
+
+export const handle: TranslationHandle = { i18n: ["funnel"] };
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const querySchema = z.object({ edit: id.optional().catch(undefined), saved: id.optional().catch(undefined) });

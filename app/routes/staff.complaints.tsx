@@ -8,6 +8,9 @@ import { requestInfoContext } from "~/lib/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import type { Route } from "./+types/staff.complaints";
 import { readFields } from "~/lib/request-body.server";
+import type { TranslationHandle } from "~/lib/i18n";
+
+export const handle: TranslationHandle = { i18n: ["chat-extras", "complaints"] };
 
 const pageFrom = (value: string | null) => {
   const page = Number(value);

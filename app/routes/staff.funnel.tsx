@@ -7,6 +7,9 @@ import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { FunnelTable } from "~/ui/landers/funnel-table";
 import type { Route } from "./+types/staff.funnel";
+import type { TranslationHandle } from "~/lib/i18n";
+
+export const handle: TranslationHandle = { i18n: ["funnel"] };
 
 const querySchema = z.object({
   from: z.string().max(10).optional().catch(undefined),

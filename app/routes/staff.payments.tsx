@@ -9,6 +9,9 @@ import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { StaffPayments } from "~/ui/payments/staff-payments";
 import type { Route } from "./+types/staff.payments";
 import { readFields } from "~/lib/request-body.server";
+import type { TranslationHandle } from "~/lib/i18n";
+
+export const handle: TranslationHandle = { i18n: ["payments", "refunds"] };
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 

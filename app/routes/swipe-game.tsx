@@ -18,6 +18,9 @@ import { SwipeDeck } from "~/ui/swipe-game/swipe-deck";
 import { SwipeNoticeAlert } from "~/ui/swipe-game/swipe-notice";
 import type { Route } from "./+types/swipe-game";
 import { readFields } from "~/lib/request-body.server";
+import type { TranslationHandle } from "~/lib/i18n";
+
+export const handle: TranslationHandle = { i18n: ["swipe"] };
 
 const noticeSchema = z.enum(SWIPE_NOTICES).nullable().catch(null);
 

@@ -15,6 +15,9 @@ import { PaymentResult } from "~/ui/payments/payment-result";
 import { RefundRequestPanel } from "~/ui/payments/refund-request";
 import type { Route } from "./+types/transactions.$id";
 import { readFields } from "~/lib/request-body.server";
+import type { TranslationHandle } from "~/lib/i18n";
+
+export const handle: TranslationHandle = { i18n: ["payments", "refunds"] };
 
 const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 /** Seconds between checks while a payment is still open. */

@@ -6,6 +6,9 @@ import { formatMoney } from "~/domain/payments/money";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/middleware/i18n.server";
 import type { Route } from "./+types/transactions";
+import type { TranslationHandle } from "~/lib/i18n";
+
+export const handle: TranslationHandle = { i18n: ["payments"] };
 
 /** /transactions: the member's payments, newest first. */
 export async function loader({ request, context }: Route.LoaderArgs) {

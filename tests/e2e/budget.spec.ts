@@ -14,6 +14,8 @@ const JS_GOAL = 100 * 1024;
 const JS_BUDGET = 160 * 1024;
 /** JavaScript beyond the runtime every page shares (the entry module and its imports). */
 const PAGE_JS_BUDGET = 50 * 1024;
+/** A page loads the translation namespaces of its routes only (all of them are 18.3 KiB in nl). */
+const TRANSLATIONS_BUDGET = 12 * 1024;
 const KB = (bytes: number) => (bytes / 1024).toFixed(1);
 
 interface Weight {
@@ -24,6 +26,7 @@ interface Weight {
   later: number;
   css: number;
   cssFiles: number;
+  translations: number;
 }
 
 /** Opens `path` in a new context (empty cache) and sums the gzipped JS and CSS of its first load. */
@@ -39,11 +42,12 @@ async function firstLoad(
   const bodies: Promise<{ type: string; path: string; size: number }>[] = [];
   page.on("response", (response) => {
     const type = response.request().resourceType();
-    if (type !== "script" && type !== "stylesheet") return;
+    const translations = new URL(response.url()).pathname.startsWith("/resources/locales/");
+    if (type !== "script" && type !== "stylesheet" && !translations) return;
     // The server may compress or not: gzip every body alike, so the numbers compare.
     bodies.push(
       response.body().then((body) => ({
-        type,
+        type: translations ? "translations" : type,
         path: new URL(response.url()).pathname,
         size: gzipSync(body, { level: 9 }).length,
       })),
@@ -74,7 +78,11 @@ async function firstLoad(
   // Stylesheets all come from the HTML (links of the rendered routes; CSS imported with ?url is not in
   // the manifest).
   const first = files.filter(
-    (f) => f.type === "stylesheet" || requested.includes(f.path) || entry.includes(f.path),
+    (f) =>
+      f.type === "stylesheet" ||
+      f.type === "translations" ||
+      requested.includes(f.path) ||
+      entry.includes(f.path),
   );
   const js = first.filter((f) => f.type === "script");
   const css = first.filter((f) => f.type === "stylesheet");
@@ -87,6 +95,7 @@ async function firstLoad(
     later: sum(files.filter((f) => !first.includes(f))),
     css: sum(css),
     cssFiles: css.length,
+    translations: sum(first.filter((f) => f.type === "translations")),
   };
 }
 
@@ -149,12 +158,12 @@ test("every main page stays within its first-load JavaScript and CSS budget", as
     weights.push(await firstLoad(browser, baseURL!, label, path, state));
 
   const table = [
-    `| page | first-load JS gz KB (files) | of it shared runtime | over the ${KB(JS_GOAL)} KB goal | loaded once interactive | CSS gz KB (files) |`,
-    "|---|---|---|---|---|---|",
+    `| page | first-load JS gz KB (files) | of it shared runtime | over the ${KB(JS_GOAL)} KB goal | loaded once interactive | CSS gz KB (files) | translations gz KB |`,
+    "|---|---|---|---|---|---|---|",
     ...weights.map(
       (w) =>
         `| ${w.page} | ${KB(w.js)} (${w.jsFiles}) | ${KB(w.runtime)} | ${KB(Math.max(0, w.js - JS_GOAL))} | ` +
-        `${KB(w.later)} | ${KB(w.css)} (${w.cssFiles}) |`,
+        `${KB(w.later)} | ${KB(w.css)} (${w.cssFiles}) | ${KB(w.translations)} |`,
     ),
   ].join("\n");
   console.log(`\nFirst-load page weight (gzip -9):\n${table}\n`);
@@ -166,11 +175,14 @@ test("every main page stays within its first-load JavaScript and CSS budget", as
       ? [`${w.page}: own JavaScript ${KB(w.js - w.runtime)} KB > ${KB(PAGE_JS_BUDGET)} KB`]
       : []),
     ...(w.css > CSS_BUDGET ? [`${w.page}: CSS ${KB(w.css)} KB > ${KB(CSS_BUDGET)} KB`] : []),
+    ...(w.translations > TRANSLATIONS_BUDGET
+      ? [`${w.page}: translations ${KB(w.translations)} KB > ${KB(TRANSLATIONS_BUDGET)} KB`]
+      : []),
   ]);
   expect(over).toEqual([]);
 });
 
-test("a page fetches its translations once, from the preload, and links navigate without new documents", async ({
+test("a page fetches its routes' translations from the preload, a link only the namespaces it adds, and no new document", async ({
   browser,
   baseURL,
 }, testInfo) => {
@@ -178,18 +190,32 @@ test("a page fetches its translations once, from the preload, and links navigate
   const context = await browser.newContext({ baseURL });
   await acceptEntryWarning(context, baseURL!);
   const page = await context.newPage();
-  const requested: { type: string; path: string }[] = [];
-  page.on("request", (request) =>
-    requested.push({ type: request.resourceType(), path: new URL(request.url()).pathname }),
-  );
+  const requested: { type: string; path: string; url: URL }[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    requested.push({ type: request.resourceType(), path: url.pathname, url });
+  });
+  const translations = () => requested.filter((r) => r.path.startsWith("/resources/locales/"));
   await page.goto("/login");
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-  // The top bar's logo is an AppLink: a client-side navigation, not a new document.
+  const preload = await page.locator('link[rel="preload"][as="fetch"]').getAttribute("href");
+  expect(translations().map((r) => r.url.pathname + r.url.search)).toEqual([preload]);
+  const loginNamespaces = translations()[0]!.url.searchParams.get("ns")!.split(",");
+  expect(loginNamespaces).toEqual(expect.arrayContaining(["common", "accounts"]));
+  expect(loginNamespaces).not.toContain("resell");
+  // The top bar's logo is an AppLink: a client-side navigation, not a new document. The home page
+  // adds the resell offer's namespace, and fetches that one only.
   await page.getByRole("banner").getByRole("link").first().click();
   await expect(page).toHaveURL(`${baseURL}/`);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect.poll(() => translations().length).toBe(2);
+  expect(translations()[1]!.url.searchParams.get("ns")).toBe("resell");
+  // Back to a page whose namespaces are loaded: nothing more to fetch.
+  await page.goBack();
+  await expect(page).toHaveURL(`${baseURL}/login`);
+  await expect(page.getByRole("button", { name: "Inloggen" })).toBeVisible();
   await context.close();
-  expect(requested.filter((r) => r.path.startsWith("/resources/locales/"))).toHaveLength(1);
+  expect(translations()).toHaveLength(2);
   expect(requested.filter((r) => r.type === "document")).toHaveLength(1);
   expect(requested.filter((r) => r.path === "/__manifest")).toEqual([]);
 });

@@ -198,6 +198,12 @@ test.describe("@http", () => {
     expect((await versioned.json()).common.nav.login).toBe("Inloggen");
     expect((await versioned.json()).pages).toBeUndefined();
     expect((await request.get("/resources/locales/xx")).status()).toBe(404);
+    // A page asks for its routes' namespaces only.
+    const some = await request.get(`/resources/locales/nl?v=${version}&ns=common,search`);
+    expect(Object.keys(await some.json())).toEqual(["common", "search"]);
+    expect(some.headers()["cache-control"]).toContain("immutable");
+    expect((await request.get(`/resources/locales/nl?v=${version}&ns=common,pages`)).status()).toBe(404);
+    expect((await request.get(`/resources/locales/nl?v=${version}&ns=nothing`)).status()).toBe(404);
   });
 
   test("only approved public photos are served", async ({ request }) => {

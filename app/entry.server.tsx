@@ -9,6 +9,7 @@ import {
 import { requestInfoContext } from "./lib/context";
 import { DEFAULT_LOCALE } from "./lib/i18n";
 import type { Translator } from "./lib/translator";
+import { withLowPriorityModulePreloads } from "./lib/module-preloads.server";
 import { getLocale, pageTranslatorFor } from "./middleware/i18n.server";
 import { isCrossSiteMutation } from "./middleware/request-info.server";
 import { TranslatorProvider } from "./ui/use-translation";
@@ -67,7 +68,10 @@ export default function handleRequest(
               timeoutId = undefined;
               responseHeaders.set("Content-Type", "text/html; charset=utf-8");
               resolve(
-                new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }),
+                new Response(withLowPriorityModulePreloads(Buffer.concat(chunks)), {
+                  headers: responseHeaders,
+                  status: responseStatusCode,
+                }),
               );
               callback();
             },

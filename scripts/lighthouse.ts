@@ -6,7 +6,8 @@ import { chmod, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
+import lighthouse, { type RunnerResult } from "lighthouse";
+import puppeteer, { type Browser } from "puppeteer-core";
 import { seedChats } from "../bench/seed-chats";
 import {
   DEMO_LOGIN,
@@ -44,16 +45,40 @@ interface Score {
   failed: string[];
 }
 
-async function audit(port: number, url: string, cookie: string | null): Promise<Omit<Score, "label">> {
-  // Every page is measured as a visitor who already closed the site-entry warning.
-  const cookies = [`entry_warning_dismissed=${Date.now()}`, ...(cookie ? [cookie] : [])].join("; ");
-  const result = await lighthouse(url, {
-    port,
-    output: "json",
-    logLevel: "error",
-    onlyCategories: ["performance", "accessibility"],
-    extraHeaders: { Cookie: cookies },
-  });
+/**
+ * Audits `url` in a fresh browser context whose cookie jar holds the session (if any) and the closed
+ * entry warning. (A `Cookie` extra header is not enough: once the site has set a cookie, Chromium
+ * sends the jar's header instead, and the page would be measured as a new visitor.)
+ */
+async function audit(browser: Browser, url: string, cookie: string | null): Promise<Omit<Score, "label">> {
+  const context = await browser.createBrowserContext();
+  try {
+    const tab = await context.newPage();
+    const [sessionName, sessionValue] = cookie ? cookie.split("=") : [];
+    await context.setCookie(
+      {
+        name: "entry_warning_dismissed",
+        value: String(Date.now()),
+        domain: new URL(url).hostname,
+        path: "/",
+      },
+      ...(sessionName && sessionValue
+        ? [{ name: sessionName, value: sessionValue, domain: new URL(url).hostname, path: "/" }]
+        : []),
+    );
+    const result = await lighthouse(
+      url,
+      { output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] },
+      undefined,
+      tab,
+    );
+    return summary(url, result);
+  } finally {
+    await context.close();
+  }
+}
+
+function summary(url: string, result: RunnerResult | undefined): Omit<Score, "label"> {
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { categories, audits } = result.lhr;
   const failed = Object.values(audits)
@@ -117,14 +142,15 @@ async function main() {
       chromePath: CHROME_PATH,
       chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync"],
     });
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
     const scores: Score[] = [];
     // Lighthouse's simulated phone still runs on this CPU: a busy machine lowers the scores.
     const load = os.loadavg()[0]!.toFixed(1);
     for (const page of pages) {
-      let score = await audit(chrome.port, server.baseUrl + page.path, page.member ? cookie : null);
+      let score = await audit(browser, server.baseUrl + page.path, page.member ? cookie : null);
       // A failed trace (NO_NAVSTART and the like) says nothing about the page: measure it once more.
       if (score.runtimeError) {
-        score = await audit(chrome.port, server.baseUrl + page.path, page.member ? cookie : null);
+        score = await audit(browser, server.baseUrl + page.path, page.member ? cookie : null);
       }
       scores.push({ label: page.label, ...score });
       console.log(

@@ -232,9 +232,13 @@ test("the push alert offers push where the browser can, and stays away once clos
   test.skip(!jsEnabled(testInfo), "without JavaScript there is no push, so no alert");
   const member = await createMember();
   await login(page, member.email, member.password);
+  await page.goto("/members");
   await whenInteractive(page, testInfo);
   const alert = page.getByTestId("push-alert");
+  // It waits until the member uses the page (here: scrolls), then sits at the bottom of the screen.
+  await page.mouse.wheel(0, 200);
   await expect(alert).toContainText("Zet meldingen aan");
+  await expect(alert).toBeInViewport();
   await expect(alert.getByRole("button", { name: "Meldingen aanzetten" })).toBeVisible();
   await alert.getByRole("button", { name: "Sluiten" }).click();
   await expect(alert).toHaveCount(0);
@@ -251,6 +255,7 @@ test("the push alert offers push where the browser can, and stays away once clos
     .toBeInstanceOf(Date);
   await page.reload();
   await whenInteractive(page, testInfo);
+  await page.mouse.wheel(0, 200);
   await expect(page.getByTestId("account-menu")).toBeVisible();
   await expect(alert).toHaveCount(0);
 });

@@ -46,12 +46,14 @@ export function DefaultLayout({ children }: { children: React.ReactNode }) {
       )}
       <ActivationReminder user={user} />
       <PhotoAlert show={user?.photoAlert ?? false} />
-      <PushAlert show={user?.pushAlert ?? false} />
       <MailsOffAlert alert={user?.mailsOffAlert} />
       {user?.newestLike && <NewLikeBanner like={user.newestLike} />}
       <LikeNotice />
       {children}
       <Footer {...footer} />
+      {/* After the page, held at the bottom of the screen: it appears once the browser said it can do
+          push, and nothing above it moves (no layout shift). */}
+      <PushAlert show={user?.pushAlert ?? false} />
       {user && <NewLikeAnnouncer />}
       {showEntryWarning && <EntryWarning siteName={data.site.name} minAge={data.site.minAge} />}
     </>

@@ -60,12 +60,7 @@ export function ReportMessageForm({
   return (
     <section className="p-3 overflow-auto" data-testid="report-message-form">
       <h1 className="h4">{t("chat-extras:report.title")}</h1>
-      <blockquote
-        className="rounded-3 px-3 py-2 bg-body-secondary"
-        style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}
-      >
-        {quoted}
-      </blockquote>
+      <blockquote className="chat-text rounded-3 px-3 py-2 bg-body-secondary">{quoted}</blockquote>
       <p>{t("chat-extras:report.text")}</p>
       <Form method="post" action={`/chats/${conversationId}/report`}>
         <input type="hidden" name="messageId" value={messageId} />

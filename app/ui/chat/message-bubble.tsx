@@ -22,15 +22,14 @@ function Content({ message }: { message: ChatMessage }) {
         <img
           src={`/chat-photos/${message.chatPhotoId}/thumb`}
           alt={t("chat:message.photo")}
-          className="img-fluid rounded"
-          style={{ maxWidth: 240 }}
+          className="img-fluid rounded chat-photo"
           loading="lazy"
         />
       );
     case "text":
       // Plain text, never HTML, and links are not made clickable.
       return (
-        <span style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }} data-testid="message-text">
+        <span className="chat-text" data-testid="message-text">
           {message.body}
         </span>
       );
@@ -60,8 +59,7 @@ export function MessageBubble({
       data-message-id={message.id}
     >
       <div
-        className={`rounded-3 px-3 py-2 ${message.own ? "text-bg-primary" : "bg-body-secondary"}`}
-        style={{ maxWidth: "80%" }}
+        className={`chat-bubble rounded-3 px-3 py-2 ${message.own ? "text-bg-primary" : "bg-body-secondary"}`}
       >
         <Content message={message} />
         <div className="small d-flex gap-2 justify-content-end mt-1">

@@ -50,11 +50,16 @@ describe("BrowserTranslations", () => {
     });
     vi.mocked(reloadForChunkError).mockReturnValueOnce(false);
     const { translations } = browserTranslations(failing);
-    await expect(translations.translatorWith(["search"])).resolves.toBe(translations.translator);
+    const shown = await translations.translatorWith(["search"]);
+    expect(shown).toBe(translations.translator);
+    expect(shown.t("hello")).toBe("Hallo");
+    // Given up for this page: no new request on the next render.
+    expect(translations.translatorWith(["search"])).toBe(translations.translator);
+    expect(failing).toHaveBeenCalledTimes(1);
 
     vi.mocked(reloadForChunkError).mockReturnValueOnce(true);
     const settled = vi.fn();
-    void (translations.translatorWith(["search"]) as Promise<unknown>).then(settled, settled);
+    void (translations.translatorWith(["likes"]) as Promise<unknown>).then(settled, settled);
     await vi.waitFor(() => expect(reloadForChunkError).toHaveBeenCalledTimes(2));
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(settled).not.toHaveBeenCalled();

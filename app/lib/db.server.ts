@@ -94,9 +94,9 @@ export function preparedStatementName(text: string): string | undefined {
 
 /**
  * Runs one statement as a named prepared statement on a small pool of its own, without Prisma's
- * query layer. Only for the few statements on the hottest paths (the session of every request,
- * sending a message, live events, the search); everything else uses Prisma, whose statements are
- * named the same way (`preparedStatementName`).
+ * query layer (about 0.1 ms of the app's time per statement). For the hot paths: the session of
+ * every request, the member pages' reads, sending a message, live events; everything else uses
+ * Prisma, whose statements are named the same way (`preparedStatementName`).
  */
 export async function queryPrepared<T>(sql: Prisma.Sql): Promise<T[]> {
   globalThis.__preparedPool ??= createPreparedPool();

@@ -1,6 +1,7 @@
+import { Prisma } from "~/generated/prisma/client";
 import type { SessionUser } from "~/domain/accounts/session.server";
 import type { Site } from "~/domain/sites/site.server";
-import { db } from "~/lib/db.server";
+import { queryPrepared } from "~/lib/db.server";
 import type { ChatExtrasData } from "./chat-types";
 import { extrasNotices } from "./extras-actions.server";
 import type { GiftItem } from "./gifts.server";
@@ -11,12 +12,12 @@ import { textMessagePrice } from "./message-price.server";
  * photos (ownPhotoChoices), read together in one statement.
  */
 async function giftsAndOwnPhotos(siteId: number, userId: number) {
-  const [row] = await db().$queryRaw<{ gifts: GiftItem[]; photoIds: number[] }[]>`
+  const [row] = await queryPrepared<{ gifts: GiftItem[]; photoIds: number[] }>(Prisma.sql`
     SELECT
       coalesce((SELECT json_agg(json_build_object('id', g.id, 'code', g.code, 'image', g.image, 'credits', g.credits)
         ORDER BY g."sortOrder", g.id) FROM "Gift" g WHERE g."siteId" = ${siteId} AND g.active), '[]'::json) AS gifts,
       ARRAY(SELECT ph.id FROM "Photo" ph JOIN "Profile" p ON p.id = ph."profileId"
-        WHERE p."userId" = ${userId} AND ph.status = 'active' ORDER BY ph.id) AS "photoIds"`;
+        WHERE p."userId" = ${userId} AND ph.status = 'active' ORDER BY ph.id) AS "photoIds"`);
   return {
     gifts: row!.gifts,
     ownPhotos: row!.photoIds.map((id) => ({ id, thumbUrl: `/photos/${id}/thumb` })),

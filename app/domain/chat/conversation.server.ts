@@ -1,6 +1,6 @@
 import { Prisma } from "~/generated/prisma/client";
 import { cardPhotoId } from "~/domain/profiles/member-card";
-import { db } from "~/lib/db.server";
+import { queryPrepared } from "~/lib/db.server";
 import { gateFactsFrom, gateFactsSql, gateFor, type GateFactsRow } from "./chat-gate.server";
 import { CHAT_CHANNEL } from "./chat-events.server";
 import { MESSAGES_PAGE_SIZE, type ChatGate, type ChatMessage, type ChatPartner } from "./chat-types";
@@ -61,7 +61,7 @@ interface MessageRow {
  * and the newest message the other wrote (what opening the page marks as read).
  */
 function readMember(conversationId: number, userId: number) {
-  return db().$queryRaw<MemberRow[]>`
+  return queryPrepared<MemberRow>(Prisma.sql`
     SELECT me."otherUserId", me."clearedAt", me."unreadCount", me."lastReadMessageId",
       other."lastReadMessageId" AS "otherLastRead",
       (SELECT count(*) FILTER (WHERE NOT "hideReadReceipts") FROM "User"
@@ -77,14 +77,14 @@ function readMember(conversationId: number, userId: number) {
     LEFT JOIN "User" o ON o.id = me."otherUserId"
     LEFT JOIN "Profile" p ON p."userId" = o.id
     LEFT JOIN "Photo" ph ON ph.id = p."mainPhotoId"
-    WHERE me."conversationId" = ${conversationId} AND me."userId" = ${userId}`;
+    WHERE me."conversationId" = ${conversationId} AND me."userId" = ${userId}`);
 }
 
 /** A page of messages (newest first, one extra to know whether more follow) and whether older history is hidden. */
 async function readMessages(conversationId: number, since: Date, clearedAt: Date | null, before?: number) {
   const beforeClause = before ? Prisma.sql`AND id < ${before}` : Prisma.empty;
   const clearedClause = clearedAt ? Prisma.sql`AND "createdAt" >= ${clearedAt}` : Prisma.empty;
-  const [row] = await db().$queryRaw<{ messages: MessageRow[]; older: boolean }[]>`
+  const [row] = await queryPrepared<{ messages: MessageRow[]; older: boolean }>(Prisma.sql`
     SELECT
       coalesce((SELECT json_agg(m ORDER BY m.id DESC) FROM (
         SELECT id, "senderId", kind::text AS kind, body, "chatPhotoId", "giftId", "createdAt" FROM "Message"
@@ -93,7 +93,7 @@ async function readMessages(conversationId: number, since: Date, clearedAt: Date
         ORDER BY id DESC LIMIT ${MESSAGES_PAGE_SIZE + 1}
       ) m), '[]'::json) AS messages,
       EXISTS(SELECT 1 FROM "Message" WHERE "conversationId" = ${conversationId} AND "deletedAt" IS NULL
-        AND "createdAt" < ${since} ${clearedClause}) AS older`;
+        AND "createdAt" < ${since} ${clearedClause}) AS older`);
   return row!;
 }
 
@@ -108,16 +108,16 @@ async function markRead(
   lastRead: number | null,
 ) {
   const payload = JSON.stringify({ conversationId, messageId: lastRead });
-  await db().$executeRaw`
+  await queryPrepared(Prisma.sql`
     WITH updated AS (
       UPDATE "ConversationMember" SET "unreadCount" = 0, "lastReadMessageId" = ${lastRead}::int
       WHERE "conversationId" = ${conversationId} AND "userId" = ${userId}
       RETURNING "userId"
     ), stored AS (
       INSERT INTO "ChatEvent" ("userId", type, payload, "createdAt")
-      SELECT ${otherUserId}, 'read', ${payload}::jsonb, ${new Date()} FROM updated
+      SELECT ${otherUserId}::int, 'read', ${payload}::jsonb, ${new Date()}::timestamp FROM updated
     )
-    SELECT pg_notify(${CHAT_CHANNEL}, ${JSON.stringify({ userIds: [otherUserId] })}) FROM updated`;
+    SELECT pg_notify(${CHAT_CHANNEL}, ${JSON.stringify({ userIds: [otherUserId] })}) FROM updated`);
 }
 
 function partnerFrom(row: MemberRow): ChatPartner {

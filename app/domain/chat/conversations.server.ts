@@ -1,5 +1,5 @@
 import { Prisma } from "~/generated/prisma/client";
-import { db } from "~/lib/db.server";
+import { queryPrepared } from "~/lib/db.server";
 import { cardPhotoId } from "~/domain/profiles/member-card";
 import {
   CONVERSATIONS_PAGE_SIZE,
@@ -51,7 +51,7 @@ export async function listConversations(
   now = new Date(),
 ): Promise<ConversationList> {
   const limit = new Date(now.getTime() - chatHistoryDays * DAY);
-  const [row] = await db().$queryRaw<ListRow[]>(Prisma.sql`
+  const [row] = await queryPrepared<ListRow>(Prisma.sql`
     SELECT
       (SELECT count(*)::int FROM "ConversationMember" WHERE "userId" = ${userId} AND hidden = false) AS total,
       coalesce((SELECT json_agg(item ORDER BY item."lastMessageAt" DESC, item."conversationId" DESC) FROM (

@@ -1,5 +1,5 @@
 import { Prisma } from "~/generated/prisma/client";
-import { db } from "~/lib/db.server";
+import { db, queryPrepared } from "~/lib/db.server";
 import { visibleMemberWhere } from "./visible-member";
 
 /**
@@ -15,10 +15,10 @@ export function newLikesCountSql(userId: number): Prisma.Sql {
 
 /** Opening a liker's profile clears the new flag of their like (SPEC section 4). */
 export async function clearNewLike(viewerUserId: number, likerProfileId: number) {
-  await db().like.updateMany({
-    where: { likedId: viewerUserId, isNew: true, liker: { profile: { is: { id: likerProfileId } } } },
-    data: { isNew: false },
-  });
+  await queryPrepared(Prisma.sql`
+    UPDATE "Like" SET "isNew" = false
+    WHERE "likedId" = ${viewerUserId} AND "isNew"
+      AND "likerId" = (SELECT "userId" FROM "Profile" WHERE id = ${likerProfileId})`);
 }
 
 /** The liker of the newest like not announced yet (by the "New like!" modal or banner), if any. */

@@ -1,7 +1,7 @@
 import { cardPhotoId } from "~/domain/profiles/member-card";
 import { ageOn } from "~/domain/profiles/age";
 import { Prisma } from "~/generated/prisma/client";
-import { db } from "~/lib/db.server";
+import { db, queryPrepared } from "~/lib/db.server";
 import { LIKES_PAGE_SIZE, type LikeCard, type LikeTab } from "./tabs";
 
 export { LIKES_PAGE_SIZE };
@@ -33,7 +33,7 @@ interface CardRow {
  * own index of the tab's table; `flags` selects `liked` and `matched` for a page entry `e`.
  */
 async function page(source: Prisma.Sql, flags: Prisma.Sql, skip: number) {
-  const [row] = await db().$queryRaw<{ total: number; cards: CardRow[] }[]>`
+  const [row] = await queryPrepared<{ total: number; cards: CardRow[] }>(Prisma.sql`
     WITH entries AS (
       SELECT e.*, p.id AS "profileId", p.name, p."dateOfBirth", p.city, p.region, p."mainPhotoId"
       FROM (${source}) e ${visibleMemberJoin(Prisma.sql`e.other`)}
@@ -45,7 +45,7 @@ async function page(source: Prisma.Sql, flags: Prisma.Sql, skip: number) {
           e."isNew", ${flags}
         FROM (SELECT * FROM entries ORDER BY "createdAt" DESC, id DESC LIMIT ${LIKES_PAGE_SIZE} OFFSET ${skip}) e
         LEFT JOIN "Photo" ph ON ph.id = e."mainPhotoId"
-      ) c), '[]'::json) AS cards`;
+      ) c), '[]'::json) AS cards`);
   const cards: LikeCard[] = row!.cards.map((c) => ({
     id: c.id,
     name: c.name,

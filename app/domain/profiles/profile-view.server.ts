@@ -1,7 +1,8 @@
+import { Prisma } from "~/generated/prisma/client";
 import { loggedOutSearchAllowed } from "~/domain/search/access";
 import type { Site } from "~/domain/sites/site.server";
 import type { Gender } from "~/generated/prisma/enums";
-import { db } from "~/lib/db.server";
+import { queryPrepared } from "~/lib/db.server";
 import { ageOn } from "./age";
 import { relatedProfiles, type RelatedProfile } from "./related.server";
 
@@ -124,7 +125,7 @@ interface ProfileRow {
  */
 async function readProfile(profileId: number, viewerUserId: number | null): Promise<ProfileRow | undefined> {
   const viewer = viewerUserId ?? 0;
-  const [row] = await db().$queryRaw<ProfileRow[]>`
+  const [row] = await queryPrepared<ProfileRow>(Prisma.sql`
     SELECT p.id, p."userId", p.name, p.gender::text AS gender, p."dateOfBirth", p.country, p.region, p.city,
       p."aboutMe", p.reason::text AS reason, p.sexuality::text AS sexuality, p.tattoos::text AS tattoos,
       p."hairColor"::text AS "hairColor", p."eyeColor"::text AS "eyeColor", p."bodyType"::text AS "bodyType",
@@ -140,7 +141,7 @@ async function readProfile(profileId: number, viewerUserId: number | null): Prom
       EXISTS(SELECT 1 FROM "Like" WHERE "likerId" = ${viewer} AND "likedId" = p."userId") AS liked,
       EXISTS(SELECT 1 FROM "Like" WHERE "likerId" = p."userId" AND "likedId" = ${viewer}) AS "likedBy"
     FROM "Profile" p JOIN "User" u ON u.id = p."userId"
-    WHERE p.id = ${profileId}`;
+    WHERE p.id = ${profileId}`);
   return row;
 }
 

@@ -1,6 +1,6 @@
 import type { Gender } from "~/generated/prisma/enums";
 import { Prisma } from "~/generated/prisma/client";
-import { db } from "~/lib/db.server";
+import { queryPrepared } from "~/lib/db.server";
 import { ageOn } from "./age";
 import type { MemberCardData } from "./member-card";
 
@@ -86,7 +86,7 @@ export async function relatedProfiles({
     ? Prisma.sql`p.region IS DISTINCT FROM ${profile.region}`
     : Prisma.sql`true`;
   // Same region first, then the most shared interests, a card photo, the newest; the viewer's likes.
-  const rows = await db().$queryRaw<(Row & { liked: boolean })[]>`
+  const rows = await queryPrepared<Row & { liked: boolean }>(Prisma.sql`
     WITH same_region AS MATERIALIZED (${Prisma.join(candidates(0, inRegion), " UNION ALL ")}),
       rest_of_country AS MATERIALIZED (
         SELECT * FROM (${Prisma.join(candidates(1, outsideRegion), " UNION ALL ")}) rest
@@ -101,7 +101,7 @@ export async function relatedProfiles({
       LEFT JOIN "Photo" ph ON ph.id = c."mainPhotoId"
     ) r
     ORDER BY r.grp, r.shared DESC, (r.photo IS NOT NULL) DESC, r.id DESC
-    LIMIT ${RELATED_LIMIT}`;
+    LIMIT ${RELATED_LIMIT}`);
   return rows.map(({ dateOfBirth, liked, ...row }) => ({
     ...row,
     age: ageOn(dateOfBirth),

@@ -24,7 +24,7 @@ export function DeleteMessageButton({ messageId }: { messageId: number }) {
         <input type="hidden" name="messageId" value={messageId} />
         <button
           type="submit"
-          className="btn btn-link btn-sm p-0 text-reset small"
+          className="btn btn-link p-0 text-reset chat-bubble-action"
           aria-label={t("chat:message.deleteLabel")}
           data-testid="delete-message"
         >

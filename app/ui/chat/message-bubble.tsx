@@ -53,25 +53,22 @@ export function MessageBubble({
     timeZone: siteTimeZone,
   }).format(new Date(message.createdAt));
   return (
+    // Component classes (app.scss) rather than utility lists: a page shows up to 30 of these.
     <li
-      className={`d-flex mb-2 ${message.own ? "justify-content-end" : "justify-content-start"}`}
+      className={message.own ? "chat-bubble own text-bg-primary" : "chat-bubble bg-body-secondary"}
       data-testid={message.own ? "message-own" : "message-other"}
       data-message-id={message.id}
     >
-      <div
-        className={`chat-bubble rounded-3 px-3 py-2 ${message.own ? "text-bg-primary" : "bg-body-secondary"}`}
-      >
-        <Content message={message} />
-        <div className="small d-flex gap-2 justify-content-end mt-1">
-          <time dateTime={message.createdAt} suppressHydrationWarning>
-            {time}
-          </time>
-          {message.seen && <span data-testid="message-seen">{t("chat:message.seen")}</span>}
-          {message.own && <DeleteMessageButton messageId={message.id} />}
-          {!message.own && conversationId !== null && (
-            <ReportLink conversationId={conversationId} messageId={message.id} />
-          )}
-        </div>
+      <Content message={message} />
+      <div className="chat-bubble-meta">
+        <time dateTime={message.createdAt} suppressHydrationWarning>
+          {time}
+        </time>
+        {message.seen && <span data-testid="message-seen">{t("chat:message.seen")}</span>}
+        {message.own && <DeleteMessageButton messageId={message.id} />}
+        {!message.own && conversationId !== null && (
+          <ReportLink conversationId={conversationId} messageId={message.id} />
+        )}
       </div>
     </li>
   );

@@ -51,7 +51,7 @@ export function MessageList({
           {emptyText}
         </p>
       ) : (
-        <ol className="list-unstyled mb-0" data-testid="messages">
+        <ol className="chat-messages" data-testid="messages">
           {messages.map((message) => (
             <MessageBubble key={message.id} message={message} conversationId={conversationId} />
           ))}

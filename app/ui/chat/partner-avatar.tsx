@@ -12,17 +12,13 @@ export function PartnerAvatar({ partner, size = 48 }: { partner: ChatPartner; si
         alt={t("chat:list.photoOf", { name })}
         width={size}
         height={size}
-        className="rounded-circle flex-shrink-0 object-fit-cover"
+        className="avatar"
         loading="lazy"
       />
     );
   }
   return (
-    <span
-      className="rounded-circle flex-shrink-0 bg-secondary-subtle text-secondary d-inline-flex align-items-center justify-content-center fw-semibold"
-      style={{ width: size, height: size }}
-      aria-hidden="true"
-    >
+    <span className="avatar avatar-initial" style={{ width: size, height: size }} aria-hidden="true">
       {[...name][0]?.toUpperCase()}
     </span>
   );

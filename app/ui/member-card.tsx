@@ -23,8 +23,9 @@ export function MemberCard({
 }) {
   const { t } = useTranslation();
   return (
-    <li className="col-6 col-sm-4 col-md-3 col-lg-2">
-      <div className="card member-card h-100" data-testid="member-card">
+    // Component classes (app.scss) rather than utility lists: a page shows up to 24 cards.
+    <li className="member-cell">
+      <div className="card member-card" data-testid="member-card">
         {member.mainPhotoId !== null && (
           <img
             src={`/photos/${member.mainPhotoId}/thumb`}
@@ -35,20 +36,20 @@ export function MemberCard({
             loading="lazy"
           />
         )}
-        <div className="card-body p-2 d-flex flex-column">
+        <div className="member-card-body">
           {badges && <div className="mb-1">{badges}</div>}
-          <p className="card-title fw-semibold mb-0 text-truncate">
-            <AppLink to={to} className="stretched-link text-reset text-decoration-none">
-              {t("member.nameAge", { name: member.name, age: member.age })}
-            </AppLink>
-          </p>
-          <p className="card-text small text-body-secondary text-truncate mb-2">
-            {member.city ?? member.region}
-          </p>
+          <AppLink to={to} className="member-card-name">
+            {t("member.nameAge", { name: member.name, age: member.age })}
+          </AppLink>
+          <p className="member-card-place">{member.city ?? member.region}</p>
           {member.liked !== undefined && (
-            <div className="mt-auto">
-              <LikeButton profileId={member.id} name={member.name} liked={member.liked} compact />
-            </div>
+            <LikeButton
+              profileId={member.id}
+              name={member.name}
+              liked={member.liked}
+              compact
+              className="member-card-like"
+            />
           )}
           {footer && <div className="mt-2 position-relative z-2">{footer}</div>}
         </div>

@@ -11,11 +11,14 @@ export function LikeButton({
   name,
   liked,
   compact = false,
+  className,
 }: {
   profileId: number;
   name: string;
   liked: boolean;
   compact?: boolean;
+  /** Of the wrapper around the button and its messages. */
+  className?: string;
 }) {
   const { t } = useTranslation();
   const location = useLocation();
@@ -28,7 +31,7 @@ export function LikeButton({
   const query = back.toString();
   const intent = current ? "unlike" : "like";
   return (
-    <div className="position-relative z-2">
+    <div className={className}>
       {/* A plain form: with JavaScript the fetcher always takes the submit over, so React Router's
           Form (which resolves its action on every render, once per card) adds nothing. */}
       <form
@@ -48,8 +51,8 @@ export function LikeButton({
           aria-label={t(current ? "likes:button.unlikeName" : "likes:button.likeName", { name })}
           data-testid="like-button"
         >
-          <span aria-hidden="true">{current ? "♥" : "♡"}</span>{" "}
-          {t(current ? "likes:button.liked" : "likes:button.like")}
+          <span aria-hidden="true">{current ? "♥" : "♡"}</span>
+          {` ${t(current ? "likes:button.liked" : "likes:button.like")}`}
         </button>
       </form>
       {answer && !answer.ok && (

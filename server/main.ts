@@ -31,16 +31,22 @@ if (env.STANDINS && !database.embedded) {
   });
 }
 /**
- * A start that fails once the database is open stops the database again: an embedded one left
- * running would hold its data folder, and the next start would fail too.
+ * A start that fails once the database is open, or a crash (an error nothing caught), stops the
+ * database before the process ends: an embedded one left running would hold its data folder, and
+ * the next start (a supervisor restarting the server) would fail too.
  */
-async function startFailed(error: unknown): Promise<never> {
-  logger.error("start-up failed", {
-    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-  });
+let exiting = false;
+async function exitWithError(msg: string, error: unknown): Promise<never> {
+  if (exiting) return new Promise<never>(() => {}); // the first error is already ending the process
+  exiting = true;
+  logger.error(msg, { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  setTimeout(() => process.exit(1), 10_000).unref();
   await database.stop().catch(() => {});
   process.exit(1);
 }
+const startFailed = (error: unknown) => exitWithError("start-up failed", error);
+process.on("uncaughtException", (error) => void exitWithError("crashed", error));
+process.on("unhandledRejection", (error) => void exitWithError("crashed", error));
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 

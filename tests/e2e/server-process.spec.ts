@@ -7,8 +7,8 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 
 /** Starts the built server as its own process with a fresh embedded database and no demo members. */
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/start.ts"], {
+function startServer(env: Record<string, string>, nodeOptions: string[] = []) {
+  const child = spawn(process.execPath, [...nodeOptions, "--import", "tsx", "server/start.ts"], {
     env: { ...process.env, LOG_LEVEL: "info", DEMO_DATA: "false", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -49,6 +49,43 @@ test.describe("@http server process", () => {
     } finally {
       failed.child.kill("SIGKILL");
       await new Promise((resolve) => taken.close(resolve));
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test("a crash stops the embedded database, so a restart finds its data folder free", async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "hartklop-crash-"));
+    await chmod(dataDir, 0o755);
+    const port = 3390 + (process.pid % 50);
+    const env = {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(port + 1000),
+    };
+    // An error nothing catches, thrown inside the running server when it gets SIGUSR2.
+    const crashOnSignal = `--import=data:text/javascript,process.on("SIGUSR2", () => { throw new Error("test crash"); });`;
+    const healthy = (at: number) =>
+      expect
+        .poll(async () => (await fetch(`http://127.0.0.1:${at}/healthz`).catch(() => null))?.status, {
+          timeout: 60_000,
+        })
+        .toBe(200);
+    const crashing = startServer(env, [crashOnSignal]);
+    let restarted: ReturnType<typeof startServer> | undefined;
+    try {
+      await healthy(port);
+      crashing.child.kill("SIGUSR2");
+      expect(await crashing.exited).toBe(1);
+      expect(crashing.output()).toContain('"msg":"crashed"');
+      expect(crashing.output()).toContain("test crash");
+      expect(existsSync(path.join(dataDir, "pg", "postmaster.pid"))).toBe(false);
+      restarted = startServer(env);
+      await healthy(port);
+    } finally {
+      crashing.child.kill("SIGKILL");
+      restarted?.child.kill("SIGTERM");
+      await restarted?.exited;
       await rm(dataDir, { recursive: true, force: true });
     }
   });

@@ -480,20 +480,23 @@ function nodes(node: AnalysedNode): AnalysedNode[] {
   return [node, ...(node.Plans ?? []).flatMap(nodes)];
 }
 
+/** The plan, run, of the statement matching `pattern` that a filtered /members request sends. */
+async function analysedSearchStatement(pattern: RegExp, what: string, options = "ANALYZE") {
+  const request = await siteRequest("/members?gender=female&country=NL&min_age=25&max_age=45", viewer.userId);
+  const { statements } = await serve(request, { handlers: [rootLoader, membersLoader] }, {});
+  const statement = statements.find((s) => pattern.test(s.text));
+  expect(statement, what).toBeDefined();
+  const result = await explainer.query<{ "QUERY PLAN": [{ Plan: AnalysedNode }] }>({
+    text: `EXPLAIN (${options}, FORMAT JSON) ${statement!.text}`,
+    values: statement!.values,
+  });
+  return result.rows[0]!["QUERY PLAN"][0].Plan;
+}
+
 describe("/members search tiers", () => {
   it("reads a later tier of the results only while the tiers before it hold fewer than the page needs", async () => {
-    const request = await siteRequest(
-      "/members?gender=female&country=NL&min_age=25&max_age=45",
-      viewer.userId,
-    );
-    const { statements } = await serve(request, { handlers: [rootLoader, membersLoader] }, {});
-    const list = statements.find((s) => /tier0 AS MATERIALIZED/.test(s.text));
-    expect(list, "the search list statement").toBeDefined();
-    const result = await explainer.query<{ "QUERY PLAN": [{ Plan: AnalysedNode }] }>({
-      text: `EXPLAIN (ANALYZE, FORMAT JSON) ${list!.text}`,
-      values: list!.values,
-    });
-    const tiers = nodes(result.rows[0]!["QUERY PLAN"][0].Plan)
+    const plan = await analysedSearchStatement(/tier0 AS MATERIALIZED/, "the search list statement");
+    const tiers = nodes(plan)
       .filter((node) => /^CTE tier\d$/.test(node["Subplan Name"] ?? ""))
       .sort((a, b) => a["Subplan Name"]!.localeCompare(b["Subplan Name"]!));
     expect(tiers.length).toBeGreaterThanOrEqual(2);
@@ -541,20 +544,16 @@ describe("/members/{id} related profiles", () => {
 
 describe("/members result count", () => {
   it("reads the index pages of its matches only, not of the whole country", async () => {
-    const request = await siteRequest(
-      "/members?gender=female&country=NL&min_age=25&max_age=45",
-      viewer.userId,
+    const plan = await analysedSearchStatement(
+      /^\s*SELECT count\(\*\)::int AS count FROM/,
+      "the count statement",
+      "ANALYZE, BUFFERS",
     );
-    const { statements } = await serve(request, { handlers: [rootLoader, membersLoader] }, {});
-    const count = statements.find((s) => /^\s*SELECT count\(\*\)::int AS count FROM/.test(s.text));
-    expect(count, "the count statement").toBeDefined();
-    const result = await explainer.query<{ "QUERY PLAN": [{ Plan: AnalysedNode }] }>({
-      text: `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${count!.text}`,
-      values: count!.values,
-    });
-    const scan = nodes(result.rows[0]!["QUERY PLAN"][0].Plan).find(
-      (node) => node["Relation Name"] === "Profile",
-    ) as AnalysedNode & { "Node Type": string; "Shared Hit Blocks": number; "Shared Read Blocks": number };
+    const scan = nodes(plan).find((node) => node["Relation Name"] === "Profile") as AnalysedNode & {
+      "Node Type": string;
+      "Shared Hit Blocks": number;
+      "Shared Read Blocks": number;
+    };
     const matches = scan["Actual Rows"];
     const pages = scan["Shared Hit Blocks"] + scan["Shared Read Blocks"];
     expect(matches).toBeGreaterThan(100);

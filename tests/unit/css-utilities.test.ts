@@ -59,6 +59,14 @@ describe("app.scss", () => {
     expect(missing.sort()).toEqual([]);
   }, 60_000);
 
+  it("lists no utility class the app does not use", () => {
+    const listed = readFileSync(path.join(root, "app/styles/_used-utilities.scss"), "utf8");
+    const names = [...listed.matchAll(/"([\w-]+)"/g)].map((m) => m[1]!);
+    const words = sourceWords();
+    // A class listed here is no longer used in app/ or public/: remove it from _used-utilities.scss.
+    expect(names.filter((name) => !words.has(name)).sort()).toEqual([]);
+  });
+
   it("stays under the 25 KB gzipped budget together with the lander styles", () => {
     const landers = readFileSync(path.join(root, "app/styles/landers.css"));
     const size = gzipSync(css, { level: 9 }).length + gzipSync(landers, { level: 9 }).length;

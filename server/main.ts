@@ -35,12 +35,15 @@ if (env.STANDINS && !database.embedded) {
  * database before the process ends: an embedded one left running would hold its data folder, and
  * the next start (a supervisor restarting the server) would fail too.
  */
+/** However stopping goes, the process ends within 10 s (rolling restarts count on it). */
+const exitWithinTenSeconds = () => setTimeout(() => process.exit(1), 10_000).unref();
+
 let exiting = false;
 async function exitWithError(msg: string, error: unknown): Promise<never> {
   if (exiting) return new Promise<never>(() => {}); // the first error is already ending the process
   exiting = true;
   logger.error(msg, { error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
-  setTimeout(() => process.exit(1), 10_000).unref();
+  exitWithinTenSeconds();
   await database.stop().catch(() => {});
   process.exit(1);
 }
@@ -87,8 +90,7 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info("shutting down", { signal });
-  const force = setTimeout(() => process.exit(1), 10_000);
-  force.unref();
+  exitWithinTenSeconds();
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
   await (await import("../app/lib/realtime/hub.server")).stopRealtime(); // ends the event streams
   server.closeIdleConnections();

@@ -77,12 +77,15 @@ export function defaultFilters(
 export async function searchRegions(country: string): Promise<string[]> {
   if (!isProfileCountry(country)) return [];
   // A loose index scan over Profile(country, region, ...): one index probe per distinct region.
+  // The country is written into the text (one of PROFILE_COUNTRIES, checked above): with it as a
+  // parameter PostgreSQL planned the statement anew on every call, which took longer than running it.
+  const countryLiteral = Prisma.raw(`'${country}'`);
   const rows = await queryPrepared<{ region: string }>(Prisma.sql`
     WITH RECURSIVE r(region) AS (
-      (SELECT region FROM "Profile" WHERE country = ${country} AND region IS NOT NULL AND status = 'active'
+      (SELECT region FROM "Profile" WHERE country = ${countryLiteral} AND region IS NOT NULL AND status = 'active'
         ORDER BY region LIMIT 1)
       UNION ALL
-      SELECT (SELECT region FROM "Profile" WHERE country = ${country} AND region > r.region AND status = 'active'
+      SELECT (SELECT region FROM "Profile" WHERE country = ${countryLiteral} AND region > r.region AND status = 'active'
         ORDER BY region LIMIT 1)
       FROM r WHERE r.region IS NOT NULL
     )

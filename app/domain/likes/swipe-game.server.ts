@@ -105,6 +105,9 @@ export function candidateSql(q: CandidateQuery): Prisma.Sql {
   if (q.gender) parts.push(Prisma.sql`p.gender = ${q.gender}::"Gender"`);
   if (q.country) parts.push(Prisma.sql`p.country = ${q.country}`);
   const where = Prisma.join(parts, " AND ");
+  // The limit is written into the text (an integer of ours, two cards): as a parameter PostgreSQL's
+  // generic plan assumes it is large, judges the walk in index order expensive, and plans every call.
+  const limit = Prisma.raw(String(Math.trunc(q.take)));
   // A scalar subquery, probed per row through Photo's primary key (EXISTS / NOT EXISTS would let the
   // planner hash all photos for the second tier).
   const approved = Prisma.sql`COALESCE((SELECT mp.status = 'active' AND mp.visibility = 'public'
@@ -117,7 +120,7 @@ export function candidateSql(q: CandidateQuery): Prisma.Sql {
       FROM "Profile" p
       WHERE ${where} AND ${tier}
       ORDER BY p."createdAt" DESC, p.id DESC
-      LIMIT ${q.take})`,
+      LIMIT ${limit})`,
   );
   return Prisma.sql`
     SELECT t.id, t.name, t."dateOfBirth", t.city, t.region,
@@ -125,7 +128,7 @@ export function candidateSql(q: CandidateQuery): Prisma.Sql {
     FROM (${Prisma.join(tiers, " UNION ALL ")}) t
     LEFT JOIN "Photo" ph ON ph.id = t."mainPhotoId"
     ORDER BY t.tier, t."createdAt" DESC, t.id DESC
-    LIMIT ${q.take}`;
+    LIMIT ${limit}`;
 }
 
 interface CandidateRow {

@@ -1,6 +1,7 @@
 import { LIKES_PER_MEMBER } from "~/domain/abuse/limits";
 import { withinLimit } from "~/domain/abuse/rate-limits.server";
 import type { Prisma } from "~/generated/prisma/client";
+import type { ProfileStatus, UserStatus } from "~/generated/prisma/enums";
 import { db } from "~/lib/db.server";
 import { queueLikePush } from "~/domain/notifications/push-notify.server";
 import { queueLikeMail } from "./like-mail.server";
@@ -16,31 +17,58 @@ type Tx = Prisma.TransactionClient;
 
 /** Who owns the profile, and whether `likerId` may like them (SPEC sections 4 and 6), blocks aside. */
 async function likeTarget(tx: Tx, likerId: number, profileId: number) {
-  const target = await tx.profile.findUnique({
-    where: { id: profileId },
-    select: { userId: true, status: true, user: { select: { siteId: true, status: true, invisible: true } } },
-  });
-  const liker = await tx.user.findUnique({ where: { id: likerId }, select: { siteId: true } });
-  if (!target || !liker || target.user.siteId !== liker.siteId || target.user.status === "deleted") {
+  const [target] = await tx.$queryRaw<
+    {
+      userId: number;
+      status: ProfileStatus;
+      siteId: number;
+      userStatus: UserStatus;
+      invisible: boolean;
+      likerSiteId: number | null;
+    }[]
+  >`
+    SELECT p."userId", p.status::text AS status, u."siteId", u.status::text AS "userStatus", u.invisible,
+      (SELECT "siteId" FROM "User" WHERE id = ${likerId}) AS "likerSiteId"
+    FROM "Profile" p JOIN "User" u ON u.id = p."userId"
+    WHERE p.id = ${profileId}`;
+  if (!target || target.likerSiteId !== target.siteId || target.userStatus === "deleted") {
     return { ok: false, error: "notFound" } as const;
   }
   if (target.userId === likerId) return { ok: false, error: "self" } as const;
-  if (target.status !== "active" || target.user.status !== "confirmed" || target.user.invisible) {
+  if (target.status !== "active" || target.userStatus !== "confirmed" || target.invisible) {
     return { ok: false, error: "unavailable" } as const;
   }
   return { ok: true, userId: target.userId } as const;
 }
 
-async function blockedBetween(tx: Tx, a: number, b: number) {
-  const blocks = await tx.block.count({
-    where: {
-      OR: [
-        { blockerId: a, blockedId: b },
-        { blockerId: b, blockedId: a },
-      ],
-    },
-  });
-  return blocks > 0;
+/**
+ * The like, and the match when the other member liked back, unless a block stands between the two:
+ * one statement, run under the pair lock. Liking twice stores nothing new.
+ */
+async function storeLike(tx: Tx, likerId: number, likedId: number) {
+  const [userAId, userBId] = orderedPair(likerId, likedId);
+  const now = new Date();
+  const [row] = await tx.$queryRaw<{ blocked: boolean; created: boolean; likedBack: boolean }[]>`
+    WITH blocked AS (
+      SELECT EXISTS (SELECT 1 FROM "Block"
+        WHERE ("blockerId" = ${likerId} AND "blockedId" = ${likedId})
+          OR ("blockerId" = ${likedId} AND "blockedId" = ${likerId})) AS yes
+    ), liked_back AS (
+      SELECT EXISTS (SELECT 1 FROM "Like" WHERE "likerId" = ${likedId} AND "likedId" = ${likerId}) AS yes
+    ), created AS (
+      INSERT INTO "Like" ("likerId", "likedId", "createdAt")
+      SELECT ${likerId}, ${likedId}, ${now}::timestamp FROM blocked WHERE NOT blocked.yes
+      ON CONFLICT DO NOTHING
+      RETURNING id
+    ), matched AS (
+      INSERT INTO "Match" ("userAId", "userBId", "createdAt")
+      SELECT ${userAId}, ${userBId}, ${now}::timestamp FROM blocked, liked_back
+      WHERE NOT blocked.yes AND liked_back.yes
+      ON CONFLICT DO NOTHING
+    )
+    SELECT blocked.yes AS blocked, EXISTS (SELECT 1 FROM created) AS created, liked_back.yes AS "likedBack"
+    FROM blocked, liked_back`;
+  return row!;
 }
 
 /**
@@ -52,19 +80,11 @@ export async function likeInTransaction(tx: Tx, likerId: number, profileId: numb
   if (!target.ok) return target;
   const likedId = target.userId;
   await lockPair(tx, likerId, likedId);
-  // Checked under the pair lock, which block() takes too: a block made meanwhile is seen here, or
-  // else it deletes this like once this transaction ends.
-  if (await blockedBetween(tx, likerId, likedId)) return { ok: false, error: "blocked" };
-  const { count } = await tx.like.createMany({ data: [{ likerId, likedId }], skipDuplicates: true });
-  const likedBack = await tx.like.findUnique({
-    where: { likerId_likedId: { likerId: likedId, likedId: likerId } },
-    select: { id: true },
-  });
-  if (likedBack) {
-    const [userAId, userBId] = orderedPair(likerId, likedId);
-    await tx.match.createMany({ data: [{ userAId, userBId }], skipDuplicates: true });
-  }
-  return { ok: true, likedUserId: likedId, created: count === 1, matched: likedBack !== null };
+  // The block is checked after the pair lock, which block() takes too: a block made meanwhile is seen
+  // here, or else it deletes this like once this transaction ends.
+  const stored = await storeLike(tx, likerId, likedId);
+  if (stored.blocked) return { ok: false, error: "blocked" };
+  return { ok: true, likedUserId: likedId, created: stored.created, matched: stored.likedBack };
 }
 
 /** Counts a like against the member's hourly likes (profile buttons and swipe game together). */
@@ -92,11 +112,12 @@ export async function unlike(likerId: number, profileId: number): Promise<{ ok: 
   const target = await db().profile.findUnique({ where: { id: profileId }, select: { userId: true } });
   if (!target || target.userId === likerId) return { ok: false };
   const likedId = target.userId;
+  const [userAId, userBId] = orderedPair(likerId, likedId);
   await db().$transaction(async (tx) => {
     await lockPair(tx, likerId, likedId);
-    await tx.like.deleteMany({ where: { likerId, likedId } });
-    const [userAId, userBId] = orderedPair(likerId, likedId);
-    await tx.match.deleteMany({ where: { userAId, userBId } });
+    await tx.$executeRaw`
+      WITH unliked AS (DELETE FROM "Like" WHERE "likerId" = ${likerId} AND "likedId" = ${likedId})
+      DELETE FROM "Match" WHERE "userAId" = ${userAId} AND "userBId" = ${userBId}`;
   });
   return { ok: true };
 }

@@ -1,5 +1,5 @@
 import { Prisma } from "~/generated/prisma/client";
-import { db } from "./db.server";
+import { db, queryPrepared } from "./db.server";
 
 export interface RateLimit {
   limit: number;
@@ -9,9 +9,11 @@ export interface RateLimit {
 /**
  * Counts one hit for `key` unless one of the limits is reached: `limit` hits already within its
  * window (several windows of one key, e.g. per minute and per hour, are checked together). Stored
- * in PostgreSQL, so every app instance sees the same count. Two statements in one transaction: the
- * advisory lock first, so that of two parallel requests the second one's count (a statement of its
- * own, with a snapshot taken after the lock) sees the first one's hit; then count and insert at once.
+ * in PostgreSQL, so every app instance sees the same count. One statement: the database function
+ * `rate_limit_hit` (migration rate_limit_function) takes the key's advisory lock, then counts and
+ * inserts in a statement of its own, whose snapshot sees the hit of a parallel request that held
+ * the lock before. A refused hit stores nothing, so a script hammering a key keeps its count (and
+ * this statement's cost) at the limit.
  */
 export async function hitRateLimit(
   key: string,
@@ -19,27 +21,12 @@ export async function hitRateLimit(
 ): Promise<{ allowed: boolean }> {
   const windows = Array.isArray(limits) ? limits : [limits as RateLimit];
   const now = new Date();
-  const since = (windowMs: number) => new Date(now.getTime() - windowMs);
-  const oldest = since(Math.max(...windows.map((w) => w.windowMs)));
-  const counts = windows.map(
-    (w, i) =>
-      Prisma.sql`count(*) FILTER (WHERE "createdAt" > ${since(w.windowMs)}) AS ${Prisma.raw(`c${i}`)}`,
-  );
-  const underLimits = windows.map((w, i) => Prisma.sql`${Prisma.raw(`c${i}`)} < ${w.limit}::int`);
-  const [, inserted] = await db().$transaction([
-    db().$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${key}))`,
-    // Reads index RateLimitHit(key, createdAt). A refused hit stores nothing, so a script hammering
-    // a key keeps its count (and this statement's cost) at the limit.
-    db().$queryRaw<{ id: bigint }[]>`
-      INSERT INTO "RateLimitHit" (key, "createdAt")
-      SELECT ${key}, ${now}
-      FROM (
-        SELECT ${Prisma.join(counts)} FROM "RateLimitHit" WHERE key = ${key} AND "createdAt" > ${oldest}
-      ) hits
-      WHERE ${Prisma.join(underLimits, " AND ")}
-      RETURNING id`,
-  ]);
-  return { allowed: inserted.length > 0 };
+  // As ISO strings (UTC): pg would write Dates inside an array in the process's own time zone.
+  const windowStarts = windows.map((w) => new Date(now.getTime() - w.windowMs).toISOString());
+  const [row] = await queryPrepared<{ allowed: boolean }>(Prisma.sql`
+    SELECT rate_limit_hit(${key}, ${now}::timestamp, ${windowStarts}::timestamp[],
+      ${windows.map((w) => w.limit)}::int[]) AS allowed`);
+  return { allowed: row!.allowed };
 }
 
 /** Deletes hits older than a day; run by the daily maintenance job. */

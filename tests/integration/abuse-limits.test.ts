@@ -4,6 +4,7 @@
 // with the translated message and the typed values kept (or the page's notice where the action
 // answers with a redirect), and that another member or IP is not affected.
 import { composeIBAN } from "ibantools";
+import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -158,6 +159,27 @@ describe("hitRateLimit", () => {
     expect(results.filter((r) => r.allowed)).toHaveLength(5);
     // A refused hit stores nothing.
     expect(await db().rateLimitHit.count({ where: { key } })).toBe(5);
+  });
+
+  it("waits while another hit holds the key's lock, and then counts that hit", async () => {
+    const key = `test:locked:${nextIp()}`;
+    const other = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await other.connect();
+    try {
+      await other.query("BEGIN");
+      await other.query("SELECT pg_advisory_xact_lock(hashtext($1))", [key]);
+      await other.query(
+        `INSERT INTO "RateLimitHit" (key, "createdAt") VALUES ($1, now() AT TIME ZONE 'UTC')`,
+        [key],
+      );
+      const hit = hitRateLimit(key, { limit: 1, windowMs: 60_000 });
+      const waiting = new Promise((resolve) => setTimeout(() => resolve("waiting"), 300));
+      expect(await Promise.race([hit.then(() => "answered"), waiting])).toBe("waiting");
+      await other.query("COMMIT");
+      expect(await hit).toEqual({ allowed: false });
+    } finally {
+      await other.end();
+    }
   });
 
   it("forgets hits older than the window and checks several windows of one key together", async () => {

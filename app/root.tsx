@@ -50,11 +50,21 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { site, country, installedApp, user, nonce } = context.get(requestInfoContext);
+  const {
+    site,
+    country,
+    installedApp,
+    user,
+    nonce,
+    memberCounts: countsRead,
+  } = context.get(requestInfoContext);
   // `?t=N` asks for the "New like!" modal; without JavaScript the banner shows that like instead.
   const likeAnnouncement = user && new URL(request.url).searchParams.has("t");
   const [counts, newestLike] = user
-    ? await Promise.all([memberCounts(user.id), likeAnnouncement ? newestUnannouncedLike(user.id) : null])
+    ? await Promise.all([
+        countsRead ?? memberCounts(user.id),
+        likeAnnouncement ? newestUnannouncedLike(user.id) : null,
+      ])
     : [null, null];
   const timeBonus = user ? timeBonusState(user) : null;
   const locale = getLocale(context) as ReturnType<typeof visibleLocales>[number];

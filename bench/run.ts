@@ -242,6 +242,8 @@ async function measure(baseUrl: string, target: Target, cookie: string): Promise
   const method = target.method ?? "GET";
   const headers: Record<string, string> = target.visitor ? {} : { cookie };
   if (method === "POST") Object.assign(headers, FORM);
+  // A page as a browser asks for its document.
+  else headers.accept = "text/html,application/xhtml+xml";
   const first = target.next?.() ?? { path: target.path, body: target.body };
   const status = (
     await fetch(`${baseUrl}${first.path}`, {

@@ -1,6 +1,7 @@
 import { createContext } from "react-router";
 import type { Site } from "~/domain/sites/site.server";
 import type { SessionUser } from "~/domain/accounts/session.server";
+import type { MemberCounts } from "~/domain/notifications/member-counts";
 
 export interface RequestInfo {
   requestId: string;
@@ -11,6 +12,11 @@ export interface RequestInfo {
   installedApp: boolean;
   user: SessionUser | null;
   sessionId: string | null;
+  /**
+   * The member's totals, read with the session for a request that renders a page; null when not read
+   * (then the root loader reads them itself).
+   */
+  memberCounts: MemberCounts | null;
 }
 
 export const requestInfoContext = createContext<RequestInfo>();

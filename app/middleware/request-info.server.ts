@@ -40,10 +40,6 @@ function isInstalledApp(request: Request, url: URL) {
   return url.searchParams.get("app") === "1" || readCookie(request, INSTALLED_APP_COOKIE) === "1";
 }
 
-/**
- * Resolves site, country, user and a CSP nonce for every request before the i18n middleware runs,
- * then adds the security headers and the remembered-choice cookies to the response.
- */
 /** Mutations must come from our own pages: a browser's Origin header has to match the request's host. */
 export function isCrossSiteMutation(request: Request): boolean {
   if (request.method === "GET" || request.method === "HEAD") return false;
@@ -57,6 +53,19 @@ export function isCrossSiteMutation(request: Request): boolean {
   }
 }
 
+/**
+ * A page as a browser asks for it: its document, or the data request of a navigation (the root
+ * loader runs for both). Photos, API calls and form posts ask for other things.
+ */
+function rendersPage(request: Request, url: URL) {
+  if (request.method !== "GET") return false;
+  return url.pathname.endsWith(".data") || (request.headers.get("Accept") ?? "").includes("text/html");
+}
+
+/**
+ * Resolves site, country, user and a CSP nonce for every request before the i18n middleware runs,
+ * then adds the security headers and the remembered-choice cookies to the response.
+ */
 export const requestInfoMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (isCrossSiteMutation(request)) throw data(null, { status: 403 });
   const url = new URL(request.url);
@@ -65,7 +74,7 @@ export const requestInfoMiddleware: MiddlewareFunction<Response> = async ({ requ
   setLocaleFacts(request, { domainLanguage: site.domainLanguage, country });
   const installedApp = isInstalledApp(request, url);
   const nonce = randomBytes(16).toString("base64");
-  const session = await getSession(request);
+  const session = await getSession(request, { withCounts: rendersPage(request, url) });
   context.set(requestInfoContext, {
     requestId: request.headers.get("X-Request-Id") ?? randomUUID(),
     nonce,
@@ -74,6 +83,7 @@ export const requestInfoMiddleware: MiddlewareFunction<Response> = async ({ requ
     installedApp,
     user: session?.user ?? null,
     sessionId: session?.id ?? null,
+    memberCounts: session?.counts ?? null,
   });
 
   const response = await next();

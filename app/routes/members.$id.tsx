@@ -29,13 +29,16 @@ const actionSchema = z.object({
 
 /**
  * Opening the profile of someone who liked you is seeing their like (SPEC section 4). Middleware runs
- * before every loader, so the top bar's new-likes count on this very page already leaves it out.
+ * before every loader, so the top bar's new-likes count on this very page already leaves it out:
+ * totals read with the session before the like was cleared are dropped, and the root loader reads them.
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ params, context }) => {
-    const { user } = context.get(requestInfoContext);
+    const info = context.get(requestInfoContext);
     const profileId = parseProfileId(params.id);
-    if (user && profileId !== null) await clearNewLike(user.id, profileId);
+    if (info.user && profileId !== null && (await clearNewLike(info.user.id, profileId))) {
+      context.set(requestInfoContext, { ...info, memberCounts: null });
+    }
   },
 ];
 

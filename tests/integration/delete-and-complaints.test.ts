@@ -115,6 +115,7 @@ function routeContext(user: Awaited<ReturnType<typeof getSession>>) {
     installedApp: false,
     user: user?.user ?? null,
     sessionId: user?.id ?? null,
+    memberCounts: null,
   });
   return context;
 }

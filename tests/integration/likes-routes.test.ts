@@ -1,6 +1,8 @@
 // The likes' routes as React Router calls them: the like action (plain form and script), the two
 // JSON calls of SPEC section 7, the counts in /api/user.php, the no-JS banner and the overview.
+import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestInfoContext } from "~/lib/context";
 import { db } from "~/lib/db.server";
 import { stopJobs } from "~/lib/jobs.server";
 import { loader as autoLikeLoader } from "~/routes/api.auto-like";
@@ -146,12 +148,43 @@ describe("the JSON calls", () => {
 
 describe("pages", () => {
   it("opening the liker's profile clears the new flag before the top bar counts", async () => {
+    // A browser's document request gets the totals with the session, before the like is cleared.
+    for (const accept of ["*/*", "text/html"]) {
+      const [me, liker] = [await createMember(), await createMember()];
+      await postLike(liker, me, { intent: "like" });
+      const request = await siteRequest(`/likes/m/${liker.profileId}`, me.userId, {
+        headers: { Accept: accept },
+      });
+      const root = await runRoute(request, [profileMiddleware[0]!, rootLoader], {
+        id: String(liker.profileId),
+      });
+      expect({ accept, body: root.body }).toMatchObject({
+        accept,
+        body: { user: { counts: { newLikes: 0, unreadMessages: 0 } } },
+      });
+    }
+  });
+
+  it("a page's request reads the top bar's totals with the session; a photo's does not", async () => {
     const [me, liker] = [await createMember(), await createMember()];
     await postLike(liker, me, { intent: "like" });
-    const root = await getAs(me, `/likes/m/${liker.profileId}`, [profileMiddleware[0]!, rootLoader], {
-      id: String(liker.profileId),
+    const countsOf = async (path: string, accept: string) => {
+      let seen: unknown;
+      const peek = (({ context }: { context: RouterContextProvider }) => {
+        seen = context.get(requestInfoContext).memberCounts;
+      }) as never;
+      await runRoute(await siteRequest(path, me.userId, { headers: { Accept: accept } }), peek);
+      return seen;
+    };
+    expect(await countsOf("/members", "text/html,application/xhtml+xml")).toEqual({
+      unreadMessages: 0,
+      newLikes: 1,
     });
-    expect(root.body).toMatchObject({ user: { counts: { newLikes: 0, unreadMessages: 0 } } });
+    expect(await countsOf("/members.data", "*/*")).toEqual({ unreadMessages: 0, newLikes: 1 });
+    expect(await countsOf(`/photos/1/small`, "image/avif,image/webp,*/*")).toBeNull();
+    expect((await getAs(me, "/members", rootLoader)).body).toMatchObject({
+      user: { counts: { newLikes: 1 } },
+    });
   });
 
   it("the root loader gives the newest unannounced like for the no-JS banner only with ?t", async () => {

@@ -78,6 +78,7 @@ function routeContext(session: Awaited<ReturnType<typeof getSession>>) {
     installedApp: false,
     user: session?.user ?? null,
     sessionId: session?.id ?? null,
+    memberCounts: null,
   });
   return context;
 }

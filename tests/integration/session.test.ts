@@ -1,10 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getSession, sessionCookie } from "~/domain/accounts/session.server";
-
-const getSessionUser = async (request: Request) => (await getSession(request))?.user ?? null;
+import { memberCounts } from "~/domain/notifications/member-counts.server";
 import { db } from "~/lib/db.server";
 import { seedBaseData } from "../../prisma/seed/base-data";
+import { createMember } from "../fixtures/members";
+
+const getSessionUser = async (request: Request) => (await getSession(request))?.user ?? null;
 
 async function requestWith(sessionId: string) {
   const cookie = await sessionCookie().serialize(sessionId);
@@ -54,6 +56,16 @@ describe("getSession", () => {
     });
     expect(await getSessionUser(forged)).toBeNull();
     expect(await getSessionUser(new Request("http://localhost/"))).toBeNull();
+  });
+
+  it("reads the member's totals in the same statement for a page, and not otherwise", async () => {
+    const liker = await createMember();
+    await db().like.create({ data: { likerId: liker.userId, likedId: userId }, select: { id: true } });
+    const request = await requestWith(await newSession(60_000));
+    expect((await getSession(request))?.counts).toBeNull();
+    const counts = (await getSession(request, { withCounts: true }))?.counts;
+    expect(counts).toEqual({ unreadMessages: 0, newLikes: 1 });
+    expect(counts).toEqual(await memberCounts(userId));
   });
 
   it("ends with the account: a deleted user has no session", async () => {

@@ -10,6 +10,8 @@ import {
   type UserRole,
   type UserStatus,
 } from "~/generated/prisma/client";
+import { memberCountsSql } from "~/domain/notifications/member-counts.server";
+import type { MemberCounts } from "~/domain/notifications/member-counts";
 import { db, queryPrepared } from "~/lib/db.server";
 import { sessionSecret } from "~/lib/env.server";
 import { readSignedString } from "~/lib/signed-cookie.server";
@@ -103,23 +105,36 @@ function sessionUserFrom(row: SessionRow): SessionUser {
   };
 }
 
+export interface RequestSession {
+  id: string;
+  user: SessionUser;
+  /** The member's totals, when asked for (`withCounts`); null otherwise. */
+  counts: MemberCounts | null;
+}
+
 /**
  * The session and its user for a request, or null when the cookie is missing, forged or the session
- * ended. One statement: every request of a logged-in member runs it.
+ * ended. One statement: every request of a logged-in member runs it. `withCounts` adds the member's
+ * totals (the top bar's badges) to that statement, for a request that renders a page.
  */
-export async function getSession(request: Request): Promise<{ id: string; user: SessionUser } | null> {
+export async function getSession(
+  request: Request,
+  { withCounts = false }: { withCounts?: boolean } = {},
+): Promise<RequestSession | null> {
   const id = sessionIdFrom(request);
   if (!id) return null;
-  const [row] = await queryPrepared<SessionRow>(Prisma.sql`
+  const [row] = await queryPrepared<SessionRow & Partial<MemberCounts>>(Prisma.sql`
     SELECT s.id AS "sessionId", s."lastUsedAt", u.id, u."siteId", u.email, u.status::text AS status,
       u.role::text AS role, u.credits, u."paidUser", u.language, u.invisible, u."signupDate",
       coalesce(u."notificationsDisabled"::text[], '{}') AS "notificationsDisabled", u."photoAlertDismissedAt",
       u."timeBonusDismissedAt", u."notificationsAlertDismissedAt", u."pushAlertDismissedAt", p.id AS "profileId", p.name AS "profileName", p.status::text AS "profileStatus",
       p.country AS "profileCountry", ph.id AS "photoId", ph.status::text AS "photoStatus"
+      ${withCounts ? Prisma.sql`, c."unreadMessages", c."newLikes"` : Prisma.empty}
     FROM "Session" s
     JOIN "User" u ON u.id = s."userId"
     LEFT JOIN "Profile" p ON p."userId" = u.id
     LEFT JOIN "Photo" ph ON ph.id = p."mainPhotoId"
+    ${withCounts ? Prisma.sql`CROSS JOIN LATERAL (${memberCountsSql(Prisma.sql`s."userId"`)}) c` : Prisma.empty}
     WHERE s.id = ${id} AND s."expiresAt" > ${new Date()} AND u.status <> 'deleted'`);
   if (!row) return null;
   // Refresh "last used" at most once an hour, to list active sessions without a write per request.
@@ -132,7 +147,9 @@ export async function getSession(request: Request): Promise<{ id: string; user: 
       select: { id: true },
     });
   }
-  return { id: row.sessionId, user: sessionUserFrom(row) };
+  const counts =
+    row.unreadMessages === undefined ? null : { unreadMessages: row.unreadMessages, newLikes: row.newLikes! };
+  return { id: row.sessionId, user: sessionUserFrom(row), counts };
 }
 
 /** Opens a session for a user and returns the Set-Cookie header that carries it. */

@@ -6,19 +6,21 @@ import { visibleMemberWhere } from "./visible-member";
  * The new-likes badge: SQL counting the likes from visible likers the member has not looked at yet (`visibleMemberWhere` in SQL), for
  * the totals every member page and live event carries.
  */
-export function newLikesCountSql(userId: number): Prisma.Sql {
+export function newLikesCountSql(userId: number | Prisma.Sql): Prisma.Sql {
   return Prisma.sql`(SELECT count(*)::int FROM "Like" l
     JOIN "User" u ON u.id = l."likerId" AND u.status = 'confirmed' AND NOT u.invisible
     JOIN "Profile" p ON p."userId" = u.id AND p.status = 'active'
     WHERE l."likedId" = ${userId} AND l."isNew")`;
 }
 
-/** Opening a liker's profile clears the new flag of their like (SPEC section 4). */
-export async function clearNewLike(viewerUserId: number, likerProfileId: number) {
-  await queryPrepared(Prisma.sql`
+/** Opening a liker's profile clears the new flag of their like (SPEC section 4); true when it did. */
+export async function clearNewLike(viewerUserId: number, likerProfileId: number): Promise<boolean> {
+  const cleared = await queryPrepared(Prisma.sql`
     UPDATE "Like" SET "isNew" = false
     WHERE "likedId" = ${viewerUserId} AND "isNew"
-      AND "likerId" = (SELECT "userId" FROM "Profile" WHERE id = ${likerProfileId})`);
+      AND "likerId" = (SELECT "userId" FROM "Profile" WHERE id = ${likerProfileId})
+    RETURNING id`);
+  return cleared.length > 0;
 }
 
 /** The liker of the newest like not announced yet (by the "New like!" modal or banner), if any. */

@@ -6,9 +6,10 @@ import type { MemberCounts } from "./member-counts";
 /**
  * A one-row query of the member's totals, to select from or join: `unreadMessages` over their
  * conversations (their side's unread counts) and `newLikes`. Every member page and every live
- * event needs them.
+ * event needs them. `userId` may be a column of an outer query (the session's read joins it); its
+ * alias must not be one of those used inside (`l`, `u`, `p`).
  */
-export function memberCountsSql(userId: number): Prisma.Sql {
+export function memberCountsSql(userId: number | Prisma.Sql): Prisma.Sql {
   return Prisma.sql`SELECT
     (SELECT coalesce(sum("unreadCount"), 0)::int FROM "ConversationMember"
       WHERE "userId" = ${userId} AND hidden = false AND "unreadCount" > 0) AS "unreadMessages",

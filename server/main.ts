@@ -30,15 +30,15 @@ if (env.STANDINS && !database.embedded) {
     standIns: missingRealServices(env),
   });
 }
+/** However stopping goes, the process ends within 10 s (rolling restarts count on it). */
+const exitWithinTenSeconds = () => setTimeout(() => process.exit(1), 10_000).unref();
+
+let exiting = false;
 /**
  * A start that fails once the database is open, or a crash (an error nothing caught), stops the
  * database before the process ends: an embedded one left running would hold its data folder, and
  * the next start (a supervisor restarting the server) would fail too.
  */
-/** However stopping goes, the process ends within 10 s (rolling restarts count on it). */
-const exitWithinTenSeconds = () => setTimeout(() => process.exit(1), 10_000).unref();
-
-let exiting = false;
 async function exitWithError(msg: string, error: unknown): Promise<never> {
   if (exiting) return new Promise<never>(() => {}); // the first error is already ending the process
   exiting = true;

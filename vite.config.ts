@@ -1,9 +1,32 @@
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+
+/**
+ * React Router's package exports name only its development build (remix-run/react-router#14102):
+ * browsers would get its dev warnings, 0.6 KiB gzipped more. The browser bundle takes the
+ * production build; the server keeps what Node resolves (one copy per process either way).
+ */
+function reactRouterProductionBuildInBrowser(): Plugin {
+  const dist = fileURLToPath(new URL("./node_modules/react-router/dist/production/", import.meta.url));
+  const entries = new Map([
+    ["react-router", "index.mjs"],
+    ["react-router/dom", "dom-export.mjs"],
+  ]);
+  return {
+    name: "react-router-production-build-in-browser",
+    apply: "build",
+    enforce: "pre",
+    applyToEnvironment: (environment) => environment.name === "client",
+    resolveId: (source) => {
+      const entry = entries.get(source);
+      return entry ? dist + entry : null;
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [reactRouter()],
+  plugins: [reactRouterProductionBuildInBrowser(), reactRouter()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   css: {
     preprocessorOptions: {

@@ -219,3 +219,25 @@ test("a page fetches its routes' translations from the preload, a link only the 
   expect(requested.filter((r) => r.type === "document")).toHaveLength(1);
   expect(requested.filter((r) => r.path === "/__manifest")).toEqual([]);
 });
+
+test("the browser gets React Router's production build, without its development warnings", async ({
+  page,
+}, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "reads the scripts the page loads");
+  await page.goto("/login");
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  const runtime = await page.evaluate(() => {
+    const { entry } = (
+      window as unknown as { __reactRouterManifest: { entry: { module: string; imports?: string[] } } }
+    ).__reactRouterManifest;
+    return [entry.module, ...(entry.imports ?? [])];
+  });
+  const withDevWarnings: string[] = [];
+  for (const path of runtime) {
+    // A warning only React Router's development build has (vite.config.ts picks the production build).
+    if ((await (await page.request.get(path)).text()).includes("No routes matched location"))
+      withDevWarnings.push(path);
+  }
+  expect(runtime.length).toBeGreaterThan(1);
+  expect(withDevWarnings).toEqual([]);
+});

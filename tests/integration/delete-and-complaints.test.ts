@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RouterContextProvider } from "react-router";
 import { deleteAccount, deleteDiscountFor, DELETION_GRACE_MS } from "~/domain/accounts/delete-account.server";
 import { DELETE_REASONS, deleteAccountSchema } from "~/domain/accounts/delete-schema";
 import { eraseExpiredAccounts, erasedEmail } from "~/domain/accounts/erase-accounts.server";
-import { hashPassword } from "~/domain/accounts/password.server";
 import { reactivateAccount } from "~/domain/accounts/reactivate-account.server";
 import { createSession, getSession } from "~/domain/accounts/session.server";
 import {
@@ -21,7 +19,6 @@ import {
 import { changeCredits } from "~/domain/credits/credits.server";
 import { resolveSite, type Site } from "~/domain/sites/site.server";
 import { ComplaintCategory, DeleteReason } from "~/generated/prisma/enums";
-import { requestInfoContext } from "~/lib/context";
 import { db } from "~/lib/db.server";
 import { fileStorage } from "~/lib/storage.server";
 import { stopJobs } from "~/lib/jobs.server";
@@ -29,58 +26,13 @@ import { translatorFor } from "~/lib/translator.server";
 import { loader as staffLoader, action as staffAction } from "~/routes/staff.complaints";
 import { loader as deleteLoader } from "~/routes/settings.delete";
 import { seedBaseData } from "../../prisma/seed/base-data";
+import { contextFor, createMember, type Member } from "../fixtures/members";
 
 const PASSWORD = "Goed-wachtwoord-1";
 const ORIGIN = "http://hartklop.test";
 const DAY = 24 * 3600_000;
 
 let site: Site;
-let counter = 0;
-
-async function createMember({ paidUser = false }: { paidUser?: boolean } = {}) {
-  counter++;
-  const email = `lid${counter}@example.com`;
-  const user = await db().user.create({
-    data: {
-      siteId: site.id,
-      email,
-      passwordHash: await hashPassword(PASSWORD),
-      status: "confirmed",
-      paidUser,
-      network: "netwerk",
-      ref: "ref1",
-      sub1: "a",
-      sub2: "b",
-      sub3: "c",
-      signupIp: "192.0.2.1",
-      signupMessage: "Hallo allemaal",
-      profile: {
-        create: {
-          name: `Lid${counter}`,
-          gender: "female",
-          seekingGender: "male",
-          dateOfBirth: new Date("1990-05-05"),
-          country: "NL",
-          interests: { create: [{ interestCode: "music" }, { interestCode: "hiking" }] },
-          photos: {
-            create: [
-              {
-                filename: `erase-test/${counter}.webp`,
-                thumbFilename: `erase-test/${counter}-thumb.webp`,
-                width: 600,
-                height: 800,
-                status: "active",
-              },
-            ],
-          },
-        },
-      },
-    },
-    select: { id: true, email: true, profile: { select: { id: true } } },
-  });
-  return { id: user.id, email: user.email, profileId: user.profile!.id };
-}
-
 async function loginRequest(userId: number) {
   const cookie = await createSession(userId, new Request(`${ORIGIN}/login`));
   return new Request(`${ORIGIN}/`, { headers: { Cookie: cookie.split(";")[0]! } });
@@ -103,22 +55,6 @@ async function reactivationToken(email: string) {
 
 const remove = (userId: number, reason: DeleteReason = "found_someone", password = PASSWORD) =>
   deleteAccount({ userId, password, reason, remarks: "Bedankt!", site, origin: ORIGIN });
-
-/** A route's loader/action context as the request middleware builds it. */
-function routeContext(user: Awaited<ReturnType<typeof getSession>>) {
-  const context = new RouterContextProvider();
-  context.set(requestInfoContext, {
-    requestId: "test",
-    nonce: "nonce",
-    site,
-    country: "NL",
-    installedApp: false,
-    user: user?.user ?? null,
-    sessionId: user?.id ?? null,
-    memberCounts: null,
-  });
-  return context;
-}
 
 async function thrown(fn: () => unknown): Promise<unknown> {
   try {
@@ -181,7 +117,7 @@ describe("deleting an account", () => {
     // Visitors are sent to the login page first.
     const args = {
       request: new Request(`${ORIGIN}/settings/delete`),
-      context: routeContext(null),
+      context: await contextFor(null, site),
       params: {},
     };
     const visitor = await thrown(() => deleteLoader(args as unknown as Parameters<typeof deleteLoader>[0]));
@@ -190,13 +126,13 @@ describe("deleting an account", () => {
   });
 
   it("refuses a wrong password and changes nothing", async () => {
-    const member = await createMember();
-    expect(await remove(member.id, "price", "fout-wachtwoord")).toEqual({
+    const member = await createMember({ password: PASSWORD });
+    expect(await remove(member.userId, "price", "fout-wachtwoord")).toEqual({
       ok: false,
       error: "passwordWrong",
     });
     const user = await db().user.findUniqueOrThrow({
-      where: { id: member.id },
+      where: { id: member.userId },
       select: { status: true, profile: { select: { status: true } } },
     });
     expect(user).toEqual({ status: "confirmed", profile: { status: "active" } });
@@ -204,22 +140,22 @@ describe("deleting an account", () => {
   });
 
   it("stops guessing passwords after ten tries an hour", async () => {
-    const member = await createMember();
+    const member = await createMember({ password: PASSWORD });
     for (let i = 0; i < 10; i++)
-      expect(await remove(member.id, "price", `fout${i}`)).toMatchObject({ error: "passwordWrong" });
-    expect(await remove(member.id)).toEqual({ ok: false, error: "tooManyAttempts" });
+      expect(await remove(member.userId, "price", `fout${i}`)).toMatchObject({ error: "passwordWrong" });
+    expect(await remove(member.userId)).toEqual({ ok: false, error: "tooManyAttempts" });
   });
 
   it("hides the profile at once, ends every session and mails a reactivation link", async () => {
-    const member = await createMember();
-    const first = await loginRequest(member.id);
-    const second = await loginRequest(member.id);
+    const member = await createMember({ password: PASSWORD });
+    const first = await loginRequest(member.userId);
+    const second = await loginRequest(member.userId);
     expect(await getSession(first)).not.toBeNull();
 
-    expect(await remove(member.id, "found_someone")).toEqual({ ok: true });
+    expect(await remove(member.userId, "found_someone")).toEqual({ ok: true });
 
     const user = await db().user.findUniqueOrThrow({
-      where: { id: member.id },
+      where: { id: member.userId },
       select: {
         status: true,
         deletedAt: true,
@@ -235,31 +171,31 @@ describe("deleting an account", () => {
     expect(user.profile?.status).toBe("disabled");
     expect(await getSession(first)).toBeNull();
     expect(await getSession(second)).toBeNull();
-    expect(await db().session.count({ where: { userId: member.id } })).toBe(0);
+    expect(await db().session.count({ where: { userId: member.userId } })).toBe(0);
 
     const mail = await latestMail(member.email, "reactivation");
-    expect(mail?.userId).toBe(member.id);
+    expect(mail?.userId).toBe(member.userId);
     expect(mail?.subject).toBe("Je account bij Hartklop is verwijderd");
     expect(mail?.text).toContain(`${ORIGIN}/reactivate?token=`);
     const verification = await db().verification.findFirstOrThrow({
-      where: { userId: member.id, type: "reactivation" },
+      where: { userId: member.userId, type: "reactivation" },
       select: { expiresAt: true, target: true },
     });
     expect(verification.target).toBe(member.email);
     expect(Math.abs(verification.expiresAt.getTime() - (Date.now() + 14 * DAY))).toBeLessThan(60_000);
     // A deleted account cannot be deleted again.
-    expect(await remove(member.id)).toEqual({ ok: false, error: "passwordWrong" });
+    expect(await remove(member.userId)).toEqual({ ok: false, error: "passwordWrong" });
   });
 
   it("reactivates within 14 days, once", async () => {
-    const member = await createMember();
-    await remove(member.id);
+    const member = await createMember({ password: PASSWORD });
+    await remove(member.userId);
     const token = await reactivationToken(member.email);
 
     expect(await reactivateAccount("not-a-token")).toEqual({ ok: false });
-    expect(await reactivateAccount(token)).toEqual({ ok: true, userId: member.id });
+    expect(await reactivateAccount(token)).toEqual({ ok: true, userId: member.userId });
     const user = await db().user.findUniqueOrThrow({
-      where: { id: member.id },
+      where: { id: member.userId },
       select: { status: true, deletedAt: true, profile: { select: { status: true } } },
     });
     expect(user).toEqual({ status: "confirmed", deletedAt: null, profile: { status: "active" } });
@@ -267,60 +203,77 @@ describe("deleting an account", () => {
   });
 
   it("does not reactivate after the grace period", async () => {
-    const member = await createMember();
-    await remove(member.id);
+    const member = await createMember({ password: PASSWORD });
+    await remove(member.userId);
     const token = await reactivationToken(member.email);
     // The link expired with the grace period.
     await db().user.update({
-      where: { id: member.id },
+      where: { id: member.userId },
       data: { deletedAt: new Date(Date.now() - 15 * DAY) },
     });
     await db().verification.updateMany({
-      where: { userId: member.id, type: "reactivation" },
+      where: { userId: member.userId, type: "reactivation" },
       data: { expiresAt: new Date(Date.now() - DAY) },
     });
     expect(await reactivateAccount(token)).toEqual({ ok: false });
 
     // Even a link that is somehow still valid does not bring back an account past its grace period.
-    const other = await createMember();
-    await remove(other.id);
+    const other = await createMember({ password: PASSWORD });
+    await remove(other.userId);
     const otherToken = await reactivationToken(other.email);
     await db().user.update({
-      where: { id: other.id },
+      where: { id: other.userId },
       data: { deletedAt: new Date(Date.now() - DELETION_GRACE_MS - 1000) },
     });
     expect(await reactivateAccount(otherToken)).toEqual({ ok: false });
     expect(
-      (await db().user.findUniqueOrThrow({ where: { id: other.id }, select: { status: true } })).status,
+      (await db().user.findUniqueOrThrow({ where: { id: other.userId }, select: { status: true } })).status,
     ).toBe("deleted");
   });
 });
 
 describe("erasing deleted accounts", () => {
   it("erases personal data after 14 days and keeps the user row and the credit ledger", async () => {
-    const expired = await createMember();
-    const recent = await createMember();
+    const expired = await createMember({ password: PASSWORD, interests: ["music", "hiking"], photos: [{}] });
+    const recent = await createMember({ password: PASSWORD });
+    // Signup details the erasure must clear.
+    await db().user.update({
+      where: { id: expired.userId },
+      data: {
+        network: "netwerk",
+        ref: "ref1",
+        sub1: "a",
+        sub2: "b",
+        sub3: "c",
+        signupIp: "192.0.2.1",
+        signupMessage: "Hallo allemaal",
+      },
+    });
     await changeCredits({
-      userId: expired.id,
+      userId: expired.userId,
       delta: 20,
       reason: "signup_bonus",
-      reference: `signup:${expired.id}`,
+      reference: `signup:${expired.userId}`,
     });
-    await remove(expired.id);
-    await remove(recent.id);
+    await remove(expired.userId);
+    await remove(recent.userId);
     const token = await reactivationToken(expired.email);
     await db().user.update({
-      where: { id: expired.id },
+      where: { id: expired.userId },
       data: { deletedAt: new Date(Date.now() - 14 * DAY - 60_000) },
     });
     await db().user.update({
-      where: { id: recent.id },
+      where: { id: recent.userId },
       data: { deletedAt: new Date(Date.now() - 13 * DAY) },
     });
     await db().session.create({
-      data: { id: `left-over-${expired.id}`, userId: expired.id, expiresAt: new Date(Date.now() + DAY) },
+      data: {
+        id: `left-over-${expired.userId}`,
+        userId: expired.userId,
+        expiresAt: new Date(Date.now() + DAY),
+      },
     });
-    await db().loginAttempt.create({ data: { userId: expired.id, ip: "192.0.2.9" } });
+    await db().loginAttempt.create({ data: { userId: expired.userId, ip: "192.0.2.9" } });
     const photoFiles = await db().photo.findMany({
       where: { profileId: expired.profileId },
       select: { filename: true, thumbFilename: true },
@@ -333,7 +286,7 @@ describe("erasing deleted accounts", () => {
     expect(erased).toBeGreaterThanOrEqual(1);
 
     const user = await db().user.findUniqueOrThrow({
-      where: { id: expired.id },
+      where: { id: expired.userId },
       select: {
         email: true,
         passwordHash: true,
@@ -353,7 +306,7 @@ describe("erasing deleted accounts", () => {
       },
     });
     expect(user).toMatchObject({
-      email: erasedEmail(expired.id),
+      email: erasedEmail(expired.userId),
       passwordHash: null,
       status: "deleted",
       network: null,
@@ -371,16 +324,18 @@ describe("erasing deleted accounts", () => {
     expect(user.erasedAt).not.toBeNull();
     expect(await db().profileInterest.count({ where: { profileId: expired.profileId } })).toBe(0);
     expect(await db().photo.count({ where: { profileId: expired.profileId } })).toBe(0);
-    expect(await db().session.count({ where: { userId: expired.id } })).toBe(0);
-    expect(await db().verification.count({ where: { userId: expired.id } })).toBe(0);
-    expect(await db().loginAttempt.count({ where: { userId: expired.id } })).toBe(0);
-    expect(await db().mail.count({ where: { OR: [{ userId: expired.id }, { to: expired.email }] } })).toBe(0);
-    expect(await db().creditLedgerEntry.count({ where: { userId: expired.id } })).toBe(1);
+    expect(await db().session.count({ where: { userId: expired.userId } })).toBe(0);
+    expect(await db().verification.count({ where: { userId: expired.userId } })).toBe(0);
+    expect(await db().loginAttempt.count({ where: { userId: expired.userId } })).toBe(0);
+    expect(
+      await db().mail.count({ where: { OR: [{ userId: expired.userId }, { to: expired.email }] } }),
+    ).toBe(0);
+    expect(await db().creditLedgerEntry.count({ where: { userId: expired.userId } })).toBe(1);
     expect(await reactivateAccount(token)).toEqual({ ok: false });
 
     // Still within its grace period: untouched.
     const kept = await db().user.findUniqueOrThrow({
-      where: { id: recent.id },
+      where: { id: recent.userId },
       select: { email: true, erasedAt: true, profile: { select: { status: true } } },
     });
     expect(kept).toEqual({ email: recent.email, erasedAt: null, profile: { status: "disabled" } });
@@ -560,13 +515,13 @@ describe("complaints", () => {
 
   it("shows the staff page to staff only: members get 404, visitors the login page", async () => {
     const member = await createMember();
-    const request = await loginRequest(member.id);
-    const args = (req: Request, session: Awaited<ReturnType<typeof getSession>>) =>
-      ({ request: req, context: routeContext(session), params: {} }) as unknown as Parameters<
+    const request = await loginRequest(member.userId);
+    const args = async (req: Request, viewer: Member | null) =>
+      ({ request: req, context: await contextFor(viewer, site), params: {} }) as unknown as Parameters<
         typeof staffLoader
       >[0];
 
-    const asMember = await thrown(() => getSession(request).then((s) => staffLoader(args(request, s))));
+    const asMember = await thrown(async () => staffLoader(await args(request, member)));
     expect((asMember as { init?: { status?: number } }).init?.status).toBe(404);
     const open = await db().complaint.findFirstOrThrow({ where: { status: "open" }, select: { id: true } });
     const post = new Request(`${ORIGIN}/staff/complaints`, {
@@ -574,22 +529,24 @@ describe("complaints", () => {
       headers: { Cookie: request.headers.get("Cookie")! },
       body: new URLSearchParams({ intent: "handle", complaintId: String(open.id) }),
     });
-    const postAsMember = await thrown(async () => staffAction(args(post, await getSession(request))));
+    const postAsMember = await thrown(async () => staffAction(await args(post, member)));
     expect((postAsMember as { init?: { status?: number } }).init?.status).toBe(404);
     expect(
       (await db().complaint.findUniqueOrThrow({ where: { id: open.id }, select: { status: true } })).status,
     ).toBe("open");
 
-    const visitor = await thrown(() => staffLoader(args(new Request(`${ORIGIN}/staff/complaints`), null)));
+    const visitor = await thrown(async () =>
+      staffLoader(await args(new Request(`${ORIGIN}/staff/complaints`), null)),
+    );
     expect((visitor as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fstaff%2Fcomplaints");
 
-    await db().user.update({ where: { id: member.id }, data: { role: "staff" } });
+    await db().user.update({ where: { id: member.userId }, data: { role: "staff" } });
     const staffPost = new Request(`${ORIGIN}/staff/complaints`, {
       method: "POST",
       headers: { Cookie: request.headers.get("Cookie")! },
       body: new URLSearchParams({ intent: "handle", complaintId: String(open.id), page: "2" }),
     });
-    const response = await staffAction(args(staffPost, await getSession(request)));
+    const response = await staffAction(await args(staffPost, member));
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/staff/complaints?page=2");
     expect(

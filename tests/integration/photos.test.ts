@@ -2,10 +2,7 @@ import { createServer, type Server } from "node:http";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RouterContextProvider } from "react-router";
 import sharp from "sharp";
-import { hashPassword } from "~/domain/accounts/password.server";
-import { createSession, getSession } from "~/domain/accounts/session.server";
 import {
   deletePhoto,
   needsPhotoAlert,
@@ -20,7 +17,6 @@ import {
 } from "~/domain/photos/moderation.server";
 import { MAX_INPUT_PIXELS, PHOTO_LIMITS, uploadPhoto } from "~/domain/photos/upload.server";
 import { resolveSite, type Site } from "~/domain/sites/site.server";
-import { requestInfoContext } from "~/lib/context";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { stopJobs } from "~/lib/jobs.server";
@@ -30,58 +26,10 @@ import { loader as photoLoader } from "~/routes/photos.$photoId.$size";
 import { action as photosAction } from "~/routes/profile.photos";
 import { action as staffAction, loader as staffLoader } from "~/routes/staff.photos";
 import { seedBaseData } from "../../prisma/seed/base-data";
+import { contextFor, createMember, type Member } from "../fixtures/members";
 
 const ORIGIN = "http://hartklop.test";
 let site: Site;
-let counter = 0;
-
-async function createMember({ paidUser = false, role = "member" as "member" | "staff" } = {}) {
-  counter++;
-  const user = await db().user.create({
-    data: {
-      siteId: site.id,
-      email: `foto${counter}@example.com`,
-      passwordHash: await hashPassword("Goed-wachtwoord-1"),
-      status: "confirmed",
-      paidUser,
-      role,
-      profile: {
-        create: {
-          name: `Fotolid${counter}`,
-          gender: "female",
-          seekingGender: "male",
-          dateOfBirth: new Date("1990-05-05"),
-          country: "NL",
-        },
-      },
-    },
-    select: { id: true, profile: { select: { id: true } } },
-  });
-  return { id: user.id, profileId: user.profile!.id, paidUser };
-}
-
-type Member = Awaited<ReturnType<typeof createMember>>;
-
-async function sessionFor(member: Member | null) {
-  if (!member) return null;
-  const cookie = await createSession(member.id, new Request(`${ORIGIN}/login`));
-  return getSession(new Request(`${ORIGIN}/`, { headers: { Cookie: cookie.split(";")[0]! } }));
-}
-
-function routeContext(session: Awaited<ReturnType<typeof getSession>>) {
-  const context = new RouterContextProvider();
-  context.set(requestInfoContext, {
-    requestId: "test",
-    nonce: "nonce",
-    site,
-    country: "NL",
-    installedApp: false,
-    user: session?.user ?? null,
-    sessionId: session?.id ?? null,
-    memberCounts: null,
-  });
-  return context;
-}
 
 async function thrown(fn: () => unknown): Promise<unknown> {
   try {
@@ -116,9 +64,13 @@ const fileOf = (bytes: Buffer | Uint8Array, name = "foto.jpg", type = "image/jpe
   new File([new Uint8Array(bytes)], name, { type });
 
 async function upload(member: Member, bytes?: Buffer, visibility: "public" | "private" = "public") {
+  const { paidUser } = await db().user.findUniqueOrThrow({
+    where: { id: member.userId },
+    select: { paidUser: true },
+  });
   const result = await uploadPhoto({
     profileId: member.profileId,
-    paidUser: member.paidUser,
+    paidUser,
     file: fileOf(bytes ?? (await jpeg())),
     visibility,
   });
@@ -128,11 +80,10 @@ async function upload(member: Member, bytes?: Buffer, visibility: "public" | "pr
 
 /** A photo through the serving route as a viewer sees it. */
 async function fetchPhoto(photoId: number, viewer: Member | null, size = "large") {
-  const session = await sessionFor(viewer);
   const args = {
     request: new Request(`${ORIGIN}/photos/${photoId}/${size}`),
     params: { photoId: String(photoId), size },
-    context: routeContext(session),
+    context: await contextFor(viewer, site),
   } as unknown as Parameters<typeof photoLoader>[0];
   try {
     const response = await photoLoader(args);
@@ -158,7 +109,7 @@ async function postUpload(member: Member, file: File) {
   const args = {
     request,
     params: {},
-    context: routeContext(await sessionFor(member)),
+    context: await contextFor(member, site),
   } as unknown as Parameters<typeof photosAction>[0];
   return photosAction(args);
 }
@@ -170,7 +121,7 @@ async function postForm(
   fields: Record<string, string>,
 ) {
   const request = new Request(`${ORIGIN}${url}`, { method: "POST", body: new URLSearchParams(fields) });
-  const args = { request, params: {}, context: routeContext(await sessionFor(member)) };
+  const args = { request, params: {}, context: await contextFor(member, site) };
   return (action as (a: unknown) => Promise<unknown>)(args);
 }
 
@@ -447,7 +398,7 @@ describe("who may see a photo", () => {
     await approvePhoto(photoOfB);
     expect((await fetchPhoto(photoOfA, b)).status).toBe(200);
 
-    await db().block.create({ data: { blockerId: a.id, blockedId: b.id } });
+    await db().block.create({ data: { blockerId: a.userId, blockedId: b.userId } });
     expect((await fetchPhoto(photoOfA, b)).status).toBe(404); // blocked by the owner
     expect((await fetchPhoto(photoOfB, a)).status).toBe(404); // the viewer blocked the owner
     expect((await fetchPhoto(photoOfA, a)).status).toBe(200); // own photos stay visible
@@ -556,7 +507,7 @@ describe("moderation", () => {
     const loaderArgs = {
       request: new Request(`${ORIGIN}/staff/photos`),
       params: {},
-      context: routeContext(await sessionFor(member)),
+      context: await contextFor(member, site),
     } as unknown as Parameters<typeof staffLoader>[0];
     expect(statusOf(await thrown(() => staffLoader(loaderArgs)))).toBe(404);
 
@@ -654,16 +605,16 @@ describe("managing own photos", () => {
 describe("the profile photo alert", () => {
   it("shows without an active main photo until dismissed", async () => {
     const member = await createMember();
-    expect(await needsPhotoAlert(member.id)).toBe(true);
+    expect(await needsPhotoAlert(member.userId)).toBe(true);
     const response = (await postForm(photosAction, "/profile/photos", member, {
       intent: "dismissAlert",
       redirectTo: "/members?page=2",
     })) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/members?page=2");
-    expect(await needsPhotoAlert(member.id)).toBe(false);
+    expect(await needsPhotoAlert(member.userId)).toBe(false);
     const user = await db().user.findUniqueOrThrow({
-      where: { id: member.id },
+      where: { id: member.userId },
       select: { photoAlertDismissedAt: true },
     });
     expect(user.photoAlertDismissedAt).toBeInstanceOf(Date);
@@ -678,9 +629,9 @@ describe("the profile photo alert", () => {
   it("does not show with an active main photo", async () => {
     const member = await createMember();
     const id = await upload(member);
-    expect(await needsPhotoAlert(member.id)).toBe(true);
+    expect(await needsPhotoAlert(member.userId)).toBe(true);
     await approvePhoto(id);
-    expect(await needsPhotoAlert(member.id)).toBe(false);
+    expect(await needsPhotoAlert(member.userId)).toBe(false);
   });
 });
 

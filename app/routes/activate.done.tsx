@@ -4,25 +4,34 @@ import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/middleware/i18n.server";
 import type { Route } from "./+types/activate.done";
 
-// Public: the page only says the account was activated (the /activate link did the work).
+// Public: the page only says the account was activated (the /activate link did the work). A link
+// opened a second time logs no one in: a visitor is offered the login instead of the search.
 export function loader({ context }: Route.LoaderArgs) {
+  const { site, user } = context.get(requestInfoContext);
   return {
     title: getInstance(context).t("signup:activate.doneTitle"),
-    siteName: context.get(requestInfoContext).site.name,
+    siteName: site.name,
+    loggedIn: user !== null,
   };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title} | ${data?.siteName}` }];
 
-export default function ActivateDoneRoute() {
+export default function ActivateDoneRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <main className="container py-4" style={{ maxWidth: 560 }}>
       <h1 className="h3 text-primary">{t("signup:activate.doneTitle")}</h1>
       <p>{t("signup:activate.doneText")}</p>
-      <Link to="/members" className="btn btn-primary">
-        {t("signup:activate.doneCta")}
-      </Link>
+      {loaderData.loggedIn ? (
+        <Link to="/members" className="btn btn-primary">
+          {t("signup:activate.doneCta")}
+        </Link>
+      ) : (
+        <Link to="/login?redirectTo=%2Fmembers" className="btn btn-primary">
+          {t("signup:activate.doneLogin")}
+        </Link>
+      )}
     </main>
   );
 }

@@ -32,6 +32,7 @@ import {
 } from "~/middleware/tracking.server";
 import { translatorFor } from "~/lib/translator.server";
 import * as activateRoute from "~/routes/activate";
+import * as activateDoneRoute from "~/routes/activate.done";
 import * as completeSignupRoute from "~/routes/complete-signup";
 import * as signupRoute from "~/routes/signup";
 import { shouldShowActivationReminder } from "~/ui/activation-reminder";
@@ -877,13 +878,14 @@ describe("activation", () => {
     const email = uniqueEmail("activeer");
     const userId = await createdUserId({ email });
     const token = await activationToken(email);
-    expect(await activateAccount(token)).toEqual({ userId });
+    expect(await activateAccount(token)).toEqual({ userId, firstUse: true });
     const user = await db().user.findUniqueOrThrow({
       where: { id: userId },
       select: { status: true, profile: { select: { status: true } } },
     });
     expect(user).toEqual({ status: "confirmed", profile: { status: "active" } });
-    expect(await activateAccount(token)).toBeNull();
+    // Opened again (a mail scanner may have been first): no error, but no first use either.
+    expect(await activateAccount(token)).toEqual({ userId, firstUse: false });
     expect(await activateAccount("")).toBeNull();
     expect(await activateAccount("made-up-token")).toBeNull();
   });
@@ -915,14 +917,51 @@ describe("activation", () => {
     const session = await getSession(request("/", { cookie: await sessionCookieFor(response) }));
     expect(session?.user).toMatchObject({ id: userId, status: "confirmed" });
 
+    // Opened again (a mail scanner was first, or the member clicks twice): the account is active,
+    // and the link logs no one in a second time.
     const again = await runRoute(
       activateRoute.loader,
       request(`/activate?token=${encodeURIComponent(token)}`),
     );
-    expect((again.result as Response).headers.get("Location")).toBe("/activate/error");
+    expect((again.result as Response).headers.get("Location")).toBe("/activate/done");
     expect((again.result as Response).headers.get("Set-Cookie")).toBeNull();
     const none = await runRoute(activateRoute.loader, request("/activate"));
     expect((none.result as Response).headers.get("Location")).toBe("/activate/error");
+  });
+
+  it("takes a link opened before as done, and offers the login, unless the address changed or the account is gone", async () => {
+    const email = uniqueEmail("scanner");
+    const userId = await createdUserId({ email });
+    const token = await activationToken(email);
+    // A mail scanner opens the link first (and gets the session); then the member does.
+    await runRoute(activateRoute.loader, request(`/activate?token=${encodeURIComponent(token)}`));
+    const member = await runRoute(
+      activateRoute.loader,
+      request(`/activate?token=${encodeURIComponent(token)}`),
+    );
+    expect((member.result as Response).headers.get("Location")).toBe("/activate/done");
+    expect((await runRoute(activateDoneRoute.loader, request("/activate/done"))).body).toMatchObject({
+      loggedIn: false,
+    });
+    const cookie = await sessionCookieFor(
+      (await runRoute(signupRoute.action, request("/signup", { form: form(valid()) }))).result as Response,
+    );
+    expect(
+      (await runRoute(activateDoneRoute.loader, request("/activate/done", { cookie }))).body,
+    ).toMatchObject({ loggedIn: true });
+
+    await db().user.update({
+      where: { id: userId },
+      data: { email: uniqueEmail("ander") },
+      select: { id: true },
+    });
+    expect(await activateAccount(token)).toBeNull();
+    await db().user.update({
+      where: { id: userId },
+      data: { email, status: "deleted" },
+      select: { id: true },
+    });
+    expect(await activateAccount(token)).toBeNull();
   });
 
   it("keeps the session of the member who is already logged in", async () => {
@@ -965,7 +1004,7 @@ describe("the complete-signup step", () => {
     });
     expect(await db().mail.count({ where: { to: email, template: "activation" } })).toBe(4);
     // Every link that was sent works (until one is used).
-    expect(await activateAccount(await activationToken(email))).toEqual({ userId });
+    expect(await activateAccount(await activationToken(email))).toEqual({ userId, firstUse: true });
     expect(await resendActivation(userId, site, ORIGIN, "10.0.5.1")).toEqual({
       ok: false,
       error: "confirmed",
@@ -998,7 +1037,7 @@ describe("the complete-signup step", () => {
       (await db().user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } })).email,
     ).toBe(fixed);
     expect(await activateAccount(oldToken)).toBeNull();
-    expect(await activateAccount(await activationToken(fixed))).toEqual({ userId });
+    expect(await activateAccount(await activationToken(fixed))).toEqual({ userId, firstUse: true });
   });
 
   it("checks the new address with SPEC's texts through the route", async () => {

@@ -10,7 +10,7 @@ import { normalizeEmail } from "./email";
 import { suggestEmail } from "./email-suggestion";
 import { hashPassword } from "./password.server";
 import type { SignupValues } from "./signup-schema";
-import { consumeVerification, createVerification } from "./verification.server";
+import { consumeVerification, createVerification, usedVerification } from "./verification.server";
 
 /** SPEC section 4: a deleted account can be reactivated within 14 days. */
 export const DELETION_GRACE_DAYS = 14;
@@ -181,12 +181,14 @@ export async function signUp(input: NewAccount & { origin: string }): Promise<Si
 }
 
 /**
- * Follows an activation link: uses the token up, confirms the member and enables the profile.
- * Null when the link is unknown, expired, used, or meant for an address the member no longer has.
+ * Follows an activation link: uses the token up, confirms the member and enables the profile
+ * (`firstUse`). A link used before, whose member is confirmed, is no error (`firstUse` false):
+ * mail scanners open links before the member does. Null when the link is unknown, expired, or
+ * meant for an address the member no longer has.
  */
-export async function activateAccount(token: string): Promise<{ userId: number } | null> {
+export async function activateAccount(token: string): Promise<{ userId: number; firstUse: boolean } | null> {
   const verification = await consumeVerification("activation", token);
-  if (!verification) return null;
+  if (!verification) return activatedBefore(token);
   const user = await db().user.findUnique({
     where: { id: verification.userId },
     select: { id: true, status: true, email: true },
@@ -198,7 +200,19 @@ export async function activateAccount(token: string): Promise<{ userId: number }
       db().profile.updateMany({ where: { userId: user.id, status: "disabled" }, data: { status: "active" } }),
     ]);
   }
-  return { userId: user.id };
+  return { userId: user.id, firstUse: true };
+}
+
+async function activatedBefore(token: string): Promise<{ userId: number; firstUse: false } | null> {
+  const used = await usedVerification("activation", token);
+  if (!used) return null;
+  const user = await db().user.findUnique({
+    where: { id: used.userId },
+    select: { status: true, email: true },
+  });
+  return user?.status === "confirmed" && user.email === used.target
+    ? { userId: used.userId, firstUse: false }
+    : null;
 }
 
 export type ActivationMailResult =

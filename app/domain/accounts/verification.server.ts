@@ -42,6 +42,15 @@ export async function consumeVerification(type: VerificationType, token: string)
   return used[0] ?? null;
 }
 
+/** A token that was used already (expired or not): whom it was for, or null. */
+export async function usedVerification(type: VerificationType, token: string) {
+  if (!token) return null;
+  return db().verification.findFirst({
+    where: { tokenHash: hashToken(token), type, usedAt: { not: null } },
+    select: { userId: true, target: true },
+  });
+}
+
 /** Checks a token without using it (to show a form before it is submitted). */
 export async function peekVerification(type: VerificationType, token: string) {
   if (!token) return null;

@@ -18,7 +18,7 @@ export default [
   route("likes/announced", "routes/likes.announced.ts"),
   route("api/likes.php", "routes/api.likes.ts"),
   route("api/auto-like.php", "routes/api.auto-like.ts"),
-  route("reactivate", "routes/reactivate.ts"),
+  route("reactivate", "routes/reactivate.tsx"),
   route("api/chats.php", "routes/api.chats.ts"),
   route("api/chat.php", "routes/api.chat.ts"),
   route("chat-photos/:id/:size", "routes/chat-photos.$id.$size.ts"),

@@ -85,7 +85,10 @@ const EXPECTED: Record<string, Row> = {
   "/likes/announced": { POST: { "*": "/", visitor: "login", deleted: "login" } },
   "/api/likes.php": { GET: { "*": 200, visitor: 403, deleted: 403 } },
   "/api/auto-like.php": { GET: { "*": 200, visitor: 403, deleted: 403 } },
-  "/reactivate": { GET: { "*": "/account-deleted?error=link" } },
+  "/reactivate": {
+    GET: { "*": "/account-deleted?error=link" },
+    POST: { "*": "/account-deleted?error=link" },
+  },
   "/api/chats.php": { GET: { "*": 200, visitor: 403, deleted: 403 } },
   "/api/chat.php": {
     json: (i) => ({ conversation: i.conversation }),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteAccount, deleteDiscountFor, DELETION_GRACE_MS } from "~/domain/accounts/delete-account.server";
 import { DELETE_REASONS, deleteAccountSchema } from "~/domain/accounts/delete-schema";
 import { eraseExpiredAccounts, erasedEmail } from "~/domain/accounts/erase-accounts.server";
-import { reactivateAccount } from "~/domain/accounts/reactivate-account.server";
+import { reactivateAccount, reactivationLinkWorks } from "~/domain/accounts/reactivate-account.server";
 import { createSession, getSession } from "~/domain/accounts/session.server";
 import {
   COMPLAINT_CATEGORIES,
@@ -25,8 +25,10 @@ import { stopJobs } from "~/lib/jobs.server";
 import { translatorFor } from "~/lib/translator.server";
 import { loader as staffLoader, action as staffAction } from "~/routes/staff.complaints";
 import { loader as deleteLoader } from "~/routes/settings.delete";
+import * as reactivateRoute from "~/routes/reactivate";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { contextFor, createMember, type Member } from "../fixtures/members";
+import { runRoute, siteRequest } from "../fixtures/run-route";
 
 const PASSWORD = "Goed-wachtwoord-1";
 const ORIGIN = "http://hartklop.test";
@@ -202,6 +204,32 @@ describe("deleting an account", () => {
     expect(await reactivateAccount(token)).toEqual({ ok: false });
   });
 
+  it("asks first: opening the link changes nothing (a mail scanner may open it), the button reactivates and logs in", async () => {
+    const member = await createMember({ password: PASSWORD });
+    await remove(member.userId);
+    const token = await reactivationToken(member.email);
+    const account = () =>
+      db().user.findUniqueOrThrow({
+        where: { id: member.userId },
+        select: { status: true, _count: { select: { sessions: true } } },
+      });
+    const open = async (link: string) => runRoute(await siteRequest(link, null), reactivateRoute.loader);
+    const confirm = async (fields: Record<string, string>) =>
+      runRoute(await siteRequest("/reactivate", null, { form: fields }), reactivateRoute.action);
+
+    expect(await open(`/reactivate?token=${token}`)).toMatchObject({ status: 200, body: { token } });
+    expect(await open(`/reactivate?token=${token}`)).toMatchObject({ status: 200, body: { token } });
+    expect(await account()).toEqual({ status: "deleted", _count: { sessions: 0 } });
+    expect((await open("/reactivate?token=made-up")).location).toBe("/account-deleted?error=link");
+    expect((await confirm({ token: "made-up" })).location).toBe("/account-deleted?error=link");
+
+    expect((await confirm({ token })).location).toBe("/settings?saved=reactivated");
+    expect(await account()).toEqual({ status: "confirmed", _count: { sessions: 1 } });
+    // Used up: the link and the button lead to the error.
+    expect((await open(`/reactivate?token=${token}`)).location).toBe("/account-deleted?error=link");
+    expect((await confirm({ token })).location).toBe("/account-deleted?error=link");
+  });
+
   it("does not reactivate after the grace period", async () => {
     const member = await createMember({ password: PASSWORD });
     await remove(member.userId);
@@ -225,6 +253,7 @@ describe("deleting an account", () => {
       where: { id: other.userId },
       data: { deletedAt: new Date(Date.now() - DELETION_GRACE_MS - 1000) },
     });
+    expect(await reactivationLinkWorks(otherToken)).toBe(false);
     expect(await reactivateAccount(otherToken)).toEqual({ ok: false });
     expect(
       (await db().user.findUniqueOrThrow({ where: { id: other.userId }, select: { status: true } })).status,

@@ -1,8 +1,29 @@
+import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { DELETION_GRACE_MS } from "./delete-account.server";
-import { consumeVerification } from "./verification.server";
+import { consumeVerification, peekVerification } from "./verification.server";
 
 export type ReactivateResult = { ok: true; userId: number } | { ok: false };
+
+/** A deleted account that is not erased yet and still within its grace period. */
+function reactivatable(userId: number) {
+  return {
+    id: userId,
+    status: "deleted",
+    erasedAt: null,
+    deletedAt: { gt: new Date(Date.now() - DELETION_GRACE_MS) },
+  } satisfies Prisma.UserWhereInput;
+}
+
+/**
+ * Whether a reactivation link would work, without using it: the page behind the link asks first,
+ * so a mail scanner that opens the link does not undo the member's deletion.
+ */
+export async function reactivationLinkWorks(token: string): Promise<boolean> {
+  const verification = await peekVerification("reactivation", token);
+  if (!verification) return false;
+  return (await db().user.count({ where: reactivatable(verification.userId) })) > 0;
+}
 
 /**
  * Follows a reactivation link (single use, valid for the grace period): a deleted account that is not
@@ -15,12 +36,7 @@ export async function reactivateAccount(token: string): Promise<ReactivateResult
   const userId = verification.userId;
   const reactivated = await db().$transaction(async (tx) => {
     const { count } = await tx.user.updateMany({
-      where: {
-        id: userId,
-        status: "deleted",
-        erasedAt: null,
-        deletedAt: { gt: new Date(Date.now() - DELETION_GRACE_MS) },
-      },
+      where: reactivatable(userId),
       data: { status: "confirmed", deletedAt: null, deleteReason: null, deleteRemarks: null },
     });
     if (count === 0) return false;

@@ -1,0 +1,57 @@
+import { Form, redirect } from "react-router";
+import { reactivateAccount, reactivationLinkWorks } from "~/domain/accounts/reactivate-account.server";
+import { createSession } from "~/domain/accounts/session.server";
+import { requestInfoContext } from "~/lib/context";
+import type { TranslationHandle } from "~/lib/i18n";
+import { readForm } from "~/lib/request-body.server";
+import { getInstance } from "~/middleware/i18n.server";
+import { useTranslation } from "~/ui/use-translation";
+import type { Route } from "./+types/reactivate";
+
+export const handle: TranslationHandle = { i18n: ["accountDelete"] };
+
+const LINK_FAILED = "/account-deleted?error=link";
+
+/**
+ * GET /reactivate?token=…, the link in the mail after a deletion: asks first. A mail scanner that
+ * opens the link must not undo the deletion; the POST reactivates the account and logs in.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  if (!(await reactivationLinkWorks(token))) return redirect(LINK_FAILED);
+  return {
+    token,
+    title: getInstance(context).t("accountDelete:reactivate.title"),
+    siteName: context.get(requestInfoContext).site.name,
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const token = (await readForm(request)).get("token");
+  const result = await reactivateAccount(typeof token === "string" ? token : "");
+  if (!result.ok) return redirect(LINK_FAILED);
+  const cookie = await createSession(result.userId, request);
+  return redirect("/settings?saved=reactivated", { headers: { "Set-Cookie": cookie } });
+}
+
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: `${data?.title} | ${data?.siteName}` },
+  // The token is in the address: never pass it on to another site.
+  { name: "referrer", content: "same-origin" },
+];
+
+export default function ReactivateRoute({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <main className="container py-4" style={{ maxWidth: 640 }}>
+      <h1 className="h3 text-primary">{t("accountDelete:reactivate.title")}</h1>
+      <p>{t("accountDelete:reactivate.text")}</p>
+      <Form method="post">
+        <input type="hidden" name="token" value={loaderData.token} />
+        <button type="submit" className="btn btn-primary">
+          {t("accountDelete:reactivate.submit")}
+        </button>
+      </Form>
+    </main>
+  );
+}

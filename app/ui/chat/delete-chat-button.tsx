@@ -20,6 +20,7 @@ export function DeleteChatButton({
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const { remove } = useDeletedChats();
+  const label = t("chat:delete.label", { name });
   return (
     <>
       {/* A plain form: with JavaScript the submit always opens the modal, so React Router's Form
@@ -36,8 +37,8 @@ export function DeleteChatButton({
         <button
           type="submit"
           className={compact ? "btn btn-sm btn-link text-body-secondary" : "btn btn-sm btn-outline-danger"}
-          aria-label={t("chat:delete.label", { name })}
-          title={t("chat:delete.label", { name })}
+          aria-label={label}
+          title={label}
           data-testid="delete-chat"
         >
           {compact ? <span aria-hidden="true">🗑</span> : t("chat:delete.button")}

@@ -166,6 +166,10 @@ test("e-mail change confirmed via the mail to the new address, then login with i
   await expect(page.getByRole("status")).toHaveText(
     "Je e-mailadres is gewijzigd. Log voortaan in met je nieuwe e-mailadres.",
   );
+  // The old address is told, with the new one (someone else may have taken over the account).
+  const notice = await latestMail(request, member.email);
+  expect(notice.html).toContain("Je e-mailadres bij");
+  expect(notice.html).toContain(newEmail);
   await page.getByRole("link", { name: "Inloggen" }).last().click();
   await expect(page).toHaveURL(/\/login/);
   await login(page, newEmail, member.password);

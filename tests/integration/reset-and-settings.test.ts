@@ -571,6 +571,18 @@ describe("e-mail change", () => {
     ).toBe(user.email);
 
     expect(await confirmEmailChange(token)).toEqual({ ok: true, email: newEmail, userId: user.id });
+    // The old address hears of it, in case someone else took over the account.
+    const notice = await latestMail(user.email, "emailChanged");
+    expect(notice).toMatchObject({
+      userId: user.id,
+      subject: `Je e-mailadres bij ${site.name} is gewijzigd`,
+    });
+    const { supportEmail } = await db().site.findUniqueOrThrow({
+      where: { id: site.id },
+      select: { supportEmail: true },
+    });
+    expect(notice!.text).toContain(`is gewijzigd in ${newEmail}.`);
+    expect(notice!.text).toContain(`klantenservice via ${supportEmail}.`);
     const after = await db().user.findUniqueOrThrow({
       where: { id: user.id },
       select: { email: true, notificationsDisabled: true },
@@ -599,6 +611,7 @@ describe("e-mail change", () => {
     expect(
       (await db().user.findUniqueOrThrow({ where: { id: user.id }, select: { email: true } })).email,
     ).toBe(user.email);
+    expect(await latestMail(user.email, "emailChanged")).toBeNull();
   });
 
   it("refuses an expired link", async () => {

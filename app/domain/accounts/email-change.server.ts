@@ -94,8 +94,32 @@ export async function peekEmailChange(token: string): Promise<string | null> {
 }
 
 /**
- * `/mail-change/do`: uses up the link and sets the new address when it is still free on the site.
- * A bounce of the old address no longer applies to the new one.
+ * Tells the old address that the account's address changed, with the new one and where to turn if
+ * the member did not change it (someone else may have taken over the account).
+ */
+async function mailOldAddress(userId: number, oldEmail: string, newEmail: string) {
+  const user = await db().user.findUniqueOrThrow({
+    where: { id: userId },
+    select: {
+      language: true,
+      profile: { select: { name: true } },
+      site: { select: { name: true, domain: true, supportEmail: true } },
+    },
+  });
+  await sendAccountMail({
+    kind: "emailChanged",
+    to: oldEmail,
+    userId,
+    language: user.language,
+    site: user.site,
+    name: user.profile?.name ?? oldEmail,
+    values: { newEmail, supportEmail: user.site.supportEmail },
+  });
+}
+
+/**
+ * `/mail-change/do`: uses up the link and sets the new address when it is still free on the site,
+ * and tells the old address. A bounce of the old address no longer applies to the new one.
  */
 export async function confirmEmailChange(
   token: string,
@@ -126,6 +150,7 @@ export async function confirmEmailChange(
       }
       throw error;
     }
+    await mailOldAddress(user.id, user.email, email);
   }
   // Other pending links (to this or another address) are void now.
   await db().verification.updateMany({

@@ -8,6 +8,7 @@ export type AccountMailKind =
   | "activation"
   | "resetPassword"
   | "changeEmail"
+  | "emailChanged"
   | "reactivation"
   | "complaintReceived"
   | "like"

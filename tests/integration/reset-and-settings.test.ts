@@ -77,6 +77,25 @@ async function member(
   });
 }
 
+/** Account and profile status, after a link to the member's address was followed. */
+async function accountState(userId: number) {
+  return db().user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { status: true, profile: { select: { status: true } } },
+  });
+}
+
+/** An unconfirmed member (profile disabled, as after signup) and a confirmed one whose profile is disabled. */
+async function unconfirmedAndDisabled() {
+  const unconfirmed = await member({ status: "not_confirmed" });
+  const disabled = await member();
+  await db().profile.updateMany({
+    where: { userId: { in: [unconfirmed.id, disabled.id] } },
+    data: { status: "disabled" },
+  });
+  return { unconfirmed, disabled };
+}
+
 async function sessionFor(userId: number, userAgent: string | null = null) {
   const id = randomBytes(24).toString("base64url");
   await db().session.create({
@@ -298,6 +317,21 @@ describe("password reset completion (/reset-password/do)", () => {
       error: "invalidLink",
     });
     expectMessage(RESET_ERROR_KEYS.invalidLink, "Link verlopen of invalide, vraag een nieuwe e-mail aan");
+  });
+
+  it("confirms an unconfirmed member (the link came to their address), and enables nothing else", async () => {
+    const { unconfirmed, disabled } = await unconfirmedAndDisabled();
+    for (const user of [unconfirmed, disabled]) {
+      const token = await resetToken(user.email);
+      expect(await completePasswordReset({ token, password: "Nieuw-wachtwoord-1" })).toMatchObject({
+        ok: true,
+      });
+    }
+    expect(await accountState(unconfirmed.id)).toEqual({
+      status: "confirmed",
+      profile: { status: "active" },
+    });
+    expect(await accountState(disabled.id)).toEqual({ status: "confirmed", profile: { status: "disabled" } });
   });
 
   it("applies the password rules without using the link up", async () => {
@@ -599,6 +633,21 @@ describe("e-mail change", () => {
         ip: "10.4.0.1",
       }),
     ).toMatchObject({ ok: true });
+  });
+
+  it("confirms an unconfirmed member (the link came to the new address), and enables nothing else", async () => {
+    const { unconfirmed, disabled } = await unconfirmedAndDisabled();
+    for (const user of [unconfirmed, disabled]) {
+      const newEmail = `bevestigd${user.id}@example.com`;
+      await request(user.id, newEmail);
+      const token = tokenFrom((await latestMail(newEmail, "changeEmail"))!.text, "/mail-change/do");
+      expect(await confirmEmailChange(token)).toMatchObject({ ok: true });
+    }
+    expect(await accountState(unconfirmed.id)).toEqual({
+      status: "confirmed",
+      profile: { status: "active" },
+    });
+    expect(await accountState(disabled.id)).toEqual({ status: "confirmed", profile: { status: "disabled" } });
   });
 
   it("re-checks that the address is still free when the link is followed", async () => {

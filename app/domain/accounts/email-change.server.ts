@@ -4,6 +4,7 @@ import type { Site } from "~/domain/sites/site.server";
 import { sendAccountMail } from "~/domain/notifications/account-mail.server";
 import { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
+import { confirmAddress } from "./confirm-address.server";
 import { checkCurrentPassword } from "./current-password.server";
 import { emailSchema } from "./email";
 import { consumeVerification, createVerification, peekVerification } from "./verification.server";
@@ -119,7 +120,8 @@ async function mailOldAddress(userId: number, oldEmail: string, newEmail: string
 
 /**
  * `/mail-change/do`: uses up the link and sets the new address when it is still free on the site,
- * and tells the old address. A bounce of the old address no longer applies to the new one.
+ * and tells the old address. A bounce of the old address no longer applies to the new one; an
+ * unconfirmed member is confirmed (the link came to the new address).
  */
 export async function confirmEmailChange(
   token: string,
@@ -152,6 +154,7 @@ export async function confirmEmailChange(
     }
     await mailOldAddress(user.id, user.email, email);
   }
+  if (user.status === "not_confirmed") await db().$transaction(confirmAddress(user.id));
   // Other pending links (to this or another address) are void now.
   await db().verification.updateMany({
     where: { userId: user.id, type: "change_email", usedAt: null },

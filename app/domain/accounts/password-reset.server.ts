@@ -4,6 +4,7 @@ import type { Site } from "~/domain/sites/site.server";
 import { sendAccountMail } from "~/domain/notifications/account-mail.server";
 import { db } from "~/lib/db.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
+import { confirmAddress } from "./confirm-address.server";
 import { normalizeEmail } from "./email";
 import { hashPassword } from "./password.server";
 import { passwordProblem, type PasswordProblem } from "./password-rules";
@@ -90,7 +91,7 @@ export type ResetResult =
 /**
  * `/reset-password/do`: sets the new password, lifts a login block and ends every session of the
  * member (the caller opens a fresh one). The link works once; every other reset link of the member
- * is used up too.
+ * is used up too. The link came to the member's address, so an unconfirmed member is confirmed.
  */
 export async function completePasswordReset({
   token,
@@ -116,6 +117,7 @@ export async function completePasswordReset({
       where: { userId: user.id, type: "reset_password", usedAt: null },
       data: { usedAt: new Date() },
     }),
+    ...confirmAddress(user.id),
   ]);
   await endOtherSessions(user.id, null);
   return { ok: true, userId: user.id };

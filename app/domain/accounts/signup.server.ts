@@ -6,6 +6,7 @@ import type { Site } from "~/domain/sites/site.server";
 import { Prisma, type Gender, type Sexuality } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import type { Tracking } from "~/middleware/tracking.server";
+import { confirmAddress } from "./confirm-address.server";
 import { normalizeEmail } from "./email";
 import { suggestEmail } from "./email-suggestion";
 import { hashPassword } from "./password.server";
@@ -194,12 +195,7 @@ export async function activateAccount(token: string): Promise<{ userId: number; 
     select: { id: true, status: true, email: true },
   });
   if (!user || user.status === "deleted" || user.email !== verification.target) return null;
-  if (user.status === "not_confirmed") {
-    await db().$transaction([
-      db().user.update({ where: { id: user.id }, data: { status: "confirmed" }, select: { id: true } }),
-      db().profile.updateMany({ where: { userId: user.id, status: "disabled" }, data: { status: "active" } }),
-    ]);
-  }
+  if (user.status === "not_confirmed") await db().$transaction(confirmAddress(user.id));
   return { userId: user.id, firstUse: true };
 }
 

@@ -1,4 +1,4 @@
-import { Form, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 import { reactivateAccount, reactivationLinkWorks } from "~/domain/accounts/reactivate-account.server";
 import { createSession } from "~/domain/accounts/session.server";
 import { requestInfoContext } from "~/lib/context";
@@ -26,10 +26,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** A link that no longer works answers 400; the page's loader then sends a browser to the error page. */
 export async function action({ request }: Route.ActionArgs) {
   const token = (await readForm(request)).get("token");
   const result = await reactivateAccount(typeof token === "string" ? token : "");
-  if (!result.ok) return redirect(LINK_FAILED);
+  if (!result.ok) return data({ failed: true }, { status: 400 });
   const cookie = await createSession(result.userId, request);
   return redirect("/settings?saved=reactivated", { headers: { "Set-Cookie": cookie } });
 }
@@ -40,11 +41,16 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: "referrer", content: "same-origin" },
 ];
 
-export default function ReactivateRoute({ loaderData }: Route.ComponentProps) {
+export default function ReactivateRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   return (
     <main className="container py-4" style={{ maxWidth: 640 }}>
       <h1 className="h3 text-primary">{t("accountDelete:reactivate.title")}</h1>
+      {actionData?.failed && (
+        <div className="alert alert-danger" role="alert">
+          {t("accountDelete:reactivateFailed.text")}
+        </div>
+      )}
       <p>{t("accountDelete:reactivate.text")}</p>
       <Form method="post">
         <input type="hidden" name="token" value={loaderData.token} />

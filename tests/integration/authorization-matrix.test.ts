@@ -87,7 +87,7 @@ const EXPECTED: Record<string, Row> = {
   "/api/auto-like.php": { GET: { "*": 200, visitor: 403, deleted: 403 } },
   "/reactivate": {
     GET: { "*": "/account-deleted?error=link" },
-    POST: { "*": "/account-deleted?error=link" },
+    POST: { "*": 400 },
   },
   "/api/chats.php": { GET: { "*": 200, visitor: 403, deleted: 403 } },
   "/api/chat.php": {

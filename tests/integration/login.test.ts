@@ -1,23 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { verifyLogin } from "~/domain/accounts/login.server";
-import { hashPassword } from "~/domain/accounts/password.server";
 import { db } from "~/lib/db.server";
 import { translatorFor } from "~/lib/translator.server";
 import { seedBaseData } from "../../prisma/seed/base-data";
+import { createMember } from "../fixtures/members";
 
 describe("login and lockout", () => {
   const site = { id: 0, loginMaxAttempts: 3, loginBlockMinutes: 15 };
   beforeAll(async () => {
     site.id = (await seedBaseData(db())).nl;
-    await db().user.create({
-      data: {
-        siteId: site.id,
-        email: "inlog@example.com",
-        passwordHash: await hashPassword("Goed-wachtwoord-1"),
-        status: "confirmed",
-      },
-      select: { id: true },
-    });
+    await createMember({ siteId: site.id, email: "inlog@example.com", password: "Goed-wachtwoord-1" });
   });
 
   it("accepts the right password with the e-mail in any case and spacing", async () => {

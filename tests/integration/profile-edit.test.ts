@@ -1,5 +1,4 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { reverseGeocode } from "~/domain/profiles/geocoder.server";
 import { INTEREST_CODES } from "~/domain/profiles/interests";
@@ -28,6 +27,7 @@ import { loader as geocodeLoader } from "~/routes/api.geocode";
 import { PLACES } from "../../prisma/seed/places";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import nlProfile from "../../locales/nl/profile.json";
+import { createMember } from "../fixtures/members";
 
 const nl = translatorFor("nl");
 const de = translatorFor("de");
@@ -39,29 +39,6 @@ beforeAll(async () => {
   const ids = await seedBaseData(db());
   siteId = ids.nl;
 });
-
-async function member() {
-  const user = await db().user.create({
-    data: {
-      siteId,
-      email: `profiel-${randomBytes(4).toString("hex")}@example.com`,
-      status: "confirmed",
-      profile: {
-        create: {
-          name: "Profieltest",
-          gender: "female",
-          seekingGender: "male",
-          dateOfBirth: new Date("1990-05-05"),
-          country: "NL",
-          region: "Utrecht",
-          city: "Utrecht",
-        },
-      },
-    },
-    select: { id: true },
-  });
-  return user.id;
-}
 
 function form(entries: [string, string][]) {
   const formData = new FormData();
@@ -290,7 +267,7 @@ describe("messages", () => {
 
 describe("saving a profile", () => {
   it("saves about me, living area, fields and interests, and loads them for the owner", async () => {
-    const userId = await member();
+    const { userId } = await createMember({ siteId, name: "Profieltest", city: "Utrecht" });
     await saveAboutMe(userId, "Hallo!");
     await saveLivingArea(userId, {
       country: "BE",

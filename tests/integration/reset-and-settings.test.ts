@@ -14,7 +14,7 @@ import {
 import { saveUserLanguage } from "~/domain/accounts/language.server";
 import { verifyLogin } from "~/domain/accounts/login.server";
 import { NOTIFICATION_KEYS } from "~/domain/accounts/notification-preferences";
-import { hashPassword, verifyPassword } from "~/domain/accounts/password.server";
+import { verifyPassword } from "~/domain/accounts/password.server";
 import {
   RESET_ERROR_KEYS,
   completePasswordReset,
@@ -42,6 +42,7 @@ import { db } from "~/lib/db.server";
 import { stopJobs } from "~/lib/jobs.server";
 import { translatorFor } from "~/lib/translator.server";
 import { seedBaseData } from "../../prisma/seed/base-data";
+import { createMember } from "../fixtures/members";
 
 const ORIGIN = "https://hartklop.test";
 const PASSWORD = "Oud-wachtwoord-1";
@@ -51,31 +52,6 @@ const de = translatorFor("de");
 let siteIds: { nl: number; de: number };
 let site: { id: number; name: string; domain: string; resetMailsPerDay: number };
 let counter = 0;
-
-async function member(
-  overrides: { siteId?: number; email?: string; status?: "confirmed" | "not_confirmed" | "deleted" } = {},
-) {
-  counter += 1;
-  const email = overrides.email ?? `lid${counter}-${randomBytes(3).toString("hex")}@example.com`;
-  return db().user.create({
-    data: {
-      siteId: overrides.siteId ?? site.id,
-      email,
-      passwordHash: await hashPassword(PASSWORD),
-      status: overrides.status ?? "confirmed",
-      profile: {
-        create: {
-          name: `Lid${counter}`,
-          gender: "female",
-          seekingGender: "male",
-          dateOfBirth: new Date("1990-01-01"),
-          country: "NL",
-        },
-      },
-    },
-    select: { id: true, email: true },
-  });
-}
 
 /** Account and profile status, after a link to the member's address was followed. */
 async function accountState(userId: number) {
@@ -87,12 +63,12 @@ async function accountState(userId: number) {
 
 /** An unconfirmed member (profile disabled, as after signup) and a confirmed one whose profile is disabled. */
 async function unconfirmedAndDisabled() {
-  const unconfirmed = await member({ status: "not_confirmed" });
-  const disabled = await member();
-  await db().profile.updateMany({
-    where: { userId: { in: [unconfirmed.id, disabled.id] } },
-    data: { status: "disabled" },
+  const unconfirmed = await createMember({
+    password: PASSWORD,
+    userStatus: "not_confirmed",
+    profileStatus: "disabled",
   });
+  const disabled = await createMember({ password: PASSWORD, profileStatus: "disabled" });
   return { unconfirmed, disabled };
 }
 
@@ -151,11 +127,11 @@ afterAll(async () => {
 });
 
 describe("password reset request (/reset-password)", () => {
-  const ip = () => `10.1.0.${counter}`;
+  const ip = () => `10.1.0.${++counter}`;
 
   it("reports an address without an account on this site", async () => {
-    const elsewhere = await member({ siteId: siteIds.de });
-    const deleted = await member({ status: "deleted" });
+    const elsewhere = await createMember({ siteId: siteIds.de, password: PASSWORD });
+    const deleted = await createMember({ password: PASSWORD, userStatus: "deleted" });
     for (const email of ["niemand@example.com", elsewhere.email, deleted.email]) {
       expect(await requestPasswordReset({ site, email, origin: ORIGIN, ip: ip() })).toEqual({
         ok: false,
@@ -167,7 +143,7 @@ describe("password reset request (/reset-password)", () => {
   });
 
   it("mails a one-time link to the member's address, also typed in another case", async () => {
-    const user = await member();
+    const user = await createMember({ password: PASSWORD });
     const result = await requestPasswordReset({
       site,
       email: `  ${user.email.toUpperCase()} `,
@@ -176,14 +152,14 @@ describe("password reset request (/reset-password)", () => {
     });
     expect(result).toEqual({ ok: true });
     const mail = await latestMail(user.email, "resetPassword");
-    expect(mail).toMatchObject({ to: user.email, userId: user.id });
+    expect(mail).toMatchObject({ to: user.email, userId: user.userId });
     expect(mail!.subject).toContain(site.name);
     const token = tokenFrom(mail!.text, "/reset-password/do");
     expect(mail!.html).toContain(`${ORIGIN}/reset-password/do?token=${token}`);
     expect(await isResetLinkValid(token)).toBe(true);
     // Only a hash of the token is stored.
     const stored = await db().verification.findFirst({
-      where: { userId: user.id, type: "reset_password" },
+      where: { userId: user.userId, type: "reset_password" },
       select: { tokenHash: true, target: true },
     });
     expect(stored).toMatchObject({ target: user.email });
@@ -191,7 +167,7 @@ describe("password reset request (/reset-password)", () => {
   });
 
   it(`sends at most resetMailsPerDay mails to one address per 24 hours`, async () => {
-    const user = await member();
+    const user = await createMember({ password: PASSWORD });
     const limited = { ...site, resetMailsPerDay: 2 };
     for (let i = 0; i < 2; i++) {
       expect(
@@ -224,7 +200,7 @@ describe("password reset request (/reset-password)", () => {
   });
 
   it("uses the site's own setting (default 3)", async () => {
-    const user = await member();
+    const user = await createMember({ password: PASSWORD });
     for (let i = 0; i < site.resetMailsPerDay; i++) {
       expect(await requestPasswordReset({ site, email: user.email, origin: ORIGIN, ip: ip() })).toEqual({
         ok: true,
@@ -236,7 +212,7 @@ describe("password reset request (/reset-password)", () => {
   });
 
   it("limits how many addresses one IP may try", async () => {
-    const user = await member();
+    const user = await createMember({ password: PASSWORD });
     for (let i = 0; i < 30; i++) {
       await requestPasswordReset({ site, email: `gok${i}@example.com`, origin: ORIGIN, ip: "10.66.0.1" });
     }
@@ -253,7 +229,7 @@ describe("password reset request (/reset-password)", () => {
 
 describe("password reset completion (/reset-password/do)", () => {
   async function resetToken(email: string) {
-    await requestPasswordReset({ site, email, origin: ORIGIN, ip: `10.2.0.${counter}` });
+    await requestPasswordReset({ site, email, origin: ORIGIN, ip: `10.2.0.${++counter}` });
     return tokenFrom((await latestMail(email, "resetPassword"))!.text, "/reset-password/do");
   }
 
@@ -306,10 +282,10 @@ describe("password reset completion (/reset-password/do)", () => {
       ok: false,
       error: "invalidLink",
     });
-    const user = await member();
+    const user = await createMember({ password: PASSWORD });
     const token = await resetToken(user.email);
     await db().verification.updateMany({
-      where: { userId: user.id, type: "reset_password" },
+      where: { userId: user.userId, type: "reset_password" },
       data: { expiresAt: new Date(Date.now() - 1000) },
     });
     expect(await isResetLinkValid(token)).toBe(false);
@@ -327,15 +303,18 @@ describe("password reset completion (/reset-password/do)", () => {
         ok: true,
       });
     }
-    expect(await accountState(unconfirmed.id)).toEqual({
+    expect(await accountState(unconfirmed.userId)).toEqual({
       status: "confirmed",
       profile: { status: "active" },
     });
-    expect(await accountState(disabled.id)).toEqual({ status: "confirmed", profile: { status: "disabled" } });
+    expect(await accountState(disabled.userId)).toEqual({
+      status: "confirmed",
+      profile: { status: "disabled" },
+    });
   });
 
   it("applies the password rules without using the link up", async () => {
-    const user = await member();
+    const user = await createMember({ password: PASSWORD });
     const token = await resetToken(user.email);
     expect(await completePasswordReset({ token, password: "kort" })).toEqual({
       ok: false,
@@ -357,8 +336,7 @@ describe("password reset completion (/reset-password/do)", () => {
   });
 
   it("refuses a weak, a common or a profile-name password, like the signup", async () => {
-    const user = await member();
-    await db().profile.update({ where: { userId: user.id }, data: { name: "Zonnebloem77" } });
+    const user = await createMember({ password: PASSWORD, name: "Zonnebloem77" });
     const token = await resetToken(user.email);
     expect(await completePasswordReset({ token, password: "alleenletters" })).toEqual({
       ok: false,
@@ -387,7 +365,7 @@ describe("password reset completion (/reset-password/do)", () => {
   });
 
   it("sets the password, lifts a login block, ends every session and works once", async () => {
-    const user = await member();
+    const user = await createMember({ password: PASSWORD });
     const loginSite = { id: site.id, loginMaxAttempts: 2, loginBlockMinutes: 15 };
     for (let i = 0; i < 2; i++) {
       await verifyLogin({ site: loginSite, email: user.email, password: "fout", ip: `10.3.0.${i}` });
@@ -395,26 +373,26 @@ describe("password reset completion (/reset-password/do)", () => {
     expect(
       await verifyLogin({ site: loginSite, email: user.email, password: PASSWORD, ip: "10.3.1.1" }),
     ).toMatchObject({ error: "locked" });
-    await db().loginAttempt.create({ data: { userId: user.id, ip: "10.3.0.9" }, select: { id: true } });
-    await sessionFor(user.id);
-    await sessionFor(user.id);
-    const other = await member();
-    const otherSession = await sessionFor(other.id);
+    await db().loginAttempt.create({ data: { userId: user.userId, ip: "10.3.0.9" }, select: { id: true } });
+    await sessionFor(user.userId);
+    await sessionFor(user.userId);
+    const other = await createMember({ password: PASSWORD });
+    const otherSession = await sessionFor(other.userId);
     const olderToken = await resetToken(user.email);
     const token = await resetToken(user.email);
 
     expect(await completePasswordReset({ token, password: "Nieuw-wachtwoord-1" })).toEqual({
       ok: true,
-      userId: user.id,
+      userId: user.userId,
     });
     const after = await db().user.findUniqueOrThrow({
-      where: { id: user.id },
+      where: { id: user.userId },
       select: { passwordHash: true, lockedUntil: true },
     });
     expect(after.lockedUntil).toBeNull();
     expect(await verifyPassword(after.passwordHash, "Nieuw-wachtwoord-1")).toBe(true);
-    expect(await db().loginAttempt.count({ where: { userId: user.id } })).toBe(0);
-    expect(await db().session.count({ where: { userId: user.id } })).toBe(0);
+    expect(await db().loginAttempt.count({ where: { userId: user.userId } })).toBe(0);
+    expect(await db().session.count({ where: { userId: user.userId } })).toBe(0);
     expect(await db().session.count({ where: { id: otherSession } })).toBe(1);
     expect(
       await verifyLogin({
@@ -432,19 +410,19 @@ describe("password reset completion (/reset-password/do)", () => {
   });
 
   it("voids a link mailed to an address the account no longer uses", async () => {
-    const user = await member();
+    const user = await createMember({ password: PASSWORD });
     const token = await resetToken(user.email);
-    await db().user.update({ where: { id: user.id }, data: { email: `nieuw-${user.email}` } });
+    await db().user.update({ where: { id: user.userId }, data: { email: `nieuw-${user.email}` } });
     expect(await isResetLinkValid(token)).toBe(false);
   });
 });
 
 describe("change password (settings)", () => {
   it("checks the old password", async () => {
-    const user = await member();
+    const user = await createMember({ password: PASSWORD });
     expect(
       await changePassword({
-        userId: user.id,
+        userId: user.userId,
         currentPassword: "fout",
         newPassword: "Nieuw-wachtwoord-1",
         keepSessionId: null,
@@ -479,10 +457,10 @@ describe("change password (settings)", () => {
       { schema: changePasswordSchema(de) },
     );
     expect(errorsOf(common)?.newPassword).toEqual([de("accounts:password.common")]);
-    const user = await member();
+    const user = await createMember({ password: PASSWORD });
     expect(
       await changePassword({
-        userId: user.id,
+        userId: user.userId,
         currentPassword: PASSWORD,
         newPassword: user.email,
         keepSessionId: null,
@@ -491,47 +469,46 @@ describe("change password (settings)", () => {
   });
 
   it("refuses a weak, a common or a profile-name password and keeps the old one", async () => {
-    const user = await member();
-    await db().profile.update({ where: { userId: user.id }, data: { name: "Zonnebloem77" } });
+    const user = await createMember({ password: PASSWORD, name: "Zonnebloem77" });
     const change = (newPassword: string) =>
-      changePassword({ userId: user.id, currentPassword: PASSWORD, newPassword, keepSessionId: null });
+      changePassword({ userId: user.userId, currentPassword: PASSWORD, newPassword, keepSessionId: null });
     expect(await change("alleenletters")).toEqual({ ok: false, error: "weak" });
     expect(await change("iloveyou1")).toEqual({ ok: false, error: "common" });
     expect(await change("ZONNEBLOEM77")).toEqual({ ok: false, error: "likeAccount" });
     const { passwordHash } = await db().user.findUniqueOrThrow({
-      where: { id: user.id },
+      where: { id: user.userId },
       select: { passwordHash: true },
     });
     expect(await verifyPassword(passwordHash, PASSWORD)).toBe(true);
   });
 
   it("changes the password and ends the member's other sessions", async () => {
-    const user = await member();
-    const current = await sessionFor(user.id);
-    await sessionFor(user.id);
-    await sessionFor(user.id);
+    const user = await createMember({ password: PASSWORD });
+    const current = await sessionFor(user.userId);
+    await sessionFor(user.userId);
+    await sessionFor(user.userId);
     expect(
       await changePassword({
-        userId: user.id,
+        userId: user.userId,
         currentPassword: PASSWORD,
         newPassword: "Nieuw-wachtwoord-1",
         keepSessionId: current,
       }),
     ).toEqual({ ok: true });
-    const sessions = await db().session.findMany({ where: { userId: user.id }, select: { id: true } });
+    const sessions = await db().session.findMany({ where: { userId: user.userId }, select: { id: true } });
     expect(sessions).toEqual([{ id: current }]);
     const { passwordHash } = await db().user.findUniqueOrThrow({
-      where: { id: user.id },
+      where: { id: user.userId },
       select: { passwordHash: true },
     });
     expect(await verifyPassword(passwordHash, "Nieuw-wachtwoord-1")).toBe(true);
   });
 
   it("stops guessing: after too many checks even the right password is refused for a while", async () => {
-    const user = await member();
+    const user = await createMember({ password: PASSWORD });
     for (let i = 0; i < PASSWORD_CHECK_LIMIT.limit; i++) {
       await changePassword({
-        userId: user.id,
+        userId: user.userId,
         currentPassword: `gok${i}`,
         newPassword: "Nieuw-wachtwoord-1",
         keepSessionId: null,
@@ -539,7 +516,7 @@ describe("change password (settings)", () => {
     }
     expect(
       await changePassword({
-        userId: user.id,
+        userId: user.userId,
         currentPassword: PASSWORD,
         newPassword: "Nieuw-wachtwoord-1",
         keepSessionId: null,
@@ -553,9 +530,9 @@ describe("e-mail change", () => {
     requestEmailChange({ site, userId, password, newEmail, origin: ORIGIN });
 
   it("refuses an invalid new address", async () => {
-    const user = await member();
+    const user = await createMember({ password: PASSWORD });
     for (const address of ["geen-adres", "a@b", "", "twee@@example.com"]) {
-      expect(await request(user.id, address)).toEqual({ ok: false, error: "invalid" });
+      expect(await request(user.userId, address)).toEqual({ ok: false, error: "invalid" });
     }
     const submission = parseWithZod(
       formData({ intent: "email", newEmail: "geen-adres", password: PASSWORD }),
@@ -568,8 +545,8 @@ describe("e-mail change", () => {
   });
 
   it("needs the current password", async () => {
-    const user = await member();
-    expect(await request(user.id, "nieuw-adres@example.com", "fout")).toEqual({
+    const user = await createMember({ password: PASSWORD });
+    expect(await request(user.userId, "nieuw-adres@example.com", "fout")).toEqual({
       ok: false,
       error: "wrongPassword",
     });
@@ -577,38 +554,37 @@ describe("e-mail change", () => {
   });
 
   it("refuses an address that already has an account on this site, but not one on another site", async () => {
-    const user = await member();
-    const taken = await member();
-    const deleted = await member({ status: "deleted" });
-    expect(await request(user.id, taken.email.toUpperCase())).toEqual({ ok: false, error: "duplicate" });
-    expect(await request(user.id, deleted.email)).toEqual({ ok: false, error: "duplicate" });
-    expect(await request(user.id, user.email)).toEqual({ ok: false, error: "unchanged" });
-    const elsewhere = await member({ siteId: siteIds.de });
-    expect(await request(user.id, elsewhere.email)).toMatchObject({ ok: true });
+    const user = await createMember({ password: PASSWORD });
+    const taken = await createMember({ password: PASSWORD });
+    const deleted = await createMember({ password: PASSWORD, userStatus: "deleted" });
+    expect(await request(user.userId, taken.email.toUpperCase())).toEqual({ ok: false, error: "duplicate" });
+    expect(await request(user.userId, deleted.email)).toEqual({ ok: false, error: "duplicate" });
+    expect(await request(user.userId, user.email)).toEqual({ ok: false, error: "unchanged" });
+    const elsewhere = await createMember({ siteId: siteIds.de, password: PASSWORD });
+    expect(await request(user.userId, elsewhere.email)).toMatchObject({ ok: true });
     expectMessage(EMAIL_CHANGE_ERROR_KEYS.duplicate, "Dit e-mailadres heeft al een account op deze site.");
   });
 
   it("mails a link to the new address; following it changes the address once", async () => {
-    const user = await member();
-    await db().user.update({ where: { id: user.id }, data: { notificationsDisabled: ["bounce", "fbl"] } });
-    const newEmail = `nieuw${counter}@example.com`;
-    expect(await request(user.id, ` ${newEmail.toUpperCase()}`)).toEqual({ ok: true, email: newEmail });
+    const user = await createMember({ password: PASSWORD, notificationsDisabled: ["bounce", "fbl"] });
+    const newEmail = `nieuw${user.userId}@example.com`;
+    expect(await request(user.userId, ` ${newEmail.toUpperCase()}`)).toEqual({ ok: true, email: newEmail });
     expect(await latestMail(user.email, "changeEmail")).toBeNull();
     const mail = await latestMail(newEmail, "changeEmail");
-    expect(mail).toMatchObject({ userId: user.id });
+    expect(mail).toMatchObject({ userId: user.userId });
     const token = tokenFrom(mail!.text, "/mail-change/do");
-    expect(await pendingEmailChange(user.id)).toBe(newEmail);
+    expect(await pendingEmailChange(user.userId)).toBe(newEmail);
     expect(await peekEmailChange(token)).toBe(newEmail);
     // Nothing changes before the link is followed.
     expect(
-      (await db().user.findUniqueOrThrow({ where: { id: user.id }, select: { email: true } })).email,
+      (await db().user.findUniqueOrThrow({ where: { id: user.userId }, select: { email: true } })).email,
     ).toBe(user.email);
 
-    expect(await confirmEmailChange(token)).toEqual({ ok: true, email: newEmail, userId: user.id });
+    expect(await confirmEmailChange(token)).toEqual({ ok: true, email: newEmail, userId: user.userId });
     // The old address hears of it, in case someone else took over the account.
     const notice = await latestMail(user.email, "emailChanged");
     expect(notice).toMatchObject({
-      userId: user.id,
+      userId: user.userId,
       subject: `Je e-mailadres bij ${site.name} is gewijzigd`,
     });
     const { supportEmail } = await db().site.findUniqueOrThrow({
@@ -618,11 +594,11 @@ describe("e-mail change", () => {
     expect(notice!.text).toContain(`is gewijzigd in ${newEmail}.`);
     expect(notice!.text).toContain(`klantenservice via ${supportEmail}.`);
     const after = await db().user.findUniqueOrThrow({
-      where: { id: user.id },
+      where: { id: user.userId },
       select: { email: true, notificationsDisabled: true },
     });
     expect(after).toEqual({ email: newEmail, notificationsDisabled: ["fbl"] });
-    expect(await pendingEmailChange(user.id)).toBeNull();
+    expect(await pendingEmailChange(user.userId)).toBeNull();
     expect(await confirmEmailChange(token)).toEqual({ ok: false, error: "invalidLink" });
     expect(await confirmEmailChange("onzin")).toEqual({ ok: false, error: "invalidLink" });
     expect(
@@ -638,38 +614,41 @@ describe("e-mail change", () => {
   it("confirms an unconfirmed member (the link came to the new address), and enables nothing else", async () => {
     const { unconfirmed, disabled } = await unconfirmedAndDisabled();
     for (const user of [unconfirmed, disabled]) {
-      const newEmail = `bevestigd${user.id}@example.com`;
-      await request(user.id, newEmail);
+      const newEmail = `bevestigd${user.userId}@example.com`;
+      await request(user.userId, newEmail);
       const token = tokenFrom((await latestMail(newEmail, "changeEmail"))!.text, "/mail-change/do");
       expect(await confirmEmailChange(token)).toMatchObject({ ok: true });
     }
-    expect(await accountState(unconfirmed.id)).toEqual({
+    expect(await accountState(unconfirmed.userId)).toEqual({
       status: "confirmed",
       profile: { status: "active" },
     });
-    expect(await accountState(disabled.id)).toEqual({ status: "confirmed", profile: { status: "disabled" } });
+    expect(await accountState(disabled.userId)).toEqual({
+      status: "confirmed",
+      profile: { status: "disabled" },
+    });
   });
 
   it("re-checks that the address is still free when the link is followed", async () => {
-    const user = await member();
-    const newEmail = `bezet${counter}@example.com`;
-    await request(user.id, newEmail);
+    const user = await createMember({ password: PASSWORD });
+    const newEmail = `bezet${user.userId}@example.com`;
+    await request(user.userId, newEmail);
     const token = tokenFrom((await latestMail(newEmail, "changeEmail"))!.text, "/mail-change/do");
-    await member({ email: newEmail });
+    await createMember({ email: newEmail, password: PASSWORD });
     expect(await confirmEmailChange(token)).toEqual({ ok: false, error: "duplicate" });
     expect(
-      (await db().user.findUniqueOrThrow({ where: { id: user.id }, select: { email: true } })).email,
+      (await db().user.findUniqueOrThrow({ where: { id: user.userId }, select: { email: true } })).email,
     ).toBe(user.email);
     expect(await latestMail(user.email, "emailChanged")).toBeNull();
   });
 
   it("refuses an expired link", async () => {
-    const user = await member();
-    const newEmail = `laat${counter}@example.com`;
-    await request(user.id, newEmail);
+    const user = await createMember({ password: PASSWORD });
+    const newEmail = `laat${user.userId}@example.com`;
+    await request(user.userId, newEmail);
     const token = tokenFrom((await latestMail(newEmail, "changeEmail"))!.text, "/mail-change/do");
     await db().verification.updateMany({
-      where: { userId: user.id, type: "change_email" },
+      where: { userId: user.userId, type: "change_email" },
       data: { expiresAt: new Date(Date.now() - 1000) },
     });
     expect(await peekEmailChange(token)).toBeNull();
@@ -677,11 +656,11 @@ describe("e-mail change", () => {
   });
 
   it("limits confirmation mails per member per day", async () => {
-    const user = await member();
+    const user = await createMember({ password: PASSWORD });
     for (let i = 0; i < EMAIL_CHANGE_MAILS.limit; i++) {
-      expect(await request(user.id, `poging${i}-${counter}@example.com`)).toMatchObject({ ok: true });
+      expect(await request(user.userId, `poging${i}-${user.userId}@example.com`)).toMatchObject({ ok: true });
     }
-    expect(await request(user.id, `poging-extra-${counter}@example.com`)).toEqual({
+    expect(await request(user.userId, `poging-extra-${user.userId}@example.com`)).toEqual({
       ok: false,
       error: "tooMany",
     });
@@ -691,7 +670,7 @@ describe("e-mail change", () => {
 describe("notification preferences, invisible mode, language", () => {
   let userId: number;
   beforeEach(async () => {
-    userId = (await member()).id;
+    userId = (await createMember({ password: PASSWORD })).userId;
   });
 
   it("has the eight SPEC keys, all switched on for a new member", async () => {

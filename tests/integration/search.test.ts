@@ -32,6 +32,7 @@ import { translatorFor } from "~/lib/translator.server";
 import * as matchFinderRoute from "~/routes/match-finder";
 import * as membersRoute from "~/routes/members";
 import { seedBaseData } from "../../prisma/seed/base-data";
+import { createMember } from "../fixtures/members";
 
 let site: Site;
 let deSiteId: number;
@@ -63,53 +64,30 @@ interface MemberOptions {
 /** A member with a profile (and, with `photo`, an approved public main photo). */
 async function member(options: MemberOptions = {}) {
   const n = ++seq;
-  const user = await db().user.create({
-    data: {
-      siteId: options.siteId ?? site.id,
-      email: `search-${n}@example.com`,
-      status: options.status ?? "confirmed",
-      invisible: options.invisible ?? false,
-      deletedAt: options.status === "deleted" ? new Date() : null,
-      profile: {
-        create: {
-          name: `Lid${n}`,
-          gender: options.gender ?? "female",
-          seekingGender: options.seekingGender ?? "male",
-          dateOfBirth: options.dateOfBirth ?? bornAt(options.age ?? 30),
-          country: options.country ?? "NL",
-          region: options.region === undefined ? "Utrecht" : options.region,
-          city: "Ergens",
-          status: options.disabled ? "disabled" : "active",
-          bodyType: options.bodyType ?? null,
-          createdAt: options.createdAt ?? new Date(Date.UTC(2025, 0, 1) + n * 60_000),
-        },
-      },
-    },
-    select: { id: true, profile: { select: { id: true } } },
+  const created = await createMember({
+    siteId: options.siteId ?? site.id,
+    userStatus: options.status ?? "confirmed",
+    invisible: options.invisible ?? false,
+    gender: options.gender ?? "female",
+    seekingGender: options.seekingGender ?? "male",
+    dateOfBirth: (options.dateOfBirth ?? bornAt(options.age ?? 30)).toISOString(),
+    country: options.country ?? "NL",
+    region: options.region === undefined ? "Utrecht" : options.region,
+    city: "Ergens",
+    profileStatus: options.disabled ? "disabled" : "active",
+    createdAt: options.createdAt ?? new Date(Date.UTC(2025, 0, 1) + n * 60_000),
+    photos: options.photo ? [{ status: "active", visibility: "public" }] : [],
   });
-  const profileId = user.profile!.id;
-  let photoId: number | null = null;
-  if (options.photo) {
-    const photo = await db().photo.create({
-      data: {
-        profileId,
-        filename: `search/${n}.webp`,
-        thumbFilename: `search/${n}_thumb.webp`,
-        width: 360,
-        height: 450,
-        status: "active",
-        visibility: "public",
-      },
-      select: { id: true },
-    });
-    photoId = photo.id;
-    await db().profile.update({
-      where: { id: profileId },
-      data: { mainPhotoId: photoId },
-      select: { id: true },
-    });
-  }
-  return { userId: user.id, profileId, photoId };
+  // The fixture gives every member a body type and no deletion date: set them as this member has them.
+  await db().user.update({
+    where: { id: created.userId },
+    data: {
+      deletedAt: options.status === "deleted" ? new Date() : null,
+      profile: { update: { bodyType: options.bodyType ?? null } },
+    },
+    select: { id: true },
+  });
+  return created;
 }
 
 const filters = (overrides: Partial<SearchFilters>): SearchFilters => ({

@@ -53,14 +53,6 @@ let siteIds: { nl: number; de: number };
 let site: { id: number; name: string; domain: string; resetMailsPerDay: number };
 let counter = 0;
 
-/** Account and profile status, after a link to the member's address was followed. */
-async function accountState(userId: number) {
-  return db().user.findUniqueOrThrow({
-    where: { id: userId },
-    select: { status: true, profile: { select: { status: true } } },
-  });
-}
-
 /** An unconfirmed member (profile disabled, as after signup) and a confirmed one whose profile is disabled. */
 async function unconfirmedAndDisabled() {
   const unconfirmed = await createMember({
@@ -70,6 +62,20 @@ async function unconfirmedAndDisabled() {
   });
   const disabled = await createMember({ password: PASSWORD, profileStatus: "disabled" });
   return { unconfirmed, disabled };
+}
+
+/** After each followed a link mailed to them: both are confirmed, and only the signup's disabled profile is enabled. */
+async function expectConfirmedByLink({
+  unconfirmed,
+  disabled,
+}: Awaited<ReturnType<typeof unconfirmedAndDisabled>>) {
+  const state = (userId: number) =>
+    db().user.findUniqueOrThrow({
+      where: { id: userId },
+      select: { status: true, profile: { select: { status: true } } },
+    });
+  expect(await state(unconfirmed.userId)).toEqual({ status: "confirmed", profile: { status: "active" } });
+  expect(await state(disabled.userId)).toEqual({ status: "confirmed", profile: { status: "disabled" } });
 }
 
 async function sessionFor(userId: number, userAgent: string | null = null) {
@@ -303,14 +309,7 @@ describe("password reset completion (/reset-password/do)", () => {
         ok: true,
       });
     }
-    expect(await accountState(unconfirmed.userId)).toEqual({
-      status: "confirmed",
-      profile: { status: "active" },
-    });
-    expect(await accountState(disabled.userId)).toEqual({
-      status: "confirmed",
-      profile: { status: "disabled" },
-    });
+    await expectConfirmedByLink({ unconfirmed, disabled });
   });
 
   it("applies the password rules without using the link up", async () => {
@@ -619,14 +618,7 @@ describe("e-mail change", () => {
       const token = tokenFrom((await latestMail(newEmail, "changeEmail"))!.text, "/mail-change/do");
       expect(await confirmEmailChange(token)).toMatchObject({ ok: true });
     }
-    expect(await accountState(unconfirmed.userId)).toEqual({
-      status: "confirmed",
-      profile: { status: "active" },
-    });
-    expect(await accountState(disabled.userId)).toEqual({
-      status: "confirmed",
-      profile: { status: "disabled" },
-    });
+    await expectConfirmedByLink({ unconfirmed, disabled });
   });
 
   it("re-checks that the address is still free when the link is followed", async () => {

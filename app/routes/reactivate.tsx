@@ -10,15 +10,13 @@ import type { Route } from "./+types/reactivate";
 
 export const handle: TranslationHandle = { i18n: ["accountDelete"] };
 
-const LINK_FAILED = "/account-deleted?error=link";
-
 /**
  * GET /reactivate?token=…, the link in the mail after a deletion: asks first. A mail scanner that
  * opens the link must not undo the deletion; the POST reactivates the account and logs in.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  if (!(await reactivationLinkWorks(token))) return redirect(LINK_FAILED);
+  if (!(await reactivationLinkWorks(token))) return redirect("/account-deleted?error=link");
   return {
     token,
     title: getInstance(context).t("accountDelete:reactivate.title"),

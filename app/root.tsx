@@ -31,7 +31,8 @@ import { registerServiceWorker } from "./ui/push/push-client";
 import stylesheet from "./styles/app.scss?url";
 
 export const handle: TranslationHandle = {
-  i18n: ["discounts", "installedApp", "likes", "mailings", "photos", "push", "settings", "signup"],
+  i18n: ["installedApp"],
+  memberI18n: ["discounts", "likes", "mailings", "photos", "push", "settings", "signup"],
 };
 
 export const middleware: Route.MiddlewareFunction[] = [
@@ -125,7 +126,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
-  const namespaces = pageNamespaces(useMatches());
+  const namespaces = pageNamespaces(useMatches(), { member: Boolean(data?.user) });
   const translator = usePageTranslator(namespaces);
   // The first page's namespaces, which entry.client.tsx loads; later pages load what they add.
   const [firstNamespaces] = useState(namespaces);

@@ -79,18 +79,24 @@ export const DEFAULT_NAMESPACE = "common";
 /**
  * A route module's `handle`: the translation namespaces its components use in the browser beyond
  * those of the routes above it (`tests/unit/route-namespaces.test.ts` checks them against the code).
+ * `memberI18n`: those only its members' parts use (the root's alerts, banners and offers), which a
+ * visitor's page does not load; the routes below declare what they use themselves.
  */
 export interface TranslationHandle {
   i18n: readonly string[];
+  memberI18n?: readonly string[];
 }
 
 /** The namespaces a page's routes use in the browser, sorted, with the default one. */
-export function pageNamespaces(matches: readonly { handle?: unknown }[]): string[] {
+export function pageNamespaces(
+  matches: readonly { handle?: unknown }[],
+  { member }: { member: boolean },
+): string[] {
   const namespaces = new Set([DEFAULT_NAMESPACE]);
   for (const { handle } of matches) {
-    for (const namespace of (handle as Partial<TranslationHandle> | undefined)?.i18n ?? []) {
-      namespaces.add(namespace);
-    }
+    const declared = handle as Partial<TranslationHandle> | undefined;
+    for (const namespace of declared?.i18n ?? []) namespaces.add(namespace);
+    if (member) for (const namespace of declared?.memberI18n ?? []) namespaces.add(namespace);
   }
   return [...namespaces].sort();
 }

@@ -9,7 +9,7 @@ import { ChatLayout } from "~/ui/layouts/chat-layout";
 import type { Route } from "./+types/_layout.chat";
 import type { TranslationHandle } from "~/lib/i18n";
 
-export const handle: TranslationHandle = { i18n: ["chat", "search"] };
+export const handle: TranslationHandle = { i18n: ["chat", "discounts", "likes", "search"] };
 
 const pageSchema = z.coerce.number().int().min(1).max(10_000).catch(1);
 

@@ -1,8 +1,11 @@
+import type { TranslationHandle } from "~/lib/i18n";
 import { useTranslation } from "~/ui/use-translation";
 import { Link } from "react-router";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/middleware/i18n.server";
 import type { Route } from "./+types/activate.done";
+
+export const handle: TranslationHandle = { i18n: ["signup"] };
 
 // Public: the page only says the account was activated (the /activate link did the work). A link
 // opened a second time logs no one in: a visitor is offered the login instead of the search.

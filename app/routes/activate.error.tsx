@@ -7,7 +7,7 @@ import { SupportMailLink } from "~/ui/signup-form";
 import type { Route } from "./+types/activate.error";
 import type { TranslationHandle } from "~/lib/i18n";
 
-export const handle: TranslationHandle = { i18n: ["accounts"] };
+export const handle: TranslationHandle = { i18n: ["accounts", "signup"] };
 
 // Public: SPEC section 8, "Activeren mislukt" plus a prompt to contact support.
 export function loader({ context }: Route.LoaderArgs) {

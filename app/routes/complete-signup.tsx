@@ -19,7 +19,7 @@ import type { Route } from "./+types/complete-signup";
 import { readForm } from "~/lib/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 
-export const handle: TranslationHandle = { i18n: ["accounts"] };
+export const handle: TranslationHandle = { i18n: ["accounts", "signup"] };
 
 type Done = "resent" | "changed";
 

@@ -15,7 +15,7 @@ import type { Route } from "./+types/credits.$id";
 import { readFields } from "~/lib/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 
-export const handle: TranslationHandle = { i18n: ["directDebit", "payments"] };
+export const handle: TranslationHandle = { i18n: ["directDebit", "discounts", "payments"] };
 
 const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 

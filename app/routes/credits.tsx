@@ -7,7 +7,7 @@ import { PackageList } from "~/ui/payments/package-list";
 import type { Route } from "./+types/credits";
 import type { TranslationHandle } from "~/lib/i18n";
 
-export const handle: TranslationHandle = { i18n: ["payments"] };
+export const handle: TranslationHandle = { i18n: ["discounts", "payments"] };
 
 /** /credits: the packages in the member's currency at the member's discounted price; each leads to choosing how to pay. */
 export async function loader({ request, context }: Route.LoaderArgs) {

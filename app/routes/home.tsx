@@ -11,7 +11,7 @@ import { MemberCard } from "~/ui/member-card";
 import type { Route } from "./+types/home";
 import type { TranslationHandle } from "~/lib/i18n";
 
-export const handle: TranslationHandle = { i18n: ["accounts", "resell"] };
+export const handle: TranslationHandle = { i18n: ["accounts", "likes", "resell", "signup"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { site, user } = context.get(requestInfoContext);

@@ -13,7 +13,7 @@ import { PromoLander } from "~/ui/landers/promo-lander";
 import type { Route } from "./+types/landers.$design";
 import type { TranslationHandle } from "~/lib/i18n";
 
-export const handle: TranslationHandle = { i18n: ["accounts", "landers", "profile", "resell"] };
+export const handle: TranslationHandle = { i18n: ["accounts", "landers", "profile", "resell", "signup"] };
 
 /** The lander and slug of the URL; an unknown lander is a 404, an unknown slug the default. */
 function landerOf(params: Route.LoaderArgs["params"]) {

@@ -11,7 +11,7 @@ import { Pager } from "~/ui/search-results";
 import type { Route } from "./+types/likes";
 import type { TranslationHandle } from "~/lib/i18n";
 
-export const handle: TranslationHandle = { i18n: ["search"] };
+export const handle: TranslationHandle = { i18n: ["likes", "search"] };
 
 const pageSchema = z.coerce.number().int().min(1).max(10_000).catch(1);
 

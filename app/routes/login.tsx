@@ -18,7 +18,7 @@ import type { Route } from "./+types/login";
 import { readForm } from "~/lib/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 
-export const handle: TranslationHandle = { i18n: ["accounts", "member"] };
+export const handle: TranslationHandle = { i18n: ["accounts", "member", "signup"] };
 
 const loginReason = z.enum(LOGIN_REASONS);
 

@@ -1,3 +1,4 @@
+import type { TranslationHandle } from "~/lib/i18n";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
 import {
@@ -9,6 +10,8 @@ import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/middleware/i18n.server";
 import type { Route } from "./+types/mail-change.do";
 import { readForm } from "~/lib/request-body.server";
+
+export const handle: TranslationHandle = { i18n: ["settings"] };
 
 // Open to everyone: the link in the mail is the proof. The GET only shows the address and a button,
 // so a mail scanner that opens links cannot use the link up; the POST makes the change.

@@ -17,7 +17,7 @@ import { MemberGrid, Pager, ResultCount } from "~/ui/search-results";
 import type { Route } from "./+types/match-finder";
 import type { TranslationHandle } from "~/lib/i18n";
 
-export const handle: TranslationHandle = { i18n: ["search"] };
+export const handle: TranslationHandle = { i18n: ["likes", "search"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireSearchAccess(context, request);

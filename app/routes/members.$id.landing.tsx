@@ -14,7 +14,9 @@ import { MemberLander } from "~/ui/landers/member-lander";
 import type { Route } from "./+types/members.$id.landing";
 import type { TranslationHandle } from "~/lib/i18n";
 
-export const handle: TranslationHandle = { i18n: ["accounts", "landers", "member", "profile", "resell"] };
+export const handle: TranslationHandle = {
+  i18n: ["accounts", "landers", "member", "profile", "resell", "signup"],
+};
 
 /**
  * Which member lander the URL is (/members/{id}/landing, landing2/{slug?}, landing3/{slug?},

@@ -20,7 +20,7 @@ import type { Route } from "./+types/members.$id";
 import { readFields } from "~/lib/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 
-export const handle: TranslationHandle = { i18n: ["member", "profile"] };
+export const handle: TranslationHandle = { i18n: ["likes", "member", "profile"] };
 
 const actionSchema = z.object({
   intent: z.enum(["block", "unblock"]),

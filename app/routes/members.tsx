@@ -24,7 +24,7 @@ import { MemberGrid, Pager, ResultCount } from "~/ui/search-results";
 import type { Route } from "./+types/members";
 import type { TranslationHandle } from "~/lib/i18n";
 
-export const handle: TranslationHandle = { i18n: ["profile", "search"] };
+export const handle: TranslationHandle = { i18n: ["likes", "profile", "search"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireSearchAccess(context, request);

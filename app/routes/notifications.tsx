@@ -1,3 +1,4 @@
+import type { TranslationHandle } from "~/lib/i18n";
 import { data, redirect, useLocation, useSearchParams } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
 import { z } from "zod";
@@ -13,6 +14,8 @@ import { PushDeviceList, ThisDevicePush } from "~/ui/push/push-devices";
 import { NotificationsForm } from "~/ui/settings/notifications-form";
 import type { Route } from "./+types/notifications";
 import { readForm } from "~/lib/request-body.server";
+
+export const handle: TranslationHandle = { i18n: ["push", "settings"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);

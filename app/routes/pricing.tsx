@@ -9,7 +9,7 @@ import { StaticPage } from "~/ui/static-page";
 import type { Route } from "./+types/pricing";
 import type { TranslationHandle } from "~/lib/i18n";
 
-export const handle: TranslationHandle = { i18n: ["payments"] };
+export const handle: TranslationHandle = { i18n: ["discounts", "payments"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { site, country, user } = context.get(requestInfoContext);

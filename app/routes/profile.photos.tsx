@@ -1,3 +1,4 @@
+import type { TranslationHandle } from "~/lib/i18n";
 import { data, Link } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
 import { z } from "zod";
@@ -20,6 +21,8 @@ import { PhotoNotice } from "~/ui/photos/photo-notice";
 import { UploadSection } from "~/ui/photos/upload-section";
 import type { Route } from "./+types/profile.photos";
 import { readFields } from "~/lib/request-body.server";
+
+export const handle: TranslationHandle = { i18n: ["photos"] };
 
 const photoAction = z.discriminatedUnion("intent", [
   z.object({

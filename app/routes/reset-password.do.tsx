@@ -18,7 +18,7 @@ import type { Route } from "./+types/reset-password.do";
 import { readForm } from "~/lib/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 
-export const handle: TranslationHandle = { i18n: ["accounts"] };
+export const handle: TranslationHandle = { i18n: ["accounts", "settings"] };
 
 // Open to everyone: the link in the mail is the proof, whoever is logged in on this browser.
 export async function loader({ request, context }: Route.LoaderArgs) {

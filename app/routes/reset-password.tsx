@@ -14,7 +14,7 @@ import type { Route } from "./+types/reset-password";
 import { readForm } from "~/lib/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 
-export const handle: TranslationHandle = { i18n: ["accounts"] };
+export const handle: TranslationHandle = { i18n: ["accounts", "settings"] };
 
 // Open to everyone: a logged-in member who forgot the password may ask for a link too.
 export function loader({ context }: Route.LoaderArgs) {

@@ -29,7 +29,7 @@ import type { Route } from "./+types/settings";
 import { readForm } from "~/lib/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 
-export const handle: TranslationHandle = { i18n: ["accounts", "chat"] };
+export const handle: TranslationHandle = { i18n: ["accounts", "chat", "mailings", "push", "settings"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);

@@ -1,3 +1,4 @@
+import type { TranslationHandle } from "~/lib/i18n";
 import { useTranslation } from "~/ui/use-translation";
 import { Link } from "react-router";
 import { requireUser } from "~/domain/accounts/guards.server";
@@ -6,6 +7,8 @@ import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { MemberCard } from "~/ui/member-card";
 import type { Route } from "./+types/signup-matches";
+
+export const handle: TranslationHandle = { i18n: ["likes", "signup"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);

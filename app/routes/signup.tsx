@@ -10,7 +10,7 @@ import { InviteOnlyNotice, SignupForm, type SignupPageData } from "~/ui/signup-f
 import type { Route } from "./+types/signup";
 import type { TranslationHandle } from "~/lib/i18n";
 
-export const handle: TranslationHandle = { i18n: ["accounts", "resell"] };
+export const handle: TranslationHandle = { i18n: ["accounts", "resell", "signup"] };
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAnonymous(context);

@@ -1,3 +1,4 @@
+import type { TranslationHandle } from "~/lib/i18n";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { z } from "zod";
@@ -9,6 +10,8 @@ import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { StaffMailings } from "~/ui/mailings/staff-mailings";
 import type { Route } from "./+types/staff.mailings";
 import { readForm } from "~/lib/request-body.server";
+
+export const handle: TranslationHandle = { i18n: ["mailings", "settings"] };
 
 const sendForm = z.object({
   intent: z.literal("send"),

@@ -1,3 +1,4 @@
+import type { TranslationHandle } from "~/lib/i18n";
 import { data, Form, Link, redirect } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
 import { z } from "zod";
@@ -12,6 +13,8 @@ import { requestInfoContext } from "~/lib/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import type { Route } from "./+types/staff.photos";
 import { readFields } from "~/lib/request-body.server";
+
+export const handle: TranslationHandle = { i18n: ["photos"] };
 
 const pageFrom = (value: string | null) => {
   const page = Number(value);

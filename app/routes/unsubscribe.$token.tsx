@@ -1,3 +1,4 @@
+import type { TranslationHandle } from "~/lib/i18n";
 import { data } from "react-router";
 import { unsubscribeByToken } from "~/domain/notifications/unsubscribe.server";
 import { noStore } from "~/lib/api-responses.server";
@@ -6,6 +7,8 @@ import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { Unsubscribed } from "~/ui/mailings/unsubscribed";
 import type { Route } from "./+types/unsubscribe.$token";
+
+export const handle: TranslationHandle = { i18n: ["mailings", "settings"] };
 
 const headers = { ...noStore, "X-Robots-Tag": "noindex" };
 

@@ -203,13 +203,15 @@ test("a page fetches its routes' translations from the preload, a link only the 
   const loginNamespaces = translations()[0]!.url.searchParams.get("ns")!.split(",");
   expect(loginNamespaces).toEqual(expect.arrayContaining(["common", "accounts"]));
   expect(loginNamespaces).not.toContain("resell");
+  // A visitor's page leaves out what only members' parts of the layout use (alerts, offers).
+  for (const memberOnly of ["mailings", "photos", "push"]) expect(loginNamespaces).not.toContain(memberOnly);
   // The top bar's logo is an AppLink: a client-side navigation, not a new document. The home page
-  // adds the resell offer's namespace, and fetches that one only.
+  // adds the namespaces of its member cards and of the resell offer, and fetches those only.
   await page.getByRole("banner").getByRole("link").first().click();
   await expect(page).toHaveURL(`${baseURL}/`);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect.poll(() => translations().length).toBe(2);
-  expect(translations()[1]!.url.searchParams.get("ns")).toBe("resell");
+  expect(translations()[1]!.url.searchParams.get("ns")).toBe("likes,resell");
   // Back to a page whose namespaces are loaded: nothing more to fetch.
   await page.goBack();
   await expect(page).toHaveURL(`${baseURL}/login`);
@@ -240,4 +242,26 @@ test("the browser gets React Router's production build, without its development 
   }
   expect(runtime.length).toBeGreaterThan(1);
   expect(withDevWarnings).toEqual([]);
+});
+
+test("logging in loads the namespaces of the members' parts of the layout", async ({
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "measures what the page's scripts fetch");
+  await acceptEntryWarning(context, baseURL!);
+  const fetched: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/resources/locales/")) fetched.push(url.searchParams.get("ns")!);
+  });
+  const member = await createMember();
+  await login(page, member.email, member.password);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  expect(fetched[0]!.split(",")).not.toContain("push");
+  // After the login (a client-side navigation), the member's page fetched what its layout adds.
+  expect(fetched.slice(1).join(",").split(",")).toEqual(
+    expect.arrayContaining(["photos", "push", "settings"]),
+  );
 });

@@ -65,11 +65,11 @@ function namespacesUsedBy(file: string): Set<string> {
   return used;
 }
 
-function declaredNamespaces(file: string): string[] {
-  const handle = /export const handle(?::\s*\w+)?\s*=\s*\{\s*i18n:\s*\[([^\]]*)\]/.exec(
-    readFileSync(file, "utf8"),
-  );
-  return handle ? [...handle[1]!.matchAll(/"([^"]+)"/g)].map((match) => match[1]!) : [];
+/** A handle's `i18n` (every visitor's and member's page loads them) or `memberI18n` (members' pages only). */
+function declaredNamespaces(file: string, key: "i18n" | "memberI18n" = "i18n"): string[] {
+  const handle = /export const handle(?::\s*\w+)?\s*=\s*\{([^}]*)\}/.exec(readFileSync(file, "utf8"));
+  const list = handle && new RegExp(`\\b${key}:\\s*\\[([^\\]]*)\\]`).exec(handle[1]!);
+  return list ? [...list[1]!.matchAll(/"([^"]+)"/g)].map((match) => match[1]!) : [];
 }
 
 interface RouteEntry {
@@ -105,9 +105,10 @@ describe("translation namespaces of the routes", () => {
   it("each route's handle names exactly the namespaces its code uses beyond the routes above it", () => {
     const wrong: string[] = [];
     for (const { file, above } of unique) {
-      const inherited = new Set([DEFAULT_NAMESPACE, ...above.flatMap(declaredNamespaces)]);
+      const inherited = new Set([DEFAULT_NAMESPACE, ...above.flatMap((file) => declaredNamespaces(file))]);
       const needed = [...namespacesUsedBy(file)].filter((namespace) => !inherited.has(namespace)).sort();
-      const declared = declaredNamespaces(file).sort();
+      // A module's member namespaces cover its own code only: the routes below it are visitors' pages too.
+      const declared = [...declaredNamespaces(file), ...declaredNamespaces(file, "memberI18n")].sort();
       if (needed.join() !== declared.join()) {
         wrong.push(
           `${path.relative(root, file)}: export const handle: TranslationHandle = { i18n: ${JSON.stringify(needed)} };` +

@@ -48,7 +48,7 @@ export function DefaultLayout({ children }: { children: React.ReactNode }) {
       <PhotoAlert show={user?.photoAlert ?? false} />
       <MailsOffAlert alert={user?.mailsOffAlert} />
       {user?.newestLike && <NewLikeBanner like={user.newestLike} />}
-      <LikeNotice />
+      {user && <LikeNotice />}
       {children}
       <Footer {...footer} />
       {/* After the page, held at the bottom of the screen: it appears once the browser said it can do

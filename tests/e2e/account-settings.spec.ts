@@ -57,6 +57,8 @@ test("password reset via the mail, then login with the new password", async ({
   await page.goto("/login");
   await page.getByRole("link", { name: "Wachtwoord vergeten?" }).click();
   await expect(page).toHaveURL(/\/reset-password$/);
+  // The login page stays up while the reset page's translations load: its field has the same label.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Wachtwoord vergeten");
   await page.getByLabel("E-mailadres").fill("niemand-hier@example.com");
   await page.getByRole("button", { name: "Stuur mij een link" }).click();
   await expect(page.getByRole("alert")).toHaveText("E-mailadres niet gevonden");

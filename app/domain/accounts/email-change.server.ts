@@ -98,22 +98,23 @@ export async function peekEmailChange(token: string): Promise<string | null> {
  * Tells the old address that the account's address changed, with the new one and where to turn if
  * the member did not change it (someone else may have taken over the account).
  */
-async function mailOldAddress(userId: number, oldEmail: string, newEmail: string) {
-  const user = await db().user.findUniqueOrThrow({
-    where: { id: userId },
-    select: {
-      language: true,
-      profile: { select: { name: true } },
-      site: { select: { name: true, domain: true, supportEmail: true } },
-    },
-  });
+async function mailOldAddress(
+  user: {
+    id: number;
+    email: string;
+    language: string;
+    profile: { name: string } | null;
+    site: Pick<Site, "name" | "domain" | "supportEmail">;
+  },
+  newEmail: string,
+) {
   await sendAccountMail({
     kind: "emailChanged",
-    to: oldEmail,
-    userId,
+    to: user.email,
+    userId: user.id,
     language: user.language,
     site: user.site,
-    name: user.profile?.name ?? oldEmail,
+    name: user.profile?.name ?? user.email,
     values: { newEmail, supportEmail: user.site.supportEmail },
   });
 }
@@ -130,7 +131,16 @@ export async function confirmEmailChange(
   if (!pending) return { ok: false, error: "invalidLink" };
   const user = await db().user.findUnique({
     where: { id: pending.userId },
-    select: { id: true, siteId: true, email: true, status: true, notificationsDisabled: true },
+    select: {
+      id: true,
+      siteId: true,
+      email: true,
+      status: true,
+      notificationsDisabled: true,
+      language: true,
+      profile: { select: { name: true } },
+      site: { select: { name: true, domain: true, supportEmail: true } },
+    },
   });
   if (!user || user.status === "deleted") return { ok: false, error: "invalidLink" };
   const email = pending.target;
@@ -152,7 +162,7 @@ export async function confirmEmailChange(
       }
       throw error;
     }
-    await mailOldAddress(user.id, user.email, email);
+    await mailOldAddress(user, email);
   }
   if (user.status === "not_confirmed") await db().$transaction(confirmAddress(user.id));
   // Other pending links (to this or another address) are void now.

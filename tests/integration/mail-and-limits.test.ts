@@ -57,6 +57,21 @@ describe("mail, one-time links and rate limits", () => {
     expect(unsafe.html).not.toContain("<script>");
   });
 
+  it("tells a recipient to ignore a mail only when anyone could have asked for it", () => {
+    const ignoreIt = "Dan kun je deze e-mail negeren.";
+    const footerOf = (kind: "activation" | "resetPassword" | "emailChanged" | "paymentReceipt") =>
+      renderAccountMail({ kind, language: "nl", site, name: "Sanne", link: "https://x" }).text;
+    expect(footerOf("activation")).toContain(ignoreIt);
+    expect(footerOf("resetPassword")).toContain(ignoreIt);
+    // A changed address or a payment the recipient did not make calls for support, not for silence.
+    for (const kind of ["emailChanged", "paymentReceipt"] as const) {
+      expect(footerOf(kind)).not.toContain(ignoreIt);
+      expect(footerOf(kind)).toContain(
+        "Je ontvangt deze e-mail van Hartklop (hartklop.nl) omdat je daar een account hebt.",
+      );
+    }
+  });
+
   it("queues a mail, and the worker delivers it to the outbox as an .eml file", async () => {
     const boss = await jobs();
     const done = new Promise<void>((resolve) => {

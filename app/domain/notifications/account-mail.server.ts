@@ -22,6 +22,24 @@ export type AccountMailKind =
   | "inactivity"
   | "mailing";
 
+/**
+ * Mails anyone could make us send to an address by typing it (a signup, a reset, a new address, a
+ * complaint): their footer says a recipient who asked for nothing may ignore them. Mails about what
+ * happened to an account (a changed address, a deletion, a payment) must not say so: there, a
+ * recipient who did nothing should contact support, as their texts say.
+ */
+const MAILS_ANYONE_CAN_REQUEST: ReadonlySet<AccountMailKind> = new Set([
+  "activation",
+  "resetPassword",
+  "changeEmail",
+  "complaintReceived",
+]);
+
+function footerKey(kind: AccountMailKind, unsubscribe: MailUnsubscribe | undefined) {
+  if (unsubscribe) return "notificationFooter";
+  return MAILS_ANYONE_CAN_REQUEST.has(kind) ? "footer" : "accountFooter";
+}
+
 /** A notification mail's unsubscribe link (footer and List-Unsubscribe) and the preference it turns off. */
 export interface MailUnsubscribe {
   url: string;
@@ -79,7 +97,7 @@ export function renderAccountMail({
     content?.paragraphs ?? (t(`${kind}.body`, { ns: "mail", returnObjects: true, ...values }) as string[]);
   const button = link ? t(`${kind}.button`, { ns: "mail", ...values }) : null;
   const greeting = t("greeting", { ns: "mail", ...values });
-  const footer = t(unsubscribe ? "notificationFooter" : "footer", { ns: "mail", ...values });
+  const footer = t(footerKey(kind, unsubscribe), { ns: "mail", ...values });
   const unsubscribeText = unsubscribe
     ? t("unsubscribe", {
         ns: "mail",

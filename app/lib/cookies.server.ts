@@ -1,10 +1,11 @@
 import { parse, serialize, type SerializeOptions } from "cookie";
+import { YEAR_IN_SECONDS } from "./browser-cookies";
 import { env } from "./env.server";
 
 export const LOCALE_COOKIE = "i18n_redirected";
 export const ENTRY_WARNING_COOKIE = "entry_warning_dismissed";
 export { INSTALLED_APP_COOKIE } from "./installed-app";
-export const YEAR_IN_SECONDS = 365 * 24 * 60 * 60;
+export { WIDE_SCREEN_COOKIE } from "./wide-screen";
 
 export function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get("Cookie");

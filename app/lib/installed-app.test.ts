@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cookieValue, installedAppCookieString, installedAppSync } from "./installed-app";
+import { cookieValue } from "./browser-cookies";
+import { installedAppCookieString, installedAppSync } from "./installed-app";
 
 const facts = { standalone: false, appQuery: false, cookie: undefined, serverInstalledApp: false };
 

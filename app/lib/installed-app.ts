@@ -1,7 +1,7 @@
+import { browserCookieString } from "./browser-cookies";
+
 /** Remembers installed-app mode for the server: set by `?app=1` (the manifest's start_url) and by the page. */
 export const INSTALLED_APP_COOKIE = "installed_app";
-
-const YEAR_IN_SECONDS = 365 * 24 * 60 * 60;
 
 export interface DisplayFacts {
   /** The page runs in the installed app's own window (`display-mode: standalone`). */
@@ -30,15 +30,5 @@ export function installedAppSync({ standalone, appQuery, cookie, serverInstalled
 
 /** A `document.cookie` assignment for the cookie value (empty: remove it). */
 export function installedAppCookieString(value: string, secure: boolean): string {
-  const age = value ? YEAR_IN_SECONDS : 0;
-  return `${INSTALLED_APP_COOKIE}=${value}; Path=/; Max-Age=${age}; SameSite=Lax${secure ? "; Secure" : ""}`;
-}
-
-/** One cookie's value from `document.cookie`. */
-export function cookieValue(cookies: string, name: string): string | undefined {
-  for (const part of cookies.split(";")) {
-    const [key, ...rest] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("="));
-  }
-  return undefined;
+  return browserCookieString(INSTALLED_APP_COOKIE, value, secure);
 }

@@ -59,6 +59,8 @@ test("a member writes a first message and sees it in the conversation and the li
     "Hoi <b>Bram</b>, kijk op https://example.com",
   );
   await expect(message.locator("a, b")).toHaveCount(0);
+  // Without JavaScript the server cannot know the window is wide: the list is one link away.
+  if (!jsEnabled(testInfo)) await page.getByRole("link", { name: "Alle gesprekken" }).click();
   const item = page.getByTestId("chat-list").getByTestId("chat-list-item");
   await expect(item).toHaveCount(1);
   await expect(item.getByTestId("chat-preview")).toContainText("Hoi <b>Bram</b>");
@@ -116,15 +118,40 @@ test("on a phone /chats is the list (rendered once), and an open conversation hi
   const [anna, bram] = [await memberWithCredits(100), await memberWithCredits(0)];
   await page.setViewportSize({ width: 360, height: 740 });
   await startConversation(page, anna, bram, "Hallo vanaf de telefoon", jsEnabled(testInfo));
-  await expect(page.getByTestId("chat-list")).toBeHidden();
+  // Not even sent: a phone gets neither the list's HTML nor its data beside a conversation.
+  await expect(page.getByTestId("chat-list")).toHaveCount(0);
   await expect(page.getByTestId("conversation")).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId("conversation")).toBeVisible();
+  await expect(page.getByTestId("chat-list")).toHaveCount(0);
   await page.goto("/chats");
   await expect(page.getByTestId("chat-list-item")).toHaveCount(1);
   await expect(page.getByTestId("chat-list-item")).toBeVisible();
   await expect(page.getByTestId("chat-list")).toHaveJSProperty("offsetWidth", 360);
   await page.getByTestId("chat-list-item").getByRole("link").click();
   await expect(page).toHaveURL(/\/chats\/\d+$/);
-  await expect(page.getByTestId("chat-list")).toBeHidden();
+  await expect(page.getByTestId("chat-list")).toHaveCount(0);
+});
+
+test("in a wide window the list shows beside a conversation; without JavaScript a link leads to it", async ({
+  page,
+}, testInfo) => {
+  const [anna, bram] = [await memberWithCredits(100), await memberWithCredits(0)];
+  await startConversation(page, anna, bram, "Hallo vanaf de computer", jsEnabled(testInfo));
+  const back = page.getByRole("link", { name: "Alle gesprekken" });
+  if (jsEnabled(testInfo)) {
+    // The page's script tells the server the window is wide, and the list follows at once.
+    await expect(page.getByTestId("chat-list").getByTestId("chat-list-item")).toHaveCount(1);
+    await expect(back).toBeHidden();
+    // From then on the server renders it with the page.
+    const html = await (await page.request.get(page.url())).text();
+    expect(html).toContain('data-testid="chat-list-item"');
+    return;
+  }
+  await expect(page.getByTestId("chat-list")).toHaveCount(0);
+  await back.click();
+  await expect(page).toHaveURL(/\/chats$/);
+  await expect(page.getByTestId("chat-list").getByTestId("chat-list-item")).toHaveCount(1);
 });
 
 test("deleting a chat asks first and removes it from the list", async ({ page }, testInfo) => {

@@ -119,6 +119,25 @@ describe("the chat list", () => {
     expect(items[1]!.partner.profileId).toBe(anna.profileId);
   });
 
+  it("is read beside a conversation only for a window wide enough to show it", async () => {
+    const [anna, bram] = [await member(), await member()];
+    const { conversationId } = await send(anna, bram, "Hoi");
+    const layoutAt = async (path: string, wide: boolean) => {
+      const request = await siteRequest(path, bram.userId);
+      if (wide) request.headers.set("Cookie", `${request.headers.get("Cookie")}; wide_screen=1`);
+      return (await runRoute<{ member: boolean; list: { items: unknown[] } | null }>(request, layoutLoader))
+        .body!;
+    };
+    // A phone (or any window the page's script has not measured yet): no list beside the conversation.
+    expect(await layoutAt(`/chats/${conversationId}`, false)).toEqual({ member: true, list: null });
+    expect(await layoutAt(`/members/${anna.profileId}/chat`, false)).toEqual({ member: true, list: null });
+    expect((await layoutAt(`/chats/${conversationId}`, true)).list!.items).toHaveLength(1);
+    // On /chats the list is the page, at every width.
+    expect((await layoutAt("/chats", false)).list!.items).toHaveLength(1);
+    const visitor = await runRoute(await siteRequest(`/chats/${conversationId}`, null), layoutLoader);
+    expect(visitor.body).toEqual({ member: false, list: null });
+  });
+
   it("sends visitors to the login page that says why", async () => {
     const outcome = await runRoute(await siteRequest("/chats", null), chatsLoader);
     expect(outcome.status).toBe(302);

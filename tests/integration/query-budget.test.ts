@@ -411,6 +411,8 @@ interface Page {
   handlers: Handler[];
   params?: () => Record<string, string>;
   form?: Record<string, string>;
+  /** A cookie the browser adds to the session's. */
+  cookie?: string;
 }
 
 const PAGES: Page[] = [
@@ -445,6 +447,13 @@ const PAGES: Page[] = [
     path: () => `/chats/${conversationId}`,
     handlers: [rootLoader, chatLayoutLoader, chatLoader],
     params: () => ({ id: String(conversationId) }),
+  },
+  {
+    name: "/chats/{id} in a wide window (the chat list beside it)",
+    path: () => `/chats/${conversationId}`,
+    handlers: [rootLoader, chatLayoutLoader, chatLoader],
+    params: () => ({ id: String(conversationId) }),
+    cookie: "wide_screen=1",
   },
   {
     name: "POST /chats/{id} (send a message)",
@@ -482,6 +491,7 @@ describe.each(PAGES)("$name", (page) => {
       viewer.userId,
       page.form ? { form: page.form } : { headers: { Accept: "text/html" } },
     );
+    if (page.cookie) request.headers.set("Cookie", `${request.headers.get("Cookie")}; ${page.cookie}`);
     const { statements, outcome } = await serve(
       request,
       { middleware: page.middleware, handlers: page.handlers },

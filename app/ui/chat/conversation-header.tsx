@@ -4,7 +4,7 @@ import type { ChatPartner } from "~/domain/chat/chat-types";
 import { DeleteChatButton } from "./delete-chat-button";
 import { PartnerAvatar } from "./partner-avatar";
 
-/** The conversation's top line: back to the list (below 992 px), the other member, delete. */
+/** The conversation's top line: back to the list (unless it shows beside), the other member, delete. */
 export function ConversationHeader({
   partner,
   conversationId,
@@ -18,7 +18,7 @@ export function ConversationHeader({
     <header className="d-flex align-items-center gap-2 p-2 border-bottom">
       <Link
         to="/chats"
-        className="btn btn-sm btn-outline-secondary d-lg-none"
+        className="btn btn-sm btn-outline-secondary chat-back"
         aria-label={t("chat:conversation.back")}
       >
         <span aria-hidden="true">←</span>

@@ -3,7 +3,7 @@ import { TranslatorProvider } from "~/ui/use-translation";
 import { createRoutesStub, Outlet, useLoaderData } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { testTranslator } from "../../../tests/setup/render";
-import { cookieValue } from "~/lib/installed-app";
+import { cookieValue } from "~/lib/browser-cookies";
 import type { RootData } from "~/lib/root-data";
 import { DefaultLayout } from "../layouts/default-layout";
 import { useInstalledAppMode } from "./use-installed-app-mode";

@@ -1,11 +1,7 @@
 import { useEffect, useEffectEvent } from "react";
 import { useRevalidator } from "react-router";
-import {
-  cookieValue,
-  INSTALLED_APP_COOKIE,
-  installedAppCookieString,
-  installedAppSync,
-} from "~/lib/installed-app";
+import { cookieValue } from "~/lib/browser-cookies";
+import { INSTALLED_APP_COOKIE, installedAppCookieString, installedAppSync } from "~/lib/installed-app";
 
 const STANDALONE = "(display-mode: standalone)";
 

@@ -6,7 +6,8 @@ import { useChrome } from "./use-chrome";
 /**
  * SPEC "Chat" layout: bare; the conversation list (300-400 px) beside the message pane (at most
  * 800 px); below 992 px the list shows only with `listFillsPhone` (on /chats), filling the page, so
- * it is rendered once for both widths. Entry warning for NL and DE only. The time-bonus banner
+ * it is rendered once for both widths. Without a list (a conversation in a narrow window, or before
+ * the page's script told the server the window is wide) the conversation's back link shows at every width. Entry warning for NL and DE only. The time-bonus banner
  * (and its modal) shows above, as the chats are part of the members area.
  */
 export function ChatLayout({
@@ -14,7 +15,7 @@ export function ChatLayout({
   listFillsPhone,
   children,
 }: {
-  list: React.ReactNode;
+  list: React.ReactNode | null;
   listFillsPhone: boolean;
   children: React.ReactNode;
 }) {
@@ -22,7 +23,7 @@ export function ChatLayout({
   const user = chrome?.data.user ?? null;
   useAppBadge(user ? user.counts.unreadMessages + user.counts.newLikes : 0);
   return (
-    <div className="d-flex flex-column vh-100 overflow-hidden">
+    <div className={`d-flex flex-column vh-100 overflow-hidden${list ? "" : " chat-without-list"}`}>
       {user?.timeBonusEndsAt && (
         <TimeBonus
           secondsLeft={user.timeBonusSecondsLeft}
@@ -31,12 +32,14 @@ export function ChatLayout({
         />
       )}
       <div className="d-flex flex-grow-1 overflow-hidden" style={{ minHeight: 0 }}>
-        <aside
-          className={`chat-aside border-end overflow-auto flex-shrink-0${listFillsPhone ? " chat-aside-fills-phone" : ""}`}
-          data-testid="chat-list"
-        >
-          {list}
-        </aside>
+        {list && (
+          <aside
+            className={`chat-aside border-end overflow-auto flex-shrink-0${listFillsPhone ? " chat-aside-fills-phone" : ""}`}
+            data-testid="chat-list"
+          >
+            {list}
+          </aside>
+        )}
         <main className="flex-grow-1 d-flex flex-column mx-auto w-100" style={{ maxWidth: 800 }}>
           {children}
         </main>

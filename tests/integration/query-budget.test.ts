@@ -610,3 +610,22 @@ describe("/members result count", () => {
     expect(pages).toBeLessThanOrEqual(Math.ceil(matches / 100) + 4);
   });
 });
+
+describe("the top bar's unread total", () => {
+  it("reads the index entries of the unread conversations only, not every conversation", async () => {
+    const request = await siteRequest("/likes", viewer.userId, { headers: { Accept: "text/html" } });
+    const { statements } = await serve(request, { handlers: [rootLoader, likesLoader] }, {});
+    const session = statements.find((s) => /"unreadMessages"/.test(s.text));
+    expect(session, "the session statement with the totals").toBeDefined();
+    const result = await explainer.query<{ "QUERY PLAN": [{ Plan: AnalysedNode }] }>({
+      text: `EXPLAIN (ANALYZE, FORMAT JSON) ${session!.text}`,
+      values: session!.values,
+    });
+    const scans = nodes(result.rows[0]!["QUERY PLAN"][0].Plan).filter(
+      (node) => node["Relation Name"] === "ConversationMember",
+    ) as (AnalysedNode & { "Node Type": string; "Index Name": string })[];
+    expect(scans.map((scan) => [scan["Node Type"], scan["Index Name"]])).toEqual([
+      ["Index Only Scan", "ConversationMember_unread_idx"],
+    ]);
+  });
+});

@@ -1,5 +1,5 @@
 import { RouterContextProvider, type MiddlewareFunction } from "react-router";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/domain/accounts/session.server";
 import { loggedOutSearchAllowed } from "~/domain/search/access";
 import { PAGE_SIZE, parseSearchParams, searchQuery, type SearchFilters } from "~/domain/search/filters";
@@ -263,20 +263,6 @@ describe("region only together with a country", () => {
     expect(regions).toContain("Île-de-France");
     expect(regions).toContain("Région Inventée");
     expect(await searchRegions("XX")).toEqual([]);
-  });
-
-  it("reads a country's regions once per ten minutes in each process", async () => {
-    await member({ country: "AT", region: "Tirol" });
-    expect(await searchRegions("AT")).not.toContain("Hohe Tauern");
-    await member({ country: "AT", region: "Hohe Tauern" });
-    expect(await searchRegions("AT")).not.toContain("Hohe Tauern");
-    vi.useFakeTimers({ toFake: ["Date"] });
-    try {
-      vi.setSystemTime(Date.now() + 10 * 60_000 + 1);
-      expect(await searchRegions("AT")).toContain("Hohe Tauern");
-    } finally {
-      vi.useRealTimers();
-    }
   });
 
   it("shows no region field without a country and drops a region that does not belong to it", async () => {

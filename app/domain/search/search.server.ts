@@ -70,30 +70,14 @@ export function defaultFilters(
   };
 }
 
-/** How long a process keeps a country's regions (SPEC: the regions are loaded once and cached). */
-const REGIONS_CACHE_MS = 10 * 60_000;
-const regionsCache = new Map<string, { regions: Promise<string[]>; until: number }>();
-
 /**
  * The regions offered for a country: the shared region list of the profiles, together with every
  * region active profiles in that country actually have (so no member is unreachable by region).
- * Each process reads them once per REGIONS_CACHE_MS: a region outside the shared list (the profile
- * forms offer only that list; profiles written by other means may not) joins within that time.
  */
-export function searchRegions(country: string): Promise<string[]> {
-  if (!isProfileCountry(country)) return Promise.resolve([]);
-  const cached = regionsCache.get(country);
-  if (cached && cached.until > Date.now()) return cached.regions;
-  const regions = readRegions(country);
-  regionsCache.set(country, { regions, until: Date.now() + REGIONS_CACHE_MS });
-  // A failed read is not kept: the next request tries again.
-  regions.catch(() => regionsCache.delete(country));
-  return regions;
-}
-
-async function readRegions(country: string): Promise<string[]> {
+export async function searchRegions(country: string): Promise<string[]> {
+  if (!isProfileCountry(country)) return [];
   // A loose index scan over Profile(country, region, ...): one index probe per distinct region.
-  // The country is written into the text (one of PROFILE_COUNTRIES, checked by searchRegions): with it as a
+  // The country is written into the text (one of PROFILE_COUNTRIES, checked above): with it as a
   // parameter PostgreSQL planned the statement anew on every call, which took longer than running it.
   const countryLiteral = Prisma.raw(`'${country}'`);
   const rows = await queryPrepared<{ region: string }>(Prisma.sql`

@@ -123,8 +123,7 @@ describe("the chat list", () => {
     const [anna, bram] = [await member(), await member()];
     const { conversationId } = await send(anna, bram, "Hoi");
     const layoutAt = async (path: string, wide: boolean) => {
-      const request = await siteRequest(path, bram.userId);
-      if (wide) request.headers.set("Cookie", `${request.headers.get("Cookie")}; wide_screen=1`);
+      const request = await siteRequest(path, bram.userId, wide ? { cookie: "wide_screen=1" } : {});
       return (await runRoute<{ member: boolean; list: { items: unknown[] } | null }>(request, layoutLoader))
         .body!;
     };

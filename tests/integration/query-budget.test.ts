@@ -486,12 +486,10 @@ describe("the seeded database", () => {
 describe.each(PAGES)("$name", (page) => {
   it(`issues at most ${BUDGET} SQL statements and reads no growing table sequentially`, async () => {
     // As a browser asks for a page (the session's read then brings the top bar's totals).
-    const request = await siteRequest(
-      page.path(),
-      viewer.userId,
-      page.form ? { form: page.form } : { headers: { Accept: "text/html" } },
-    );
-    if (page.cookie) request.headers.set("Cookie", `${request.headers.get("Cookie")}; ${page.cookie}`);
+    const request = await siteRequest(page.path(), viewer.userId, {
+      ...(page.form ? { form: page.form } : { headers: { Accept: "text/html" } }),
+      cookie: page.cookie,
+    });
     const { statements, outcome } = await serve(
       request,
       { middleware: page.middleware, handlers: page.handlers },

@@ -41,7 +41,7 @@ function emulateWindow(wide: boolean) {
 
 const originalMatchMedia = window.matchMedia;
 beforeEach(() => {
-  document.cookie = `${WIDE_SCREEN_COOKIE}=; Path=/; Max-Age=0`;
+  document.cookie = `${WIDE_SCREEN_COOKIE}=; Path=/; Expires=Thu, 01 Jan 1970 00:00:00 GMT`;
   layoutLoader.mockClear();
 });
 afterEach(() => {

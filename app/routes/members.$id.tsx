@@ -31,12 +31,14 @@ const actionSchema = z.object({
  * Opening the profile of someone who liked you is seeing their like (SPEC section 4). Middleware runs
  * before every loader, so the top bar's new-likes count on this very page already leaves it out:
  * totals read with the session before the like was cleared are dropped, and the root loader reads them.
+ * When those totals show no new like, there is none the member could see, and nothing to clear.
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ params, context }) => {
     const info = context.get(requestInfoContext);
     const profileId = parseProfileId(params.id);
-    if (info.user && profileId !== null && (await clearNewLike(info.user.id, profileId))) {
+    if (!info.user || profileId === null || info.memberCounts?.newLikes === 0) return;
+    if (await clearNewLike(info.user.id, profileId)) {
       context.set(requestInfoContext, { ...info, memberCounts: null });
     }
   },

@@ -627,3 +627,32 @@ describe("the top bar's unread total", () => {
     ]);
   });
 });
+
+describe("/members/{id} and new likes", () => {
+  const clearing = (statements: { text: string }[]) =>
+    statements.filter((s) => /UPDATE "Like" SET "isNew" = false/.test(s.text)).length;
+  const view = async (viewerId: number, profileId: number) => {
+    const request = await siteRequest(`/members/${profileId}`, viewerId, {
+      headers: { Accept: "text/html" },
+    });
+    const { statements } = await serve(
+      request,
+      { middleware: profileViewMiddleware, handlers: [rootLoader, profileViewLoader] },
+      { id: String(profileId) },
+    );
+    return statements;
+  };
+
+  it("clears a like only when the top bar's totals show new likes", async () => {
+    const [member, other, liker] = [await createMember(), await createMember(), await createMember()];
+    // No new like at all: no statement to clear one.
+    expect(clearing(await view(member.userId, other.profileId))).toBe(0);
+    await db().like.create({ data: { likerId: liker.userId, likedId: member.userId }, select: { id: true } });
+    expect(clearing(await view(member.userId, liker.profileId))).toBe(1);
+    const like = await db().like.findFirstOrThrow({
+      where: { likerId: liker.userId, likedId: member.userId },
+      select: { isNew: true },
+    });
+    expect(like.isNew).toBe(false);
+  });
+});

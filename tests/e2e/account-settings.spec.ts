@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { createMember, e2eDb } from "./db";
-import { acceptEntryWarning, expect, test } from "./fixtures";
+import { acceptEntryWarning, expect, startOverAsVisitor, test } from "./fixtures";
 import { latestMail } from "./mail";
 
 async function login(page: Page, email: string, password: string) {
@@ -13,12 +13,6 @@ async function login(page: Page, email: string, password: string) {
 
 async function expectLoggedIn(page: Page) {
   await expect(page.getByTestId("account-menu")).toBeVisible();
-}
-
-/** Starts over as a visitor: only the entry-warning cookie stays. */
-async function logoutByCookies(context: BrowserContext, baseURL: string) {
-  await context.clearCookies();
-  await acceptEntryWarning(context, baseURL);
 }
 
 /** A second browser (another device) logged in as the member. */
@@ -46,7 +40,6 @@ test.afterEach(({ consoleErrors }, testInfo) => {
 
 test("password reset via the mail, then login with the new password", async ({
   page,
-  context,
   request,
   browser,
   baseURL,
@@ -103,7 +96,7 @@ test("password reset via the mail, then login with the new password", async ({
   await page.getByRole("link", { name: "Vraag een nieuwe e-mail aan" }).click();
   await expect(page).toHaveURL(/\/reset-password$/);
 
-  await logoutByCookies(context, baseURL!);
+  await startOverAsVisitor(page, baseURL!);
   await login(page, member.email, member.password);
   await expect(page.getByRole("alert")).toHaveText("Login mislukt, probeer opnieuw.");
   await login(page, member.email, "Nieuw-wachtwoord-77");
@@ -122,7 +115,6 @@ test("a bad reset link shows the error and a way to ask for a new mail", async (
 
 test("e-mail change confirmed via the mail to the new address, then login with it", async ({
   page,
-  context,
   request,
   baseURL,
 }) => {
@@ -161,7 +153,7 @@ test("e-mail change confirmed via the mail to the new address, then login with i
   const mail = await latestMail(request, newEmail);
   const link = mail.links.find((l) => l.includes("/mail-change/do?token="));
   expect(link).toBeTruthy();
-  await logoutByCookies(context, baseURL!);
+  await startOverAsVisitor(page, baseURL!);
   await page.goto(link!);
   await expect(page.getByText(newEmail)).toBeVisible();
   await page.getByRole("button", { name: "Bevestigen" }).click();

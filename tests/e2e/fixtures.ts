@@ -150,6 +150,17 @@ export async function acceptEntryWarning(context: BrowserContext, baseURL: strin
   await context.addCookies([{ name: "entry_warning_dismissed", value: String(Date.now()), url: baseURL }]);
 }
 
+/**
+ * Starts this browser over as a visitor: only the entry-warning cookie stays. The page leaves the
+ * site first: a member page's poll that finds the session gone reloads itself, and that reload would
+ * abort the test's next navigation.
+ */
+export async function startOverAsVisitor(page: Page, baseURL: string) {
+  await page.goto("about:blank");
+  await page.context().clearCookies();
+  await acceptEntryWarning(page.context(), baseURL);
+}
+
 /** Logs in through the login form (works with and without JavaScript) and lands on `redirectTo`. */
 export async function login(page: Page, email: string, password: string, redirectTo = "/members") {
   await page.goto(`/login?redirectTo=${encodeURIComponent(redirectTo)}`);

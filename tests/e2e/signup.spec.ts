@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Page, TestInfo } from "@playwright/test";
 import { E2E_BASE_URL } from "./constants";
 import { createMember, e2eDb } from "./db";
-import { acceptEntryWarning, expect, jsEnabled, test, whenInteractive } from "./fixtures";
+import { acceptEntryWarning, expect, jsEnabled, startOverAsVisitor, test, whenInteractive } from "./fixtures";
 import { latestMail } from "./mail";
 
 const PASSWORD = "Zomer-2026!";
@@ -75,7 +75,6 @@ async function fillSignupForm(
 
 test("signs up, confirms the e-mail from the mail and is logged in", async ({
   page,
-  context,
   request,
   baseURL,
 }, testInfo) => {
@@ -105,8 +104,7 @@ test("signs up, confirms the e-mail from the mail and is logged in", async ({
   expect(link, "activation link").toBeTruthy();
 
   // The link logs in by itself, also in a browser without the signup's session.
-  await context.clearCookies();
-  await acceptEntryWarning(context, baseURL!);
+  await startOverAsVisitor(page, baseURL!);
   await page.goto(link!);
   await expect(page).toHaveURL(/\/activate\/done$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Je account is geactiveerd");
@@ -115,8 +113,7 @@ test("signs up, confirms the e-mail from the mail and is logged in", async ({
 
   // Opened again in another browser (as a mail scanner's visit would be first): the account is
   // active, and the link logs no one in a second time, it offers the login.
-  await context.clearCookies();
-  await acceptEntryWarning(context, baseURL!);
+  await startOverAsVisitor(page, baseURL!);
   await page.goto(link!);
   await expect(page).toHaveURL(/\/activate\/done$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Je account is geactiveerd");

@@ -1,7 +1,7 @@
 // One-click repeat orders at /credits/repeat-order: the first card payment is Mollie's "first"
 // payment that leaves a card mandate; the repeat order is a recurring payment charged on it at
 // once, through the real Mollie client answered by the simulator.
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { packagesFor } from "~/domain/credits/packages.server";
 import {
   completeSimulatedPayment,
@@ -9,6 +9,7 @@ import {
   simulatedWebhooksDone,
 } from "~/domain/payments/mollie-simulator.server";
 import { mollie } from "~/domain/payments/mollie.server";
+import { syncPayment } from "~/domain/payments/sync-payment.server";
 import { db } from "~/lib/db.server";
 import * as checkout from "~/routes/credits.$id";
 import * as repeatOrder from "~/routes/credits.repeat-order";
@@ -157,6 +158,55 @@ describe("/credits/repeat-order", () => {
     const again = await order(dirk, (await page(dirk)).body!.after);
     expect(again.location).not.toBe(a.location);
     expect(await credits(dirk)).toBe(first.creditPackage.credits * 3);
+  });
+
+  it("Mollie charged the card but its answer was lost: the order stays open and Mollie's webhook books it once", async () => {
+    const hans = await member();
+    const first = await buy(hans, "creditcard");
+    const { after } = (await page(hans)).body!;
+    const payments = mollie().payments;
+    const create = payments.create.bind(payments);
+    const lost = vi.spyOn(payments, "create").mockImplementationOnce(async (parameters) => {
+      await create(parameters);
+      throw new Error("Mollie did not answer within 1000 ms");
+    });
+    const outcome = await order(hans, after);
+    lost.mockRestore();
+    const paymentId = Number(/^\/transactions\/(\d+)$/.exec(outcome.location ?? "")![1]);
+    expect(await db().payment.findUniqueOrThrow({ where: { id: paymentId } })).toMatchObject({
+      status: "open",
+      molliePaymentId: null,
+    });
+    await simulatedWebhooksDone();
+    const settled = await db().payment.findUniqueOrThrow({ where: { id: paymentId } });
+    expect(settled.status).toBe("paid");
+    expect(settled.molliePaymentId).toMatch(/^tr_/);
+    expect(await credits(hans)).toBe(first.creditPackage.credits * 2);
+    // A page opened meanwhile offers the order again; its submit is the same order, not a second charge.
+    expect((await order(hans, after)).location).toBe(outcome.location);
+    expect(await credits(hans)).toBe(first.creditPackage.credits * 2);
+  });
+
+  it("a charge Mollie made stays open when reading it back fails, and is booked later", async () => {
+    const ilse = await member();
+    const first = await buy(ilse, "creditcard");
+    const { after } = (await page(ilse)).body!;
+    const payments = mollie().payments;
+    const readBack = vi
+      .spyOn(payments, "get")
+      .mockRejectedValueOnce(new Error("Mollie did not answer within 1000 ms"));
+    webhooks.drop = true;
+    const outcome = await order(ilse, after);
+    readBack.mockRestore();
+    await simulatedWebhooksDone();
+    webhooks.drop = false;
+    const paymentId = Number(/^\/transactions\/(\d+)$/.exec(outcome.location ?? "")![1]);
+    const open = await db().payment.findUniqueOrThrow({ where: { id: paymentId } });
+    expect(open.status).toBe("open");
+    expect(await credits(ilse)).toBe(first.creditPackage.credits);
+    await syncPayment(open.molliePaymentId!, "http://localhost");
+    expect((await db().payment.findUniqueOrThrow({ where: { id: paymentId } })).status).toBe("paid");
+    expect(await credits(ilse)).toBe(first.creditPackage.credits * 2);
   });
 
   it("offers the package of the last purchase, whatever it was paid with", async () => {

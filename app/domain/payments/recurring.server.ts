@@ -1,7 +1,12 @@
 // Mollie's customers and mandates for our members: the customer behind a member's mandates, and
 // a payment charged at once on a mandate (a SEPA direct debit collection, a card repeat order).
 import { failPaymentAtProvider } from "./provider-failure.server";
-import { PaymentMethod, SequenceType } from "@mollie/api-client";
+import {
+  MollieApiError,
+  PaymentMethod,
+  SequenceType,
+  type Payment as MolliePayment,
+} from "@mollie/api-client";
 import type { PaymentStatus } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -58,12 +63,15 @@ export interface MandateCharge {
  * Charges our payment on the customer's mandate (Mollie's recurring payment: no payer present),
  * then brings our row in line with Mollie's answer through syncPayment, which books the credits
  * once Mollie reports it paid. Returns the payment's state, or null when Mollie refused it (the
- * payment is then marked failed).
+ * payment is then marked failed). Without an answer (a timeout, a network error, Mollie's 5xx)
+ * Mollie may still have charged the mandate, so the payment stays open: Mollie's webhook finds it
+ * by its metadata (syncPayment) and books it then.
  */
 export async function chargeOnMandate(charge: MandateCharge): Promise<PaymentStatus | null> {
   const { payment } = charge;
+  let created: MolliePayment;
   try {
-    const created = await mollie().payments.create({
+    created = await mollie().payments.create({
       amount: { value: centsToValue(payment.amountCents), currency: payment.currency },
       description: `${payment.credits} credits ${charge.siteName} #${payment.id}`,
       sequenceType: SequenceType.recurring,
@@ -73,7 +81,17 @@ export async function chargeOnMandate(charge: MandateCharge): Promise<PaymentSta
       webhookUrl: paymentWebhookUrl(charge.origin),
       locale: mollieLocale(charge.locale),
       metadata: { paymentId: payment.id },
+      idempotencyKey: `payment-${payment.id}`,
     });
+  } catch (error) {
+    if (refusedByMollie(error)) {
+      await failPaymentAtProvider(payment.id, "mollie recurring payment create", error);
+      return null;
+    }
+    logUnsettled(payment.id, "mollie recurring payment create: no answer", error);
+    return "open";
+  }
+  try {
     await db().payment.update({
       where: { id: payment.id },
       data: { molliePaymentId: created.id, mollieMandateId: charge.mandateId },
@@ -82,9 +100,19 @@ export async function chargeOnMandate(charge: MandateCharge): Promise<PaymentSta
     const outcome = await syncPayment(created.id, charge.origin);
     return outcome.kind === "synced" ? outcome.status : "open";
   } catch (error) {
-    await failPaymentAtProvider(payment.id, "mollie recurring payment create", error);
-    return null;
+    // Charged at Mollie: the webhook or the reconciliation job settles it.
+    logUnsettled(payment.id, "mollie recurring payment sync", error);
+    return "open";
   }
+}
+
+/** Mollie answered and refused the request (4xx): nothing was charged. */
+function refusedByMollie(error: unknown) {
+  return error instanceof MollieApiError && (error.statusCode ?? 0) >= 400 && (error.statusCode ?? 0) < 500;
+}
+
+function logUnsettled(paymentId: number, msg: string, error: unknown) {
+  console.error(JSON.stringify({ level: "error", msg, paymentId, error: String(error) }));
 }
 
 /**

@@ -161,6 +161,41 @@ async function takeBackRefundedOutsideSite(payment: OurPayment, outsideCents: nu
   });
 }
 
+/** How long a payment Mollie did not answer for waits for Mollie's webhook to name it. */
+const UNLINKED_DAYS = 7;
+
+/** Whether any recent payment is open without Mollie's id (Mollie did not answer its creation). */
+async function anyUnlinkedPayment() {
+  const since = new Date(Date.now() - UNLINKED_DAYS * 86_400_000);
+  const unlinked = await db().payment.findFirst({
+    where: { molliePaymentId: null, status: "open", createdAt: { gte: since } },
+    select: { id: true },
+  });
+  return unlinked !== null;
+}
+
+/**
+ * A payment Mollie made although its answer to our request was lost (see chargeOnMandate): our row
+ * is the one its metadata names, still open without Mollie's id, for the same amount.
+ */
+async function linkByMetadata(remote: MolliePayment): Promise<OurPayment | null> {
+  const paymentId = (remote.metadata as { paymentId?: unknown } | null)?.paymentId;
+  const amountCents = valueToCents(remote.amount.value);
+  if (typeof paymentId !== "number" || amountCents === null) return null;
+  const linked = await db().payment.updateMany({
+    where: {
+      id: paymentId,
+      molliePaymentId: null,
+      status: "open",
+      amountCents,
+      currency: remote.amount.currency,
+    },
+    data: { molliePaymentId: remote.id },
+  });
+  if (linked.count === 0) return null;
+  return db().payment.findUnique({ where: { id: paymentId }, select: paymentSelect });
+}
+
 /**
  * Brings our payment in line with Mollie: called by the webhook (which carries only an id), the
  * return page and the reconciliation job. Nothing from the request is trusted: the payment is
@@ -168,10 +203,12 @@ async function takeBackRefundedOutsideSite(payment: OurPayment, outsideCents: nu
  * concurrently: credits are booked once. `origin` is the site's address for the receipt's link.
  */
 export async function syncPayment(molliePaymentId: string, origin: string): Promise<SyncOutcome> {
-  const payment = await db().payment.findUnique({ where: { molliePaymentId }, select: paymentSelect });
-  if (!payment) return { kind: "unknown" };
+  const known = await db().payment.findUnique({ where: { molliePaymentId }, select: paymentSelect });
+  if (!known && !(await anyUnlinkedPayment())) return { kind: "unknown" };
   const remote = await fetchFromMollie(molliePaymentId);
   if (!remote) return { kind: "unknown" };
+  const payment = known ?? (await linkByMetadata(remote));
+  if (!payment) return { kind: "unknown" };
   if (
     remote.amount.currency !== payment.currency ||
     valueToCents(remote.amount.value) !== payment.amountCents

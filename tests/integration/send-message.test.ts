@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CHAT_EVENT_DAYS, pruneChatEvents } from "~/domain/chat/chat-events.server";
 import { sendMessage, type ChatSite, type MessageContent } from "~/domain/chat/send-message.server";
 import { changeCredits } from "~/domain/credits/credits.server";
+import { block, unblock } from "~/domain/profiles/block.server";
 import { resolveSite, type Site } from "~/domain/sites/site.server";
 import { db } from "~/lib/db.server";
 import { seedBaseData } from "../../prisma/seed/base-data";
@@ -190,6 +191,18 @@ describe("sendMessage", () => {
     const e = await memberWith(50, { paidUser: true });
     expect(await send(e, free)).toMatchObject({ ok: true });
     expect(await send(free, e)).toMatchObject({ ok: true });
+  });
+
+  it("a conversation a block deleted still counts: blocking and unblocking gives no new start", async () => {
+    const free = await memberWith(100);
+    const [a, b, c] = [await memberWith(0), await memberWith(0), await memberWith(0)];
+    expect(await send(free, a)).toMatchObject({ ok: true });
+    expect(await send(free, b)).toMatchObject({ ok: true });
+    expect(await block(free.userId, a.profileId)).toMatchObject({ ok: true });
+    await unblock(free.userId, a.profileId);
+    expect(await db().conversation.count({ where: { startedById: free.userId } })).toBe(1);
+    expect(await send(free, c)).toEqual({ ok: false, error: "premiumOnly" });
+    expect(await send(free, a)).toEqual({ ok: false, error: "premiumOnly" });
   });
 
   it("limits new conversations per hour, stricter for new accounts", async () => {

@@ -172,13 +172,18 @@ async function priceOf(content: MessageContent, body: string, facts: SendFacts, 
   }
 }
 
-/** Free members start at most `freeConversations`; everyone within the hourly and daily limits. */
+/**
+ * Free members start at most `freeConversations`; everyone within the hourly and daily limits.
+ * Counted from ConversationStart, which a deleted conversation (a block) leaves in place.
+ */
 async function checkNewConversation(tx: Tx, senderId: number, facts: SendFacts, site: ChatSite, now: Date) {
+  // First messages to two members at once are counted one after the other.
+  await tx.$queryRaw`SELECT 1 FROM "User" WHERE id = ${senderId} FOR UPDATE`;
   const [started] = await tx.$queryRaw<{ total: number; lastHour: number; lastDay: number }[]>`
     SELECT count(*)::int AS total,
       count(*) FILTER (WHERE "createdAt" >= ${new Date(now.getTime() - HOUR)})::int AS "lastHour",
       count(*) FILTER (WHERE "createdAt" >= ${new Date(now.getTime() - 24 * HOUR)})::int AS "lastDay"
-    FROM "Conversation" WHERE "startedById" = ${senderId}`;
+    FROM "ConversationStart" WHERE "userId" = ${senderId}`;
   if (!facts.senderPaid && started!.total >= site.freeConversations) throw new Refused("premiumOnly");
   const young =
     facts.senderStatus !== "confirmed" || now.getTime() - facts.senderSignupDate.getTime() < 24 * HOUR;
@@ -196,7 +201,7 @@ async function conversationOf(tx: Tx, senderId: number, recipientId: number) {
   return existing?.id ?? null;
 }
 
-/** A new conversation of the pair, with both members' sides. */
+/** A new conversation of the pair, with both members' sides, counted as started by the sender. */
 async function createConversation(tx: Tx, senderId: number, recipientId: number, siteId: number, now: Date) {
   const [userAId, userBId] = orderedPair(senderId, recipientId);
   const created = await tx.conversation.create({
@@ -216,6 +221,7 @@ async function createConversation(tx: Tx, senderId: number, recipientId: number,
     },
     select: { id: true },
   });
+  await tx.conversationStart.create({ data: { userId: senderId, createdAt: now }, select: { id: true } });
   return created.id;
 }
 

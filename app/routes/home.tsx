@@ -7,6 +7,7 @@ import { requestInfoContext } from "~/lib/context";
 import { CamTeasers } from "~/ui/landers/cam-teasers";
 import { ResellOffer } from "~/ui/landers/resell-offer";
 import { SignupCallToAction } from "~/ui/signup-modal";
+import { searchViewer } from "~/domain/search/search.server";
 import { MemberCard } from "~/ui/member-card";
 import type { Route } from "./+types/home";
 import type { TranslationHandle } from "~/lib/i18n";
@@ -16,7 +17,8 @@ export const handle: TranslationHandle = { i18n: ["accounts", "likes", "resell",
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { site, user } = context.get(requestInfoContext);
   const access = user ? null : visitorAccess(site, request);
-  const [members, cams] = await Promise.all([newestMembers(site.id), camTeasers(site)]);
+  const hidden = user ? (await searchViewer(user.id)).hiddenUserIds : [];
+  const [members, cams] = await Promise.all([newestMembers(site.id, hidden), camTeasers(site)]);
   return {
     signupOpen: access?.maySignUp ?? false,
     // Signup closed to this visitor: the partner offer instead, when the site resells.

@@ -35,9 +35,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const existing = await conversationWith(user.id, otherUserId);
   if (existing !== null) throw redirect(`/chats/${existing}`);
   const gate = await chatGate(user, otherUserId);
-  // As on the profile: nothing of an invisible or disabled member, and a block (either way) is
-  // explained on the profile page, which offers to lift one's own block.
-  if (gate === "notFound" || gate === "unavailable") throw data(null, { status: 404 });
+  // As on the profile: nothing of an invisible, disabled or unconfirmed member, and a block (either
+  // way) is explained on the profile page, which offers to lift one's own block.
+  if (gate === "notFound" || gate === "unavailable" || gate === "recipientUnconfirmed") {
+    throw data(null, { status: 404 });
+  }
   if (gate === "blocked") throw redirect(`/members/${profileId}`);
   const partner = (await partnersById([otherUserId])).get(otherUserId)!;
   return {

@@ -304,8 +304,10 @@ describe("/members/{id}/chat", () => {
     expect(invisible.status).toBe(404);
     expect(JSON.stringify(invisible.body ?? null)).not.toContain("Onzichtbaar");
     expect((await memberChat(anna, await member({ profileStatus: "disabled" }))).status).toBe(404);
-    const unconfirmed = await member({ userStatus: "not_confirmed" });
-    expect((await memberChat(anna, unconfirmed)).body).toMatchObject({ gate: "recipientUnconfirmed" });
+    const unconfirmed = await member({ userStatus: "not_confirmed", name: "Onbevestigd" });
+    const unconfirmedPage = await memberChat(anna, unconfirmed);
+    expect(unconfirmedPage.status).toBe(404);
+    expect(JSON.stringify(unconfirmedPage.body ?? null)).not.toContain("Onbevestigd");
     const refused = await memberChat(anna, unconfirmed, { intent: "send", body: "Hallo?" });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ error: "recipientUnconfirmed" });

@@ -444,10 +444,25 @@ describe("blocking", () => {
     ).toBe(0);
   });
 
+  it("refuses to block a profile the member cannot see (its name would follow)", async () => {
+    const viewer = await createMember({ gender: "male" });
+    for (const hidden of [
+      await createMember({ invisible: true, name: "Verborgen" }),
+      await createMember({ userStatus: "not_confirmed", name: "Verborgen" }),
+      await createMember({ profileStatus: "disabled", name: "Verborgen" }),
+    ]) {
+      expect(await block(viewer.userId, hidden.profileId)).toEqual({ ok: false, error: "notFound" });
+      const outcome = await view(hidden.profileId, viewer);
+      expect(outcome.status).toBe(404);
+      expect(JSON.stringify(bodyOf(outcome) ?? null)).not.toContain("Verborgen");
+    }
+  });
+
   it("lets a blocker find an invisible member again to lift the block", async () => {
     const viewer = await createMember({ gender: "male" });
-    const target = await createMember({ invisible: true });
+    const target = await createMember();
     await block(viewer.userId, target.profileId);
+    await db().user.update({ where: { id: target.userId }, data: { invisible: true }, select: { id: true } });
     const outcome = await view(target.profileId, viewer);
     expect(outcome.status).toBe(403);
     expect(bodyOf(outcome).view).toMatchObject({ byViewer: true });

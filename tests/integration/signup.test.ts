@@ -17,6 +17,7 @@ import {
 } from "~/domain/accounts/signup.server";
 import { signupsOpen } from "~/domain/accounts/signup-visibility";
 import { changeCredits } from "~/domain/credits/credits.server";
+import { block } from "~/domain/profiles/block.server";
 import { clearSiteCache, resolveSite, type Site } from "~/domain/sites/site.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { db } from "~/lib/db.server";
@@ -1166,6 +1167,10 @@ describe("signup matches", () => {
       age: expect.any(Number),
       mainPhotoId: expect.any(Number),
     });
+
+    // A block, either way, hides the member here too.
+    await block(userId, near);
+    expect((await findSignupMatches(userId)).map((m) => m.id)).not.toContain(near);
 
     for (let i = 0; i < 14; i++) await member({ gender: "male", born: "1991-01-01" });
     expect(await findSignupMatches(userId)).toHaveLength(12);

@@ -4,6 +4,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { accessFor, visitorAccess } from "~/domain/accounts/visitor-access.server";
+import { block } from "~/domain/profiles/block.server";
 import { camTeasers, clearCamFeedCache } from "~/domain/landers/cam-feed.server";
 import { resellOffer, type ResellSettings } from "~/domain/landers/resell.server";
 import { clearSiteCache, resolveSite } from "~/domain/sites/site.server";
@@ -101,6 +102,18 @@ describe("signups setting", () => {
     const page = await get("/", home.loader as never, { member });
     expect(page.body!.signupOpen).toBe(false);
     expect(page.body!.resell).toBeNull();
+  });
+
+  it("leaves the member and whoever a block hides from them out of the home page's newest members", async () => {
+    const member = await createMember({ photos: [{}] });
+    const blocker = await createMember({ photos: [{}] });
+    await block(blocker.userId, member.profileId);
+    type Home = { members: { id: number }[] };
+    const shown = (await get("/", home.loader as never, { member })).body as unknown as Home;
+    expect(shown.members.map((m) => m.id)).not.toContain(blocker.profileId);
+    expect(shown.members.map((m) => m.id)).not.toContain(member.profileId);
+    const toVisitors = (await get("/", home.loader as never)).body as unknown as Home;
+    expect(toVisitors.members.map((m) => m.id)).toContain(blocker.profileId);
   });
 
   it("reads the traffic source from the request: URL first, then the remembered cookie", async () => {

@@ -1,5 +1,6 @@
 import { withLikedState } from "~/domain/likes/liked-state.server";
 import { ageOn } from "~/domain/profiles/age";
+import { searchViewer } from "~/domain/search/search.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 
@@ -27,7 +28,8 @@ const shiftYears = (date: Date, years: number) =>
 /**
  * Step "search matches": up to 12 real members for a new member to look at. Members of the sought
  * gender who seek the new member's gender, active, confirmed, visible, with an approved public main
- * photo; the same country and a near age first, then other countries, then any age.
+ * photo, not hidden by a block either way; the same country and a near age first, then other
+ * countries, then any age.
  */
 export async function findSignupMatches(userId: number, take = SIGNUP_MATCHES) {
   const me = await db().user.findUnique({
@@ -40,8 +42,9 @@ export async function findSignupMatches(userId: number, take = SIGNUP_MATCHES) {
   const profile = me?.profile;
   if (!me || !profile) return [];
 
+  const { hiddenUserIds } = await searchViewer(userId);
   const visible: Prisma.ProfileWhereInput = {
-    id: { not: profile.id },
+    userId: { notIn: hiddenUserIds },
     status: "active",
     gender: profile.seekingGender,
     listedSiteId: me.siteId,

@@ -14,13 +14,21 @@ export async function block(blockerUserId: number, blockedProfileId: number): Pr
   return db().$transaction(async (tx) => {
     const target = await tx.profile.findUnique({
       where: { id: blockedProfileId },
-      select: { userId: true, user: { select: { siteId: true, status: true } } },
+      select: {
+        userId: true,
+        status: true,
+        user: { select: { siteId: true, status: true, invisible: true } },
+      },
     });
     const blocker = await tx.user.findUnique({ where: { id: blockerUserId }, select: { siteId: true } });
-    if (!target || !blocker || target.user.status === "deleted" || target.user.siteId !== blocker.siteId) {
+    // Only a profile the blocker can see (as on its page): the notice that follows a block names the
+    // member, so a hidden (invisible, disabled, unconfirmed) one must not be blockable by its id.
+    const visible =
+      target?.status === "active" && target.user.status === "confirmed" && !target.user.invisible;
+    if (!target || !blocker || target.user.siteId !== blocker.siteId)
       return { ok: false, error: "notFound" } as const;
-    }
     if (target.userId === blockerUserId) return { ok: false, error: "self" } as const;
+    if (!visible) return { ok: false, error: "notFound" } as const;
     await tx.block.createMany({
       data: [{ blockerId: blockerUserId, blockedId: target.userId }],
       skipDuplicates: true,

@@ -1,10 +1,14 @@
 import { db } from "~/lib/db.server";
 import { ageOn } from "./age";
 
-/** Recently joined visible members with an approved public main photo, for the home page. */
-export async function newestMembers(siteId: number, take = 12) {
+/**
+ * Recently joined visible members with an approved public main photo, for the home page; without
+ * `hiddenUserIds` (a logged-in member and those hidden from them by blocks, see searchViewer).
+ */
+export async function newestMembers(siteId: number, hiddenUserIds: number[] = [], take = 12) {
   const profiles = await db().profile.findMany({
     where: {
+      ...(hiddenUserIds.length > 0 ? { userId: { notIn: hiddenUserIds } } : {}),
       status: "active",
       listedSiteId: siteId,
       mainPhoto: { status: "active", visibility: "public" },

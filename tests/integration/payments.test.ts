@@ -283,6 +283,25 @@ describe("after the purchase", () => {
     );
   });
 
+  it("a chargeback in three parts takes back the credits bought, not more through rounding", async () => {
+    const joke = await member();
+    const { mollieId, creditPackage } = await buy(joke);
+    // 2 credits for the price: each third is 0.67 credits, which alone rounds to 1.
+    await db().payment.update({ where: { molliePaymentId: mollieId }, data: { credits: 2 } });
+    await db().$executeRaw`UPDATE "User" SET credits = 2 WHERE id = ${joke.userId}`;
+    for (const part of [1, 2, 3]) {
+      const cents = Math.round((creditPackage.priceCents * part) / 3);
+      await chargeBackSimulatedPayment(mollieId, (cents / 100).toFixed(2));
+      await syncPayment(mollieId, ORIGIN);
+    }
+    expect(await user(joke)).toMatchObject({ credits: 0, directDebitBlockedAt: null });
+    const payment = await db().payment.findUniqueOrThrow({
+      where: { molliePaymentId: mollieId },
+      select: { creditsNotRecovered: true },
+    });
+    expect(payment.creditsNotRecovered).toBe(0);
+  });
+
   it("the reconciliation job credits a paid payment whose webhook got lost, after 15 minutes", async () => {
     const jan = await member();
     webhooks.drop = true;

@@ -72,6 +72,14 @@ async function bookPaid(payment: OurPayment, paidAt: Date): Promise<boolean> {
 }
 
 /**
+ * The credits bought with `cents` of the payment, rounded: a share taken back in steps (a chargeback
+ * or refund in parts) is the difference of the totals, so the steps' rounding never adds up to more.
+ */
+function creditsFor(payment: OurPayment, cents: number) {
+  return Math.round((payment.credits * Math.min(cents, payment.amountCents)) / payment.amountCents);
+}
+
+/**
  * A chargeback takes the credits of the charged-back part back through the ledger, never below zero;
  * what the balance no longer holds is recorded and blocks direct debit for the member.
  */
@@ -81,8 +89,7 @@ async function takeBackChargedBack(tx: Tx, payment: OurPayment, chargedBackCents
     data: { chargedBackCents },
   });
   if (claimed.count === 0) return;
-  const share = (chargedBackCents - payment.chargedBackCents) / payment.amountCents;
-  const owed = Math.min(payment.credits, Math.round(payment.credits * share));
+  const owed = creditsFor(payment, chargedBackCents) - creditsFor(payment, payment.chargedBackCents);
   const [user] = await tx.$queryRaw<{ credits: number }[]>`
     SELECT credits FROM "User" WHERE id = ${payment.userId} FOR UPDATE`;
   const taken = Math.min(owed, user!.credits);
@@ -140,7 +147,7 @@ async function takeBackRefundedOutsideSite(payment: OurPayment, outsideCents: nu
     const bookedOutside = locked!.refundedCents - (requested._sum.amountCents ?? 0);
     const fresh = outsideCents - bookedOutside;
     if (fresh <= 0) return;
-    const owed = Math.min(payment.credits, Math.round((payment.credits * fresh) / payment.amountCents));
+    const owed = creditsFor(payment, outsideCents) - creditsFor(payment, bookedOutside);
     const taken = Math.min(owed, user!.credits);
     if (taken > 0) {
       await changeCredits(

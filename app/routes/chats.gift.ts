@@ -1,7 +1,12 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { requireUser } from "~/domain/accounts/guards.server";
-import { backPathFor, sendOutcomeRedirect, sendTargetFrom } from "~/domain/chat/extras-actions.server";
+import {
+  backPathFor,
+  sendKeyFrom,
+  sendOutcomeRedirect,
+  sendTargetFrom,
+} from "~/domain/chat/extras-actions.server";
 import { sendMessage } from "~/domain/chat/send-message.server";
 import { loginPath } from "~/domain/profiles/login-path";
 import { requestInfoContext } from "~/lib/context";
@@ -29,6 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     site,
     to,
     content: { kind: "gift", giftId: giftId.data },
+    sendKey: sendKeyFrom(form),
   });
   return sendOutcomeRedirect(result, back);
 }

@@ -9,6 +9,7 @@ import {
 import {
   backPathFor,
   EXTRAS_PARAMS,
+  sendKeyFrom,
   sendOutcomeRedirect,
   sendTargetFrom,
   withParams,
@@ -62,7 +63,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     site,
     to,
     content: { kind: "photo", chatPhotoId: created.chatPhotoId },
+    sendKey: sendKeyFrom(form),
   });
-  if (!result.ok) await discardChatPhoto(created.chatPhotoId);
+  // Refused, or sent before with this form's key: the new copy of the photo is not needed.
+  if (!result.ok || result.repeated) await discardChatPhoto(created.chatPhotoId);
   return sendOutcomeRedirect(result, back);
 }

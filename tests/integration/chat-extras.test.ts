@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newSendKey } from "~/domain/chat/send-key";
 import { canViewChatPhoto } from "~/domain/chat/chat-photos.server";
 import { extrasNotices } from "~/domain/chat/extras-actions.server";
 import { giftCatalogue } from "~/domain/chat/gifts.server";
@@ -173,6 +174,15 @@ describe("sending a gift", () => {
     const sent = await post(b, { conversationId: String(conversationId), giftId: String(rose.id) });
     expect(sent).toMatchObject({ status: 302, location: `/chats/${conversationId}` });
     expect(await db().message.count({ where: { conversationId, kind: "gift" } })).toBe(1);
+    // A double tap posts the form twice with its key: one gift, charged once.
+    const form = {
+      conversationId: String(conversationId),
+      giftId: String(rose.id),
+      sendKey: `${newSendKey()}-gift`,
+    };
+    const [first, second] = await Promise.all([post(b, form), post(b, form)]);
+    expect(second.location).toBe(first.location);
+    expect(await db().message.count({ where: { conversationId, kind: "gift" } })).toBe(2);
 
     const poor = await createMember();
     const refused = await post(poor, {

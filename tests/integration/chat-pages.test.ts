@@ -288,6 +288,17 @@ describe("/members/{id}/chat", () => {
     expect(js.body).toEqual({ intent: "send", ok: true, conversationId: conversation.id });
   });
 
+  it("a send form posted twice (a double tap) sends one message, with the key its page gave it", async () => {
+    const [anna, bram] = [await member(), await member()];
+    const page = (await memberChat(anna, bram)).body as unknown as { extras: { sendKey: string } };
+    const form = { intent: "send", body: "Dubbel getikt", sendKey: `${page.extras.sendKey}-text` };
+    const [first, second] = await Promise.all([memberChat(anna, bram, form), memberChat(anna, bram, form)]);
+    expect(first.location).toMatch(/^\/chats\/\d+$/);
+    expect(second.location).toBe(first.location);
+    expect(await db().message.count({ where: { senderId: anna.userId } })).toBe(1);
+    expect((await memberChat(anna, bram, { ...form, sendKey: "<script>" })).status).toBe(400);
+  });
+
   it("sends visitors to the member's lander, which says they must be logged in to chat", async () => {
     const bram = await member();
     expect((await memberChat(null, bram)).location).toBe(`/members/${bram.profileId}/landing?reason=chat`);

@@ -1,7 +1,13 @@
 // Sending a message: who may be written to, what it costs, the conversation limits and spam rules.
 import { beforeAll, describe, expect, it } from "vitest";
 import { CHAT_EVENT_DAYS, pruneChatEvents } from "~/domain/chat/chat-events.server";
-import { sendMessage, type ChatSite, type MessageContent } from "~/domain/chat/send-message.server";
+import { newSendKey } from "~/domain/chat/send-key";
+import {
+  sendMessage,
+  type ChatSite,
+  type MessageContent,
+  type SendInput,
+} from "~/domain/chat/send-message.server";
 import { changeCredits } from "~/domain/credits/credits.server";
 import { block, unblock } from "~/domain/profiles/block.server";
 import { resolveSite, type Site } from "~/domain/sites/site.server";
@@ -114,6 +120,32 @@ describe("sendMessage", () => {
       });
       expect(entry?.delta).toBe(-credits);
     }
+  });
+
+  it("sends and charges once per send key: a form posted again, also at the same moment, finds its message", async () => {
+    const [anna, bram] = [await memberWith(200, { paidUser: true }), await memberWith(0)];
+    const withKey = (sendKey: string, to: SendInput["to"] = { profileId: bram.profileId }) =>
+      sendMessage({ senderId: anna.userId, site, to, content: text("Hoi, dubbel?"), sendKey });
+    // A first message posted twice at once: one conversation, one message.
+    const firstKey = newSendKey();
+    const [a, b] = await Promise.all([withKey(firstKey), withKey(firstKey)]);
+    expect(a).toMatchObject({ ok: true });
+    expect(b).toMatchObject({ ok: true });
+    if (!a.ok || !b.ok) return;
+    expect(b.messageId).toBe(a.messageId);
+    expect([a.repeated, b.repeated].sort()).toEqual([false, true]);
+    const to = { conversationId: a.conversationId };
+    // In the conversation: twice at once, then once more later (a retry after a lost answer).
+    const key = `${newSendKey()}-text`;
+    const [c, d] = await Promise.all([withKey(key, to), withKey(key, to)]);
+    const e = await withKey(key, to);
+    expect([c, d, e].map((sent) => sent.ok && sent.messageId)).toEqual(Array(3).fill(c.ok && c.messageId));
+    expect(e).toMatchObject({ ok: true, repeated: true, balance: 200 - 2 * site.messageCredits });
+    // A new key is a new message.
+    expect(await withKey(newSendKey(), to)).toMatchObject({ ok: true, repeated: false });
+    expect(await db().message.count({ where: { senderId: anna.userId } })).toBe(3);
+    expect(await balance(anna)).toBe(200 - 3 * site.messageCredits);
+    expect(await db().creditLedgerEntry.count({ where: { userId: anna.userId, delta: { lt: 0 } } })).toBe(3);
   });
 
   it("stores nothing and charges nothing without enough credits", async () => {

@@ -4,6 +4,7 @@ import type { SessionUser } from "~/domain/accounts/session.server";
 import type { Site } from "~/domain/sites/site.server";
 import { db } from "~/lib/db.server";
 import { deleteChat, deleteOwnMessage } from "./delete-chat.server";
+import { SEND_KEY_PATTERN } from "./send-key";
 import { sendMessage, type SendInput } from "./send-message.server";
 import { readFields } from "~/lib/request-body.server";
 
@@ -13,6 +14,7 @@ const formSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("send"),
     body: z.string().max(100_000).default(""),
+    sendKey: z.string().regex(SEND_KEY_PATTERN).optional(),
     /** Set by the browser's script: answer with JSON instead of redirecting. */
     js: z.literal("1").optional(),
   }),
@@ -33,8 +35,13 @@ export function conversationIdFrom(params: { id?: string }): number {
   return parsed.data;
 }
 
-async function send(user: SessionUser, site: Site, to: SendInput["to"], body: string, js: boolean) {
-  const result = await sendMessage({ senderId: user.id, site, to, content: { kind: "text", body } });
+async function send(
+  user: SessionUser,
+  site: Site,
+  to: SendInput["to"],
+  { body, sendKey, js }: { body: string; sendKey?: string; js: boolean },
+) {
+  const result = await sendMessage({ senderId: user.id, site, to, content: { kind: "text", body }, sendKey });
   if (!result.ok) {
     if (result.error === "notFound") throw notFound();
     const limited = result.error === "rateLimited" || result.error === "tooManyConversations";
@@ -56,7 +63,7 @@ export async function chatAction(request: Request, user: SessionUser, site: Site
   const parsed = formSchema.safeParse(await readFields(request));
   if (!parsed.success) throw data(null, { status: 400 });
   const form = parsed.data;
-  if (form.intent === "send") return send(user, site, to, form.body, form.js === "1");
+  if (form.intent === "send") return send(user, site, to, { ...form, js: form.js === "1" });
   if (!("conversationId" in to)) throw data(null, { status: 400 });
   const { conversationId } = to;
   if (form.intent === "deleteChat") {

@@ -6,6 +6,7 @@ import type { ChatExtrasData } from "./chat-types";
 import { extrasNotices } from "./extras-actions.server";
 import type { GiftItem } from "./gifts.server";
 import { textMessagePrice } from "./message-price.server";
+import { newSendKey } from "./send-key";
 
 /**
  * The site's gift catalogue (active, in catalogue order: giftCatalogue) and the member's own approved
@@ -42,6 +43,7 @@ export async function loadChatExtras(
     ownPhotos,
     messagePrice,
     photoPrice: site.photoCredits,
+    sendKey: newSendKey(),
     notices: extrasNotices(url, site.messageLength),
   };
 }

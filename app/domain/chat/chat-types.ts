@@ -81,6 +81,8 @@ export interface ChatExtrasData {
   /** Credits one text message costs this member. */
   messagePrice: number;
   photoPrice: number;
+  /** This page's key for its send forms (see send-key.ts); each form adds its own suffix. */
+  sendKey: string;
   notices: {
     insufficientCredits: boolean;
     photoError: string | null;

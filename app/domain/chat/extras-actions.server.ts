@@ -4,6 +4,7 @@ import { safeRedirectPath } from "~/lib/redirect.server";
 import { CHAT_PHOTO_ERRORS, type ChatPhotoError } from "./chat-photos.server";
 import { SEND_REFUSALS } from "./chat-types";
 import { prefilledText } from "./icebreakers";
+import { SEND_KEY_PATTERN } from "./send-key";
 import type { SendInput, SendRefusal, SendResult } from "./send-message.server";
 
 /**
@@ -34,6 +35,12 @@ export function sendTargetFrom(form: FormData): SendInput["to"] | null {
   );
   const parsed = targetSchema.safeParse(fields);
   return parsed.success ? parsed.data : null;
+}
+
+/** The form's send key (send-key.ts), or null when it has none or a malformed one. */
+export function sendKeyFrom(form: FormData): string | null {
+  const key = form.get("sendKey");
+  return typeof key === "string" && SEND_KEY_PATTERN.test(key) ? key : null;
 }
 
 /** Where a plain form returns to: its `redirectTo` (same site only), else the conversation's page. */

@@ -39,7 +39,15 @@ export type MessageContent =
 export type { SendRefusal };
 
 export type SendResult =
-  | { ok: true; conversationId: number; messageId: number; balance: number; credits: number }
+  | {
+      ok: true;
+      conversationId: number;
+      messageId: number;
+      balance: number;
+      credits: number;
+      /** The send key's message was sent before: nothing was sent or charged now. */
+      repeated: boolean;
+    }
   | { ok: false; error: SendRefusal };
 
 export interface SendInput {
@@ -48,6 +56,8 @@ export interface SendInput {
   /** A new or existing conversation with a profile's owner, or an existing conversation (404 unless a member of it). */
   to: { profileId: number } | { conversationId: number };
   content: MessageContent;
+  /** The send form's key (send-key.ts): the same key again answers with the message it sent. */
+  sendKey?: string | null;
   now?: Date;
 }
 
@@ -238,16 +248,26 @@ async function storeAndPay(
   senderId: number,
   recipientId: number,
   content: PricedContent,
+  sendKey: string | null,
   now: Date,
-): Promise<{ messageId: number; balance: number }> {
+): Promise<{ messageId: number; balance: number; repeated: boolean }> {
+  // A form posted again (same key) finds its message and sends nothing. Two posts at once both
+  // pass this check, and the message's unique key refuses the second statement (see sendMessage).
+  const earlier = Prisma.sql`(SELECT id FROM "Message" WHERE "senderId" = ${senderId} AND "sendKey" = ${sendKey})`;
   const spending = spendingSql({
     userId: senderId,
     amount: content.credits,
     reason: content.reason,
-    when: Prisma.sql`EXISTS (SELECT 1 FROM allowed)`,
+    when: Prisma.sql`EXISTS (SELECT 1 FROM allowed) AND NOT EXISTS ${earlier}`,
   });
   const publishing = messageEventSql(conversationId, [recipientId, senderId]);
-  const [row] = await run<{ messageId: number | null; allowed: boolean; balance: number | null }>(Prisma.sql`
+  const [row] = await run<{
+    messageId: number | null;
+    allowed: boolean;
+    balance: number | null;
+    earlierId: number | null;
+    creditsNow: number;
+  }>(Prisma.sql`
     WITH allowed AS (
       SELECT 1 FROM "Conversation" WHERE id = ${conversationId}
         AND NOT EXISTS (
@@ -255,9 +275,9 @@ async function storeAndPay(
             OR ("blockerId" = ${recipientId} AND "blockedId" = ${senderId})
         )
     ), ${spending.paid}, message AS (
-      INSERT INTO "Message" ("conversationId", "senderId", kind, body, "chatPhotoId", "giftId", credits, "createdAt")
+      INSERT INTO "Message" ("conversationId", "senderId", kind, body, "chatPhotoId", "giftId", credits, "createdAt", "sendKey")
       SELECT ${conversationId}, ${senderId}, ${content.kind}::"MessageKind", ${content.body},
-        ${content.chatPhotoId}::int, ${content.giftId}::int, ${content.credits}, ${now}
+        ${content.chatPhotoId}::int, ${content.giftId}::int, ${content.credits}, ${now}, ${sendKey}
       FROM paid
       RETURNING id
     ), ${spending.ledger(Prisma.sql`'message:' || message.id`, Prisma.sql`message`)}, conversation AS (
@@ -269,10 +289,26 @@ async function storeAndPay(
       WHERE "conversationId" = ${conversationId} AND EXISTS (SELECT 1 FROM message)
     ), ${publishing.events}
     SELECT (SELECT id FROM message) AS "messageId", EXISTS (SELECT 1 FROM allowed) AS allowed,
-      (SELECT credits FROM paid) AS balance, ${publishing.notify} IS NOT NULL AS notified`);
+      (SELECT credits FROM paid) AS balance, ${publishing.notify} IS NOT NULL AS notified,
+      ${earlier} AS "earlierId", (SELECT credits FROM "User" WHERE id = ${senderId}) AS "creditsNow"`);
+  if (row!.earlierId !== null) return { messageId: row!.earlierId, balance: row!.creditsNow, repeated: true };
   if (!row!.allowed) throw new Refused("blocked");
   if (row!.messageId === null || row!.balance === null) throw new Refused("insufficientCredits");
-  return { messageId: row!.messageId, balance: row!.balance };
+  return { messageId: row!.messageId, balance: row!.balance, repeated: false };
+}
+
+/** The message a send with `sendKey` stored (after a concurrent post with the same key won). */
+function messageSentWith(senderId: number, sendKey: string) {
+  return db().message.findUnique({
+    where: { senderId_sendKey: { senderId, sendKey } },
+    select: { id: true, conversationId: true, credits: true, sender: { select: { credits: true } } },
+  });
+}
+
+/** The unique key of (sender, send key) refused the message: a concurrent post with the key won. */
+function isSendKeyConflict(error: unknown) {
+  const text = String((error as { message?: unknown })?.message ?? "") + JSON.stringify(error ?? null);
+  return text.includes("Message_senderId_sendKey_key");
 }
 
 /**
@@ -296,16 +332,23 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
     if (!facts) throw new Refused("notFound");
     checkRecipient(facts, site.id);
     const pricedContent = await priceOf(content, body, facts, site);
-    const deliver = async (run: Run, conversationId: number): Promise<SendResult> => {
-      const stored = await storeAndPay(run, conversationId, senderId, facts.recipientId, pricedContent, now);
-      return { ok: true, conversationId, ...stored, credits: pricedContent.credits };
+    const deliver = async (run: Run, conversationId: number) => {
+      const stored = await storeAndPay(
+        run,
+        conversationId,
+        senderId,
+        facts.recipientId,
+        pricedContent,
+        input.sendKey ?? null,
+        now,
+      );
+      return { ok: true, conversationId, ...stored, credits: pricedContent.credits } as const;
     };
-    const notice = async (sent: SendResult, newConversation: boolean) => {
-      if (sent.ok) {
-        const { conversationId, messageId } = sent;
+    const notice = async (sent: Awaited<ReturnType<typeof deliver>>, newConversation: boolean) => {
+      if (!sent.repeated) {
         await queueMessageNotice({
-          messageId,
-          conversationId,
+          messageId: sent.messageId,
+          conversationId: sent.conversationId,
           senderId,
           recipientId: facts.recipientId,
           newConversation,
@@ -331,6 +374,12 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
     return await notice(sent, created);
   } catch (error) {
     if (error instanceof Refused) return { ok: false, error: error.reason };
+    const earlier =
+      input.sendKey && isSendKeyConflict(error) && (await messageSentWith(senderId, input.sendKey));
+    if (earlier) {
+      const { id, conversationId, credits, sender } = earlier;
+      return { ok: true, conversationId, messageId: id, balance: sender.credits, credits, repeated: true };
+    }
     throw error;
   }
 }

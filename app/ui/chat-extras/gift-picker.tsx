@@ -16,11 +16,14 @@ export interface GiftChoice {
 export function GiftPicker({
   gifts,
   to,
+  sendKey,
   redirectTo,
   disabled = false,
 }: {
   gifts: GiftChoice[];
   to: SendTarget;
+  /** The page's send key (ChatExtrasData). */
+  sendKey: string;
   /** The page to return to on a refusal (default: the conversation's page). */
   redirectTo?: string;
   disabled?: boolean;
@@ -36,7 +39,7 @@ export function GiftPicker({
         ) : (
           // One form: the pressed gift's button sends its id.
           <Form method="post" action="/chats/gift">
-            <TargetFields to={to} redirectTo={redirectTo} />
+            <TargetFields to={to} sendKey={`${sendKey}-gift`} redirectTo={redirectTo} />
             <ul className="list-unstyled row row-cols-3 row-cols-sm-4 g-2 mb-0">
               {gifts.map((gift) => {
                 const name = t(`chat-extras:gifts.${gift.code}`, { defaultValue: gift.code });

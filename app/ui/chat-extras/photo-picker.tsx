@@ -10,6 +10,7 @@ import { TargetFields, type SendTarget } from "./target-fields";
 export function PhotoPicker({
   ownPhotos,
   to,
+  sendKey,
   price,
   redirectTo,
   disabled = false,
@@ -19,6 +20,8 @@ export function PhotoPicker({
   to: SendTarget;
   /** The site's photoCredits. */
   price: number;
+  /** The page's send key (ChatExtrasData). */
+  sendKey: string;
   redirectTo?: string;
   disabled?: boolean;
 }) {
@@ -36,7 +39,7 @@ export function PhotoPicker({
             <h3 className="h6 small fw-semibold">{t("chat-extras:photoPicker.own")}</h3>
             {/* One form: the pressed photo's button sends its id. */}
             <Form method="post" action="/chats/photo">
-              <TargetFields to={to} redirectTo={redirectTo} />
+              <TargetFields to={to} sendKey={`${sendKey}-photo`} redirectTo={redirectTo} />
               <ul className="list-unstyled d-flex flex-wrap gap-2 mb-3">
                 {ownPhotos.map((photo) => (
                   <li key={photo.id}>
@@ -69,7 +72,7 @@ export function PhotoPicker({
           encType="multipart/form-data"
           data-testid="chat-photo-upload"
         >
-          <TargetFields to={to} redirectTo={redirectTo} />
+          <TargetFields to={to} sendKey={`${sendKey}-upload`} redirectTo={redirectTo} />
           <label className="form-label small fw-semibold" htmlFor="chat-photo-file">
             {t("chat-extras:photoPicker.upload")}
           </label>

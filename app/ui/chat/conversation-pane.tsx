@@ -86,10 +86,16 @@ export function ConversationPane(props: ConversationPaneProps) {
             price={extras.messagePrice}
             refused={refused}
             initialText={picked ?? extras.notices.prefill}
+            sendKey={`${extras.sendKey}-text`}
           />
           <div className="d-flex flex-wrap gap-2 px-2 pb-2" data-testid="chat-extras">
-            <GiftPicker gifts={extras.gifts} to={props.target} />
-            <PhotoPicker ownPhotos={extras.ownPhotos} to={props.target} price={extras.photoPrice} />
+            <GiftPicker gifts={extras.gifts} to={props.target} sendKey={extras.sendKey} />
+            <PhotoPicker
+              ownPhotos={extras.ownPhotos}
+              to={props.target}
+              price={extras.photoPrice}
+              sendKey={extras.sendKey}
+            />
           </div>
         </>
       )}

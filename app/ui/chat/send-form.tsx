@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/ui/use-translation";
 import { Form, useFetcher, useNavigate } from "react-router";
 import type { ChatActionData, ShownRefusal } from "~/domain/chat/chat-types";
+import { newSendKey } from "~/domain/chat/send-key";
 import { useHydrated } from "~/ui/profile-edit/use-hydrated";
 import { BUY_CREDITS_PATH, CreditsDialog, CreditsNotice } from "./credits-dialog";
 
@@ -35,6 +36,7 @@ export function SendForm({
   price,
   refused,
   initialText = "",
+  sendKey: pageSendKey,
   disabled = false,
 }: {
   action: string;
@@ -44,6 +46,8 @@ export function SendForm({
   refused: SendRefused;
   /** An icebreaker's text to start with. */
   initialText?: string;
+  /** The page's key for this form (send-key.ts); a new one after each message sent from this page. */
+  sendKey: string;
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
@@ -59,11 +63,16 @@ export function SendForm({
   }, []);
   const [dialog, setDialog] = useState(false);
   const [handled, setHandled] = useState<ChatActionData | undefined>(undefined);
+  const [sendKey, setSendKey] = useState(pageSendKey);
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
-  // A new answer: clear the sent text, or open the credits dialog (the text stays).
+  // A new answer: clear the sent text (the next message gets a new key), or open the credits
+  // dialog (the text and its key stay, so a retry cannot send it twice).
   if (answer && answer !== handled) {
     setHandled(answer);
-    if (answer.intent === "send" && answer.ok) setText("");
+    if (answer.intent === "send" && answer.ok) {
+      setText("");
+      setSendKey(newSendKey());
+    }
     if (answer.intent === "send" && !answer.ok && answer.error === "insufficientCredits") setDialog(true);
   }
   const created = answer?.intent === "send" && answer.ok ? answer.conversationId : null;
@@ -88,10 +97,12 @@ export function SendForm({
         data-testid="send-form"
         onSubmit={(event) => {
           event.preventDefault();
-          void fetcher.submit({ intent: "send", body: text, js: "1" }, { method: "post", action });
+          if (sending) return;
+          void fetcher.submit({ intent: "send", body: text, sendKey, js: "1" }, { method: "post", action });
         }}
       >
         <input type="hidden" name="intent" value="send" />
+        <input type="hidden" name="sendKey" value={sendKey} />
         <div className="flex-grow-1">
           <label htmlFor="chat-body" className="visually-hidden">
             {t("chat:form.label")}

@@ -6,7 +6,7 @@ import {
   createVerification,
   peekVerification,
 } from "~/domain/accounts/verification.server";
-import { renderAccountMail, sendAccountMail } from "~/domain/notifications/account-mail.server";
+import { mailDate, renderAccountMail, sendAccountMail } from "~/domain/notifications/account-mail.server";
 import { db } from "~/lib/db.server";
 import { QUEUES, jobs, stopJobs } from "~/lib/jobs.server";
 import { deliverMail, outboxDir } from "~/lib/mail.server";
@@ -70,6 +70,26 @@ describe("mail, one-time links and rate limits", () => {
         "Je ontvangt deze e-mail van Hartklop (hartklop.nl) omdat je daar een account hebt.",
       );
     }
+  });
+
+  it("writes the refund's credits in the singular or plural, and mail dates as the language does", () => {
+    const refund = (count: number, language = "nl") =>
+      renderAccountMail({
+        kind: "refund",
+        language,
+        site,
+        name: "Sanne",
+        link: "https://x",
+        values: { count, credits: count, amount: "€ 2,00", order: "7", date: "x" },
+      }).text;
+    expect(refund(1)).toContain("voor 1 ongebruikte credit van bestelling 7");
+    expect(refund(20)).toContain("voor 20 ongebruikte credits van bestelling 7");
+    expect(refund(1, "en")).toContain("for 1 unused credit of order 7");
+    expect(refund(3, "pl")).toContain("(3)");
+    const paid = new Date("2026-03-04T23:30:00Z");
+    expect(mailDate(paid, "nl", "Europe/Amsterdam")).toBe("5 maart 2026");
+    expect(mailDate(paid, "de", "Europe/Berlin")).toBe("5. März 2026");
+    expect(mailDate(paid, "en", "Europe/London")).toBe("March 4, 2026");
   });
 
   it("queues a mail, and the worker delivers it to the outbox as an .eml file", async () => {

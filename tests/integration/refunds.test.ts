@@ -293,6 +293,8 @@ describe("staff decisions", () => {
     expect(refunds.map((r) => [r.id, r.amount.value, r.status])).toEqual([
       [request.mollieRefundId, "15.00", "refunded"],
     ]);
+    // Mollie may show the description to the member: in the member's language.
+    expect(refunds[0]!.description).toBe(`Terugbetaling ongebruikte credits, bestelling ${paymentId}`);
     expect(await balance(jan)).toBe(0);
     const ledger = await db().creditLedgerEntry.findMany({
       where: { userId: jan.userId, reason: "refund" },
@@ -312,6 +314,7 @@ describe("staff decisions", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain("15,00");
     expect(mails[0]!.text).toContain(`/transactions/${paymentId}`);
+    expect(mails[0]!.text).toContain("voor 75 ongebruikte credits van bestelling");
     // The member's page now shows the refund, and offers nothing more.
     expect((await transactionPage(jan, paymentId)).body?.refund?.request).toMatchObject({
       status: "refunded",

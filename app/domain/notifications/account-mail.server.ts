@@ -1,6 +1,7 @@
 import type { NotificationKey } from "~/domain/accounts/notification-preferences";
 import type { Site } from "~/domain/sites/site.server";
 import { env } from "~/lib/env.server";
+import { dateTimeFormat } from "~/lib/intl-formats";
 import { queueMail } from "~/lib/mail.server";
 import { translatorFor } from "~/lib/translator.server";
 
@@ -124,6 +125,11 @@ ${unsubscribe && unsubscribeText ? `<p style="font-size:12px;color:#666"><a href
     ...(unsubscribe && unsubscribeText ? ["", `${unsubscribeText}: ${unsubscribe.url}`] : []),
   ].join("\n");
   return { subject, html, text };
+}
+
+/** A date in a mail, as the recipient's language writes it, on the site's calendar ("4 maart 2026"). */
+export function mailDate(date: Date, language: string, timeZone: string): string {
+  return dateTimeFormat(language, { dateStyle: "long", timeZone }).format(date);
 }
 
 export async function sendAccountMail(options: {

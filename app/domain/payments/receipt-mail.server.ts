@@ -1,4 +1,4 @@
-import { sendAccountMail } from "~/domain/notifications/account-mail.server";
+import { mailDate, sendAccountMail } from "~/domain/notifications/account-mail.server";
 import { db } from "~/lib/db.server";
 import { formatMoney } from "./money";
 
@@ -19,7 +19,7 @@ export async function sendPaymentReceipt(paymentId: number, origin: string) {
           email: true,
           language: true,
           profile: { select: { name: true } },
-          site: { select: { name: true, domain: true } },
+          site: { select: { name: true, domain: true, timeZone: true } },
         },
       },
     },
@@ -37,7 +37,7 @@ export async function sendPaymentReceipt(paymentId: number, origin: string) {
       count: payment.credits,
       amount: formatMoney(payment.amountCents, payment.currency, user.language),
       order: String(payment.id),
-      date: (payment.paidAt ?? new Date()).toISOString().slice(0, 10),
+      date: mailDate(payment.paidAt ?? new Date(), user.language, user.site.timeZone),
     },
   });
 }

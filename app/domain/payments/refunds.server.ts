@@ -4,7 +4,8 @@
 import { siteOrigin } from "~/domain/sites/site-origin.server";
 import { MollieApiError, type Refund } from "@mollie/api-client";
 import { changeCredits } from "~/domain/credits/credits.server";
-import { sendAccountMail } from "~/domain/notifications/account-mail.server";
+import { mailDate, sendAccountMail } from "~/domain/notifications/account-mail.server";
+import { translatorFor } from "~/lib/translator.server";
 import type { Prisma, RefundStatus } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { centsToValue, formatMoney } from "./money";
@@ -230,6 +231,7 @@ const requestSelect = {
   credits: true,
   amountCents: true,
   payment: { select: { molliePaymentId: true, currency: true } },
+  user: { select: { language: true } },
 } as const;
 type RequestRow = Prisma.RefundRequestGetPayload<{ select: typeof requestSelect }>;
 
@@ -328,7 +330,10 @@ export async function approveRefund(
     refund ??= await mollie().paymentRefunds.create({
       paymentId: molliePaymentId,
       amount: { currency, value: centsToValue(request.amountCents) },
-      description: `Refund of unused credits, order ${request.paymentId}`,
+      // Mollie may show the description to the member.
+      description: translatorFor(request.user.language)("refunds:mollieDescription", {
+        order: request.paymentId,
+      }),
       metadata: { refundRequestId: requestId },
       idempotencyKey: `refund-request-${requestId}`,
     });
@@ -376,7 +381,7 @@ async function sendRefundMail(requestId: number) {
           email: true,
           language: true,
           profile: { select: { name: true } },
-          site: { select: { name: true, domain: true } },
+          site: { select: { name: true, domain: true, timeZone: true } },
         },
       },
     },
@@ -392,10 +397,11 @@ async function sendRefundMail(requestId: number) {
     name: user.profile?.name ?? user.email,
     link: `${origin}/transactions/${request.paymentId}`,
     values: {
+      count: request.credits,
       credits: request.credits,
       amount: formatMoney(request.amountCents, request.payment.currency, user.language),
       order: String(request.paymentId),
-      date: (request.payment.paidAt ?? new Date()).toISOString().slice(0, 10),
+      date: mailDate(request.payment.paidAt ?? new Date(), user.language, user.site.timeZone),
     },
   });
 }

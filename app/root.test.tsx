@@ -17,7 +17,6 @@ const rootData = (country: string): RootData => ({
   installedApp: false,
   site: {
     name: "Hartklop",
-    indexTitle: "Hartklop",
     description: "",
     enableSiteEntryPopup: "yes",
     fictionalWarning: true,

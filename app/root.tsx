@@ -13,6 +13,7 @@ import type { Route } from "./+types/root";
 import { newestUnannouncedLike } from "./domain/likes/new-likes.server";
 import { memberCounts } from "./domain/notifications/member-counts.server";
 import { timeBonusState } from "./domain/payments/time-bonus";
+import { siteTexts } from "./domain/sites/site-texts.server";
 import { requestInfoContext } from "./lib/context";
 import { ENTRY_WARNING_COOKIE, readCookie } from "./lib/cookies.server";
 import { getLocale, i18nextMiddleware } from "./middleware/i18n.server";
@@ -69,6 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : [null, null];
   const timeBonus = user ? timeBonusState(user) : null;
   const locale = getLocale(context) as ReturnType<typeof visibleLocales>[number];
+  const texts = siteTexts(site, locale);
   const dismissed = Number(readCookie(request, ENTRY_WARNING_COOKIE));
   return {
     locale,
@@ -79,11 +81,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     installedApp,
     site: {
       name: site.name,
-      indexTitle: site.indexTitle,
-      description: site.description,
+      description: texts.description,
       enableSiteEntryPopup: site.enableSiteEntryPopup,
       fictionalWarning: site.fictionalWarning,
-      fictionalPlural: site.fictionalPlural,
+      fictionalPlural: texts.fictionalPlural,
       minAge: site.minAge,
       companyName: site.company.name,
       timeZone: site.timeZone,

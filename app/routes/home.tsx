@@ -3,11 +3,13 @@ import { visitorAccess } from "~/domain/accounts/visitor-access.server";
 import { camTeasers } from "~/domain/landers/cam-feed.server";
 import { resellOffer } from "~/domain/landers/resell.server";
 import { newestMembers } from "~/domain/profiles/newest-members.server";
+import { searchViewer } from "~/domain/search/search.server";
+import { siteTexts } from "~/domain/sites/site-texts.server";
 import { requestInfoContext } from "~/lib/context";
+import { getLocale } from "~/middleware/i18n.server";
 import { CamTeasers } from "~/ui/landers/cam-teasers";
 import { ResellOffer } from "~/ui/landers/resell-offer";
 import { SignupCallToAction } from "~/ui/signup-modal";
-import { searchViewer } from "~/domain/search/search.server";
 import { MemberCard } from "~/ui/member-card";
 import type { Route } from "./+types/home";
 import type { TranslationHandle } from "~/lib/i18n";
@@ -17,6 +19,7 @@ export const handle: TranslationHandle = { i18n: ["accounts", "likes", "resell",
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { site, user } = context.get(requestInfoContext);
   const access = user ? null : visitorAccess(site, request);
+  const texts = siteTexts(site, getLocale(context));
   const hidden = user ? (await searchViewer(user.id)).hiddenUserIds : [];
   const [members, cams] = await Promise.all([newestMembers(site.id, hidden), camTeasers(site)]);
   return {
@@ -24,8 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Signup closed to this visitor: the partner offer instead, when the site resells.
     resell: access && !access.maySignUp ? resellOffer(site, access.tracking) : null,
     cams,
-    title: site.indexTitle,
-    description: site.description,
+    title: texts.indexTitle,
+    description: texts.description,
     siteName: site.name,
     members,
   };

@@ -6,7 +6,8 @@ import { loadMemberLander, memberLanderName } from "~/domain/landers/member-land
 import { landerSubmittedContext } from "~/domain/landers/visits.server";
 import { profileIdFrom } from "~/domain/profiles/profile-id";
 import { requestInfoContext } from "~/lib/context";
-import { getInstance } from "~/middleware/i18n.server";
+import { getInstance, getLocale } from "~/middleware/i18n.server";
+import { siteTexts } from "~/domain/sites/site-texts.server";
 import { BounceBeacon } from "~/ui/landers/bounce-beacon";
 import { CamTeasers } from "~/ui/landers/cam-teasers";
 import { LanderSignup } from "~/ui/landers/lander-signup";
@@ -49,7 +50,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     profile,
     entry,
     notice: fromChat ? t("member:visitor.chat") : null,
-    fictional: { icon: site.fictionalIcon, warning: site.fictionalWarning, singular: site.fictionalSingular },
+    fictional: {
+      icon: site.fictionalIcon,
+      warning: site.fictionalWarning,
+      singular: siteTexts(site, getLocale(context)).fictionalSingular,
+    },
     title: t("landers:member.chatWith", { name: profile.name }),
     siteName: site.name,
   };

@@ -7,7 +7,9 @@ import { parseProfileId, profileIdFrom } from "~/domain/profiles/profile-id";
 import { loadProfileView } from "~/domain/profiles/profile-view.server";
 import { requireSearchAccess } from "~/domain/search/guard.server";
 import { visitorAccess } from "~/domain/accounts/visitor-access.server";
+import { siteTexts } from "~/domain/sites/site-texts.server";
 import { requestInfoContext } from "~/lib/context";
+import { getLocale } from "~/middleware/i18n.server";
 import { Actions } from "~/ui/profile-view/actions";
 import { BlockedNotice } from "~/ui/profile-view/blocked-notice";
 import { Details } from "~/ui/profile-view/details";
@@ -77,7 +79,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     fictional: {
       icon: site.fictionalIcon,
       warning: site.fictionalWarning,
-      singular: site.fictionalSingular,
+      singular: siteTexts(site, getLocale(context)).fictionalSingular,
     },
   };
 }

@@ -15,7 +15,6 @@ const rootData = {
   installedApp: true,
   site: {
     name: "Hartklop",
-    indexTitle: "Hartklop",
     description: "",
     enableSiteEntryPopup: "no",
     fictionalWarning: false,

@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import type { Site } from "./site.server";
 import type { StaticPageContent } from "./static-page-content";
 import { termsVersionDate } from "./terms-date";
+import { siteTexts } from "./site-texts.server";
 
 export const STATIC_PAGES = [
   "terms",
@@ -38,7 +39,7 @@ export function pageValues(site: Site, locale: string) {
     giftCredits: site.giftCredits,
     signupCredits: site.signupCredits,
     minAge: site.minAge,
-    fictionalPlural: site.fictionalPlural,
+    fictionalPlural: siteTexts(site, locale).fictionalPlural,
   };
 }
 

@@ -20,7 +20,6 @@ const rootLoader = vi.fn(({ request }: { request: Request }): RootData => {
     installedApp: appQuery || cookieValue(document.cookie, "installed_app") === "1",
     site: {
       name: "Hartklop",
-      indexTitle: "Hartklop",
       description: "",
       enableSiteEntryPopup: "yes",
       fictionalWarning: true,

@@ -62,6 +62,17 @@ describe("root error boundary", () => {
     expect(screen.getByRole("link", { name: "Algemene voorwaarden" })).toBeInTheDocument();
   });
 
+  it("shows a refused request (400) with SPEC's short error: trying again would not help", async () => {
+    renderApp("NL", {
+      loader: () => {
+        throw new Response(null, { status: 400 });
+      },
+      Component: () => null,
+    });
+    expect(await screen.findByRole("heading", { name: "400" })).toBeInTheDocument();
+    expect(screen.getByText("Er is een fout opgetreden.")).toBeInTheDocument();
+  });
+
   it("shows a thrown 404 response with a link home", async () => {
     renderApp("NL", {
       loader: () => {

@@ -196,7 +196,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         ? t("error.forbidden")
         : typeof bodyMessage === "string" && status < 500
           ? bodyMessage
-          : t("error.general");
+          : // A refused request does not get better by trying again; a server error may.
+            status < 500
+            ? t("error.short")
+            : t("error.general");
   return (
     <DefaultLayout>
       <ErrorPage status={status} message={message} />

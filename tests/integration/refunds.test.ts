@@ -7,6 +7,7 @@ import { changeCredits } from "~/domain/credits/credits.server";
 import {
   chargeBackSimulatedPayment,
   completeSimulatedPayment,
+  failSimulatedRefund,
   refundSimulatedPaymentOutsideSite,
 } from "~/domain/payments/mollie-simulator.server";
 import { mollie } from "~/domain/payments/mollie.server";
@@ -321,6 +322,34 @@ describe("staff decisions", () => {
       credits: 75,
     });
     expect((await askRefund(jan, paymentId)).body?.refundError).toBe("already_refunded");
+  });
+
+  it("a refund that fails at Mollie after its approval gives the member the credits back, once", async () => {
+    const kees = await member();
+    const { paymentId, mollieId } = await paidPurchase(kees, { credits: 100, amountCents: 2000 });
+    await spend(kees, 40);
+    await askRefund(kees, paymentId);
+    const { id } = await requestOf(paymentId);
+    expect(await approveRefund(id, staff.userId)).toMatchObject({ kind: "refunded", creditsTaken: 60 });
+    expect(await balance(kees)).toBe(0);
+    const { mollieRefundId } = await requestOf(paymentId);
+
+    await failSimulatedRefund(mollieRefundId!);
+    for (let i = 0; i < 2; i++) await syncPayment(mollieId, ORIGIN);
+    expect(await requestOf(paymentId)).toMatchObject({ status: "failed" });
+    expect(await balance(kees)).toBe(60);
+    expect(
+      await db().creditLedgerEntry.findMany({
+        where: { userId: kees.userId, reason: "correction" },
+        select: { delta: true, reference: true },
+      }),
+    ).toEqual([{ delta: 60, reference: `refund-failed:${id}` }]);
+    expect(
+      await db().payment.findUniqueOrThrow({
+        where: { id: paymentId },
+        select: { refundedCents: true, creditsNotRecovered: true },
+      }),
+    ).toEqual({ refundedCents: 0, creditsNotRecovered: 0 });
   });
 
   it("approving twice, or ten times at once, refunds once", async () => {

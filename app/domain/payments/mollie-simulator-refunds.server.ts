@@ -19,6 +19,7 @@ interface SimulatedRefund {
   description: string;
   metadata: unknown;
   createdAt: Date;
+  failedAt: Date | null;
 }
 
 interface Answer {
@@ -26,7 +27,7 @@ interface Answer {
   body: unknown;
 }
 
-function refundJson(refund: SimulatedRefund, status: "pending" | "refunded") {
+function refundJson(refund: SimulatedRefund, status: "pending" | "refunded" | "failed") {
   const value = centsToValue(refund.amountCents);
   return {
     resource: "refund",
@@ -81,6 +82,7 @@ const refundSelect = {
   description: true,
   metadata: true,
   createdAt: true,
+  failedAt: true,
 } as const;
 
 /**
@@ -166,7 +168,37 @@ async function listRefunds(paymentId: string) {
     select: { refunds: { select: refundSelect, orderBy: [{ createdAt: "asc" }, { id: "asc" }] } },
   });
   // Refunds count as "refunded" once created (Mollie takes a while; the simulator does not wait).
-  return payment?.refunds.map((refund) => refundJson(refund, "refunded")) ?? null;
+  return (
+    payment?.refunds.map((refund) => refundJson(refund, refund.failedAt ? "failed" : "refunded")) ?? null
+  );
+}
+
+/**
+ * A refund fails after Mollie accepted it (the balance did not cover it): its amount counts as
+ * refunded no more. Returns the payment's id, or null for an unknown or already failed refund.
+ */
+export async function failRefund(refundId: string): Promise<string | null> {
+  return db().$transaction(async (tx) => {
+    const failed = await tx.mollieSimulatorRefund.updateMany({
+      where: { id: refundId, failedAt: null },
+      data: { failedAt: new Date() },
+    });
+    if (failed.count === 0) return null;
+    const refund = await tx.mollieSimulatorRefund.findUniqueOrThrow({
+      where: { id: refundId },
+      select: { paymentId: true, amountCents: true },
+    });
+    const [payment] = await tx.$queryRaw<{ amountRefunded: string }[]>`
+      SELECT "amountRefunded" FROM "MollieSimulatorPayment" WHERE id = ${refund.paymentId} FOR UPDATE`;
+    await tx.mollieSimulatorPayment.update({
+      where: { id: refund.paymentId },
+      data: {
+        amountRefunded: centsToValue((valueToCents(payment!.amountRefunded) ?? 0) - refund.amountCents),
+      },
+      select: { id: true },
+    });
+    return refund.paymentId;
+  });
 }
 
 async function answerCreate(

@@ -7,7 +7,7 @@ import { electronicFormatIBAN, isValidIBAN } from "ibantools";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { db } from "~/lib/db.server";
-import { refundHandlers, refundOutsideSite } from "./mollie-simulator-refunds.server";
+import { failRefund, refundHandlers, refundOutsideSite } from "./mollie-simulator-refunds.server";
 import { centsToValue, valueToCents } from "./money";
 import type { SimulatedOutcome } from "./simulated-outcomes";
 
@@ -289,6 +289,17 @@ export async function chargeBackSimulatedPayment(id: string, value: string) {
     select: { webhookUrl: true },
   });
   if (payment.webhookUrl) await callWebhook(payment.webhookUrl, id);
+}
+
+/** A refund that fails after Mollie accepted it: recorded, then the payment's webhook called. */
+export async function failSimulatedRefund(refundId: string) {
+  const paymentId = await failRefund(refundId);
+  if (!paymentId) throw new Error(`No refund ${refundId} to fail`);
+  const payment = await db().mollieSimulatorPayment.findUniqueOrThrow({
+    where: { id: paymentId },
+    select: { webhookUrl: true },
+  });
+  if (payment.webhookUrl) await callWebhook(payment.webhookUrl, paymentId);
 }
 
 /** A refund made in Mollie's dashboard rather than by the site: recorded, then the webhook called. */

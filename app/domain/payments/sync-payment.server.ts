@@ -204,6 +204,56 @@ async function linkByMetadata(remote: MolliePayment): Promise<OurPayment | null>
 }
 
 /**
+ * Mollie refunded less than we booked: a refund it had accepted failed or was canceled (the
+ * balance did not cover it). Its request fails, and the member gets back, once, the credits its
+ * booking took (the ledger's `refund:{id}` row); the payment's refunded total goes down again.
+ */
+async function undoFailedRefunds(payment: OurPayment, molliePaymentId: string) {
+  const requests = await db().refundRequest.findMany({
+    where: { paymentId: payment.id, status: "refunded", mollieRefundId: { not: null } },
+    select: { id: true, credits: true, amountCents: true, mollieRefundId: true },
+  });
+  if (requests.length === 0) return;
+  const refunds = await mollie().paymentRefunds.page({ paymentId: molliePaymentId, limit: 250 });
+  const failed = new Set(
+    refunds.filter((refund) => refund.status === "failed" || refund.status === "canceled").map((r) => r.id),
+  );
+  for (const request of requests.filter((r) => failed.has(r.mollieRefundId!))) {
+    await db().$transaction(async (tx) => {
+      const claimed = await tx.refundRequest.updateMany({
+        where: { id: request.id, status: "refunded" },
+        data: { status: "failed" },
+      });
+      if (claimed.count === 0) return;
+      const booked = await tx.creditLedgerEntry.findUnique({
+        where: { reference: `refund:${request.id}` },
+        select: { delta: true },
+      });
+      const taken = booked ? -booked.delta : 0;
+      if (taken > 0) {
+        await changeCredits(
+          {
+            userId: payment.userId,
+            delta: taken,
+            reason: "correction",
+            reference: `refund-failed:${request.id}`,
+          },
+          tx,
+        );
+      }
+      await tx.payment.update({
+        where: { id: payment.id },
+        data: {
+          refundedCents: { decrement: request.amountCents },
+          creditsNotRecovered: { decrement: request.credits - taken },
+        },
+        select: { id: true },
+      });
+    });
+  }
+}
+
+/**
  * Brings our payment in line with Mollie: called by the webhook (which carries only an id), the
  * return page and the reconciliation job. Nothing from the request is trusted: the payment is
  * fetched from Mollie and must match what we asked for. Safe to run any number of times, also
@@ -240,5 +290,6 @@ export async function syncPayment(molliePaymentId: string, origin: string): Prom
     const outsideCents = await refundedOutsideSite(molliePaymentId);
     if (outsideCents > 0) await takeBackRefundedOutsideSite(payment, outsideCents);
   }
+  if (refundedCents < payment.refundedCents) await undoFailedRefunds(payment, molliePaymentId);
   return { kind: "synced", paymentId: payment.id, status, credited };
 }

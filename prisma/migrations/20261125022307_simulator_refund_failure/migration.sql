@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "MollieSimulatorRefund" ADD COLUMN     "failedAt" TIMESTAMP(3);

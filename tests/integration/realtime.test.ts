@@ -454,3 +454,31 @@ describe("the stream through Express", () => {
     }
   });
 });
+
+describe("a member's event ids", () => {
+  it("commit in id order: a second event for the member waits until the first one's transaction ends", async () => {
+    const member = await createMember();
+    const event = { userId: member.userId, type: "deleted" as ChatEventType, payload: {} };
+    let stored: () => void = () => {};
+    const firstStored = new Promise<void>((resolve) => (stored = resolve));
+    let commit: () => void = () => {};
+    const firstMayCommit = new Promise<void>((resolve) => (commit = resolve));
+    const first = db().$transaction(async (tx) => {
+      await publishChatEvents(tx, [event]);
+      stored();
+      await firstMayCommit;
+    });
+    await firstStored;
+    let secondDone = false;
+    const second = db()
+      .$transaction((tx) => publishChatEvents(tx, [event]))
+      .then(() => (secondDone = true));
+    // Had the second committed now, a stream could read its id and then skip the first one's.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(secondDone).toBe(false);
+    commit();
+    await Promise.all([first, second]);
+    expect(secondDone).toBe(true);
+    expect(await db().chatEvent.count({ where: { userId: member.userId } })).toBe(2);
+  });
+});

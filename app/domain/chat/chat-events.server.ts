@@ -6,6 +6,23 @@ export const CHAT_CHANNEL = "chat_events";
 
 export type ChatEventType = "message" | "read" | "deleted";
 
+/** Advisory lock class of a member's live events (the second key is the user id). */
+const CHAT_EVENT_LOCK = 41;
+
+/**
+ * The CTE `event_locks`: each member's event lock, in id order, held until the transaction ends.
+ * A statement that stores events must read it first. Ids come from a sequence but become visible
+ * in commit order: without the lock, a member's event 100 could commit after event 101, and a
+ * stream that had already read 101 would never send it (it reads `id > 101`).
+ */
+export function eventLocksSql(userIds: number[]) {
+  const members = [...new Set(userIds)].sort((a, b) => a - b);
+  return Prisma.sql`event_locks AS (
+    SELECT count(pg_advisory_xact_lock(${CHAT_EVENT_LOCK}::int, member)) AS taken
+    FROM unnest(ARRAY[${Prisma.join(members)}]::int[]) AS member
+  )`;
+}
+
 /**
  * Stores one event per member (numbered, for Last-Event-ID replay) and notifies every app process.
  * NOTIFY is transactional: the other processes hear of it only once `tx` commits.
@@ -18,25 +35,26 @@ export async function publishChatEvents(
   const userIds = [...new Set(events.map((e) => e.userId))];
   // One statement for both: sending a message publishes on its hot path.
   await tx.$executeRaw`
-    WITH stored AS (
+    WITH ${eventLocksSql(userIds)}, stored AS (
       INSERT INTO "ChatEvent" ("userId", type, payload, "createdAt")
       SELECT e."userId", e.type, e.payload, ${new Date()}
-      FROM jsonb_to_recordset(${JSON.stringify(events)}::jsonb) AS e("userId" int, type text, payload jsonb)
+      FROM event_locks, jsonb_to_recordset(${JSON.stringify(events)}::jsonb) AS e("userId" int, type text, payload jsonb)
     )
     SELECT pg_notify(${CHAT_CHANNEL}, ${JSON.stringify({ userIds })})`;
 }
 
 /**
- * For a statement that stores a message in a CTE named `message`: the CTE that stores its "message"
- * event for each member, and the expression that notifies the app processes (only when stored).
+ * For a statement that stores a message in a CTE named `message`: the CTEs that store its "message"
+ * event for each member (after their event locks), and the expression that notifies the app
+ * processes (only when stored).
  */
 export function messageEventSql(conversationId: number, userIds: number[]) {
   return {
-    events: Prisma.sql`events AS (
+    events: Prisma.sql`${eventLocksSql(userIds)}, events AS (
       INSERT INTO "ChatEvent" ("userId", type, payload, "createdAt")
       SELECT member, 'message', jsonb_build_object('conversationId', ${conversationId}::int, 'messageId', message.id),
         ${new Date()}
-      FROM message, unnest(ARRAY[${Prisma.join(userIds)}]::int[]) AS member
+      FROM message, event_locks, unnest(ARRAY[${Prisma.join(userIds)}]::int[]) AS member
     )`,
     notify: Prisma.sql`(SELECT pg_notify(${CHAT_CHANNEL}, ${JSON.stringify({ userIds })}) FROM message)`,
   };

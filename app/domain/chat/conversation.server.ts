@@ -2,7 +2,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { cardPhotoId } from "~/domain/profiles/member-card";
 import { queryPrepared } from "~/lib/db.server";
 import { gateFactsFrom, gateFactsSql, gateFor, type GateFactsRow } from "./chat-gate.server";
-import { CHAT_CHANNEL } from "./chat-events.server";
+import { CHAT_CHANNEL, eventLocksSql } from "./chat-events.server";
 import { MESSAGES_PAGE_SIZE, type ChatGate, type ChatMessage, type ChatPartner } from "./chat-types";
 import { visibleSince } from "./history";
 
@@ -113,9 +113,9 @@ async function markRead(
       UPDATE "ConversationMember" SET "unreadCount" = 0, "lastReadMessageId" = ${lastRead}::int
       WHERE "conversationId" = ${conversationId} AND "userId" = ${userId}
       RETURNING "userId"
-    ), stored AS (
+    ), ${eventLocksSql([otherUserId])}, stored AS (
       INSERT INTO "ChatEvent" ("userId", type, payload, "createdAt")
-      SELECT ${otherUserId}::int, 'read', ${payload}::jsonb, ${new Date()}::timestamp FROM updated
+      SELECT ${otherUserId}::int, 'read', ${payload}::jsonb, ${new Date()}::timestamp FROM updated, event_locks
     )
     SELECT pg_notify(${CHAT_CHANNEL}, ${JSON.stringify({ userIds: [otherUserId] })}) FROM updated`);
 }

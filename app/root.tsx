@@ -174,6 +174,12 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
     void registerServiceWorker(); // push and the offline page (public/sw.js)
+    try {
+      // The offline page shows itself in this language (public/offline.html).
+      localStorage.setItem("offline-language", document.documentElement.lang);
+    } catch {
+      // No storage (a private window): the offline page stays in Dutch and English.
+    }
   }, []);
   return <Outlet />;
 }

@@ -278,11 +278,20 @@ test("without a network the service worker shows the offline page", async ({
   });
   await context.setOffline(true);
   await page.goto("/pages/terms");
+  // In the language of the last page the site showed.
   await expect(page.getByRole("heading", { name: "Geen verbinding" })).toBeVisible();
-  await expect(page.getByText("You are offline.")).toBeVisible();
+  await expect(page.locator("main:visible")).toContainText("Je bent offline.");
+  await expect(page.locator("main:visible")).not.toContainText("You are offline.");
   await context.setOffline(false);
-  await page.getByRole("link", { name: "Opnieuw proberen · Try again" }).click();
+  await page.getByRole("link", { name: "Opnieuw proberen" }).click();
   await expect(page.getByRole("heading", { name: "Geen verbinding" })).toHaveCount(0);
   await expect(page).toHaveURL(/\/pages\/terms$/);
+  await context.addCookies([{ name: "i18n_redirected", value: "de", url: page.url() }]);
+  await page.reload();
+  await whenInteractive(page, testInfo);
+  await context.setOffline(true);
+  await page.goto("/pages/faq");
+  await expect(page.getByRole("heading", { name: "Keine Verbindung" })).toBeVisible();
+  await context.setOffline(false);
   expect(consoleErrors.filter((e) => !e.includes("net::ERR_INTERNET_DISCONNECTED"))).toEqual([]);
 });

@@ -1,3 +1,4 @@
+import { linkOrigin } from "~/domain/sites/site-origin.server";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Trans } from "~/ui/trans";
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUnconfirmedUser(context, request);
   const { site } = context.get(requestInfoContext);
   const { t } = getInstance(context);
-  const origin = new URL(request.url).origin;
+  const origin = linkOrigin(request, context.get(requestInfoContext).site);
   const formData = await readForm(request);
   const errorText = (result: Extract<ActivationMailResult, { ok: false }>) =>
     result.error === "rate_limited"

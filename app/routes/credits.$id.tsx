@@ -1,3 +1,4 @@
+import { linkOrigin } from "~/domain/sites/site-origin.server";
 import { useTranslation } from "~/ui/use-translation";
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
@@ -86,7 +87,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     packageId: packageIdFrom(params),
     method: parsed.data.method as never,
     issuer: parsed.data.issuer || null,
-    origin: new URL(request.url).origin,
+    origin: linkOrigin(request, context.get(requestInfoContext).site),
     buyer: discountBuyer(user),
     code: parsed.data.code || null,
   });

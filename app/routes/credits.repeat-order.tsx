@@ -1,3 +1,4 @@
+import { linkOrigin } from "~/domain/sites/site-origin.server";
 import { useTranslation } from "~/ui/use-translation";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
@@ -53,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     site,
     country,
     locale: getLocale(context),
-    origin: new URL(request.url).origin,
+    origin: linkOrigin(request, context.get(requestInfoContext).site),
     after: parsed.data.after,
   });
   if (outcome.ok) throw redirect(`/transactions/${outcome.paymentId}`);

@@ -1,3 +1,4 @@
+import { linkOrigin } from "~/domain/sites/site-origin.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/ui/use-translation";
 import { data, Link, redirect } from "react-router";
@@ -78,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         code: submission.value.otp,
         site,
         locale: getLocale(context),
-        origin: new URL(request.url).origin,
+        origin: linkOrigin(request, context.get(requestInfoContext).site),
       });
       if (outcome.ok) throw redirect(`/transactions/${outcome.paymentId}`);
       if (outcome.error === "notFound") throw redirect("/directdebit");

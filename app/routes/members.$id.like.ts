@@ -1,3 +1,4 @@
+import { linkOrigin } from "~/domain/sites/site-origin.server";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { requireUser } from "~/domain/accounts/guards.server";
@@ -37,7 +38,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   let answer: LikeActionData;
   if (form.data.intent === "like") {
-    const result = await like(user.id, profileId, new URL(request.url).origin);
+    const result = await like(user.id, profileId, linkOrigin(request, context.get(requestInfoContext).site));
     answer = result.ok ? { ok: true, liked: true, matched: result.matched } : result;
   } else {
     const result = await unlike(user.id, profileId);

@@ -1,3 +1,4 @@
+import { linkOrigin } from "~/domain/sites/site-origin.server";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await requestPasswordReset({
     site: context.get(requestInfoContext).site,
     email: submission.value.email,
-    origin: new URL(request.url).origin,
+    origin: linkOrigin(request, context.get(requestInfoContext).site),
     ip: clientIp(request),
   });
   if (!result.ok) {

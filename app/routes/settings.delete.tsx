@@ -1,3 +1,4 @@
+import { linkOrigin } from "~/domain/sites/site-origin.server";
 import { getCollectionProps, getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
@@ -41,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     reason,
     remarks,
     site,
-    origin: new URL(request.url).origin,
+    origin: linkOrigin(request, context.get(requestInfoContext).site),
   });
   if (!result.ok) {
     const reply =

@@ -1,3 +1,4 @@
+import { linkOrigin } from "~/domain/sites/site-origin.server";
 import { Link, data, redirect, useLocation, useSearchParams } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
 import { requireUser } from "~/domain/accounts/guards.server";
@@ -53,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     sessionId,
     site,
     t: getInstance(context).t,
-    origin: new URL(request.url).origin,
+    origin: linkOrigin(request, context.get(requestInfoContext).site),
   };
   switch (formData.get("intent")) {
     case "password":

@@ -1,3 +1,4 @@
+import { linkOrigin } from "~/domain/sites/site-origin.server";
 import { useTranslation } from "~/ui/use-translation";
 import { data, redirect } from "react-router";
 import { z } from "zod";
@@ -61,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const swipe = { userId: user.id, site, profileId };
   const outcome =
     intent === "like"
-      ? await swipeLike({ ...swipe, origin: new URL(request.url).origin })
+      ? await swipeLike({ ...swipe, origin: linkOrigin(request, context.get(requestInfoContext).site) })
       : await swipeSkip(swipe);
   const notice = noticeFor(outcome);
   if (via === "fetcher") {

@@ -1,3 +1,4 @@
+import { linkOrigin } from "~/domain/sites/site-origin.server";
 import { useEffect } from "react";
 import { useTranslation } from "~/ui/use-translation";
 import { data, Link, redirect, useRevalidator } from "react-router";
@@ -34,7 +35,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   let found = await memberPayment(user.id, id.data);
   if (!found) throw data(null, { status: 404 });
   if (found.molliePaymentId && isPending(found.payment.status)) {
-    await syncPayment(found.molliePaymentId, new URL(request.url).origin);
+    await syncPayment(found.molliePaymentId, linkOrigin(request, context.get(requestInfoContext).site));
     found = (await memberPayment(user.id, id.data))!;
   }
   return {

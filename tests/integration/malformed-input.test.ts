@@ -321,6 +321,31 @@ describe("request bodies", () => {
     expect(sent).toBeLessThan(16);
   });
 
+  it.each([
+    { file: "routes/payments.webhook.ts", path: "/payments/webhook", status: 200 },
+    { file: "routes/api.lander-bounce.ts", path: "/api/lander-bounce", status: 404 },
+  ])("$path, open to anyone, stops reading a body far past its few bytes", async ({ file, path, status }) => {
+    const chunk = new Uint8Array(64 * 1024).fill(0x61);
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent++;
+        if (sent > 256) controller.close();
+        else controller.enqueue(chunk);
+      },
+    });
+    const request = new Request(`${ORIGIN}${path}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: stream,
+      duplex: "half",
+    } as RequestInit);
+    const { action } = await handlersOf(file);
+    const outcome = await runRoute(request, asServer(action!));
+    expect(outcome.status).toBe(status);
+    expect(sent).toBeLessThan(4);
+  });
+
   it("logs a cross-site mutation refused by React Router as no error, a real one still", () => {
     const refused = new Error("The `request.url` origin does not match `origin` header");
     const crossSite = new Request(`${ORIGIN}/login`, {

@@ -37,11 +37,14 @@ import {
   setInvisible,
 } from "~/domain/accounts/settings.server";
 import { describeUserAgent } from "~/domain/accounts/user-agent";
+import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { LOCALE_COOKIE, cookieHeader } from "~/lib/cookies.server";
 import { db } from "~/lib/db.server";
 import { stopJobs } from "~/lib/jobs.server";
 import { translatorFor } from "~/lib/translator.server";
+import * as resetPasswordRoute from "~/routes/reset-password";
 import { seedBaseData } from "../../prisma/seed/base-data";
+import { runRoute } from "../fixtures/run-route";
 import { createMember } from "../fixtures/members";
 
 const ORIGIN = "https://hartklop.test";
@@ -146,6 +149,29 @@ describe("password reset request (/reset-password)", () => {
     }
     expect(await latestMail(elsewhere.email, "resetPassword")).toBeNull();
     expectMessage(RESET_ERROR_KEYS.notFound, "E-mailadres niet gevonden");
+  });
+
+  it("links to the site's own address, whatever host the request named", async () => {
+    const user = await createMember({ password: PASSWORD });
+    const linkFor = async (url: string, headers: Record<string, string> = {}) => {
+      const request = new Request(url, {
+        method: "POST",
+        headers: {
+          "Content-Type": "application/x-www-form-urlencoded",
+          [CLIENT_IP_HEADER]: ip(),
+          ...headers,
+        },
+        body: new URLSearchParams({ email: user.email }),
+      });
+      await runRoute(request, resetPasswordRoute.action as never);
+      const mail = await latestMail(user.email, "resetPassword");
+      return /(\S+)\/reset-password\/do\?token=/.exec(mail!.text)![1];
+    };
+    // An unknown host is served as the default site: its link must not lead to that host.
+    expect(await linkFor("http://evil.example/reset-password")).toBe("https://hartklop.nl");
+    expect(await linkFor("http://hartklop.nl/reset-password")).toBe("http://hartklop.nl");
+    // The local start (stand-ins) on a loopback address links to itself.
+    expect(await linkFor("http://127.0.0.1:3999/reset-password")).toBe("http://127.0.0.1:3999");
   });
 
   it("mails a one-time link to the member's address, also typed in another case", async () => {

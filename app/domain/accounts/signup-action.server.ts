@@ -1,3 +1,4 @@
+import { linkOrigin } from "~/domain/sites/site-origin.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
@@ -60,7 +61,7 @@ export async function signupAction(
     ip: clientIp(request),
     tracking,
     lander,
-    origin: new URL(request.url).origin,
+    origin: linkOrigin(request, context.get(requestInfoContext).site),
   });
   switch (outcome.status) {
     case "created":

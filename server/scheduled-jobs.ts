@@ -1,6 +1,7 @@
 import { eraseExpiredAccounts } from "../app/domain/accounts/erase-accounts.server";
 import { sendInactivityReminders } from "../app/domain/notifications/inactivity-reminders.server";
 import { runWeeklyUpdates, type WeeklyUpdatesJob } from "../app/domain/notifications/weekly-update.server";
+import { pruneLoginAttempts } from "../app/domain/accounts/login.server";
 import { pruneChatEvents } from "../app/domain/chat/chat-events.server";
 import { pruneOpenTabs } from "../app/domain/notifications/open-tabs.server";
 import { reconcileOpenPayments } from "../app/domain/payments/reconcile.server";
@@ -45,6 +46,7 @@ export async function startScheduledJobs(logger?: Logger) {
   });
   await boss.work(QUEUES.maintenance, async () => {
     await pruneRateLimitHits();
+    await pruneLoginAttempts();
     const chatEvents = await pruneChatEvents();
     const openTabs = await pruneOpenTabs();
     logger?.info("maintenance done", { chatEvents, openTabs });

@@ -3,6 +3,7 @@
 // hits stored as the app stores them, under the limit's real key), then shows the one more: 429
 // with the translated message and the typed values kept (or the page's notice where the action
 // answers with a redirect), and that another member or IP is not affected.
+import { pruneLoginAttempts } from "~/domain/accounts/login.server";
 import { composeIBAN } from "ibantools";
 import pg from "pg";
 import sharp from "sharp";
@@ -223,6 +224,34 @@ describe("login", () => {
     // Even the right password waits now, from any IP; another account is not affected.
     expect((await login(anna.email, PASSWORD, nextIp())).status).toBe(429);
     expect((await login(bram.email, PASSWORD, ip)).status).toBe(302);
+  });
+
+  it("counts an IP's failures also on accounts that locked or logged in since (password spraying)", async () => {
+    const ip = nextIp();
+    const accounts = await Promise.all(Array.from({ length: LOGIN_FAILURES_PER_IP_FACTOR }, () => member()));
+    // Each account gets as many wrong passwords as it takes to lock it, and the last one then logs in.
+    for (const account of accounts.slice(0, -1)) {
+      for (let i = 0; i < site.loginMaxAttempts; i++) await login(account.email, "gok", ip);
+    }
+    const last = accounts.at(-1)!;
+    for (let i = 0; i < site.loginMaxAttempts - 1; i++) await login(last.email, "gok", ip);
+    expect((await login(last.email, PASSWORD, ip)).status).toBe(302);
+    // The IP has failed loginMaxAttempts × the factor - 1 times: one more failure, and it waits.
+    expect((await login(`onbekend-${ip}@example.com`, "gok", ip)).status).toBe(400);
+    expect((await login((await member()).email, PASSWORD, ip)).status).toBe(429);
+  });
+
+  it("forgets failed attempts after a day (daily maintenance)", async () => {
+    const ip = nextIp();
+    const now = new Date();
+    await db().loginAttempt.createMany({
+      data: [
+        { ip, createdAt: new Date(now.getTime() - 25 * 3600_000) },
+        { ip, createdAt: new Date(now.getTime() - 23 * 3600_000) },
+      ],
+    });
+    await pruneLoginAttempts(now);
+    expect(await db().loginAttempt.count({ where: { ip } })).toBe(1);
   });
 
   it("blocks an IP that failed on many accounts; the account itself logs in elsewhere", async () => {

@@ -9,6 +9,20 @@ export type LoginResult =
   | { ok: false; error: "invalid" }
   | { ok: false; error: "locked"; minutes: number };
 
+/**
+ * The account's failed attempts count from zero again (after a login or a lock). They stay as the
+ * IP's: deleting them let one IP try every account up to its lock without ever reaching the IP's
+ * own limit.
+ */
+export async function startAccountCountOver(userId: number) {
+  await db().loginAttempt.updateMany({ where: { userId }, data: { userId: null } });
+}
+
+/** Failed attempts older than a day count for nothing any more (daily maintenance). */
+export async function pruneLoginAttempts(now = new Date()) {
+  await db().loginAttempt.deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - 86_400_000) } } });
+}
+
 const minutesUntil = (date: Date) => Math.max(1, Math.ceil((date.getTime() - Date.now()) / 60_000));
 
 /**
@@ -40,7 +54,7 @@ export async function verifyLogin({
   }
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, password);
   if (user && passwordOk && user.status !== "deleted") {
-    await db().loginAttempt.deleteMany({ where: { userId: user.id } });
+    await startAccountCountOver(user.id);
     return { ok: true, userId: user.id };
   }
 
@@ -51,10 +65,8 @@ export async function verifyLogin({
   });
   if (failures >= site.loginMaxAttempts) {
     const lockedUntil = new Date(Date.now() + site.loginBlockMinutes * 60_000);
-    await db().$transaction([
-      db().user.update({ where: { id: user.id }, data: { lockedUntil }, select: { id: true } }),
-      db().loginAttempt.deleteMany({ where: { userId: user.id } }),
-    ]);
+    await db().user.update({ where: { id: user.id }, data: { lockedUntil }, select: { id: true } });
+    await startAccountCountOver(user.id);
     return { ok: false, error: "locked", minutes: site.loginBlockMinutes };
   }
   return { ok: false, error: "invalid" };

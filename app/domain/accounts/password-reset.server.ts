@@ -112,7 +112,8 @@ export async function completePasswordReset({
       data: { passwordHash, lockedUntil: null },
       select: { id: true },
     }),
-    db().loginAttempt.deleteMany({ where: { userId: user.id } }),
+    // The account's count starts over; the attempts stay as their IPs' (see startAccountCountOver).
+    db().loginAttempt.updateMany({ where: { userId: user.id }, data: { userId: null } }),
     db().verification.updateMany({
       where: { userId: user.id, type: "reset_password", usedAt: null },
       data: { usedAt: new Date() },

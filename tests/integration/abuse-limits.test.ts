@@ -25,6 +25,7 @@ import {
   PHOTO_UPLOADS_PER_MEMBER,
   REPORTS_PER_IP,
   RESET_REQUESTS_PER_IP,
+  SIGNUP_ADDRESS_CHECKS_PER_IP,
   SIGNUPS_PER_IP,
   UNSUBSCRIBES_PER_IP,
   type AbuseLimit,
@@ -298,6 +299,17 @@ describe("signup", () => {
     expect(typed(result)).not.toHaveProperty("password");
     expect(await db().user.count({ where: { email: address } })).toBe(0);
     expect((await post("/signup", null, form(address), signupAction)).status).toBe(302);
+  });
+
+  it("looks up a limited number of addresses per IP an hour: signup cannot list who is a member", async () => {
+    const known = await member();
+    const ip = nextIp();
+    await usedUp(SIGNUP_ADDRESS_CHECKS_PER_IP, ip);
+    expect((await post("/signup", null, form(known.email), signupAction, { ip })).status).toBe(400);
+    const refused = await post("/signup", null, form(known.email), signupAction, { ip });
+    expect(refused.status).toBe(429);
+    expect(formErrors(refused.body!.result)).toEqual([nl("signup:errors.rateLimited")]);
+    expect((await post("/signup", null, form(known.email), signupAction)).status).toBe(400);
   });
 });
 

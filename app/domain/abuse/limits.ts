@@ -27,6 +27,12 @@ export const LOGIN_FAILURES_PER_IP_FACTOR = 4;
 /** Accounts one IP may create per hour: a family or office signs up a few, a script hundreds. */
 export const SIGNUPS_PER_IP: AbuseLimit = { key: "signup:ip", limit: 5, windowMs: HOUR };
 
+/**
+ * Signup attempts one IP may make per hour that get as far as looking the address up: the answer
+ * says whether an address has an account, so a script must not ask it for a list of addresses.
+ */
+export const SIGNUP_ADDRESS_CHECKS_PER_IP: AbuseLimit = { key: "signup-check:ip", limit: 30, windowMs: HOUR };
+
 /** Activation mails (resends and corrected addresses) one member may ask for per hour. */
 export const ACTIVATION_MAILS_PER_MEMBER: AbuseLimit = {
   key: "activation-mail:user",

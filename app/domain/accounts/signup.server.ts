@@ -1,4 +1,9 @@
-import { ACTIVATION_MAILS_PER_IP, ACTIVATION_MAILS_PER_MEMBER, SIGNUPS_PER_IP } from "~/domain/abuse/limits";
+import {
+  ACTIVATION_MAILS_PER_IP,
+  ACTIVATION_MAILS_PER_MEMBER,
+  SIGNUP_ADDRESS_CHECKS_PER_IP,
+  SIGNUPS_PER_IP,
+} from "~/domain/abuse/limits";
 import { withinLimit } from "~/domain/abuse/rate-limits.server";
 import { changeCredits } from "~/domain/credits/credits.server";
 import { sendAccountMail } from "~/domain/notifications/account-mail.server";
@@ -147,12 +152,13 @@ export type SignupOutcome =
   | { status: "created"; userId: number };
 
 /**
- * SPEC section 4's signup steps after the form checks passed: refuse a known address, offer a
- * typo correction once, create the account (at most a few per IP per hour) and send the
- * activation mail.
+ * SPEC section 4's signup steps after the form checks passed: refuse a known address (looked up
+ * a limited number of times per IP), offer a typo correction once, create the account (at most a
+ * few per IP per hour) and send the activation mail.
  */
 export async function signUp(input: NewAccount & { origin: string }): Promise<SignupOutcome> {
   const { site, values } = input;
+  if (!(await withinLimit(SIGNUP_ADDRESS_CHECKS_PER_IP, input.ip))) return { status: "rate_limited" };
   const existing = await existingAccount(site.id, values.email);
   if (existing) return { status: "exists", existing };
 

@@ -1,8 +1,9 @@
-// A site's own texts (title, description, the fictional-profile terms) are settings in the site's
-// language; pages in another language get the translated defaults.
+// The site of a request: any unknown host is the default site (with a bounded cache), and the
+// site's own texts (title, description, the fictional-profile terms) are settings in the site's
+// language, so pages in another language get the translated defaults.
 import { beforeAll, describe, expect, it } from "vitest";
 import { siteTexts } from "~/domain/sites/site-texts.server";
-import { resolveSite, type Site } from "~/domain/sites/site.server";
+import { SITE_CACHE_HOSTS, resolveSite, siteCacheSize, type Site } from "~/domain/sites/site.server";
 import { db } from "~/lib/db.server";
 import * as home from "~/routes/home";
 import { seedBaseData } from "../../prisma/seed/base-data";
@@ -49,5 +50,14 @@ describe("siteTexts", () => {
       ).body!.title;
     expect(await page("nl")).toBe(nl.indexTitle);
     expect(await page("fr")).toBe("Hartklop : rencontres et chat avec des célibataires près de chez vous");
+  });
+});
+
+describe("resolveSite", () => {
+  it("serves any unknown host as the default site, and caches a bounded number of hosts", async () => {
+    for (let i = 0; i < SITE_CACHE_HOSTS + 50; i++) {
+      expect((await resolveSite(`bot-${i}.example`)).id).toBe(nl.id);
+      expect(siteCacheSize()).toBeLessThanOrEqual(SITE_CACHE_HOSTS);
+    }
   });
 });

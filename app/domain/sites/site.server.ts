@@ -73,6 +73,8 @@ const siteSelect = {
 export type Site = Prisma.SiteGetPayload<{ select: typeof siteSelect }>;
 
 const CACHE_MS = 30_000;
+/** Hosts cached at most: the Host header is the client's to choose, and bots send any. */
+export const SITE_CACHE_HOSTS = 200;
 const cache = new Map<string, { site: Site; until: number }>();
 
 /** The host without port and without a leading "www.", lower-cased. */
@@ -93,6 +95,7 @@ export async function resolveSite(host: string | null): Promise<Site> {
   if (hit && hit.until > Date.now()) return hit.site;
   const site = await readSite(key);
   if (!site) throw new Error("No default site configured: run `npm run db:seed` or add a site row");
+  if (cache.size >= SITE_CACHE_HOSTS) cache.clear();
   cache.set(key, { site, until: Date.now() + CACHE_MS });
   return site;
 }
@@ -121,4 +124,9 @@ async function readSite(domain: string): Promise<Site | null> {
 
 export function clearSiteCache() {
   cache.clear();
+}
+
+/** How many hosts the cache holds (tests). */
+export function siteCacheSize() {
+  return cache.size;
 }

@@ -92,22 +92,50 @@ describe("useLiveEvents", () => {
     const [first] = FakeEventSource.opened;
     act(() => first!.emit("read", "50", { totals: { num_unread_messages: 0, num_new_likes: 0 } }));
 
-    // A network error: EventSource reconnects itself.
+    // A network error: reopened a moment later, resuming after the last event.
     act(() => first!.fail(FakeEventSource.CONNECTING));
+    expect(first!.closed).toBe(true);
+    await act(() => vi.advanceTimersByTimeAsync(2000));
     expect(fetchMock).not.toHaveBeenCalled();
 
     // Refused while still logged in (e.g. 503): reopened later, resuming after the last event.
-    await act(async () => first!.fail(FakeEventSource.CLOSED));
+    await act(async () => FakeEventSource.opened[1]!.fail(FakeEventSource.CLOSED));
     expect(fetchMock).toHaveBeenCalledWith("/api/user.php", expect.anything());
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(FakeEventSource.opened.map((s) => withoutTab(s.url))).toEqual([
       "/api/events",
       "/api/events?lastEventId=50",
+      "/api/events?lastEventId=50",
     ]);
 
     // Refused, and logged out: reload.
-    await act(async () => FakeEventSource.opened[1]!.fail(FakeEventSource.CLOSED));
+    await act(async () => FakeEventSource.opened[2]!.fail(FakeEventSource.CLOSED));
     expect(reload).toHaveBeenCalled();
+  });
+
+  it("reopens a dropped stream as the tab is now, and a tab opened in the background once looked at", async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal("navigator", { ...navigator, sendBeacon: vi.fn(() => true) });
+    let visibility: DocumentVisibilityState = "hidden";
+    vi.spyOn(document, "visibilityState", "get").mockImplementation(() => visibility);
+    render(<Page server={{ unreadMessages: 0, newLikes: 0 }} />);
+    const hiddenParam = (index: number) =>
+      new URL(FakeEventSource.opened[index]!.url, "http://x").searchParams.get("hidden");
+    expect(hiddenParam(0)).toBe("1");
+    // Looked at: the stream opened in the background is replaced by one that says so.
+    visibility = "visible";
+    act(() => FakeEventSource.opened[0]!.open());
+    act(() => void document.dispatchEvent(new Event("visibilitychange")));
+    expect(FakeEventSource.opened).toHaveLength(2);
+    expect(hiddenParam(1)).toBeNull();
+    // Hidden again, then the connection drops (a server restarting): reopened as hidden.
+    visibility = "hidden";
+    act(() => void document.dispatchEvent(new Event("visibilitychange")));
+    act(() => FakeEventSource.opened[1]!.fail(FakeEventSource.CONNECTING));
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(FakeEventSource.opened).toHaveLength(3);
+    expect(hiddenParam(2)).toBe("1");
+    vi.restoreAllMocks();
   });
 
   it("names its tab, reports the page hidden by beacon and reopens the stream once visible again", () => {

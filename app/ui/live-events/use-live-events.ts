@@ -41,11 +41,13 @@ export function liveStreamOpen() {
 /** Retries after the server refused the stream: 1, 2, 4, 8, 16 s, then only polling is left. */
 const REOPEN_TRIES = 5;
 const REOPEN_BASE_MS = 1_000;
+/** A dropped stream is reopened after this long (EventSource itself waits about 3 s). */
+const RECONNECT_MS = 2_000;
 
 /**
- * One EventSource per tab while logged in. EventSource reconnects by itself (sending
- * Last-Event-ID) after network errors; when the server answered with an error (e.g. 403) it gives
- * up: then a logged-out member gets the page reloaded, otherwise the stream is reopened later.
+ * One EventSource per tab while logged in. After a network error it is reopened (resuming after the
+ * last event); when the server answered with an error (e.g. 403) EventSource gives up: then a
+ * logged-out member gets the page reloaded, otherwise the stream is reopened later.
  */
 export function useLiveEvents(loggedIn: boolean) {
   useEffect(() => {
@@ -88,13 +90,20 @@ export function useLiveEvents(loggedIn: boolean) {
         failures = 0;
       };
       current.onerror = () => {
+        if (source !== current) return;
         streamOpen = false;
-        if (current.readyState === EventSource.CLOSED) void refused();
+        if (current.readyState === EventSource.CLOSED) return void refused();
+        // Dropped (a network error, a server restarting). EventSource would reconnect to the same
+        // address, which says whether the tab was hidden when it first opened: a tab hidden since
+        // would count as looked at, and its member get no pushes. Reopened with the tab as it is now.
+        current.close();
+        timer = setTimeout(open, RECONNECT_MS);
       };
     }
 
-    // Hidden: tell the server (pushes may come again). Visible again: a new stream says so.
-    let reportedHidden = false;
+    // Hidden: tell the server (pushes may come again). Visible again: a new stream says so. A tab
+    // opened in the background says so in its stream's address.
+    let reportedHidden = document.visibilityState === "hidden";
     const visibilityChanged = () => {
       if (document.visibilityState === "hidden") {
         reportPageHidden();

@@ -9,6 +9,8 @@ const paramsSchema = z.object({
   size: z.enum(["thumb", "large"]),
 });
 
+const PUBLIC_PHOTO_CACHE = "public, max-age=86400, s-maxage=600";
+
 /** Serves a photo only to who may see it (see photoForViewer); a refusal is a plain 404. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const parsed = paramsSchema.safeParse(params);
@@ -20,7 +22,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return new Response(new Uint8Array(photo.body), {
     headers: {
       "Content-Type": "image/webp",
-      "Cache-Control": photo.cacheable ? "public, max-age=604800" : "private, no-store",
+      // A photo made private or deleted must leave shared caches (a CDN, a proxy) soon; a browser
+      // that showed it may keep it a day.
+      "Cache-Control": photo.cacheable ? PUBLIC_PHOTO_CACHE : "private, no-store",
       "Content-Length": String(photo.body.length),
       "X-Content-Type-Options": "nosniff",
     },

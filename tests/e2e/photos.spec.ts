@@ -94,7 +94,7 @@ test("a member uploads a photo, staff approve it, then another member sees it", 
   const large = await otherPage.request.get(`/photos/${photoId}/large`);
   expect(large.status()).toBe(200);
   expect(large.headers()["content-type"]).toBe("image/webp");
-  expect(large.headers()["cache-control"]).toBe("public, max-age=604800");
+  expect(large.headers()["cache-control"]).toBe("public, max-age=86400, s-maxage=600");
 
   // The owner sees it approved and as the main photo.
   await page.reload();

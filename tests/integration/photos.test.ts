@@ -377,7 +377,10 @@ describe("who may see a photo", () => {
     const id = await upload(owner);
     await approvePhoto(id);
     for (const viewer of [owner, other, premium, null]) {
-      expect(await fetchPhoto(id, viewer)).toEqual({ status: 200, cache: "public, max-age=86400, s-maxage=600" });
+      expect(await fetchPhoto(id, viewer)).toEqual({
+        status: 200,
+        cache: "public, max-age=86400, s-maxage=600",
+      });
     }
   });
 

@@ -278,7 +278,9 @@ async function startBalancer(targets: string[]) {
         (answer) => {
           if (req.url?.startsWith("/api/events")) {
             servedBy.push(targets[index]!);
-            lastEventIds.push(req.headers["last-event-id"] as string | undefined);
+            // The page reopens a dropped stream itself, with the last event in the address.
+            const query = new URL(req.url, "http://balancer").searchParams.get("lastEventId");
+            lastEventIds.push((req.headers["last-event-id"] as string | undefined) ?? query ?? undefined);
           }
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);

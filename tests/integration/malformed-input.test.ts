@@ -297,53 +297,45 @@ describe("malformed input", () => {
   });
 });
 
+/** A form post whose body streams `chunks` chunks of `chunkKb` KB without a Content-Length. */
+function streamedPost(path: string, chunkKb: number, chunks: number) {
+  const chunk = new Uint8Array(chunkKb * 1024).fill(0x61);
+  let pulled = 0;
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      pulled++;
+      if (pulled > chunks) controller.close();
+      else controller.enqueue(chunk);
+    },
+  });
+  const request = new Request(`${ORIGIN}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body,
+    duplex: "half",
+  } as RequestInit);
+  return { request, pulled: () => pulled };
+}
+
 describe("request bodies", () => {
   it("refuses a body past the limit while streaming it, without a Content-Length", async () => {
-    const chunk = new Uint8Array(256 * 1024).fill(0x61);
-    let sent = 0;
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        sent++;
-        if (sent > 64) controller.close();
-        else controller.enqueue(chunk);
-      },
-    });
-    const request = new Request(`${ORIGIN}/complaints`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: stream,
-      duplex: "half",
-    } as RequestInit);
+    const { request, pulled } = streamedPost("/complaints", 256, 64);
     const { action } = await handlersOf("routes/complaints.tsx");
     const outcome = await runRoute(request, asServer(action!));
     expect(outcome.status).toBe(413);
     // It stopped reading soon after the limit (1 MB), not at the end of the 16 MB.
-    expect(sent).toBeLessThan(16);
+    expect(pulled()).toBeLessThan(16);
   });
 
   it.each([
     { file: "routes/payments.webhook.ts", path: "/payments/webhook", status: 200 },
     { file: "routes/api.lander-bounce.ts", path: "/api/lander-bounce", status: 404 },
   ])("$path, open to anyone, stops reading a body far past its few bytes", async ({ file, path, status }) => {
-    const chunk = new Uint8Array(64 * 1024).fill(0x61);
-    let sent = 0;
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        sent++;
-        if (sent > 256) controller.close();
-        else controller.enqueue(chunk);
-      },
-    });
-    const request = new Request(`${ORIGIN}${path}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-      body: stream,
-      duplex: "half",
-    } as RequestInit);
+    const { request, pulled } = streamedPost(path, 64, 256);
     const { action } = await handlersOf(file);
     const outcome = await runRoute(request, asServer(action!));
     expect(outcome.status).toBe(status);
-    expect(sent).toBeLessThan(4);
+    expect(pulled()).toBeLessThan(4);
   });
 
   it("logs a cross-site mutation refused by React Router as no error, a real one still", () => {

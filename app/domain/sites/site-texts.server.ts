@@ -8,7 +8,7 @@ type TextSite = Pick<
 >;
 
 /** The language a site's own texts (its settings) are written in: its domain language, else nl. */
-export function siteLanguage(site: Pick<Site, "domainLanguage">): string {
+function siteLanguage(site: Pick<Site, "domainLanguage">): string {
   return site.domainLanguage?.slice(0, 2).toLowerCase() ?? DEFAULT_LOCALE;
 }
 

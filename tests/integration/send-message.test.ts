@@ -237,6 +237,16 @@ describe("sendMessage", () => {
     expect(await send(free, a)).toEqual({ ok: false, error: "premiumOnly" });
   });
 
+  it("first messages around a circle of members, all at once, are all sent (no deadlock)", async () => {
+    for (let round = 0; round < 3; round++) {
+      const circle = await Promise.all(Array.from({ length: 6 }, () => memberWith(100, { paidUser: true })));
+      const sent = await Promise.all(
+        circle.map((member, index) => send(member, circle[(index + 1) % circle.length]!)),
+      );
+      expect(sent.map((result) => result.ok)).toEqual(Array(circle.length).fill(true));
+    }
+  });
+
   it("limits new conversations per hour, stricter for new accounts", async () => {
     const paid = await memberWith(500, { paidUser: true });
     const limits = { newConversationsPerHour: 2, newConversationsPerDay: 10 };

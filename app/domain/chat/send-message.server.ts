@@ -187,8 +187,10 @@ async function priceOf(content: MessageContent, body: string, facts: SendFacts, 
  * Counted from ConversationStart, which a deleted conversation (a block) leaves in place.
  */
 async function checkNewConversation(tx: Tx, senderId: number, facts: SendFacts, site: ChatSite, now: Date) {
-  // First messages to two members at once are counted one after the other.
-  await tx.$queryRaw`SELECT 1 FROM "User" WHERE id = ${senderId} FOR UPDATE`;
+  // First messages to two members at once are counted one after the other. NO KEY UPDATE, as the
+  // credits' update takes: FOR UPDATE would also wait for other sends' foreign-key checks on this
+  // member (KEY SHARE), and first messages around a circle of members then deadlocked.
+  await tx.$queryRaw`SELECT 1 FROM "User" WHERE id = ${senderId} FOR NO KEY UPDATE`;
   const [started] = await tx.$queryRaw<{ total: number; lastHour: number; lastDay: number }[]>`
     SELECT count(*)::int AS total,
       count(*) FILTER (WHERE "createdAt" >= ${new Date(now.getTime() - HOUR)})::int AS "lastHour",

@@ -14,8 +14,8 @@ export type LoginResult =
  * IP's: deleting them let one IP try every account up to its lock without ever reaching the IP's
  * own limit.
  */
-export async function startAccountCountOver(userId: number) {
-  await db().loginAttempt.updateMany({ where: { userId }, data: { userId: null } });
+export function startAccountCountOver(userId: number) {
+  return db().loginAttempt.updateMany({ where: { userId }, data: { userId: null } });
 }
 
 /** Failed attempts older than a day count for nothing any more (daily maintenance). */

@@ -6,6 +6,7 @@ import { db } from "~/lib/db.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
 import { confirmAddress } from "./confirm-address.server";
 import { normalizeEmail } from "./email";
+import { startAccountCountOver } from "./login.server";
 import { hashPassword } from "./password.server";
 import { passwordProblem, type PasswordProblem } from "./password-rules";
 import { endOtherSessions } from "./session.server";
@@ -112,8 +113,7 @@ export async function completePasswordReset({
       data: { passwordHash, lockedUntil: null },
       select: { id: true },
     }),
-    // The account's count starts over; the attempts stay as their IPs' (see startAccountCountOver).
-    db().loginAttempt.updateMany({ where: { userId: user.id }, data: { userId: null } }),
+    startAccountCountOver(user.id),
     db().verification.updateMany({
       where: { userId: user.id, type: "reset_password", usedAt: null },
       data: { usedAt: new Date() },

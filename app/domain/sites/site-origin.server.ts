@@ -1,4 +1,5 @@
 import { env, standInsAllowed } from "~/lib/env.server";
+import { normalizeHost } from "./site.server";
 
 /** The address mails and pushes link to when no request gives one: PUBLIC_URL, else the site's domain. */
 export function siteOrigin(site: { domain: string }): string {
@@ -17,7 +18,8 @@ const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 export function linkOrigin(request: Request, site: { domain: string }): string {
   if (env().PUBLIC_URL) return siteOrigin(site);
   const url = new URL(request.url);
-  const host = url.hostname.replace(/^www\./, "");
-  if (host === site.domain || (standInsAllowed() && LOOPBACK.has(url.hostname))) return url.origin;
+  if (normalizeHost(url.host) === site.domain || (standInsAllowed() && LOOPBACK.has(url.hostname))) {
+    return url.origin;
+  }
   return siteOrigin(site);
 }

@@ -108,7 +108,7 @@ test("messages arrive without a reload and replies show up", async ({ page, brow
   // Coming back to the window refreshes at once (otherwise the 60 s poll or the live stream would).
   await page.evaluate(() => window.dispatchEvent(new Event("focus")));
   await expect(page.getByTestId("message-other")).toHaveText(/Antwoord van Bram/, { timeout: 15_000 });
-  await expect(page.getByTestId("message-own").first().getByTestId("message-seen")).toBeVisible();
+  await expect(page.getByTestId("message-own").last().getByTestId("message-seen")).toBeVisible();
   await other.close();
 });
 

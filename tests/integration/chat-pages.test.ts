@@ -422,6 +422,20 @@ describe("read receipts", () => {
     );
     expect(messagesOf(await openChat(bram, conversationId)).find((m) => m.own)!.seen).toBe(true);
   });
+  it("shows 'seen' once, under the newest own message read, not under later unread ones", async () => {
+    const [anna, bram] = [await member(), await member()];
+    const { conversationId } = await send(anna, bram, "Een");
+    await send(anna, bram, "Twee");
+    await openChat(bram, conversationId);
+    await send(anna, bram, "Drie");
+    const seenBodies = messagesOf(await openChat(anna, conversationId))
+      .filter((m) => m.seen)
+      .map((m) => m.body);
+    expect(seenBodies).toEqual(["Twee"]);
+    await openChat(bram, conversationId);
+    const after = messagesOf(await openChat(anna, conversationId));
+    expect(after.filter((m) => m.seen).map((m) => m.body)).toEqual(["Drie"]);
+  });
 });
 
 describe("sendMessage under concurrency", () => {

@@ -38,7 +38,7 @@ export interface ChatMessage {
   chatPhotoId: number | null;
   giftId: number | null;
   createdAt: string;
-  /** Own messages the other member has read, when neither hides read receipts. */
+  /** The newest own message the other member has read (newest page only), when neither hides read receipts. */
   seen: boolean;
 }
 

@@ -134,6 +134,21 @@ function partnerFrom(row: MemberRow): ChatPartner {
 }
 
 /**
+ * The newest own message the other member has read: "seen" stands under that one only (as in the
+ * big messengers), and only on the newest page, where the messages up to it are all shown. Who
+ * hides their own read receipts sees no one else's either.
+ */
+function lastSeenOwnMessage(
+  page: readonly { id: number; senderId: number }[],
+  userId: number,
+  member: Pick<MemberRow, "receipts" | "otherLastRead">,
+): number | null {
+  const lastRead = member.receipts ? member.otherLastRead : null;
+  if (lastRead === null) return null;
+  return page.findLast((m) => m.senderId === userId && m.id <= lastRead)?.id ?? null;
+}
+
+/**
  * One conversation for one of its two members (null for anyone else: the page answers 404). Shows
  * the newest page of messages (or those before `before`), leaving out deleted messages, those before
  * the member deleted the chat and those older than the site's history limit. Opening the newest page
@@ -149,8 +164,7 @@ export async function loadConversation(input: LoadConversationInput): Promise<Co
   const { messages: rows, older } = await readMessages(conversationId, since, member.clearedAt, input.before);
   const more = rows.length > MESSAGES_PAGE_SIZE;
   const page = rows.slice(0, MESSAGES_PAGE_SIZE).reverse();
-  // Who hides their own read receipts sees no one else's either.
-  const seenUpTo = member.receipts ? (member.otherLastRead ?? 0) : 0;
+  const seenId = input.before ? null : lastSeenOwnMessage(page, userId, member);
   const messages: ChatMessage[] = page.map((m) => ({
     id: m.id,
     own: m.senderId === userId,
@@ -159,7 +173,7 @@ export async function loadConversation(input: LoadConversationInput): Promise<Co
     chatPhotoId: m.chatPhotoId,
     giftId: m.giftId,
     createdAt: new Date(`${m.createdAt}Z`).toISOString(),
-    seen: m.senderId === userId && m.id <= seenUpTo,
+    seen: m.id === seenId,
   }));
   if (!input.before) {
     const lastRead = member.newestFromOther ?? member.lastReadMessageId;

@@ -36,7 +36,7 @@ function Content({ message }: { message: ChatMessage }) {
   }
 }
 
-/** One message: own messages on the right with a delete button and "seen" when read. */
+/** One message: own messages on the right with a delete button, "seen" under the newest one read. */
 export function MessageBubble({
   message,
   conversationId,

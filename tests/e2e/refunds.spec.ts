@@ -104,7 +104,7 @@ test("a member asks for unused credits back, staff approve, the credits go back"
   await row.getByRole("button", { name: "Goedkeuren en terugbetalen" }).click();
   await expect(staffPage.getByTestId("staff-payments-outcome")).toHaveAttribute("data-outcome", "refunded");
   await expect(staffPage.getByTestId("staff-payments-outcome")).toContainText(
-    "Credits teruggehaald: 50, niet teruggehaald: 0.",
+    "is terugbetaald via Mollie: € 19,95 voor 50 credits.",
   );
   // It left the open requests for the decided ones.
   await expect(row).toHaveAttribute("data-status", "refunded");

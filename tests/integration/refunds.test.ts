@@ -2,7 +2,7 @@
 // open request per payment), staff decisions on /staff/payments (refund through the Mollie
 // simulator, credits back through the ledger, once), and the staff page's queries using indexes.
 import { MollieApiError, PaymentMethod } from "@mollie/api-client";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { changeCredits } from "~/domain/credits/credits.server";
 import {
   chargeBackSimulatedPayment,
@@ -283,8 +283,9 @@ describe("staff decisions", () => {
     expect(approved.body?.outcome).toEqual({
       kind: "refunded",
       requestId: id,
-      creditsTaken: 75,
-      creditsNotRecovered: 0,
+      credits: 75,
+      amountCents: 1500,
+      currency: "EUR",
     });
     const request = await requestOf(paymentId);
     expect(request).toMatchObject({ status: "refunded", decidedById: staff.userId });
@@ -330,7 +331,7 @@ describe("staff decisions", () => {
     await spend(kees, 40);
     await askRefund(kees, paymentId);
     const { id } = await requestOf(paymentId);
-    expect(await approveRefund(id, staff.userId)).toMatchObject({ kind: "refunded", creditsTaken: 60 });
+    expect(await approveRefund(id, staff.userId)).toMatchObject({ kind: "refunded", credits: 60 });
     expect(await balance(kees)).toBe(0);
     const { mollieRefundId } = await requestOf(paymentId);
 
@@ -398,7 +399,7 @@ describe("staff decisions", () => {
     });
   });
 
-  it("credits spent after the request are recorded as not recovered; the balance never goes below zero", async () => {
+  it("credits spent after the request are not refunded: the approval refunds the share still unused", async () => {
     const mo = await member();
     const { paymentId, mollieId } = await paidPurchase(mo, { credits: 50, amountCents: 1000 });
     await askRefund(mo, paymentId);
@@ -407,26 +408,59 @@ describe("staff decisions", () => {
     expect((await decide("approve", id)).body?.outcome).toEqual({
       kind: "refunded",
       requestId: id,
-      creditsTaken: 20,
-      creditsNotRecovered: 30,
+      credits: 20,
+      amountCents: 400,
+      currency: "EUR",
     });
     expect(await balance(mo)).toBe(0);
-    expect(await simulated(mollieId)).toEqual({ amountRefunded: "10.00" });
+    expect(await simulated(mollieId)).toEqual({ amountRefunded: "4.00" });
+    expect(await requestOf(paymentId)).toMatchObject({ status: "refunded", credits: 20, amountCents: 400 });
     expect(
       await db().payment.findUniqueOrThrow({
         where: { id: paymentId },
         select: { refundedCents: true, creditsNotRecovered: true },
       }),
-    ).toEqual({ refundedCents: 1000, creditsNotRecovered: 30 });
-    // Staff see it among the payments whose credits were not all recovered.
-    const page = await runRoute<{ chargebacks: { id: number; creditsNotRecovered: number }[] }>(
-      await siteRequest("/staff/payments", staff.userId),
-      staffPage.loader as never,
-    );
-    expect(page.body?.chargebacks.find((p) => p.id === paymentId)).toMatchObject({ creditsNotRecovered: 30 });
+    ).toEqual({ refundedCents: 400, creditsNotRecovered: 0 });
+    const mail = await db().mail.findFirstOrThrow({
+      where: { userId: mo.userId, template: "refund" },
+      select: { text: true },
+    });
+    expect(mail.text).toContain("voor 20 ongebruikte credits van bestelling");
   });
 
-  it("a refund Mollie refuses fails the request with Mollie's message and takes nothing back", async () => {
+  it("a request whose credits were all spent since is rejected on approval, and nothing is refunded", async () => {
+    const mo = await member();
+    const { paymentId, mollieId } = await paidPurchase(mo, { credits: 50, amountCents: 1000 });
+    await askRefund(mo, paymentId);
+    await spend(mo, 50);
+    const { id } = await requestOf(paymentId);
+    expect((await decide("approve", id)).body?.outcome).toEqual({ kind: "nothingUnused", requestId: id });
+    expect(await requestOf(paymentId)).toMatchObject({ status: "rejected", decidedById: staff.userId });
+    expect(await simulated(mollieId)).toEqual({ amountRefunded: "0.00" });
+    expect(await db().creditLedgerEntry.count({ where: { userId: mo.userId, reason: "refund" } })).toBe(0);
+  });
+
+  it("holds the credits from the approval on: they cannot be spent while Mollie answers", async () => {
+    const pim = await member();
+    const { paymentId } = await paidPurchase(pim, { credits: 50, amountCents: 1000 });
+    await askRefund(pim, paymentId);
+    const { id } = await requestOf(paymentId);
+    const refunds = mollie().paymentRefunds;
+    const create = refunds.create.bind(refunds);
+    let balanceWhileRefunding: number | undefined;
+    const spy = vi.spyOn(refunds, "create").mockImplementationOnce(async (parameters) => {
+      balanceWhileRefunding = await balance(pim);
+      return create(parameters);
+    });
+    try {
+      expect(await approveRefund(id, staff.userId)).toMatchObject({ kind: "refunded", credits: 50 });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(balanceWhileRefunding).toBe(0);
+  });
+
+  it("a refund Mollie refuses fails the request with Mollie's message and gives the held credits back", async () => {
     const nina = await member();
     const { paymentId, mollieId } = await paidPurchase(nina);
     await askRefund(nina, paymentId);
@@ -437,27 +471,47 @@ describe("staff decisions", () => {
     expect(outcome).toMatchObject({ kind: "failed", requestId: id });
     expect(outcome?.kind === "failed" && outcome.error).toMatch(/exceeds the remaining amount/);
     expect(await requestOf(paymentId)).toMatchObject({ status: "failed", mollieRefundId: null });
+    // The approval held the credits; the refusal gave them back.
     expect(await balance(nina)).toBe(100);
-    expect(await db().creditLedgerEntry.count({ where: { userId: nina.userId, reason: "refund" } })).toBe(0);
+    expect(
+      await db().creditLedgerEntry.findMany({
+        where: { userId: nina.userId, reason: { in: ["refund", "correction"] } },
+        orderBy: { id: "asc" },
+        select: { delta: true, reference: true },
+      }),
+    ).toEqual([
+      { delta: -100, reference: `refund:${id}` },
+      { delta: 100, reference: `refund-failed:${id}` },
+    ]);
   });
 
-  it("an approval that stopped after Mollie refunded is finished later without a second refund", async () => {
+  it("an approval whose answer from Mollie was lost is finished later without a second refund", async () => {
     const olaf = await member();
     const { paymentId, mollieId } = await paidPurchase(olaf);
     await askRefund(olaf, paymentId);
     const { id } = await requestOf(paymentId);
-    // As if the process stopped right after Mollie's answer: approved, refunded at Mollie, not booked.
-    const decidedAt = new Date(Date.now() - APPROVAL_RETRY_AFTER_MS - 1000);
-    await db().refundRequest.update({ where: { id }, data: { status: "approved", decidedAt } });
-    await mollie().paymentRefunds.create({
-      paymentId: mollieId,
-      amount: { currency: "EUR", value: "19.95" },
-      metadata: { refundRequestId: id },
+    // Mollie refunds, but its answer never arrives.
+    const refunds = mollie().paymentRefunds;
+    const create = refunds.create.bind(refunds);
+    const spy = vi.spyOn(refunds, "create").mockImplementationOnce(async (parameters) => {
+      await create(parameters);
+      throw new Error("socket hang up");
     });
-    expect(await approveRefund(id, staff.userId)).toMatchObject({ kind: "refunded", creditsTaken: 100 });
+    try {
+      expect(await approveRefund(id, staff.userId)).toMatchObject({ kind: "uncertain" });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await requestOf(paymentId)).toMatchObject({ status: "approved" });
+    expect(await balance(olaf)).toBe(0);
+    expect(await approveRefund(id, staff.userId)).toEqual({ kind: "decided", status: "approved" });
+    const later = new Date(Date.now() + APPROVAL_RETRY_AFTER_MS + 1000);
+    expect(await approveRefund(id, staff.userId, later)).toMatchObject({ kind: "refunded", credits: 100 });
     expect(await simulated(mollieId)).toEqual({ amountRefunded: "19.95" });
     expect(await mollie().paymentRefunds.page({ paymentId: mollieId })).toHaveLength(1);
+    expect(await requestOf(paymentId)).toMatchObject({ status: "refunded" });
     expect(await balance(olaf)).toBe(0);
+    expect(await db().creditLedgerEntry.count({ where: { userId: olaf.userId, reason: "refund" } })).toBe(1);
   });
 
   it("an approval under way is not started a second time", async () => {

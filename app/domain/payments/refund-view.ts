@@ -82,7 +82,7 @@ export interface StaffRefundView {
   decidedAt: string | null;
   mollieRefundId: string | null;
   paidAt: string | null;
-  /** The member's balance now: below `credits`, an approval cannot take all of them back. */
+  /** The member's balance now: below `credits`, an approval refunds only the credits left. */
   balance: number;
 }
 
@@ -94,7 +94,8 @@ export interface BlockedMemberView {
 
 /** What a staff decision on /staff/payments came to. */
 export type StaffPaymentsOutcome =
-  | { kind: "refunded"; requestId: number; creditsTaken: number; creditsNotRecovered: number }
+  | { kind: "refunded"; requestId: number; credits: number; amountCents: number; currency: string }
+  | { kind: "nothingUnused"; requestId: number }
   | { kind: "rejected"; requestId: number }
   | { kind: "failed"; requestId: number; error: string }
   | { kind: "uncertain"; requestId: number; error: string }

@@ -1,6 +1,6 @@
 // Refunds of unused credits: a member asks within the site's refund_days after paying, staff
-// approve or reject on /staff/payments, and an approval refunds through Mollie and takes the
-// credits back through the ledger (never below zero) in one flow that runs once per request.
+// approve or reject on /staff/payments, and an approval takes back what the member still has of
+// the credits (through the ledger) and refunds that share through Mollie, once per request.
 import { siteOrigin } from "~/domain/sites/site-origin.server";
 import { MollieApiError, type Refund } from "@mollie/api-client";
 import { changeCredits } from "~/domain/credits/credits.server";
@@ -91,8 +91,9 @@ function assess(
   if (own.some((r) => isOpen(r.status))) return { ok: false, refusal: "already_requested" };
   const until = new Date(payment.paidAt.getTime() + refundDays * DAY_MS);
   if (now.getTime() > until.getTime()) return { ok: false, refusal: "too_late" };
+  // Approved requests hold their credits already (taken from the balance at approval).
   const claimed = requests
-    .filter((r) => r.paymentId !== payment.id && isOpen(r.status))
+    .filter((r) => r.paymentId !== payment.id && r.status === "requested")
     .reduce((sum, r) => sum + r.credits, 0);
   const credits = Math.max(0, Math.min(payment.credits, balance - claimed));
   const amountCents = refundAmountCents(payment.amountCents, payment.credits, credits);
@@ -205,7 +206,9 @@ export type DecisionOutcome =
   /** Decided before (or being approved right now by someone else): nothing was done. */
   | { kind: "decided"; status: RefundRequestStatus }
   | { kind: "rejected" }
-  | { kind: "refunded"; creditsTaken: number; creditsNotRecovered: number }
+  | { kind: "refunded"; credits: number; amountCents: number; currency: string }
+  /** The member has used the credits since asking: the request was rejected, nothing refunded. */
+  | { kind: "nothingUnused" }
   /** Mollie refused the refund: the request failed, with Mollie's message. */
   | { kind: "failed"; error: string }
   /** Mollie could not be reached: the request stays approved and may be approved again later. */
@@ -230,7 +233,7 @@ const requestSelect = {
   userId: true,
   credits: true,
   amountCents: true,
-  payment: { select: { molliePaymentId: true, currency: true } },
+  payment: { select: { molliePaymentId: true, currency: true, credits: true, amountCents: true } },
   user: { select: { language: true } },
 } as const;
 type RequestRow = Prisma.RefundRequestGetPayload<{ select: typeof requestSelect }>;
@@ -257,9 +260,8 @@ async function earlierMollieRefund(molliePaymentId: string, requestId: number): 
 }
 
 /**
- * Books a refund Mollie accepted, once: the request is refunded, the payment's refunded amount
- * grows, and the credits go back through the ledger (reference `refund:{id}`), never below zero;
- * what the balance no longer holds is recorded on the payment. Null when another run booked it.
+ * Books a refund Mollie accepted, once: the request is refunded and the payment's refunded amount
+ * grows (its credits were taken at approval). False when another run booked it.
  */
 async function bookRefund(request: RequestRow, mollieRefundId: string) {
   return db().$transaction(async (tx) => {
@@ -267,59 +269,102 @@ async function bookRefund(request: RequestRow, mollieRefundId: string) {
       where: { id: request.id, status: "approved" },
       data: { status: "refunded", mollieRefundId },
     });
-    if (done.count === 0) return null;
-    const [user] = await tx.$queryRaw<{ credits: number }[]>`
-      SELECT credits FROM "User" WHERE id = ${request.userId} FOR UPDATE`;
-    const taken = Math.min(request.credits, user!.credits);
-    if (taken > 0) {
-      await changeCredits(
-        { userId: request.userId, delta: -taken, reason: "refund", reference: `refund:${request.id}` },
-        tx,
-      );
-    }
-    const notRecovered = request.credits - taken;
+    if (done.count === 0) return false;
     await tx.payment.update({
       where: { id: request.paymentId },
-      data: {
-        refundedCents: { increment: request.amountCents },
-        ...(notRecovered > 0 ? { creditsNotRecovered: { increment: notRecovered } } : {}),
-      },
+      data: { refundedCents: { increment: request.amountCents } },
       select: { id: true },
     });
-    return { creditsTaken: taken, creditsNotRecovered: notRecovered };
+    return true;
+  });
+}
+
+type Claim = { kind: "claimed"; credits: number; amountCents: number } | { kind: "nothingUnused" };
+
+/**
+ * Claims an open request for approval (requested → approved in one statement, so approving twice
+ * or concurrently claims once) and holds its credits: what the member still has of them (they may
+ * have spent some since asking) is taken through the ledger at once, under the member's row lock,
+ * and the refund shrinks to that share. Nothing left: the request is rejected. Null: claimed before.
+ */
+async function claimForApproval(request: RequestRow, staffId: number, now: Date): Promise<Claim | null> {
+  return db().$transaction(async (tx) => {
+    const [user] = await tx.$queryRaw<{ credits: number }[]>`
+      SELECT credits FROM "User" WHERE id = ${request.userId} FOR UPDATE`;
+    const credits = Math.min(request.credits, user!.credits);
+    const amountCents = refundAmountCents(request.payment.amountCents, request.payment.credits, credits);
+    const nothingUnused = credits === 0 || amountCents === 0;
+    const claimed = await tx.refundRequest.updateMany({
+      where: { id: request.id, status: "requested" },
+      data: nothingUnused
+        ? { status: "rejected", decidedById: staffId, decidedAt: now }
+        : { status: "approved", decidedById: staffId, decidedAt: now, credits, amountCents },
+    });
+    if (claimed.count === 0) return null;
+    if (nothingUnused) return { kind: "nothingUnused" };
+    await changeCredits(
+      { userId: request.userId, delta: -credits, reason: "refund", reference: `refund:${request.id}` },
+      tx,
+    );
+    return { kind: "claimed", credits, amountCents };
   });
 }
 
 /**
- * Staff approve a request: it is claimed first (requested → approved, in one statement), so
- * approving twice or concurrently refunds once; then Mollie refunds the amount (with an
- * idempotency key), the refund is booked and the member gets a confirmation mail. A refusal by
- * Mollie fails the request and keeps Mollie's message (logged and returned).
+ * A refund that did not happen (Mollie refused it, or a refund it had accepted failed later): the
+ * member gets back, once, the credits the approval took (the ledger's `refund:{id}` row).
+ */
+export async function returnHeldCredits(tx: Tx, requestId: number, userId: number) {
+  const held = await tx.creditLedgerEntry.findUnique({
+    where: { reference: `refund:${requestId}` },
+    select: { delta: true },
+  });
+  if (!held || held.delta >= 0) return;
+  await changeCredits(
+    { userId, delta: -held.delta, reason: "correction", reference: `refund-failed:${requestId}` },
+    tx,
+  );
+}
+
+/** Why an approval went no further: the request's status now. */
+async function alreadyDecided(requestId: number): Promise<DecisionOutcome> {
+  const current = await db().refundRequest.findUniqueOrThrow({
+    where: { id: requestId },
+    select: { status: true },
+  });
+  return { kind: "decided", status: current.status };
+}
+
+/**
+ * Staff approve a request: it is claimed and its credits held (see claimForApproval), then Mollie
+ * refunds the amount (with an idempotency key), the refund is booked and the member gets a
+ * confirmation mail. A refusal by Mollie fails the request, gives the credits back and keeps
+ * Mollie's message (logged and returned). An approval left unfinished may be approved again after
+ * APPROVAL_RETRY_AFTER_MS: Mollie is asked first whether it refunded already.
  */
 export async function approveRefund(
   requestId: number,
   staffId: number,
   now = new Date(),
 ): Promise<DecisionOutcome> {
-  const request = await db().refundRequest.findUnique({ where: { id: requestId }, select: requestSelect });
+  let request = await db().refundRequest.findUnique({ where: { id: requestId }, select: requestSelect });
   if (!request) return { kind: "unknown" };
   const retry =
     request.status === "approved" &&
     request.decidedAt !== null &&
     now.getTime() - request.decidedAt.getTime() >= APPROVAL_RETRY_AFTER_MS;
-  if (request.status !== "requested" && !retry) return { kind: "decided", status: request.status };
-  const claimed = await db().refundRequest.updateMany({
-    where: retry
-      ? { id: requestId, status: "approved", decidedAt: request.decidedAt }
-      : { id: requestId, status: "requested" },
-    data: { status: "approved", decidedById: staffId, decidedAt: now },
-  });
-  if (claimed.count === 0) {
-    const current = await db().refundRequest.findUniqueOrThrow({
-      where: { id: requestId },
-      select: { status: true },
+  if (retry) {
+    const reclaimed = await db().refundRequest.updateMany({
+      where: { id: requestId, status: "approved", decidedAt: request.decidedAt },
+      data: { decidedById: staffId, decidedAt: now },
     });
-    return { kind: "decided", status: current.status };
+    if (reclaimed.count === 0) return alreadyDecided(requestId);
+  } else {
+    if (request.status !== "requested") return { kind: "decided", status: request.status };
+    const claim = await claimForApproval(request, staffId, now);
+    if (!claim) return alreadyDecided(requestId);
+    if (claim.kind === "nothingUnused") return claim;
+    request = { ...request, credits: claim.credits, amountCents: claim.amountCents };
   }
 
   const { molliePaymentId, currency } = request.payment;
@@ -343,27 +388,24 @@ export async function approveRefund(
     const statusCode = error instanceof MollieApiError ? error.statusCode : undefined;
     const refused = !molliePaymentId || (statusCode !== undefined && statusCode >= 400 && statusCode < 500);
     if (!refused) return { kind: "uncertain", error: message };
-    await db().refundRequest.updateMany({
-      where: { id: requestId, status: "approved" },
-      data: { status: "failed" },
+    const userId = request.userId;
+    await db().$transaction(async (tx) => {
+      const failed = await tx.refundRequest.updateMany({
+        where: { id: requestId, status: "approved" },
+        data: { status: "failed" },
+      });
+      if (failed.count > 0) await returnHeldCredits(tx, requestId, userId);
     });
     return { kind: "failed", error: message };
   }
 
-  const booked = await bookRefund(request, refund.id);
-  if (!booked) {
-    const current = await db().refundRequest.findUniqueOrThrow({
-      where: { id: requestId },
-      select: { status: true },
-    });
-    return { kind: "decided", status: current.status };
-  }
+  if (!(await bookRefund(request, refund.id))) return alreadyDecided(requestId);
   try {
     await sendRefundMail(requestId);
   } catch (error) {
     console.error(JSON.stringify({ level: "error", msg: "refund mail", requestId, error: String(error) }));
   }
-  return { kind: "refunded", ...booked };
+  return { kind: "refunded", credits: request.credits, amountCents: request.amountCents, currency };
 }
 
 /** The member's confirmation of a refund, in their language, through the mail queue. */

@@ -6,6 +6,7 @@ import { recordDiscountRedemption } from "./discounts.server";
 import { valueToCents } from "./money";
 import { mollie } from "./mollie.server";
 import { sendPaymentReceipt } from "./receipt-mail.server";
+import { returnHeldCredits } from "./refunds.server";
 
 type Tx = Prisma.TransactionClient;
 
@@ -205,13 +206,13 @@ async function linkByMetadata(remote: MolliePayment): Promise<OurPayment | null>
 
 /**
  * Mollie refunded less than we booked: a refund it had accepted failed or was canceled (the
- * balance did not cover it). Its request fails, and the member gets back, once, the credits its
- * booking took (the ledger's `refund:{id}` row); the payment's refunded total goes down again.
+ * balance did not cover it). Its request fails, the member gets the credits the approval took back
+ * (once), and the payment's refunded total goes down again.
  */
 async function undoFailedRefunds(payment: OurPayment, molliePaymentId: string) {
   const requests = await db().refundRequest.findMany({
     where: { paymentId: payment.id, status: "refunded", mollieRefundId: { not: null } },
-    select: { id: true, credits: true, amountCents: true, mollieRefundId: true },
+    select: { id: true, amountCents: true, mollieRefundId: true },
   });
   if (requests.length === 0) return;
   const refunds = await mollie().paymentRefunds.page({ paymentId: molliePaymentId, limit: 250 });
@@ -225,28 +226,10 @@ async function undoFailedRefunds(payment: OurPayment, molliePaymentId: string) {
         data: { status: "failed" },
       });
       if (claimed.count === 0) return;
-      const booked = await tx.creditLedgerEntry.findUnique({
-        where: { reference: `refund:${request.id}` },
-        select: { delta: true },
-      });
-      const taken = booked ? -booked.delta : 0;
-      if (taken > 0) {
-        await changeCredits(
-          {
-            userId: payment.userId,
-            delta: taken,
-            reason: "correction",
-            reference: `refund-failed:${request.id}`,
-          },
-          tx,
-        );
-      }
+      await returnHeldCredits(tx, request.id, payment.userId);
       await tx.payment.update({
         where: { id: payment.id },
-        data: {
-          refundedCents: { decrement: request.amountCents },
-          creditsNotRecovered: { decrement: request.credits - taken },
-        },
+        data: { refundedCents: { decrement: request.amountCents } },
         select: { id: true },
       });
     });

@@ -27,10 +27,15 @@ function useMoney() {
 
 function OutcomeAlert({ outcome }: { outcome: StaffPaymentsOutcome }) {
   const { t } = useTranslation();
+  const money = useMoney();
   const bad = outcome.kind === "failed" || outcome.kind === "uncertain";
   const values =
     outcome.kind === "refunded"
-      ? { id: outcome.requestId, taken: outcome.creditsTaken, notRecovered: outcome.creditsNotRecovered }
+      ? {
+          id: outcome.requestId,
+          count: outcome.credits,
+          amount: money(outcome.amountCents, outcome.currency),
+        }
       : outcome.kind === "decided"
         ? { id: outcome.requestId, status: t(`refunds:staff.statuses.${outcome.status}`) }
         : "requestId" in outcome

@@ -74,7 +74,7 @@ export const requestInfoMiddleware: MiddlewareFunction<Response> = async ({ requ
   setLocaleFacts(request, { domainLanguage: site.domainLanguage, country });
   const installedApp = isInstalledApp(request, url);
   const nonce = randomBytes(16).toString("base64");
-  const session = await getSession(request, { withCounts: rendersPage(request, url) });
+  const session = await getSession(request, site.id, { withCounts: rendersPage(request, url) });
   context.set(requestInfoContext, {
     requestId: request.headers.get("X-Request-Id") ?? randomUUID(),
     nonce,

@@ -25,8 +25,8 @@ const statusChange = z.object({
 
 /** Minimal staff page: every complaint, newest first, 50 a page, each marked handled or opened again. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStaff(context, request);
-  const list = await listComplaints(pageFrom(new URL(request.url).searchParams.get("page")));
+  const staff = requireStaff(context, request);
+  const list = await listComplaints(staff.siteId, pageFrom(new URL(request.url).searchParams.get("page")));
   // Formatted here so server and browser render the same text.
   const format = new Intl.DateTimeFormat(getLocale(context), {
     dateStyle: "short",
@@ -48,11 +48,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireStaff(context, request);
+  const staff = requireStaff(context, request);
   const parsed = statusChange.safeParse(await readFields(request));
   if (!parsed.success) throw data(null, { status: 400 });
   const { intent, complaintId, page } = parsed.data;
-  const found = await setComplaintStatus(complaintId, intent === "handle" ? "handled" : "open");
+  const found = await setComplaintStatus(staff.siteId, complaintId, intent === "handle" ? "handled" : "open");
   if (!found) throw data(null, { status: 404 });
   return redirect(page > 1 ? `/staff/complaints?page=${page}` : "/staff/complaints");
 }

@@ -45,9 +45,9 @@ const pageLink = (page: number, done?: string) => {
 
 /** Minimal staff page: photos under inspection, oldest first, each approved or rejected with a reason. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStaff(context, request);
+  const staff = requireStaff(context, request);
   const params = new URL(request.url).searchParams;
-  const list = await listPhotosForReview(pageFrom(params.get("page")));
+  const list = await listPhotosForReview(staff.siteId, pageFrom(params.get("page")));
   const format = new Intl.DateTimeFormat(getLocale(context), {
     dateStyle: "short",
     timeStyle: "short",

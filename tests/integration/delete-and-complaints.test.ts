@@ -152,7 +152,7 @@ describe("deleting an account", () => {
     const member = await createMember({ password: PASSWORD });
     const first = await loginRequest(member.userId);
     const second = await loginRequest(member.userId);
-    expect(await getSession(first)).not.toBeNull();
+    expect(await getSession(first, site.id)).not.toBeNull();
 
     expect(await remove(member.userId, "found_someone")).toEqual({ ok: true });
 
@@ -171,8 +171,8 @@ describe("deleting an account", () => {
     expect(user.deleteReason).toBe("found_someone");
     expect(user.deleteRemarks).toBe("Bedankt!");
     expect(user.profile?.status).toBe("disabled");
-    expect(await getSession(first)).toBeNull();
-    expect(await getSession(second)).toBeNull();
+    expect(await getSession(first, site.id)).toBeNull();
+    expect(await getSession(second, site.id)).toBeNull();
     expect(await db().session.count({ where: { userId: member.userId } })).toBe(0);
 
     const mail = await latestMail(member.email, "reactivation");
@@ -513,33 +513,38 @@ describe("complaints", () => {
         createdAt: new Date(base + i * 60_000),
       })),
     });
-    const first = await listComplaints(1);
+    const first = await listComplaints(site.id, 1);
     expect(first).toMatchObject({ total: STAFF_PAGE_SIZE + 5, open: STAFF_PAGE_SIZE + 5, page: 1, pages: 2 });
     expect(first.complaints).toHaveLength(STAFF_PAGE_SIZE);
     expect(first.complaints[0]!.name).toBe(`Melder ${STAFF_PAGE_SIZE + 4}`);
     expect(first.complaints[0]!.siteName).toBe("Hartklop");
     const dates = first.complaints.map((c) => c.createdAt.getTime());
     expect(dates).toEqual([...dates].sort((a, b) => b - a));
-    const second = await listComplaints(2);
+    const second = await listComplaints(site.id, 2);
     expect(second.complaints.map((c) => c.name)).toEqual([4, 3, 2, 1, 0].map((i) => `Melder ${i}`));
-    expect((await listComplaints(0)).page).toBe(1);
+    expect((await listComplaints(site.id, 0)).page).toBe(1);
 
     const id = first.complaints[0]!.id;
-    expect(await setComplaintStatus(id, "handled")).toBe(true);
+    expect(await setComplaintStatus(site.id, id, "handled")).toBe(true);
     let row = await db().complaint.findUniqueOrThrow({
       where: { id },
       select: { status: true, handledAt: true },
     });
     expect(row.status).toBe("handled");
     expect(row.handledAt).not.toBeNull();
-    expect((await listComplaints(1)).open).toBe(STAFF_PAGE_SIZE + 4);
-    expect(await setComplaintStatus(id, "open")).toBe(true);
+    expect((await listComplaints(site.id, 1)).open).toBe(STAFF_PAGE_SIZE + 4);
+    expect(await setComplaintStatus(site.id, id, "open")).toBe(true);
     row = await db().complaint.findUniqueOrThrow({
       where: { id },
       select: { status: true, handledAt: true },
     });
     expect(row).toEqual({ status: "open", handledAt: null });
-    expect(await setComplaintStatus(999_999, "handled")).toBe(false);
+    expect(await setComplaintStatus(site.id, 999_999, "handled")).toBe(false);
+
+    // Another site's staff neither see nor change this site's complaints.
+    const other = await db().site.findFirstOrThrow({ where: { id: { not: site.id } }, select: { id: true } });
+    expect(await listComplaints(other.id, 1)).toMatchObject({ total: 0, open: 0, complaints: [] });
+    expect(await setComplaintStatus(other.id, id, "handled")).toBe(false);
   });
 
   it("shows the staff page to staff only: members get 404, visitors the login page", async () => {

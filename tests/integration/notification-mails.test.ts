@@ -328,7 +328,11 @@ describe("inactivity reminders", () => {
       where: { userId: away.userId },
       data: { lastUsedAt: new Date(Date.now() - 2 * 3600_000) },
     });
-    await getSession(new Request(`${ORIGIN}/`, { headers: { Cookie: cookie } }));
+    const { siteId } = await db().user.findUniqueOrThrow({
+      where: { id: away.userId },
+      select: { siteId: true },
+    });
+    await getSession(new Request(`${ORIGIN}/`, { headers: { Cookie: cookie } }), siteId);
     back = await seen();
     expect(back.inactivityReminderDays).toBeNull();
     expect(Date.now() - back.lastSeenAt!.getTime()).toBeLessThan(60_000);

@@ -15,6 +15,7 @@ import {
   rejectPhoto,
   REVIEW_PAGE_SIZE,
 } from "~/domain/photos/moderation.server";
+import { photoForViewer } from "~/domain/photos/access.server";
 import { MAX_INPUT_PIXELS, PHOTO_LIMITS, uploadPhoto } from "~/domain/photos/upload.server";
 import { resolveSite, type Site } from "~/domain/sites/site.server";
 import { db } from "~/lib/db.server";
@@ -370,6 +371,14 @@ describe("who may see a photo", () => {
     expect((await fetchPhoto(id, other)).status).toBe(404);
     expect((await fetchPhoto(id, premium)).status).toBe(404);
     expect((await fetchPhoto(id, null)).status).toBe(404);
+    // Staff of another site (a session opens only on its own site; the rule holds below it too).
+    const otherSite = await db().site.findFirstOrThrow({
+      where: { id: { not: site.id } },
+      select: { id: true },
+    });
+    const elsewhere = { id: staff.userId, siteId: otherSite.id, paidUser: true, role: "staff" };
+    expect(await photoForViewer(id, "large", elsewhere)).toBeNull();
+    expect(await photoForViewer(id, "large", { ...elsewhere, siteId: site.id })).not.toBeNull();
     await approvePhoto(id);
   });
 
@@ -488,15 +497,18 @@ describe("moderation", () => {
         createdAt: new Date(base + (REVIEW_PAGE_SIZE + 2 - i) * 1000),
       })),
     });
-    const first = await listPhotosForReview(1);
+    const first = await listPhotosForReview(site.id, 1);
     expect(first.total).toBe(REVIEW_PAGE_SIZE + 2);
     expect(first.pages).toBe(2);
     expect(first.photos).toHaveLength(REVIEW_PAGE_SIZE);
     const times = first.photos.map((p) => p.createdAt.getTime());
     expect(times).toEqual([...times].sort((a, b) => a - b));
-    const second = await listPhotosForReview(2);
+    const second = await listPhotosForReview(site.id, 2);
     expect(second.photos).toHaveLength(2);
     expect(second.photos[0]!.createdAt.getTime()).toBeGreaterThanOrEqual(times.at(-1)!);
+    // Another site's staff do not see them.
+    const other = await db().site.findFirstOrThrow({ where: { id: { not: site.id } }, select: { id: true } });
+    expect(await listPhotosForReview(other.id, 1)).toMatchObject({ total: 0, photos: [] });
   });
 
   it("the staff page is for staff only; a rejection needs a reason", async () => {

@@ -6,7 +6,8 @@ import { db } from "~/lib/db.server";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { createMember } from "../fixtures/members";
 
-const getSessionUser = async (request: Request) => (await getSession(request))?.user ?? null;
+let siteId: number;
+const getSessionUser = async (request: Request) => (await getSession(request, siteId))?.user ?? null;
 
 async function requestWith(sessionId: string) {
   const cookie = await sessionCookie().serialize(sessionId);
@@ -17,6 +18,7 @@ describe("getSession", () => {
   let userId: number;
   beforeAll(async () => {
     const sites = await seedBaseData(db());
+    siteId = sites.nl;
     const user = await db().user.create({
       data: { siteId: sites.nl, email: "sessie@example.com", status: "confirmed" },
       select: { id: true },
@@ -47,6 +49,16 @@ describe("getSession", () => {
     expect(user?.signupDate).toBeInstanceOf(Date);
   });
 
+  it("opens nothing on another site: a member's cookie sent with another site's Host", async () => {
+    const id = await newSession(60_000);
+    const otherSite = await db().site.findFirstOrThrow({
+      where: { id: { not: siteId } },
+      select: { id: true },
+    });
+    expect(await getSession(await requestWith(id), otherSite.id)).toBeNull();
+    expect(await getSession(await requestWith(id), siteId)).not.toBeNull();
+  });
+
   it("ignores expired sessions, unknown ids and forged cookies", async () => {
     expect(await getSessionUser(await requestWith(await newSession(-1000)))).toBeNull();
     expect(await getSessionUser(await requestWith("no-such-session"))).toBeNull();
@@ -62,8 +74,8 @@ describe("getSession", () => {
     const liker = await createMember();
     await db().like.create({ data: { likerId: liker.userId, likedId: userId }, select: { id: true } });
     const request = await requestWith(await newSession(60_000));
-    expect((await getSession(request))?.counts).toBeNull();
-    const counts = (await getSession(request, { withCounts: true }))?.counts;
+    expect((await getSession(request, siteId))?.counts).toBeNull();
+    const counts = (await getSession(request, siteId, { withCounts: true }))?.counts;
     expect(counts).toEqual({ unreadMessages: 0, newLikes: 1 });
     expect(counts).toEqual(await memberCounts(userId));
   });

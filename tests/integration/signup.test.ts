@@ -649,7 +649,7 @@ describe("the /signup route", () => {
     expect(status).toBe(302);
     const response = result as Response;
     expect(response.headers.get("Location")).toBe("/signup-matches");
-    const session = await getSession(request("/", { cookie: await sessionCookieFor(response) }));
+    const session = await getSession(request("/", { cookie: await sessionCookieFor(response) }), site.id);
     expect(session?.user.email).toBe(email);
     expect(session?.user.status).toBe("not_confirmed");
   });
@@ -915,7 +915,7 @@ describe("activation", () => {
     );
     const response = result as Response;
     expect(response.headers.get("Location")).toBe("/activate/done");
-    const session = await getSession(request("/", { cookie: await sessionCookieFor(response) }));
+    const session = await getSession(request("/", { cookie: await sessionCookieFor(response) }), site.id);
     expect(session?.user).toMatchObject({ id: userId, status: "confirmed" });
 
     // Opened again (a mail scanner was first, or the member clicks twice): the account is active,
@@ -976,7 +976,7 @@ describe("activation", () => {
     );
     expect((result as Response).headers.get("Location")).toBe("/activate/done");
     expect((result as Response).headers.get("Set-Cookie")).toBeNull();
-    expect((await getSession(request("/", { cookie })))?.user.status).toBe("confirmed");
+    expect((await getSession(request("/", { cookie }), site.id))?.user.status).toBe("confirmed");
   });
 
   it("shows the activation reminder under SPEC's conditions", () => {

@@ -113,12 +113,15 @@ export interface RequestSession {
 }
 
 /**
- * The session and its user for a request, or null when the cookie is missing, forged or the session
- * ended. One statement: every request of a logged-in member runs it. `withCounts` adds the member's
- * totals (the top bar's badges) to that statement, for a request that renders a page.
+ * The session and its user for a request on a site, or null when the cookie is missing, forged, the
+ * session ended or the member belongs to another site (a cookie replayed with another Host header
+ * opens nothing there, staff pages included). One statement: every request of a logged-in member
+ * runs it. `withCounts` adds the member's totals (the top bar's badges) to that statement, for a
+ * request that renders a page.
  */
 export async function getSession(
   request: Request,
+  siteId: number,
   { withCounts = false }: { withCounts?: boolean } = {},
 ): Promise<RequestSession | null> {
   const id = sessionIdFrom(request);
@@ -135,7 +138,7 @@ export async function getSession(
     LEFT JOIN "Profile" p ON p."userId" = u.id
     LEFT JOIN "Photo" ph ON ph.id = p."mainPhotoId"
     ${withCounts ? Prisma.sql`CROSS JOIN LATERAL (${memberCountsSql(Prisma.sql`s."userId"`)}) c` : Prisma.empty}
-    WHERE s.id = ${id} AND s."expiresAt" > ${new Date()} AND u.status <> 'deleted'`);
+    WHERE s.id = ${id} AND s."expiresAt" > ${new Date()} AND u."siteId" = ${siteId} AND u.status <> 'deleted'`);
   if (!row) return null;
   // Refresh "last used" at most once an hour, to list active sessions without a write per request.
   if (Date.now() - row.lastUsedAt.getTime() > 3600_000) {

@@ -62,11 +62,12 @@ export async function submitComplaint({
   return { ok: true, complaintId: created.id };
 }
 
-/** The staff list: newest first, a page at a time, with the totals. */
-export async function listComplaints(page: number) {
+/** The staff list of a site's complaints: newest first, a page at a time, with the totals. */
+export async function listComplaints(siteId: number, page: number) {
   const current = Number.isInteger(page) && page > 0 ? page : 1;
   const [complaints, total, open] = await Promise.all([
     db().complaint.findMany({
+      where: { siteId },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       skip: (current - 1) * STAFF_PAGE_SIZE,
       take: STAFF_PAGE_SIZE,
@@ -84,8 +85,8 @@ export async function listComplaints(page: number) {
         handledAt: true,
       },
     }),
-    db().complaint.count(),
-    db().complaint.count({ where: { status: "open" } }),
+    db().complaint.count({ where: { siteId } }),
+    db().complaint.count({ where: { siteId, status: "open" } }),
   ]);
   const siteIds = [...new Set(complaints.map((c) => c.siteId))];
   const sites = await db().site.findMany({
@@ -105,10 +106,14 @@ export async function listComplaints(page: number) {
   };
 }
 
-/** Marks a complaint handled, or opens it again. Returns false for an unknown complaint. */
-export async function setComplaintStatus(complaintId: number, status: ComplaintStatus): Promise<boolean> {
+/** Marks a complaint of the site handled, or opens it again. False for an unknown complaint. */
+export async function setComplaintStatus(
+  siteId: number,
+  complaintId: number,
+  status: ComplaintStatus,
+): Promise<boolean> {
   const { count } = await db().complaint.updateMany({
-    where: { id: complaintId },
+    where: { id: complaintId, siteId },
     data: { status, handledAt: status === "handled" ? new Date() : null },
   });
   return count > 0;

@@ -6,6 +6,7 @@ export type PhotoSize = "thumb" | "large";
 
 export interface PhotoViewer {
   id: number;
+  siteId: number;
   paidUser: boolean;
   role: string;
 }
@@ -18,7 +19,8 @@ export interface ServedPhoto {
 
 /**
  * A photo for a viewer, or null when the viewer may not see it:
- * - the owner sees every own photo except deleted ones (also under inspection); staff likewise, to moderate;
+ * - the owner sees every own photo except deleted ones (also under inspection); staff of the
+ *   owner's site likewise, to moderate;
  * - others only active photos of active profiles, never across a block (either direction);
  * - private photos only to Premium members (and the owner).
  */
@@ -34,14 +36,15 @@ export async function photoForViewer(
       visibility: true,
       filename: true,
       thumbFilename: true,
-      profile: { select: { userId: true, status: true } },
+      profile: { select: { userId: true, status: true, user: { select: { siteId: true } } } },
     },
   });
   if (!photo || photo.status === "deleted") return null;
   const cacheable =
     photo.status === "active" && photo.visibility === "public" && photo.profile.status === "active";
   const isOwner = viewer?.id === photo.profile.userId;
-  if (!isOwner && viewer?.role !== "staff") {
+  const moderates = viewer?.role === "staff" && viewer.siteId === photo.profile.user.siteId;
+  if (!isOwner && !moderates) {
     if (photo.status !== "active" || photo.profile.status !== "active") return null;
     if (photo.visibility === "private" && !viewer?.paidUser) return null;
     if (viewer && (await isBlockedBetween(viewer.id, photo.profile.userId))) return null;

@@ -4,9 +4,9 @@ import { fileStorage } from "~/lib/storage.server";
 export const REVIEW_PAGE_SIZE = 24;
 export const REJECTION_REASON_MAX = 300;
 
-/** Photos under inspection, oldest first, a page at a time. */
-export async function listPhotosForReview(page: number) {
-  const where = { status: "inspection" as const };
+/** The site's photos under inspection, oldest first, a page at a time. */
+export async function listPhotosForReview(siteId: number, page: number) {
+  const where = { status: "inspection" as const, profile: { user: { siteId } } };
   const total = await db().photo.count({ where });
   const pages = Math.max(1, Math.ceil(total / REVIEW_PAGE_SIZE));
   const current = Math.min(Math.max(1, page), pages);

@@ -28,10 +28,15 @@ const decision = z.discriminatedUnion("intent", [
 
 /** Staff page: recent payments, refund requests to decide, chargebacks and direct-debit blocks. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStaff(context, request);
+  const staff = requireStaff(context, request);
   const filter = filterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const overview = await staffPaymentsOverview(
-    { status: filter.status, search: parsePaymentSearch(filter.q), before: filter.before },
+    {
+      siteId: staff.siteId,
+      status: filter.status,
+      search: parsePaymentSearch(filter.q),
+      before: filter.before,
+    },
     getLocale(context),
   );
   return {
@@ -49,13 +54,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) throw data(null, { status: 400 });
   const input = parsed.data;
   if (input.intent === "unblock") {
-    const unblocked = await unblockDirectDebit(input.userId);
+    const unblocked = await unblockDirectDebit(input.userId, staff);
     return { outcome: { kind: unblocked ? "unblocked" : "notBlocked" } satisfies StaffPaymentsOutcome };
   }
   const decided =
     input.intent === "approve"
-      ? await approveRefund(input.requestId, staff.id)
-      : await rejectRefund(input.requestId, staff.id);
+      ? await approveRefund(input.requestId, staff)
+      : await rejectRefund(input.requestId, staff);
   if (decided.kind === "unknown") throw data(null, { status: 404 });
   return { outcome: { ...decided, requestId: input.requestId } satisfies StaffPaymentsOutcome };
 }

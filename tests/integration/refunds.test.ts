@@ -13,12 +13,19 @@ import {
 import { mollie } from "~/domain/payments/mollie.server";
 import { centsToValue } from "~/domain/payments/money";
 import type { RefundPanelView, StaffPaymentsOutcome } from "~/domain/payments/refund-view";
-import { APPROVAL_RETRY_AFTER_MS, approveRefund, requestRefund } from "~/domain/payments/refunds.server";
+import {
+  APPROVAL_RETRY_AFTER_MS,
+  approveRefund,
+  rejectRefund,
+  requestRefund,
+  unblockDirectDebit,
+} from "~/domain/payments/refunds.server";
 import {
   chargebacksSql,
   decidedRefundsSql,
   openRefundsSql,
   parsePaymentSearch,
+  staffPaymentsOverview,
   staffPaymentsSql,
 } from "~/domain/payments/staff-payments.server";
 import { syncPayment } from "~/domain/payments/sync-payment.server";
@@ -33,6 +40,8 @@ const DAY_MS = 24 * 3600_000;
 let siteId: number;
 let refundDays: number;
 let staff: Member;
+/** The staff member as the decisions see them. */
+const decider = () => ({ id: staff.userId, siteId });
 
 beforeAll(async () => {
   siteId = (await seedBaseData(db())).nl;
@@ -331,7 +340,7 @@ describe("staff decisions", () => {
     await spend(kees, 40);
     await askRefund(kees, paymentId);
     const { id } = await requestOf(paymentId);
-    expect(await approveRefund(id, staff.userId)).toMatchObject({ kind: "refunded", credits: 60 });
+    expect(await approveRefund(id, decider())).toMatchObject({ kind: "refunded", credits: 60 });
     expect(await balance(kees)).toBe(0);
     const { mollieRefundId } = await requestOf(paymentId);
 
@@ -453,7 +462,7 @@ describe("staff decisions", () => {
       return create(parameters);
     });
     try {
-      expect(await approveRefund(id, staff.userId)).toMatchObject({ kind: "refunded", credits: 50 });
+      expect(await approveRefund(id, decider())).toMatchObject({ kind: "refunded", credits: 50 });
     } finally {
       spy.mockRestore();
     }
@@ -498,20 +507,43 @@ describe("staff decisions", () => {
       throw new Error("socket hang up");
     });
     try {
-      expect(await approveRefund(id, staff.userId)).toMatchObject({ kind: "uncertain" });
+      expect(await approveRefund(id, decider())).toMatchObject({ kind: "uncertain" });
     } finally {
       spy.mockRestore();
     }
     expect(await requestOf(paymentId)).toMatchObject({ status: "approved" });
     expect(await balance(olaf)).toBe(0);
-    expect(await approveRefund(id, staff.userId)).toEqual({ kind: "decided", status: "approved" });
+    expect(await approveRefund(id, decider())).toEqual({ kind: "decided", status: "approved" });
     const later = new Date(Date.now() + APPROVAL_RETRY_AFTER_MS + 1000);
-    expect(await approveRefund(id, staff.userId, later)).toMatchObject({ kind: "refunded", credits: 100 });
+    expect(await approveRefund(id, decider(), later)).toMatchObject({ kind: "refunded", credits: 100 });
     expect(await simulated(mollieId)).toEqual({ amountRefunded: "19.95" });
     expect(await mollie().paymentRefunds.page({ paymentId: mollieId })).toHaveLength(1);
     expect(await requestOf(paymentId)).toMatchObject({ status: "refunded" });
     expect(await balance(olaf)).toBe(0);
     expect(await db().creditLedgerEntry.count({ where: { userId: olaf.userId, reason: "refund" } })).toBe(1);
+  });
+
+  it("staff of another site neither see nor decide this site's payments and requests", async () => {
+    const rob = await member();
+    const { paymentId } = await paidPurchase(rob);
+    await askRefund(rob, paymentId);
+    const { id } = await requestOf(paymentId);
+    await db().user.update({ where: { id: rob.userId }, data: { directDebitBlockedAt: new Date() } });
+    const otherSite = await db().site.findFirstOrThrow({
+      where: { id: { not: siteId } },
+      select: { id: true },
+    });
+    const outsider = { id: staff.userId, siteId: otherSite.id };
+    const overview = await staffPaymentsOverview({ siteId: otherSite.id, search: { kind: "none" } }, "nl");
+    expect(overview.payments.map((p) => p.id)).not.toContain(paymentId);
+    expect(overview.openRefunds.map((r) => r.id)).not.toContain(id);
+    expect(await approveRefund(id, outsider)).toEqual({ kind: "unknown" });
+    expect(await rejectRefund(id, outsider)).toEqual({ kind: "unknown" });
+    expect(await unblockDirectDebit(rob.userId, outsider)).toBe(false);
+    expect(await requestOf(paymentId)).toMatchObject({ status: "requested" });
+    const own = await staffPaymentsOverview({ siteId, search: { kind: "none" } }, "nl");
+    expect(own.payments.map((p) => p.id)).toContain(paymentId);
+    expect(own.openRefunds.map((r) => r.id)).toContain(id);
   });
 
   it("an approval under way is not started a second time", async () => {
@@ -520,7 +552,7 @@ describe("staff decisions", () => {
     await askRefund(pim, paymentId);
     const { id } = await requestOf(paymentId);
     await db().refundRequest.update({ where: { id }, data: { status: "approved", decidedAt: new Date() } });
-    expect(await approveRefund(id, staff.userId)).toEqual({ kind: "decided", status: "approved" });
+    expect(await approveRefund(id, decider())).toEqual({ kind: "decided", status: "approved" });
   });
 });
 
@@ -781,18 +813,23 @@ describe("/staff/payments", () => {
       select: { id: true },
     });
     const queries = {
-      newest: staffPaymentsSql({ search: { kind: "none" } }),
-      older: staffPaymentsSql({ search: { kind: "none" }, before }),
-      status: staffPaymentsSql({ status: "canceled", search: { kind: "none" }, before }),
-      paid: staffPaymentsSql({ status: "paid", search: { kind: "none" } }),
-      paidOlder: staffPaymentsSql({ status: "paid", search: { kind: "none" }, before }),
-      email: staffPaymentsSql({ search: parsePaymentSearch("bulk-refund-7@example.com") }),
-      emailAndStatus: staffPaymentsSql({ status: "paid", search: parsePaymentSearch(vera.email), before }),
-      mollie: staffPaymentsSql({ search: parsePaymentSearch("tr_abcdef") }),
-      number: staffPaymentsSql({ search: parsePaymentSearch("#12") }),
-      chargebacks: chargebacksSql(new Date()),
-      open: openRefundsSql(),
-      decided: decidedRefundsSql(new Date()),
+      newest: staffPaymentsSql({ siteId, search: { kind: "none" } }),
+      older: staffPaymentsSql({ siteId, search: { kind: "none" }, before }),
+      status: staffPaymentsSql({ siteId, status: "canceled", search: { kind: "none" }, before }),
+      paid: staffPaymentsSql({ siteId, status: "paid", search: { kind: "none" } }),
+      paidOlder: staffPaymentsSql({ siteId, status: "paid", search: { kind: "none" }, before }),
+      email: staffPaymentsSql({ siteId, search: parsePaymentSearch("bulk-refund-7@example.com") }),
+      emailAndStatus: staffPaymentsSql({
+        siteId,
+        status: "paid",
+        search: parsePaymentSearch(vera.email),
+        before,
+      }),
+      mollie: staffPaymentsSql({ siteId, search: parsePaymentSearch("tr_abcdef") }),
+      number: staffPaymentsSql({ siteId, search: parsePaymentSearch("#12") }),
+      chargebacks: chargebacksSql(siteId, new Date()),
+      open: openRefundsSql(siteId),
+      decided: decidedRefundsSql(siteId, new Date()),
     };
     for (const [name, sql] of Object.entries(queries)) {
       const plan = await db().$queryRaw<{ "QUERY PLAN": string }[]>`EXPLAIN ${sql}`;

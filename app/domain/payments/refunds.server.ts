@@ -214,14 +214,21 @@ export type DecisionOutcome =
   /** Mollie could not be reached: the request stays approved and may be approved again later. */
   | { kind: "uncertain"; error: string };
 
+/** The staff member deciding: only requests of their own site's members exist for them. */
+export interface Decider {
+  id: number;
+  siteId: number;
+}
+
 /** Staff reject an open request (one not being approved). */
-export async function rejectRefund(requestId: number, staffId: number): Promise<DecisionOutcome> {
+export async function rejectRefund(requestId: number, staff: Decider): Promise<DecisionOutcome> {
+  const ofSite = { id: requestId, user: { siteId: staff.siteId } };
   const { count } = await db().refundRequest.updateMany({
-    where: { id: requestId, status: "requested" },
-    data: { status: "rejected", decidedById: staffId, decidedAt: new Date() },
+    where: { ...ofSite, status: "requested" },
+    data: { status: "rejected", decidedById: staff.id, decidedAt: new Date() },
   });
   if (count > 0) return { kind: "rejected" };
-  const current = await db().refundRequest.findUnique({ where: { id: requestId }, select: { status: true } });
+  const current = await db().refundRequest.findFirst({ where: ofSite, select: { status: true } });
   return current ? { kind: "decided", status: current.status } : { kind: "unknown" };
 }
 
@@ -344,10 +351,13 @@ async function alreadyDecided(requestId: number): Promise<DecisionOutcome> {
  */
 export async function approveRefund(
   requestId: number,
-  staffId: number,
+  staff: Decider,
   now = new Date(),
 ): Promise<DecisionOutcome> {
-  let request = await db().refundRequest.findUnique({ where: { id: requestId }, select: requestSelect });
+  let request = await db().refundRequest.findFirst({
+    where: { id: requestId, user: { siteId: staff.siteId } },
+    select: requestSelect,
+  });
   if (!request) return { kind: "unknown" };
   const retry =
     request.status === "approved" &&
@@ -356,12 +366,12 @@ export async function approveRefund(
   if (retry) {
     const reclaimed = await db().refundRequest.updateMany({
       where: { id: requestId, status: "approved", decidedAt: request.decidedAt },
-      data: { decidedById: staffId, decidedAt: now },
+      data: { decidedById: staff.id, decidedAt: now },
     });
     if (reclaimed.count === 0) return alreadyDecided(requestId);
   } else {
     if (request.status !== "requested") return { kind: "decided", status: request.status };
-    const claim = await claimForApproval(request, staffId, now);
+    const claim = await claimForApproval(request, staff.id, now);
     if (!claim) return alreadyDecided(requestId);
     if (claim.kind === "nothingUnused") return claim;
     request = { ...request, credits: claim.credits, amountCents: claim.amountCents };
@@ -448,10 +458,10 @@ async function sendRefundMail(requestId: number) {
   });
 }
 
-/** Staff lift a member's direct-debit block. False when the member was not blocked. */
-export async function unblockDirectDebit(userId: number): Promise<boolean> {
+/** Staff lift the direct-debit block of a member of their site. False when the member was not blocked. */
+export async function unblockDirectDebit(userId: number, staff: Decider): Promise<boolean> {
   const { count } = await db().user.updateMany({
-    where: { id: userId, directDebitBlockedAt: { not: null } },
+    where: { id: userId, siteId: staff.siteId, directDebitBlockedAt: { not: null } },
     data: { directDebitBlockedAt: null },
   });
   return count > 0;

@@ -1,4 +1,4 @@
-// What /staff/payments lists: recent payments (filtered, searched, paged), refund requests, and
+// What /staff/payments lists, for the staff member's site: recent payments (filtered, searched, paged), refund requests, and
 // chargebacks or refunds whose credits could not all be taken back. Every query reads through an
 // index (no sequential scan over the growing tables): the page of rows is chosen first, and each
 // row's member (and payment) is then looked up by primary key (a LATERAL lookup the planner cannot
@@ -58,6 +58,8 @@ export function parsePaymentSearch(value: string | null | undefined): PaymentSea
 }
 
 export interface PaymentListFilter {
+  /** The staff member's site: only its payments. */
+  siteId: number;
   status?: StaffPaymentStatus;
   search: PaymentSearch;
   /** Only payments older than this one (the id of the last row of the previous page). */
@@ -67,18 +69,17 @@ export interface PaymentListFilter {
 /**
  * Newest first. Without a filter by the primary key (ids grow with time); filtered by status or
  * member, by [status, createdAt] or [userId, createdAt]; a member by e-mail through
- * [siteId, email] over the (few) sites.
+ * [siteId, email].
  */
 export function staffPaymentsSql(filter: PaymentListFilter, take = STAFF_PAYMENTS_PAGE_SIZE + 1) {
-  const { status, search, before } = filter;
-  const conditions: Prisma.Sql[] = [];
+  const { siteId, status, search, before } = filter;
+  const conditions: Prisma.Sql[] = [Prisma.sql`p."siteId" = ${siteId}`];
   if (status) conditions.push(Prisma.sql`p.status = ${status}::"PaymentStatus"`);
   if (search.kind === "mollie") conditions.push(Prisma.sql`p."molliePaymentId" = ${search.id}`);
   if (search.kind === "payment") conditions.push(Prisma.sql`p.id = ${search.id}`);
   if (search.kind === "email") {
     conditions.push(Prisma.sql`p."userId" IN (
-      SELECT m.id FROM "User" m
-      WHERE m."siteId" = ANY(ARRAY(SELECT s.id FROM "Site" s)) AND m.email = ${search.email})`);
+      SELECT m.id FROM "User" m WHERE m."siteId" = ${siteId} AND m.email = ${search.email})`);
   }
   const byTime = status !== undefined || search.kind === "email";
   if (before !== undefined) {
@@ -89,7 +90,7 @@ export function staffPaymentsSql(filter: PaymentListFilter, take = STAFF_PAYMENT
         : Prisma.sql`p.id < ${before}`,
     );
   }
-  const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
+  const where = Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}`;
   const order = byTime ? Prisma.sql`p."createdAt" DESC, p.id DESC` : Prisma.sql`p.id DESC`;
   return Prisma.sql`SELECT ${paymentColumns}
     FROM (SELECT * FROM "Payment" p ${where} ORDER BY ${order} LIMIT ${take}) p
@@ -111,14 +112,14 @@ export async function staffPayments(filter: PaymentListFilter) {
  * month by month through [status, createdAt] (a month is a small range of that index, however
  * large the table grows), never as one scan over all payments.
  */
-export function chargebacksSql(now: Date, take = 50) {
+export function chargebacksSql(siteId: number, now: Date, take = 50) {
   const months = Math.ceil(CHARGEBACK_WINDOW_DAYS / 31);
   return Prisma.sql`SELECT ${paymentColumns}
     FROM (
       SELECT w.* FROM generate_series(0, ${months - 1}::int) AS month(n)
       CROSS JOIN LATERAL (
         SELECT * FROM "Payment" c
-        WHERE c.status = 'paid'
+        WHERE c.status = 'paid' AND c."siteId" = ${siteId}
           AND c."createdAt" >= ${now}::timestamp - (month.n + 1) * interval '31 days'
           AND c."createdAt" < ${now}::timestamp - month.n * interval '31 days'
           AND (c."chargedBackCents" > 0 OR c."creditsNotRecovered" > 0)
@@ -130,8 +131,8 @@ export function chargebacksSql(now: Date, take = 50) {
     ORDER BY p."createdAt" DESC, p.id DESC`;
 }
 
-export function chargebacks(now = new Date()) {
-  return db().$queryRaw<StaffPaymentRow[]>(chargebacksSql(now));
+export function chargebacks(siteId: number, now = new Date()) {
+  return db().$queryRaw<StaffPaymentRow[]>(chargebacksSql(siteId, now));
 }
 
 export interface StaffRefundRow {
@@ -148,7 +149,7 @@ export interface StaffRefundRow {
   decidedAt: Date | null;
   mollieRefundId: string | null;
   paidAt: Date | null;
-  /** The member's balance now: below `credits`, an approval cannot take all of them back. */
+  /** The member's balance now: below `credits`, an approval refunds only the credits left. */
   balance: number;
 }
 
@@ -168,32 +169,39 @@ function refundsWithDetails(page: Prisma.Sql, order: Prisma.Sql) {
     ORDER BY ${order}`;
 }
 
+/**
+ * Whether request `r` is of a member of the site: a scalar subquery by primary key per request
+ * (EXISTS would be turned into a join over the whole User table).
+ */
+const ofSite = (siteId: number) =>
+  Prisma.sql`(SELECT s."siteId" FROM "User" s WHERE s.id = r."userId") = ${siteId}`;
+
 /** Requests waiting for a decision (or an approval under way), oldest first (index [status, createdAt]). */
-export function openRefundsSql(take = 200) {
+export function openRefundsSql(siteId: number, take = 200) {
   const order = Prisma.sql`r."createdAt", r.id`;
   return refundsWithDetails(
     Prisma.sql`SELECT * FROM "RefundRequest" r
-      WHERE r.status IN ('requested', 'approved') ORDER BY ${order} LIMIT ${take}`,
+      WHERE r.status IN ('requested', 'approved') AND ${ofSite(siteId)} ORDER BY ${order} LIMIT ${take}`,
     order,
   );
 }
 
 /** Requests decided in the last 30 days (created in that window), newest first. */
-export function decidedRefundsSql(now: Date, take = 50) {
+export function decidedRefundsSql(siteId: number, now: Date, take = 50) {
   const since = new Date(now.getTime() - DECIDED_WINDOW_DAYS * 24 * 3600_000);
   const order = Prisma.sql`r."createdAt" DESC, r.id DESC`;
   return refundsWithDetails(
     Prisma.sql`SELECT * FROM "RefundRequest" r
-      WHERE r.status IN ('refunded', 'rejected', 'failed') AND r."createdAt" >= ${since}
+      WHERE r.status IN ('refunded', 'rejected', 'failed') AND r."createdAt" >= ${since} AND ${ofSite(siteId)}
       ORDER BY ${order} LIMIT ${take}`,
     order,
   );
 }
 
-export async function refundRequestsForStaff(now = new Date()) {
+export async function refundRequestsForStaff(siteId: number, now = new Date()) {
   const [open, decided] = await Promise.all([
-    db().$queryRaw<StaffRefundRow[]>(openRefundsSql()),
-    db().$queryRaw<StaffRefundRow[]>(decidedRefundsSql(now)),
+    db().$queryRaw<StaffRefundRow[]>(openRefundsSql(siteId)),
+    db().$queryRaw<StaffRefundRow[]>(decidedRefundsSql(siteId, now)),
   ]);
   return { open, decided };
 }
@@ -202,8 +210,8 @@ export async function refundRequestsForStaff(now = new Date()) {
 export async function staffPaymentsOverview(filter: PaymentListFilter, locale: string, now = new Date()) {
   const [list, refunds, chargebackRows] = await Promise.all([
     staffPayments(filter),
-    refundRequestsForStaff(now),
-    chargebacks(now),
+    refundRequestsForStaff(filter.siteId, now),
+    chargebacks(filter.siteId, now),
   ]);
   const format = new Intl.DateTimeFormat(locale, {
     dateStyle: "short",

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/ui/use-translation";
-import { data, Link, NavLink } from "react-router";
+import { data, Link } from "react-router";
 import { z } from "zod";
 import { requireUser } from "~/domain/accounts/guards.server";
 import { listLikes } from "~/domain/likes/overview.server";
@@ -33,15 +33,20 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title} | ${data?.siteName}` }];
 
-function Tabs() {
+/** The tabs; the shown one is marked also on /likes, which shows the received likes. */
+function Tabs({ current }: { current: LikeTab }) {
   const { t } = useTranslation();
   return (
     <ul className="nav nav-tabs mb-3">
       {LIKE_TABS.map((tab) => (
         <li className="nav-item" key={tab}>
-          <NavLink to={`/likes/${tab}`} className="nav-link" end>
+          <Link
+            to={`/likes/${tab}`}
+            className={tab === current ? "nav-link active" : "nav-link"}
+            aria-current={tab === current ? "page" : undefined}
+          >
             {t(`likes:tabs.${tab}`)}
-          </NavLink>
+          </Link>
         </li>
       ))}
     </ul>
@@ -95,7 +100,7 @@ export default function LikesRoute({ loaderData }: Route.ComponentProps) {
           {t("likes:swipeGame")}
         </Link>
       </div>
-      <Tabs />
+      <Tabs current={tab} />
       <p className="fw-semibold" data-testid="likes-count">
         {t(`likes:count.${tab}`, { count: total })}
       </p>

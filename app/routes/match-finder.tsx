@@ -96,7 +96,7 @@ export default function MatchFinderRoute({ loaderData }: Route.ComponentProps) {
           {t("search:matchFinder.help")}
         </p>
         <div>
-          <button type="submit" className="btn btn-primary">
+          <button type="submit" name="find" value="1" className="btn btn-primary">
             {t("search:matchFinder.submit")}
           </button>
         </div>

@@ -17,6 +17,8 @@ async function secondDevice(browser: Browser, baseURL: string, javaScriptEnabled
   await acceptEntryWarning(context, baseURL);
   const page = await context.newPage();
   await login(page, member.email, member.password, "/likes");
+  // /likes shows the received likes, and its tab says so.
+  await expect(page.getByRole("link", { name: "Ontvangen" })).toHaveAttribute("aria-current", "page");
   return { context, page };
 }
 

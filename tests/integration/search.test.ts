@@ -685,5 +685,10 @@ describe("match finder", () => {
       request("/match-finder?age=35%2B&appearance=sexy&race=white", { cookie }),
     );
     expect(ids((after.value as MatchFinderData).matches!.members)).toEqual([m.slim50]);
+    // Sent without a choice (only the button's name): everyone of the gender sought.
+    const any = await runRoute(matchFinderRoute.loader, request("/match-finder?find=1", { cookie }));
+    expect(ids((any.value as MatchFinderData).matches!.members).sort()).toEqual(
+      await find({ age: null, appearance: null, race: null }),
+    );
   });
 });

@@ -24,13 +24,16 @@ function oneOf<T extends string>(values: readonly T[], value: string | null): T 
   return value !== null && (values as readonly string[]).includes(value) ? (value as T) : null;
 }
 
-/** The options in a match-finder URL; `submitted` once the form was sent (any option present). */
+/**
+ * The options in a match-finder URL; `submitted` once the form was sent: its button (`find`) or any
+ * option, or a further page (no option chosen stands for any).
+ */
 export function parseMatchFinderParams(params: URLSearchParams): {
   submitted: boolean;
   options: MatchFinderOptions;
   page: number;
 } {
-  const submitted = ["age", "appearance", "race"].some((name) => params.has(name));
+  const submitted = ["find", "page", "age", "appearance", "race"].some((name) => params.has(name));
   const pageParam = Number(params.get("page"));
   return {
     submitted,

@@ -3,6 +3,7 @@ import { sendInactivityReminders } from "../app/domain/notifications/inactivity-
 import { runWeeklyUpdates, type WeeklyUpdatesJob } from "../app/domain/notifications/weekly-update.server";
 import { pruneLoginAttempts } from "../app/domain/accounts/login.server";
 import { pruneChatEvents } from "../app/domain/chat/chat-events.server";
+import { pruneLikeNotices } from "../app/domain/likes/like.server";
 import { pruneOpenTabs } from "../app/domain/notifications/open-tabs.server";
 import { reconcileOpenPayments } from "../app/domain/payments/reconcile.server";
 import { QUEUES, jobs } from "../app/lib/jobs.server";
@@ -49,6 +50,7 @@ export async function startScheduledJobs(logger?: Logger) {
     await pruneLoginAttempts();
     const chatEvents = await pruneChatEvents();
     const openTabs = await pruneOpenTabs();
-    logger?.info("maintenance done", { chatEvents, openTabs });
+    const likeNotices = await pruneLikeNotices();
+    logger?.info("maintenance done", { chatEvents, openTabs, likeNotices });
   });
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { like, unlike } from "~/domain/likes/like.server";
+import { LIKE_NOTICE_QUIET_MS, like, pruneLikeNotices, unlike } from "~/domain/likes/like.server";
 import { likedProfileIds, likesBetween, withLikedState } from "~/domain/likes/liked-state.server";
 import {
   announceNewestLike,
@@ -63,6 +63,7 @@ describe("liking and unliking", () => {
       ok: true,
       likedUserId: b!.userId,
       created: true,
+      announce: true,
       matched: false,
     });
     const first = await db().like.findFirstOrThrow({
@@ -74,6 +75,7 @@ describe("liking and unliking", () => {
       ok: true,
       likedUserId: b!.userId,
       created: false,
+      announce: false,
       matched: false,
     });
     expect(
@@ -89,6 +91,38 @@ describe("liking and unliking", () => {
     expect(await unlike(a!.userId, b!.profileId)).toEqual({ ok: true });
     expect(await unlike(a!.userId, a!.profileId)).toEqual({ ok: false });
     expect(await unlike(a!.userId, 2147483647)).toEqual({ ok: false });
+  });
+
+  it("a like taken back and given again within a day is stored quietly: no second alert", async () => {
+    const [a, b] = await members(2);
+    const row = () =>
+      db().like.findFirstOrThrow({
+        where: { likerId: a!.userId, likedId: b!.userId },
+        select: { announcedAt: true, mailedAt: true },
+      });
+    expect(await like(a!.userId, b!.profileId, ORIGIN)).toMatchObject({ created: true, announce: true });
+    expect(await row()).toEqual({ announcedAt: null, mailedAt: null });
+    for (let i = 0; i < 3; i++) {
+      await unlike(a!.userId, b!.profileId);
+      expect(await like(a!.userId, b!.profileId, ORIGIN)).toMatchObject({ created: true, announce: false });
+      const quiet = await row();
+      expect(quiet.announcedAt).toBeInstanceOf(Date);
+      expect(quiet.mailedAt).toBeInstanceOf(Date);
+    }
+    // A day after the last alert, a like given again is news again.
+    await db().likeNotice.update({
+      where: { likerId_likedId: { likerId: a!.userId, likedId: b!.userId } },
+      data: { notifiedAt: new Date(Date.now() - LIKE_NOTICE_QUIET_MS - 1000) },
+    });
+    await unlike(a!.userId, b!.profileId);
+    expect(await like(a!.userId, b!.profileId, ORIGIN)).toMatchObject({ created: true, announce: true });
+    expect(await row()).toEqual({ announcedAt: null, mailedAt: null });
+    // The maintenance job drops notice times once they decide nothing.
+    const notice = { likerId: a!.userId, likedId: b!.userId };
+    await pruneLikeNotices(new Date(Date.now() + LIKE_NOTICE_QUIET_MS - 60_000));
+    expect(await db().likeNotice.count({ where: notice })).toBe(1);
+    await pruneLikeNotices(new Date(Date.now() + LIKE_NOTICE_QUIET_MS + 60_000));
+    expect(await db().likeNotice.count({ where: notice })).toBe(0);
   });
 
   it("makes exactly one match of a mutual like, the lower user id as user A", async () => {

@@ -333,6 +333,7 @@ describe("liking and skipping", () => {
       choice: "like",
       likedUserId: target!.userId,
       created: true,
+      announce: true,
       matched: false,
     });
     expect(await gameLike(viewer, site, likesBack!)).toMatchObject({

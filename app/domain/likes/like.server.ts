@@ -10,8 +10,16 @@ import { lockPair, orderedPair } from "./pair-lock.server";
 /** Why a like was refused; each has its own message (`likes:refused.*`). */
 export type LikeRefusal = "notFound" | "self" | "unavailable" | "blocked" | "rateLimited";
 
+/**
+ * `announce`: the liked member is to be told (mail, push, the "new like" modal); not for a like taken
+ * back and given again within LIKE_NOTICE_QUIET_MS of the last time they were told.
+ */
 export type LikeResult =
-  { ok: true; likedUserId: number; created: boolean; matched: boolean } | { ok: false; error: LikeRefusal };
+  | { ok: true; likedUserId: number; created: boolean; announce: boolean; matched: boolean }
+  | { ok: false; error: LikeRefusal };
+
+/** A like given again this soon after the last one was announced is stored quietly (no alert again). */
+export const LIKE_NOTICE_QUIET_MS = 24 * 3600_000;
 
 type Tx = Prisma.TransactionClient;
 
@@ -43,31 +51,46 @@ async function likeTarget(tx: Tx, likerId: number, profileId: number) {
 
 /**
  * The like, and the match when the other member liked back, unless a block stands between the two:
- * one statement, run under the pair lock. Liking twice stores nothing new.
+ * one statement, run under the pair lock. Liking twice stores nothing new. A like given again soon
+ * after the liked member was told of it is stored as already announced and mailed (`quiet`); any
+ * other new like sets the pair's notice time.
  */
 async function storeLike(tx: Tx, likerId: number, likedId: number) {
   const [userAId, userBId] = orderedPair(likerId, likedId);
   const now = new Date();
-  const [row] = await tx.$queryRaw<{ blocked: boolean; created: boolean; likedBack: boolean }[]>`
-    WITH blocked AS (
+  const quietSince = new Date(now.getTime() - LIKE_NOTICE_QUIET_MS);
+  const [row] = await tx.$queryRaw<
+    { blocked: boolean; created: boolean; quiet: boolean; likedBack: boolean }[]
+  >`
+    WITH quiet AS (
+      SELECT EXISTS (SELECT 1 FROM "LikeNotice" WHERE "likerId" = ${likerId} AND "likedId" = ${likedId}
+        AND "notifiedAt" > ${quietSince}::timestamp) AS yes
+    ), blocked AS (
       SELECT EXISTS (SELECT 1 FROM "Block"
         WHERE ("blockerId" = ${likerId} AND "blockedId" = ${likedId})
           OR ("blockerId" = ${likedId} AND "blockedId" = ${likerId})) AS yes
     ), liked_back AS (
       SELECT EXISTS (SELECT 1 FROM "Like" WHERE "likerId" = ${likedId} AND "likedId" = ${likerId}) AS yes
     ), created AS (
-      INSERT INTO "Like" ("likerId", "likedId", "createdAt")
-      SELECT ${likerId}, ${likedId}, ${now}::timestamp FROM blocked WHERE NOT blocked.yes
+      INSERT INTO "Like" ("likerId", "likedId", "createdAt", "announcedAt", "mailedAt")
+      SELECT ${likerId}, ${likedId}, ${now}::timestamp,
+        CASE WHEN quiet.yes THEN ${now}::timestamp END, CASE WHEN quiet.yes THEN ${now}::timestamp END
+      FROM blocked, quiet WHERE NOT blocked.yes
       ON CONFLICT DO NOTHING
       RETURNING id
+    ), noticed AS (
+      INSERT INTO "LikeNotice" ("likerId", "likedId", "notifiedAt")
+      SELECT ${likerId}, ${likedId}, ${now}::timestamp FROM created, quiet WHERE NOT quiet.yes
+      ON CONFLICT ("likerId", "likedId") DO UPDATE SET "notifiedAt" = EXCLUDED."notifiedAt"
     ), matched AS (
       INSERT INTO "Match" ("userAId", "userBId", "createdAt")
       SELECT ${userAId}, ${userBId}, ${now}::timestamp FROM blocked, liked_back
       WHERE NOT blocked.yes AND liked_back.yes
       ON CONFLICT DO NOTHING
     )
-    SELECT blocked.yes AS blocked, EXISTS (SELECT 1 FROM created) AS created, liked_back.yes AS "likedBack"
-    FROM blocked, liked_back`;
+    SELECT blocked.yes AS blocked, EXISTS (SELECT 1 FROM created) AS created, quiet.yes AS quiet,
+      liked_back.yes AS "likedBack"
+    FROM blocked, liked_back, quiet`;
   return row!;
 }
 
@@ -84,7 +107,13 @@ export async function likeInTransaction(tx: Tx, likerId: number, profileId: numb
   // here, or else it deletes this like once this transaction ends.
   const stored = await storeLike(tx, likerId, likedId);
   if (stored.blocked) return { ok: false, error: "blocked" };
-  return { ok: true, likedUserId: likedId, created: stored.created, matched: stored.likedBack };
+  return {
+    ok: true,
+    likedUserId: likedId,
+    created: stored.created,
+    announce: stored.created && !stored.quiet,
+    matched: stored.likedBack,
+  };
 }
 
 /** Counts a like against the member's hourly likes (profile buttons and swipe game together). */
@@ -100,14 +129,17 @@ export async function likeAllowed(likerId: number): Promise<boolean> {
 export async function like(likerId: number, profileId: number, origin: string): Promise<LikeResult> {
   if (!(await likeAllowed(likerId))) return { ok: false, error: "rateLimited" };
   const result = await db().$transaction((tx) => likeInTransaction(tx, likerId, profileId));
-  if (result.ok && result.created) {
+  if (result.ok && result.announce) {
     await queueLikeMail({ userId: result.likedUserId, origin });
     await queueLikePush({ likerId, likedId: result.likedUserId });
   }
   return result;
 }
 
-/** Takes a like back: the like and the match go, the other member's like stays. */
+/**
+ * Takes a like back: the like and the match go, the other member's like stays (and the pair's
+ * notice time, so liking again soon does not alert the other member again).
+ */
 export async function unlike(likerId: number, profileId: number): Promise<{ ok: boolean }> {
   const target = await db().profile.findUnique({ where: { id: profileId }, select: { userId: true } });
   if (!target || target.userId === likerId) return { ok: false };
@@ -120,6 +152,14 @@ export async function unlike(likerId: number, profileId: number): Promise<{ ok: 
       DELETE FROM "Match" WHERE "userAId" = ${userAId} AND "userBId" = ${userBId}`;
   });
   return { ok: true };
+}
+
+/** Notice times past the quiet period decide nothing any more (the daily maintenance job). */
+export async function pruneLikeNotices(now = new Date()) {
+  const { count } = await db().likeNotice.deleteMany({
+    where: { notifiedAt: { lt: new Date(now.getTime() - LIKE_NOTICE_QUIET_MS) } },
+  });
+  return count;
 }
 
 /** Blocking ends everything between two members (SPEC section 4): their likes and their match. */

@@ -205,7 +205,7 @@ export async function loadSwipeGame({
 export type SwipeRefusal = LikeRefusal | "limit";
 
 export type SwipeOutcome =
-  | { ok: true; choice: "like"; likedUserId: number; created: boolean; matched: boolean }
+  | { ok: true; choice: "like"; likedUserId: number; created: boolean; announce: boolean; matched: boolean }
   | { ok: true; choice: "skip" }
   | { ok: false; error: "limit"; reopensAt: Date }
   | { ok: false; error: LikeRefusal };
@@ -259,10 +259,10 @@ export async function swipeLike(request: SwipeRequest & { origin: string }): Pro
         select: { id: true },
       });
     }
-    const { likedUserId, created, matched } = result;
-    return { ok: true, choice: "like", likedUserId, created, matched };
+    const { likedUserId, created, announce, matched } = result;
+    return { ok: true, choice: "like", likedUserId, created, announce, matched };
   });
-  if (outcome.ok && outcome.choice === "like" && outcome.created) {
+  if (outcome.ok && outcome.choice === "like" && outcome.announce) {
     await queueLikeMail({ userId: outcome.likedUserId, origin: request.origin });
     await queueLikePush({ likerId: userId, likedId: outcome.likedUserId });
   }

@@ -303,6 +303,16 @@ describe("erasing deleted accounts", () => {
       },
     });
     await db().loginAttempt.create({ data: { userId: expired.userId, ip: "192.0.2.9" } });
+    const complaint = await db().complaint.create({
+      data: {
+        siteId: site.id,
+        name: "Mijn naam",
+        email: expired.email,
+        category: "spam",
+        description: "Een klacht die blijft staan.",
+      },
+      select: { id: true },
+    });
     const photoFiles = await db().photo.findMany({
       where: { profileId: expired.profileId },
       select: { filename: true, thumbFilename: true },
@@ -312,6 +322,12 @@ describe("erasing deleted accounts", () => {
 
     const erased = await eraseExpiredAccounts();
     for (const key of keys) expect(await fileStorage().exists(key)).toBe(false);
+    expect(
+      await db().complaint.findUniqueOrThrow({
+        where: { id: complaint.id },
+        select: { name: true, email: true, description: true },
+      }),
+    ).toEqual({ name: "", email: erasedEmail(expired.userId), description: "Een klacht die blijft staan." });
     expect(erased).toBeGreaterThanOrEqual(1);
 
     const user = await db().user.findUniqueOrThrow({

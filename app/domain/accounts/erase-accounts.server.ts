@@ -66,6 +66,11 @@ async function eraseAccount(user: { id: number; email: string }, now: Date) {
     await tx.loginAttempt.deleteMany({ where: { userId: user.id } });
     // Sent mails carry the address and the name.
     await tx.mail.deleteMany({ where: { OR: [{ userId: user.id }, { to: user.email }] } });
+    // Complaints the member sent keep what they were about, not who sent them.
+    await tx.complaint.updateMany({
+      where: { email: user.email },
+      data: { name: "", email: erasedEmail(user.id) },
+    });
     return true;
   });
   if (!erasedNow) return;

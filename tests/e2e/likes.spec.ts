@@ -151,3 +151,26 @@ test("a new like: top bar badge, tab title and the New like! modal or banner", a
   await expect(page.getByTestId("new-like-modal")).toHaveCount(0);
   await expect(page.getByTestId("new-like-banner")).toHaveCount(0);
 });
+
+test("a like reaches the liked member's open page at once: the badge updates without a reload", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.skip(!jsEnabled(testInfo), "the live stream needs JavaScript");
+  const anna = await createMember();
+  const bram = await createMember();
+  const bramProfile = await profileOf(bram);
+  const other = await secondDevice(browser, baseURL!, true, bram);
+  await whenInteractive(other.page, testInfo);
+  // Bram's live stream is open (it registers the tab) before Anna likes him.
+  await expect.poll(() => e2eDb().openTab.count({ where: { userId: bram.id } })).toBeGreaterThan(0);
+  const badge = other.page.getByRole("link", { name: /Likes/ }).getByLabel("1 nieuwe like");
+  await expect(badge).toHaveCount(0);
+
+  await login(page, anna.email, anna.password, `/members/${bramProfile.id}`);
+  await likeOnProfile(page, bramProfile.id);
+  // Well within the 300 s the polling waits while the stream is open.
+  await expect(badge).toBeVisible({ timeout: 5_000 });
+  await other.context.close();
+});

@@ -102,6 +102,9 @@ describe("liking and unliking", () => {
       });
     expect(await like(a!.userId, b!.profileId, ORIGIN)).toMatchObject({ created: true, announce: true });
     expect(await row()).toEqual({ announcedAt: null, mailedAt: null });
+    // The liked member's open tabs hear of it (their badge), once.
+    const likeEvents = () => db().chatEvent.count({ where: { userId: b!.userId, type: "like" } });
+    expect(await likeEvents()).toBe(1);
     for (let i = 0; i < 3; i++) {
       await unlike(a!.userId, b!.profileId);
       expect(await like(a!.userId, b!.profileId, ORIGIN)).toMatchObject({ created: true, announce: false });
@@ -109,6 +112,7 @@ describe("liking and unliking", () => {
       expect(quiet.announcedAt).toBeInstanceOf(Date);
       expect(quiet.mailedAt).toBeInstanceOf(Date);
     }
+    expect(await likeEvents()).toBe(1);
     // A day after the last alert, a like given again is news again.
     await db().likeNotice.update({
       where: { likerId_likedId: { likerId: a!.userId, likedId: b!.userId } },

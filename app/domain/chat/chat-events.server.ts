@@ -4,7 +4,8 @@ import { db } from "~/lib/db.server";
 /** The PostgreSQL channel that tells every app process about new chat events (payload: user ids). */
 export const CHAT_CHANNEL = "chat_events";
 
-export type ChatEventType = "message" | "read" | "deleted";
+/** What a live event tells a member: chat changes, or a new like (for the badge). */
+export type ChatEventType = "message" | "read" | "deleted" | "like";
 
 /** Advisory lock class of a member's live events (the second key is the user id). */
 const CHAT_EVENT_LOCK = 41;

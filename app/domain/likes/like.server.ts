@@ -3,6 +3,7 @@ import { withinLimit } from "~/domain/abuse/rate-limits.server";
 import type { Prisma } from "~/generated/prisma/client";
 import type { ProfileStatus, UserStatus } from "~/generated/prisma/enums";
 import { db } from "~/lib/db.server";
+import { publishChatEvents } from "~/domain/chat/chat-events.server";
 import { queueLikePush } from "~/domain/notifications/push-notify.server";
 import { queueLikeMail } from "./like-mail.server";
 import { lockPair, orderedPair } from "./pair-lock.server";
@@ -107,11 +108,14 @@ export async function likeInTransaction(tx: Tx, likerId: number, profileId: numb
   // here, or else it deletes this like once this transaction ends.
   const stored = await storeLike(tx, likerId, likedId);
   if (stored.blocked) return { ok: false, error: "blocked" };
+  const announce = stored.created && !stored.quiet;
+  // The liked member's open tabs update the new-likes badge at once (sent on commit).
+  if (announce) await publishChatEvents(tx, [{ userId: likedId, type: "like", payload: {} }]);
   return {
     ok: true,
     likedUserId: likedId,
     created: stored.created,
-    announce: stored.created && !stored.quiet,
+    announce,
     matched: stored.likedBack,
   };
 }

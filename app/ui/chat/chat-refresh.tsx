@@ -49,7 +49,10 @@ export function ChatRefresh() {
     };
     void schedule();
     // "ready" too: an event committed between this page's load and the stream's start is not replayed.
-    const unsubscribe = subscribeLiveEvents(() => refresh());
+    // A "like" changes nothing here (the live totals carry its badge).
+    const unsubscribe = subscribeLiveEvents(({ type }) => {
+      if (type !== "like") refresh();
+    });
     window.addEventListener("focus", onFocus);
     document.addEventListener("visibilitychange", onFocus);
     return () => {

@@ -3,10 +3,11 @@ import { fetchJsonWithRetry } from "../live-counts/fetch-with-retry";
 import { eventStreamUrl, reportPageHidden } from "./tab-presence";
 
 /**
- * Event types of /api/events: chat events, "ready" (connected: current totals) and "resync" (too
- * much was missed: reload your data). Every event carries the member's `totals`.
+ * Event types of /api/events: chat events, "like" (someone liked the member), "ready" (connected:
+ * current totals) and "resync" (too much was missed: reload your data). Every event carries the
+ * member's `totals`.
  */
-export const LIVE_EVENT_TYPES = ["ready", "message", "read", "deleted", "resync"] as const;
+export const LIVE_EVENT_TYPES = ["ready", "message", "read", "deleted", "like", "resync"] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
 export interface LiveTotals {

@@ -9,13 +9,21 @@ import { readJson } from "~/lib/request-body.server";
  * `/api/user.php?push=1` (SPEC section 7): POST `{subscription}` stores this device's push
  * subscription for the member, DELETE `{endpoint}` forgets it (push turned off on the device).
  */
-export async function pushSubscriptionCall(request: Request, user: SessionUser | null) {
-  if (!user) return authenticationRequired();
+export async function pushSubscriptionCall(
+  request: Request,
+  user: SessionUser | null,
+  sessionId: string | null,
+) {
+  if (!user || !sessionId) return authenticationRequired();
   const json: unknown = await readJson(request);
   if (request.method === "POST") {
     const body = pushSubscriptionBody.safeParse(json);
     if (!body.success) return data({ error: "invalid_subscription" }, { status: 400, headers: noStore });
-    await savePushSubscription(user.id, body.data.subscription, request.headers.get("User-Agent"));
+    await savePushSubscription(
+      { userId: user.id, sessionId },
+      body.data.subscription,
+      request.headers.get("User-Agent"),
+    );
     return data({ ok: true }, { headers: noStore });
   }
   if (request.method === "DELETE") {

@@ -9,6 +9,7 @@ import { vapidKeys } from "~/lib/vapid-keys.server";
 import type { MessageNotice } from "./message-notice.server";
 import { hasVisibleTab } from "./presence.server";
 import { FALLBACK_PUSH_ICON, type PushPayload } from "./push-payload";
+import { liveSessionDevice } from "./push-subscriptions.server";
 
 /** How long a push service keeps a push for a device that is offline. */
 const PUSH_TTL_SECONDS = 24 * 3600;
@@ -50,7 +51,8 @@ export async function queueLikePush(job: LikePushJob): Promise<void> {
 }
 
 /**
- * The recipient, when they get pushes of this kind at all: confirmed, with devices, preference on.
+ * The recipient, when they get pushes of this kind at all: confirmed, with devices (of sessions
+ * still running), preference on.
  * `devices` (a retry) limits it to those of their devices that still exist.
  */
 async function recipientFor(userId: number, key: NotificationKey, devices?: number[]) {
@@ -62,7 +64,7 @@ async function recipientFor(userId: number, key: NotificationKey, devices?: numb
       emailNotificationsOff: true,
       site: { select: { supportEmail: true } },
       pushSubscriptions: {
-        ...(devices ? { where: { id: { in: devices } } } : {}),
+        where: { ...liveSessionDevice(), ...(devices ? { id: { in: devices } } : {}) },
         select: { id: true, endpoint: true, p256dh: true, auth: true },
       },
     },

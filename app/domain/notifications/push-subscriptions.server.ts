@@ -2,16 +2,20 @@ import { db } from "~/lib/db.server";
 import type { PushSubscriptionInput } from "./push-subscription-schema";
 
 /**
- * Stores a browser's subscription for the member. The endpoint is one device's address: when it
- * was stored for another member (someone else used this browser before), it moves to this one.
+ * Stores a browser's subscription for the member, tied to the login session it came from: ending
+ * that session (logout, password change, account deletion) deletes the row with it, so a shared
+ * computer stops showing the member's pushes once they log out. The endpoint is one device's
+ * address: when it was stored for another member or session (someone else used this browser
+ * before, or the member logged in again), it moves to this one.
  */
 export async function savePushSubscription(
-  userId: number,
+  { userId, sessionId }: { userId: number; sessionId: string },
   subscription: PushSubscriptionInput,
   userAgent: string | null,
 ): Promise<void> {
   const fields = {
     userId,
+    sessionId,
     p256dh: subscription.keys.p256dh,
     auth: subscription.keys.auth,
     userAgent: (userAgent ?? "").slice(0, 300),
@@ -33,10 +37,13 @@ export async function removePushSubscription(
   return count > 0;
 }
 
+/** Devices whose login session still runs: those of an expired session get no pushes. */
+export const liveSessionDevice = () => ({ session: { is: { expiresAt: { gt: new Date() } } } });
+
 /** The member's devices with push on, newest first. */
 export function listPushSubscriptions(userId: number) {
   return db().pushSubscription.findMany({
-    where: { userId },
+    where: { userId, ...liveSessionDevice() },
     orderBy: { createdAt: "desc" },
     select: { id: true, endpoint: true, userAgent: true, createdAt: true, lastSuccessAt: true },
   });

@@ -454,7 +454,7 @@ describe("POST /api/user.php?push=1", () => {
 
   it("stores the device once, moves it to a new owner, and forgets it on DELETE", async () => {
     const [first, second] = [await createMember(), await createMember()];
-    const endpoint = "https://push.example.com/device-1";
+    const endpoint = `https://fcm.googleapis.com/fcm/send/device-${first.userId}`;
     await pushCall(first.userId, "POST", { subscription: { endpoint, keys } });
     await pushCall(first.userId, "POST", { subscription: { endpoint, keys } });
     expect(await devicesOf(first)).toEqual([
@@ -470,6 +470,92 @@ describe("POST /api/user.php?push=1", () => {
     expect(await devicesOf(second)).toHaveLength(1);
     expect(await pushCall(second.userId, "DELETE", { endpoint })).toMatchObject({ status: 200 });
     expect(await devicesOf(second)).toEqual([]);
+  });
+});
+
+describe("POST /api/user.php?push=1: only push services, a few devices, a few calls", () => {
+  it("refuses an endpoint outside the browsers' push services with 400, storing nothing", async () => {
+    const member = await createMember();
+    const { keys } = service.subscription();
+    for (const endpoint of [
+      "https://push.example.com/x",
+      "https://169.254.169.254/latest/meta-data",
+      "https://fcm.googleapis.com.attacker.example/fcm/send/x",
+      "https://fcm.googleapis.com:8443/fcm/send/x",
+      "https://attacker.example/push.services.mozilla.com",
+    ]) {
+      expect(await pushCall(member.userId, "POST", { subscription: { endpoint, keys } })).toMatchObject({
+        status: 400,
+        body: { error: "unknown_push_service" },
+      });
+    }
+    expect(await devicesOf(member)).toEqual([]);
+  });
+
+  it("keeps at most 10 devices per member: a new one replaces the oldest", async () => {
+    const anna = await createMember({ name: "Anna" });
+    const bram = await createMember();
+    const cookie = await sessionCookie(bram.userId);
+    const devices = Array.from({ length: 11 }, () => service.subscription());
+    for (const [index, device] of devices.entries()) {
+      const subscription = { endpoint: device.endpoint, keys: device.keys };
+      expect(await pushCall({ cookie }, "POST", { subscription })).toMatchObject({ status: 200 });
+      // Apart in time, as devices turned on one after another are.
+      await db().pushSubscription.update({
+        where: { endpoint: device.endpoint },
+        data: { createdAt: new Date(Date.now() - (20 - index) * 60_000) },
+      });
+    }
+    const kept = (await devicesOf(bram)).map((d) => d.endpoint).sort();
+    expect(kept).toEqual(
+      devices
+        .slice(1)
+        .map((d) => d.endpoint)
+        .sort(),
+    );
+    expect(await pushForMessage(await messageBetween(anna, bram))).toMatchObject({ sent: 10 });
+    await service.waitFor(10);
+    expect(service.received.map((p) => p.endpoint)).not.toContain(devices[0]!.endpoint);
+  });
+
+  it("answers 429 past 20 subscriptions of a member within the hour", async () => {
+    const member = await createMember();
+    const cookie = await sessionCookie(member.userId);
+    for (let i = 0; i < 20; i++) {
+      const { endpoint, keys } = service.subscription();
+      expect(await pushCall({ cookie }, "POST", { subscription: { endpoint, keys } })).toMatchObject({
+        status: 200,
+      });
+    }
+    const { endpoint, keys } = service.subscription();
+    expect(await pushCall({ cookie }, "POST", { subscription: { endpoint, keys } })).toMatchObject({
+      status: 429,
+      body: { error: "rateLimited" },
+    });
+    expect((await devicesOf(member)).map((d) => d.endpoint)).not.toContain(endpoint);
+  });
+
+  it("never pushes to a stored device outside the push services (stored before): removes it", async () => {
+    const anna = await createMember({ name: "Anna" });
+    const bram = await subscribedMember();
+    const { sessionId } = await db().pushSubscription.findUniqueOrThrow({
+      where: { endpoint: bram.device.endpoint },
+      select: { sessionId: true },
+    });
+    await db().pushSubscription.create({
+      data: {
+        userId: bram.userId,
+        sessionId,
+        endpoint: "https://169.254.169.254/latest/meta-data",
+        ...bram.device.keys,
+      },
+    });
+    expect(await pushForMessage(await messageBetween(anna, bram))).toEqual({
+      sent: 1,
+      removed: 1,
+      failed: 0,
+    });
+    expect((await devicesOf(bram)).map((d) => d.endpoint)).toEqual([bram.device.endpoint]);
   });
 });
 

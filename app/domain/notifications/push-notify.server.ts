@@ -2,14 +2,15 @@ import webpush, { WebPushError } from "web-push";
 import type { NotificationKey } from "~/domain/accounts/notification-preferences";
 import { isBlockedBetween } from "~/domain/profiles/blocks.server";
 import { db } from "~/lib/db.server";
-import { env } from "~/lib/env.server";
+import { env, standInsAllowed } from "~/lib/env.server";
 import { QUEUES, jobs } from "~/lib/jobs.server";
 import { translatorFor } from "~/lib/translator.server";
 import { vapidKeys } from "~/lib/vapid-keys.server";
 import type { MessageNotice } from "./message-notice.server";
 import { hasVisibleTab } from "./presence.server";
 import { FALLBACK_PUSH_ICON, type PushPayload } from "./push-payload";
-import { liveSessionDevice } from "./push-subscriptions.server";
+import { isPushServiceEndpoint } from "./push-subscription-schema";
+import { MAX_PUSH_DEVICES, liveSessionDevice } from "./push-subscriptions.server";
 
 /** How long a push service keeps a push for a device that is offline. */
 const PUSH_TTL_SECONDS = 24 * 3600;
@@ -65,6 +66,8 @@ async function recipientFor(userId: number, key: NotificationKey, devices?: numb
       site: { select: { supportEmail: true } },
       pushSubscriptions: {
         where: { ...liveSessionDevice(), ...(devices ? { id: { in: devices } } : {}) },
+        orderBy: { createdAt: "desc" },
+        take: MAX_PUSH_DEVICES,
         select: { id: true, endpoint: true, p256dh: true, auth: true },
       },
     },
@@ -178,7 +181,7 @@ function worthRetrying(error: unknown): boolean {
 
 /**
  * Sends the payload to every device of the member, encrypted for each (web-push, VAPID-signed).
- * A device the push service no longer knows (404, 410) is removed; other failures are logged, and
+ * A device the push service no longer knows (404, 410), or not at a push service at all, is removed; other failures are logged, and
  * those worth another try are returned in `retry`.
  */
 async function sendToDevices(
@@ -192,8 +195,13 @@ async function sendToDevices(
     privateKey: keys.privateKey,
   };
   const body = JSON.stringify(payload);
+  const standIns = standInsAllowed();
   const results = await Promise.all(
     recipient.pushSubscriptions.map(async (device) => {
+      // Stored before only push services' addresses were accepted (or a stand-in's, where none
+      // runs now): never sent to, removed.
+      if (!isPushServiceEndpoint(device.endpoint, { standIns }))
+        return { id: device.id, result: "gone" as const };
       try {
         await webpush.sendNotification(
           { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },

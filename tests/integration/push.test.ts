@@ -406,6 +406,19 @@ describe("pushes for likes", () => {
     });
   });
 
+  it("never reveals an invisible liker, as the like mail does not", async () => {
+    const anna = await createMember({ name: "Anna", invisible: true });
+    const bram = await subscribedMember();
+    expect(await like(anna.userId, bram.profileId, ORIGIN)).toMatchObject({ ok: true });
+    expect(await pushForLike({ likerId: anna.userId, likedId: bram.userId })).toMatchObject({ sent: 0 });
+
+    // Visible again, the like stands and may be told.
+    await db().user.update({ where: { id: anna.userId }, data: { invisible: false } });
+    expect(await pushForLike({ likerId: anna.userId, likedId: bram.userId })).toMatchObject({ sent: 1 });
+    const [push] = await service.waitFor(1);
+    expect(push!.payload).toMatchObject({ url: `/likes/m/${anna.profileId}` });
+  });
+
   it("sends nothing for a like taken back, with the like switch off, or while watching", async () => {
     const anna = await createMember({ name: "Anna" });
     const bram = await subscribedMember();

@@ -1,5 +1,6 @@
 import webpush, { WebPushError } from "web-push";
 import type { NotificationKey } from "~/domain/accounts/notification-preferences";
+import { visibleMemberWhere } from "~/domain/likes/visible-member";
 import { isBlockedBetween } from "~/domain/profiles/blocks.server";
 import { db } from "~/lib/db.server";
 import { env, standInsAllowed } from "~/lib/env.server";
@@ -131,13 +132,17 @@ export async function pushForMessage(notice: MessageNotice, attempt: PushTry = {
   return outcome;
 }
 
-/** Pushes a like (job "like-push") while it still stands, unless the member is watching. */
+/**
+ * Pushes a like (job "like-push") while it still stands and its liker may be seen, unless the
+ * member is watching.
+ */
 export async function pushForLike(job: LikePushJob, attempt: PushTry = {}): Promise<PushOutcome> {
   const { likerId, likedId } = job;
   const recipient = await recipientFor(likedId, "like", attempt.devices);
   if (!recipient) return NOTHING;
-  const like = await db().like.findUnique({
-    where: { likerId_likedId: { likerId, likedId } },
+  // As the like mail: only a like from a member others may see (not invisible, disabled or deleted).
+  const like = await db().like.findFirst({
+    where: { likerId, likedId, liker: visibleMemberWhere },
     select: { id: true },
   });
   if (!like || (await hasVisibleTab(likedId))) return NOTHING;

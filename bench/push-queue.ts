@@ -55,9 +55,14 @@ async function main() {
     for (let i = 0; i < MEMBERS; i++) {
       const userId = await insertMember(client, siteId, `Lid${i}`);
       const device = service.subscription();
+      // A device's pushes belong to the login session that turned them on.
       await client.query(
-        `INSERT INTO "PushSubscription" ("userId", endpoint, p256dh, auth) VALUES ($1, $2, $3, $4)`,
-        [userId, device.endpoint, device.keys.p256dh, device.keys.auth],
+        `INSERT INTO "Session" (id, "userId", "expiresAt") VALUES ($1, $2, now() + interval '1 day')`,
+        [`bench-${userId}`, userId],
+      );
+      await client.query(
+        `INSERT INTO "PushSubscription" ("userId", "sessionId", endpoint, p256dh, auth) VALUES ($1, $2, $3, $4, $5)`,
+        [userId, `bench-${userId}`, device.endpoint, device.keys.p256dh, device.keys.auth],
       );
       await client.query(`INSERT INTO "Like" ("likerId", "likedId") VALUES ($1, $2)`, [likerId, userId]);
       const [a, b] = [likerId, userId].sort((x, y) => x - y);

@@ -73,7 +73,7 @@ const envSchema = z.object({
   MAIL_EVENTS_SECRET: z.string().min(16).optional(),
   /**
    * Web push (VAPID) key pair, base64url as `npx web-push generate-vapid-keys` prints it. Without
-   * them a pair is generated once and kept in DATA_DIR (every process of one installation shares it).
+   * them a pair is generated once and kept in the database (every process of one installation shares it).
    */
   VAPID_PUBLIC_KEY: z
     .string()

@@ -61,8 +61,10 @@ async function asLoginForm(request: Request) {
 
 /** POST logs in (form fields email and password); PUT {language} saves the member's language. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user } = context.get(requestInfoContext);
-  if (new URL(request.url).searchParams.get("push") === "1") return pushSubscriptionCall(request, user);
+  const { user, sessionId } = context.get(requestInfoContext);
+  if (new URL(request.url).searchParams.get("push") === "1") {
+    return pushSubscriptionCall(request, user, sessionId);
+  }
   if (request.method === "PUT") {
     if (!user) return authenticationRequired();
     const body = languageBody.safeParse(await readJson(request));

@@ -184,9 +184,15 @@ test("/notifications: mail switches and removing a device work as plain forms", 
   page,
 }, testInfo) => {
   const member = await createMember();
+  // Push was turned on in an earlier login session (on another device).
+  const session = await e2eDb().session.create({
+    data: { id: `e2e-push-${member.id}`, userId: member.id, expiresAt: new Date(Date.now() + 86_400_000) },
+    select: { id: true },
+  });
   await e2eDb().pushSubscription.create({
     data: {
       userId: member.id,
+      sessionId: session.id,
       endpoint: `https://push.example.com/e2e-${member.id}`,
       p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM",
       auth: "tBHItJI5svbpez7KI4CCXg",

@@ -183,11 +183,16 @@ describe("a push service unreachable", () => {
 
   async function likedMemberWithDevices(services: PushService[]) {
     const [anna, bram] = [await createMember({ name: "Anna" }), await createMember()];
+    // The login session that turned push on (a device's pushes end with it).
+    const session = await db().session.create({
+      data: { id: `push-${bram.userId}`, userId: bram.userId, expiresAt: new Date(Date.now() + 86_400_000) },
+      select: { id: true },
+    });
     const devices = [];
     for (const service of services) {
       const device = service.subscription();
       const row = await db().pushSubscription.create({
-        data: { userId: bram.userId, endpoint: device.endpoint, ...device.keys },
+        data: { userId: bram.userId, sessionId: session.id, endpoint: device.endpoint, ...device.keys },
         select: { id: true },
       });
       devices.push({ ...device, id: row.id });

@@ -4,6 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { rootCertificates } from "node:tls";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { changePassword } from "~/domain/accounts/change-password.server";
+import { deleteAccount } from "~/domain/accounts/delete-account.server";
 import { like } from "~/domain/likes/like.server";
 import type { MessageNotice } from "~/domain/notifications/message-notice.server";
 import { closeOpenTab, streamRowId, touchOpenTab } from "~/domain/notifications/open-tabs.server";
@@ -18,6 +20,7 @@ import { vapidKeys } from "~/lib/vapid-keys.server";
 import { loader as settingsLoader } from "~/routes/api.settings";
 import { action as pageHiddenAction } from "~/routes/api.page-hidden";
 import { action as userAction } from "~/routes/api.user";
+import { action as logoutAction, loader as logoutLoader } from "~/routes/logout";
 import { action as notificationsAction, loader as notificationsLoader } from "~/routes/notifications";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import {
@@ -57,13 +60,16 @@ beforeEach(() => {
   service.rejected.length = 0;
 });
 
-/** A JSON call to /api/user.php?push=1 as a member (or a visitor). */
-async function pushCall(userId: number | null, method: string, body: unknown) {
+/**
+ * A JSON call to /api/user.php?push=1 as a member (a new login session, or the one of `cookie`) or
+ * a visitor.
+ */
+async function pushCall(who: number | { cookie: string } | null, method: string, body: unknown) {
   const headers = new Headers({
     "Content-Type": "application/json",
     "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0",
   });
-  if (userId !== null) headers.set("Cookie", await sessionCookie(userId));
+  if (who !== null) headers.set("Cookie", typeof who === "number" ? await sessionCookie(who) : who.cookie);
   const request = new Request(`${ORIGIN}/api/user.php?push=1`, {
     method,
     headers,
@@ -271,6 +277,115 @@ describe("pushes for messages", () => {
   });
 });
 
+describe("a device's pushes end with the login session that turned them on", () => {
+  /** Push turned on in a login session of its own (one browser), through the app's call. */
+  async function deviceInSession(member: Member) {
+    const cookie = await sessionCookie(member.userId);
+    const device = service.subscription();
+    const outcome = await pushCall({ cookie }, "POST", {
+      subscription: { endpoint: device.endpoint, keys: device.keys },
+    });
+    expect(outcome.status).toBe(200);
+    return { cookie, device };
+  }
+
+  const endpointsOf = async (member: Member) => (await devicesOf(member)).map((d) => d.endpoint).sort();
+
+  const sessionOf = async (endpoint: string) =>
+    (await db().pushSubscription.findUniqueOrThrow({ where: { endpoint }, select: { sessionId: true } }))
+      .sessionId;
+
+  it("logging out (the plain form and the API call) stops that device's pushes, not the others'", async () => {
+    const anna = await createMember({ name: "Anna" });
+    const bram = await createMember();
+    const shared = await deviceInSession(bram);
+    const laptop = await deviceInSession(bram);
+    const phone = await deviceInSession(bram);
+
+    const form = new Request(`${ORIGIN}/logout`, { method: "POST", headers: { Cookie: shared.cookie } });
+    expect(await runRoute(form, logoutAction)).toMatchObject({ status: 302, location: "/" });
+    const call = new Request(`${ORIGIN}/api/logout.php`, { headers: { Cookie: laptop.cookie } });
+    expect(await runRoute(call, logoutLoader)).toMatchObject({ status: 302, location: "/" });
+
+    expect(await endpointsOf(bram)).toEqual([phone.device.endpoint]);
+    expect(await pushForMessage(await messageBetween(anna, bram))).toMatchObject({ sent: 1 });
+    const [push] = await service.waitFor(1);
+    expect(push!.endpoint).toBe(phone.device.endpoint);
+  });
+
+  it("follows the device to the session that last turned push on (logged in again, or someone else)", async () => {
+    const [bram, carla] = [await createMember(), await createMember()];
+    const first = await deviceInSession(bram);
+    const again = await sessionCookie(bram.userId);
+    const { endpoint, keys } = first.device;
+    await pushCall({ cookie: again }, "POST", { subscription: { endpoint, keys } });
+
+    // Logging out of the earlier session leaves the device on: the later one turned it on.
+    await runRoute(
+      new Request(`${ORIGIN}/logout`, { method: "POST", headers: { Cookie: first.cookie } }),
+      logoutAction,
+    );
+    expect(await endpointsOf(bram)).toEqual([endpoint]);
+
+    // Carla on the same browser: hers now, and Bram logging out elsewhere changes nothing.
+    const carlas = await sessionCookie(carla.userId);
+    await pushCall({ cookie: carlas }, "POST", { subscription: { endpoint, keys } });
+    await runRoute(
+      new Request(`${ORIGIN}/logout`, { method: "POST", headers: { Cookie: again } }),
+      logoutAction,
+    );
+    expect(await endpointsOf(bram)).toEqual([]);
+    expect(await endpointsOf(carla)).toEqual([endpoint]);
+    await runRoute(
+      new Request(`${ORIGIN}/logout`, { method: "POST", headers: { Cookie: carlas } }),
+      logoutAction,
+    );
+    expect(await endpointsOf(carla)).toEqual([]);
+  });
+
+  it("a password change keeps only the changing session's device; account deletion ends them all", async () => {
+    const password = "Oud-wachtwoord-2026";
+    const bram = await createMember({ password });
+    const here = await deviceInSession(bram);
+    const elsewhere = await deviceInSession(bram);
+    const changed = await changePassword({
+      userId: bram.userId,
+      currentPassword: password,
+      newPassword: "Nieuw-wachtwoord-2026!",
+      keepSessionId: await sessionOf(here.device.endpoint),
+    });
+    expect(changed).toEqual({ ok: true });
+    expect(await endpointsOf(bram)).toEqual([here.device.endpoint]);
+    expect(elsewhere.device.endpoint).not.toBe(here.device.endpoint);
+
+    const dirk = await createMember({ password });
+    await deviceInSession(dirk);
+    await deviceInSession(dirk);
+    const site = await resolveSite(new URL(ORIGIN).host);
+    expect(
+      await deleteAccount({ userId: dirk.userId, password, reason: "other", site, origin: ORIGIN }),
+    ).toMatchObject({ ok: true });
+    expect(await endpointsOf(dirk)).toEqual([]);
+  });
+
+  it("sends nothing to, and does not list, a device whose session expired", async () => {
+    const anna = await createMember({ name: "Anna" });
+    const bram = await createMember();
+    const { device } = await deviceInSession(bram);
+    await db().session.update({
+      where: { id: await sessionOf(device.endpoint) },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    expect(await pushForMessage(await messageBetween(anna, bram))).toMatchObject({ sent: 0 });
+    const page = await runRoute<{ devices: unknown[] }>(
+      await siteRequest("/notifications", bram.userId),
+      notificationsLoader,
+    );
+    expect(page.body!.devices).toEqual([]);
+    expect(service.received).toEqual([]);
+  });
+});
+
 describe("pushes for likes", () => {
   it("queues a like push with the like and sends the liker's profile to open", async () => {
     const boss = await jobs();
@@ -289,6 +404,19 @@ describe("pushes for likes", () => {
       url: `/likes/m/${anna.profileId}`,
       tag: `like-${anna.profileId}`,
     });
+  });
+
+  it("never reveals an invisible liker, as the like mail does not", async () => {
+    const anna = await createMember({ name: "Anna", invisible: true });
+    const bram = await subscribedMember();
+    expect(await like(anna.userId, bram.profileId, ORIGIN)).toMatchObject({ ok: true });
+    expect(await pushForLike({ likerId: anna.userId, likedId: bram.userId })).toMatchObject({ sent: 0 });
+
+    // Visible again, the like stands and may be told.
+    await db().user.update({ where: { id: anna.userId }, data: { invisible: false } });
+    expect(await pushForLike({ likerId: anna.userId, likedId: bram.userId })).toMatchObject({ sent: 1 });
+    const [push] = await service.waitFor(1);
+    expect(push!.payload).toMatchObject({ url: `/likes/m/${anna.profileId}` });
   });
 
   it("sends nothing for a like taken back, with the like switch off, or while watching", async () => {
@@ -339,7 +467,7 @@ describe("POST /api/user.php?push=1", () => {
 
   it("stores the device once, moves it to a new owner, and forgets it on DELETE", async () => {
     const [first, second] = [await createMember(), await createMember()];
-    const endpoint = "https://push.example.com/device-1";
+    const endpoint = `https://fcm.googleapis.com/fcm/send/device-${first.userId}`;
     await pushCall(first.userId, "POST", { subscription: { endpoint, keys } });
     await pushCall(first.userId, "POST", { subscription: { endpoint, keys } });
     expect(await devicesOf(first)).toEqual([
@@ -355,6 +483,92 @@ describe("POST /api/user.php?push=1", () => {
     expect(await devicesOf(second)).toHaveLength(1);
     expect(await pushCall(second.userId, "DELETE", { endpoint })).toMatchObject({ status: 200 });
     expect(await devicesOf(second)).toEqual([]);
+  });
+});
+
+describe("POST /api/user.php?push=1: only push services, a few devices, a few calls", () => {
+  it("refuses an endpoint outside the browsers' push services with 400, storing nothing", async () => {
+    const member = await createMember();
+    const { keys } = service.subscription();
+    for (const endpoint of [
+      "https://push.example.com/x",
+      "https://169.254.169.254/latest/meta-data",
+      "https://fcm.googleapis.com.attacker.example/fcm/send/x",
+      "https://fcm.googleapis.com:8443/fcm/send/x",
+      "https://attacker.example/push.services.mozilla.com",
+    ]) {
+      expect(await pushCall(member.userId, "POST", { subscription: { endpoint, keys } })).toMatchObject({
+        status: 400,
+        body: { error: "unknown_push_service" },
+      });
+    }
+    expect(await devicesOf(member)).toEqual([]);
+  });
+
+  it("keeps at most 10 devices per member: a new one replaces the oldest", async () => {
+    const anna = await createMember({ name: "Anna" });
+    const bram = await createMember();
+    const cookie = await sessionCookie(bram.userId);
+    const devices = Array.from({ length: 11 }, () => service.subscription());
+    for (const [index, device] of devices.entries()) {
+      const subscription = { endpoint: device.endpoint, keys: device.keys };
+      expect(await pushCall({ cookie }, "POST", { subscription })).toMatchObject({ status: 200 });
+      // Apart in time, as devices turned on one after another are.
+      await db().pushSubscription.update({
+        where: { endpoint: device.endpoint },
+        data: { createdAt: new Date(Date.now() - (20 - index) * 60_000) },
+      });
+    }
+    const kept = (await devicesOf(bram)).map((d) => d.endpoint).sort();
+    expect(kept).toEqual(
+      devices
+        .slice(1)
+        .map((d) => d.endpoint)
+        .sort(),
+    );
+    expect(await pushForMessage(await messageBetween(anna, bram))).toMatchObject({ sent: 10 });
+    await service.waitFor(10);
+    expect(service.received.map((p) => p.endpoint)).not.toContain(devices[0]!.endpoint);
+  });
+
+  it("answers 429 past 20 subscriptions of a member within the hour", async () => {
+    const member = await createMember();
+    const cookie = await sessionCookie(member.userId);
+    for (let i = 0; i < 20; i++) {
+      const { endpoint, keys } = service.subscription();
+      expect(await pushCall({ cookie }, "POST", { subscription: { endpoint, keys } })).toMatchObject({
+        status: 200,
+      });
+    }
+    const { endpoint, keys } = service.subscription();
+    expect(await pushCall({ cookie }, "POST", { subscription: { endpoint, keys } })).toMatchObject({
+      status: 429,
+      body: { error: "rateLimited" },
+    });
+    expect((await devicesOf(member)).map((d) => d.endpoint)).not.toContain(endpoint);
+  });
+
+  it("never pushes to a stored device outside the push services (stored before): removes it", async () => {
+    const anna = await createMember({ name: "Anna" });
+    const bram = await subscribedMember();
+    const { sessionId } = await db().pushSubscription.findUniqueOrThrow({
+      where: { endpoint: bram.device.endpoint },
+      select: { sessionId: true },
+    });
+    await db().pushSubscription.create({
+      data: {
+        userId: bram.userId,
+        sessionId,
+        endpoint: "https://169.254.169.254/latest/meta-data",
+        ...bram.device.keys,
+      },
+    });
+    expect(await pushForMessage(await messageBetween(anna, bram))).toEqual({
+      sent: 1,
+      removed: 1,
+      failed: 0,
+    });
+    expect((await devicesOf(bram)).map((d) => d.endpoint)).toEqual([bram.device.endpoint]);
   });
 });
 

@@ -118,6 +118,17 @@ export const PAYMENTS_PER_MEMBER: AbuseLimit = { key: "payment:user", limit: 10,
 /** Direct-debit SMS codes one member may ask for per hour (each is a paid text message). */
 export const DIRECT_DEBIT_CODES_PER_MEMBER: AbuseLimit = { key: "directdebit:sms", limit: 5, windowMs: HOUR };
 
+/**
+ * Push subscriptions one member may store per hour (`POST /api/user.php?push=1`). A browser stores
+ * one when push is turned on, a few more when the member tries again; each device stored is pushed
+ * to for every message and like the member gets.
+ */
+export const PUSH_SUBSCRIPTIONS_PER_MEMBER: AbuseLimit = {
+  key: "push-subscription:user",
+  limit: 20,
+  windowMs: HOUR,
+};
+
 /** Reverse geocoding calls one IP may make per minute (the profile form asks once per location). */
 export const GEOCODES_PER_IP: AbuseLimit = { key: "geocode", limit: 60, windowMs: MINUTE };
 

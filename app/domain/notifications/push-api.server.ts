@@ -1,21 +1,40 @@
 import { data } from "react-router";
 import type { SessionUser } from "~/domain/accounts/session.server";
 import { authenticationRequired, noStore } from "~/lib/api-responses.server";
-import { pushSubscriptionBody, pushUnsubscribeBody } from "./push-subscription-schema";
+import { PUSH_SUBSCRIPTIONS_PER_MEMBER } from "~/domain/abuse/limits";
+import { withinLimit } from "~/domain/abuse/rate-limits.server";
+import { standInsAllowed } from "~/lib/env.server";
+import { isPushServiceEndpoint, pushSubscriptionBody, pushUnsubscribeBody } from "./push-subscription-schema";
 import { removePushSubscription, savePushSubscription } from "./push-subscriptions.server";
 import { readJson } from "~/lib/request-body.server";
 
 /**
  * `/api/user.php?push=1` (SPEC section 7): POST `{subscription}` stores this device's push
- * subscription for the member, DELETE `{endpoint}` forgets it (push turned off on the device).
+ * subscription for the member (only at a browser's push service: 400 `unknown_push_service`
+ * otherwise; 429 past the member's hourly limit), DELETE `{endpoint}` forgets it (push turned off
+ * on the device).
  */
-export async function pushSubscriptionCall(request: Request, user: SessionUser | null) {
-  if (!user) return authenticationRequired();
+export async function pushSubscriptionCall(
+  request: Request,
+  user: SessionUser | null,
+  sessionId: string | null,
+) {
+  if (!user || !sessionId) return authenticationRequired();
   const json: unknown = await readJson(request);
   if (request.method === "POST") {
+    if (!(await withinLimit(PUSH_SUBSCRIPTIONS_PER_MEMBER, user.id))) {
+      return data({ error: "rateLimited" }, { status: 429, headers: { ...noStore, "Retry-After": "3600" } });
+    }
     const body = pushSubscriptionBody.safeParse(json);
     if (!body.success) return data({ error: "invalid_subscription" }, { status: 400, headers: noStore });
-    await savePushSubscription(user.id, body.data.subscription, request.headers.get("User-Agent"));
+    if (!isPushServiceEndpoint(body.data.subscription.endpoint, { standIns: standInsAllowed() })) {
+      return data({ error: "unknown_push_service" }, { status: 400, headers: noStore });
+    }
+    await savePushSubscription(
+      { userId: user.id, sessionId },
+      body.data.subscription,
+      request.headers.get("User-Agent"),
+    );
     return data({ ok: true }, { headers: noStore });
   }
   if (request.method === "DELETE") {

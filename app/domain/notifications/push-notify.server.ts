@@ -1,14 +1,17 @@
 import webpush, { WebPushError } from "web-push";
 import type { NotificationKey } from "~/domain/accounts/notification-preferences";
+import { visibleMemberWhere } from "~/domain/likes/visible-member";
 import { isBlockedBetween } from "~/domain/profiles/blocks.server";
 import { db } from "~/lib/db.server";
-import { env } from "~/lib/env.server";
+import { env, standInsAllowed } from "~/lib/env.server";
 import { QUEUES, jobs } from "~/lib/jobs.server";
 import { translatorFor } from "~/lib/translator.server";
 import { vapidKeys } from "~/lib/vapid-keys.server";
 import type { MessageNotice } from "./message-notice.server";
 import { hasVisibleTab } from "./presence.server";
 import { FALLBACK_PUSH_ICON, type PushPayload } from "./push-payload";
+import { isPushServiceEndpoint } from "./push-subscription-schema";
+import { MAX_PUSH_DEVICES, liveSessionDevice } from "./push-subscriptions.server";
 
 /** How long a push service keeps a push for a device that is offline. */
 const PUSH_TTL_SECONDS = 24 * 3600;
@@ -50,7 +53,8 @@ export async function queueLikePush(job: LikePushJob): Promise<void> {
 }
 
 /**
- * The recipient, when they get pushes of this kind at all: confirmed, with devices, preference on.
+ * The recipient, when they get pushes of this kind at all: confirmed, with devices (of sessions
+ * still running), preference on.
  * `devices` (a retry) limits it to those of their devices that still exist.
  */
 async function recipientFor(userId: number, key: NotificationKey, devices?: number[]) {
@@ -62,7 +66,9 @@ async function recipientFor(userId: number, key: NotificationKey, devices?: numb
       emailNotificationsOff: true,
       site: { select: { supportEmail: true } },
       pushSubscriptions: {
-        ...(devices ? { where: { id: { in: devices } } } : {}),
+        where: { ...liveSessionDevice(), ...(devices ? { id: { in: devices } } : {}) },
+        orderBy: { createdAt: "desc" },
+        take: MAX_PUSH_DEVICES,
         select: { id: true, endpoint: true, p256dh: true, auth: true },
       },
     },
@@ -126,13 +132,17 @@ export async function pushForMessage(notice: MessageNotice, attempt: PushTry = {
   return outcome;
 }
 
-/** Pushes a like (job "like-push") while it still stands, unless the member is watching. */
+/**
+ * Pushes a like (job "like-push") while it still stands and its liker may be seen, unless the
+ * member is watching.
+ */
 export async function pushForLike(job: LikePushJob, attempt: PushTry = {}): Promise<PushOutcome> {
   const { likerId, likedId } = job;
   const recipient = await recipientFor(likedId, "like", attempt.devices);
   if (!recipient) return NOTHING;
-  const like = await db().like.findUnique({
-    where: { likerId_likedId: { likerId, likedId } },
+  // As the like mail: only a like from a member others may see (not invisible, disabled or deleted).
+  const like = await db().like.findFirst({
+    where: { likerId, likedId, liker: visibleMemberWhere },
     select: { id: true },
   });
   if (!like || (await hasVisibleTab(likedId))) return NOTHING;
@@ -176,7 +186,7 @@ function worthRetrying(error: unknown): boolean {
 
 /**
  * Sends the payload to every device of the member, encrypted for each (web-push, VAPID-signed).
- * A device the push service no longer knows (404, 410) is removed; other failures are logged, and
+ * A device the push service no longer knows (404, 410), or not at a push service at all, is removed; other failures are logged, and
  * those worth another try are returned in `retry`.
  */
 async function sendToDevices(
@@ -190,8 +200,13 @@ async function sendToDevices(
     privateKey: keys.privateKey,
   };
   const body = JSON.stringify(payload);
+  const standIns = standInsAllowed();
   const results = await Promise.all(
     recipient.pushSubscriptions.map(async (device) => {
+      // Stored before only push services' addresses were accepted (or a stand-in's, where none
+      // runs now): never sent to, removed.
+      if (!isPushServiceEndpoint(device.endpoint, { standIns }))
+        return { id: device.id, result: "gone" as const };
       try {
         await webpush.sendNotification(
           { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },

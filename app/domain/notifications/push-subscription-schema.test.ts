@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pushSubscriptionBody } from "./push-subscription-schema";
+import { isPushServiceEndpoint, pushSubscriptionBody } from "./push-subscription-schema";
 import { parseTabId, streamRowId } from "./open-tabs.server";
 
 const keys = { p256dh: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQ", auth: "tBHItJI5svbpez7KI4CCXg" };
@@ -26,6 +26,43 @@ describe("pushSubscriptionBody", () => {
     ["an endpoint too long", { endpoint: `https://push.example/${"x".repeat(1000)}`, keys }],
   ])("refuses %s", (_, subscription) => {
     expect(pushSubscriptionBody.safeParse({ subscription }).success).toBe(false);
+  });
+});
+
+describe("isPushServiceEndpoint", () => {
+  it.each([
+    "https://fcm.googleapis.com/fcm/send/dGhpcyBpcyBh:APA91bE",
+    "https://fcm.googleapis.com/wp/dGhpcyBpcyBh",
+    "https://updates.push.services.mozilla.com/wpush/v2/gAAAAABh",
+    "https://web.push.apple.com/QGuQyavXutnMH",
+    "https://wns2-par02p.notify.windows.com/w/?token=BQYAAAB",
+  ])("accepts the browsers' push service %s", (endpoint) => {
+    expect(isPushServiceEndpoint(endpoint, { standIns: false })).toBe(true);
+  });
+
+  it.each([
+    "https://push.example.com/x",
+    "https://169.254.169.254/latest/meta-data",
+    "https://10.0.0.5/x",
+    "https://fcm.googleapis.com.evil.example/x",
+    "https://evilpush.apple.com/x",
+    "https://notify.windows.com.evil.example/x",
+    "https://fcm.googleapis.com:8443/fcm/send/x",
+    "https://user:secret@fcm.googleapis.com/fcm/send/x",
+    "http://fcm.googleapis.com/fcm/send/x",
+    "not a url",
+    "https://127.0.0.1:8443/push/1",
+    "https://localhost/push/1",
+    "https://[::1]:8443/push/1",
+  ])("refuses %s where no stand-ins run", (endpoint) => {
+    expect(isPushServiceEndpoint(endpoint, { standIns: false })).toBe(false);
+  });
+
+  it("accepts the local push stand-in on a loopback address, any port, only where stand-ins run", () => {
+    expect(isPushServiceEndpoint("https://127.0.0.1:41234/push/1-ab", { standIns: true })).toBe(true);
+    expect(isPushServiceEndpoint("https://localhost:41234/push/1-ab", { standIns: true })).toBe(true);
+    expect(isPushServiceEndpoint("http://127.0.0.1:41234/push/1-ab", { standIns: true })).toBe(false);
+    expect(isPushServiceEndpoint("https://push.example.com/x", { standIns: true })).toBe(false);
   });
 });
 

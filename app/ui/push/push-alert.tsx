@@ -28,7 +28,7 @@ function PushOffer() {
       role="status"
       data-testid="push-alert"
     >
-      <span>{failed ? t("push:device.failed") : t("push:alert.text")}</span>
+      <span>{failed ? t(`push:device.${failed}`) : t("push:alert.text")}</span>
       <button type="button" className="btn btn-sm btn-primary" disabled={busy} onClick={() => void turnOn()}>
         {t("push:alert.turnOn")}
       </button>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { keyBytes, readPushState } from "./push-client";
+import { PushCallError, keyBytes, readPushState, turnPushOn } from "./push-client";
 
 function fakeBrowser({
   permission,
@@ -55,5 +55,40 @@ describe("keyBytes", () => {
       .replace(/\//g, "_")
       .replace(/=+$/, "");
     expect(Array.from(keyBytes(encoded))).toEqual(Array.from(bytes));
+  });
+});
+
+describe("turnPushOn", () => {
+  it("passes on the server's reason when it refuses the subscription", async () => {
+    const subscription = {
+      endpoint: "https://push.unknown.example/1",
+      options: { applicationServerKey: null },
+      toJSON: () => ({ endpoint: "https://push.unknown.example/1", keys: { p256dh: "x", auth: "y" } }),
+    };
+    const registration = {
+      pushManager: {
+        getSubscription: () => Promise.resolve(null),
+        subscribe: () => Promise.resolve(subscription),
+      },
+    };
+    vi.stubGlobal("Notification", {
+      permission: "granted",
+      requestPermission: () => Promise.resolve("granted"),
+    });
+    vi.stubGlobal("PushManager", class {});
+    vi.stubGlobal("navigator", {
+      ...navigator,
+      serviceWorker: { register: () => Promise.resolve(registration), ready: Promise.resolve(registration) },
+    });
+    vi.stubGlobal("fetch", (url: string) =>
+      Promise.resolve(
+        url === "/api/settings.php"
+          ? Response.json({ settings: { push_public_key: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQ" } })
+          : Response.json({ error: "unknown_push_service" }, { status: 400 }),
+      ),
+    );
+    const refused = await turnPushOn().catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(PushCallError);
+    expect((refused as PushCallError).code).toBe("unknown_push_service");
   });
 });

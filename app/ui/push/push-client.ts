@@ -57,13 +57,27 @@ function sameKey(a: ArrayBuffer | null | undefined, b: Uint8Array): boolean {
   return bytes.every((value, index) => value === b[index]);
 }
 
+/** A refused push call, with the server's error code (e.g. `unknown_push_service`) when it gave one. */
+export class PushCallError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | null,
+  ) {
+    super(message);
+  }
+}
+
 async function postJson(url: string, method: string, body: unknown) {
   const response = await fetch(url, {
     method,
     headers: { "Content-Type": "application/json", Accept: "application/json" },
     body: JSON.stringify(body),
   });
-  if (!response.ok) throw new Error(`${method} ${url}: ${response.status}`);
+  if (!response.ok) {
+    const answer = (await response.json().catch(() => null)) as { error?: unknown } | null;
+    const code = typeof answer?.error === "string" ? answer.error : null;
+    throw new PushCallError(`${method} ${url}: ${response.status}`, code);
+  }
 }
 
 /** Asks for permission, subscribes with the site's public key and stores the subscription (SPEC call). */

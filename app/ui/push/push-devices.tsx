@@ -31,7 +31,7 @@ export function ThisDevicePush({ devices }: { devices: PushDevice[] }) {
       </p>
       {failed && (
         <p className="text-danger" role="alert">
-          {t("push:device.failed")}
+          {t(`push:device.${failed}`)}
         </p>
       )}
       {state === "capable" && (

@@ -17,6 +17,7 @@ import { FictionalWarning } from "~/ui/profile-view/fictional-warning";
 import { Gallery } from "~/ui/profile-view/gallery";
 import { Heading } from "~/ui/profile-view/heading";
 import { OwnNotice } from "~/ui/profile-view/own-notice";
+import { StaffOnlyNotice } from "~/ui/profile-view/staff-only-notice";
 import { Related } from "~/ui/profile-view/related";
 import type { Route } from "./+types/members.$id";
 import { readFields } from "~/lib/request-body.server";
@@ -56,7 +57,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     profileId,
     site,
     trafficSource,
-    viewer: user ? { userId: user.id, profileId: user.profile?.id ?? null, paidUser: user.paidUser } : null,
+    viewer: user
+      ? {
+          userId: user.id,
+          profileId: user.profile?.id ?? null,
+          paidUser: user.paidUser,
+          staff: user.role === "staff",
+        }
+      : null,
   });
   if (result.kind === "login") {
     const url = new URL(request.url);
@@ -116,6 +124,7 @@ export default function MemberRoute({ loaderData, actionData }: Route.ComponentP
   return (
     <main className="container py-4" data-testid="profile-view">
       {own && <OwnNotice invisible={"ownInvisible" in loaderData && loaderData.ownInvisible} />}
+      {view.staffOnly && <StaffOnlyNotice />}
       <div className="row g-4">
         <div className="col-md-5">
           <Gallery
@@ -132,7 +141,7 @@ export default function MemberRoute({ loaderData, actionData }: Route.ComponentP
           {showFictional && loaderData.fictional.warning && (
             <FictionalWarning singular={loaderData.fictional.singular} />
           )}
-          {!own && (
+          {!own && !view.staffOnly && (
             <Actions
               profileId={profile.id}
               name={profile.name}

@@ -296,6 +296,26 @@ describe("who may see a profile", () => {
     expect((await view(cases[2]!.profileId, viewer)).status).toBe(404);
   });
 
+  it("shows the site's staff hidden profiles, marked as such and without the like buttons", async () => {
+    const staff = await createMember({ role: "staff" });
+    const hidden = [
+      await createMember({ profileStatus: "disabled" }),
+      await createMember({ invisible: true }),
+      await createMember({ userStatus: "not_confirmed" }),
+    ];
+    for (const target of hidden) {
+      const page = await view(target.profileId, staff);
+      expect(page.status).toBe(200);
+      expect(page.body).toMatchObject({ view: { kind: "profile", staffOnly: true, likes: null } });
+      expect(renderToStringOf(page.body)).toContain('data-testid="staff-only-profile"');
+    }
+    // Deleted accounts and other sites stay out of reach; visible profiles are ordinary.
+    expect((await view((await createMember({ userStatus: "deleted" })).profileId, staff)).status).toBe(404);
+    expect((await view((await createMember({ siteId: otherSite.id })).profileId, staff)).status).toBe(404);
+    const visible = await view((await createMember()).profileId, staff);
+    expect(visible.body).toMatchObject({ view: { kind: "profile", staffOnly: false } });
+  });
+
   it("lets visitors in as logged_out_search and logged_out_search_trafficsource allow", async () => {
     const target = await createMember();
     const path = `/members/${target.profileId}`;

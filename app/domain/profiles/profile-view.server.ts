@@ -13,6 +13,8 @@ export interface Viewer {
   profileId: number | null;
   /** Premium (paid) members see private photos too. */
   paidUser: boolean;
+  /** Staff (of the site) also see profiles hidden from members, to check what they moderate. */
+  staff: boolean;
 }
 
 /** The profile fields with a value set, in the order the profile view lists them. */
@@ -82,6 +84,8 @@ export type ProfileViewResult =
   | {
       kind: "profile";
       own: boolean;
+      /** Hidden from members (disabled, unconfirmed, invisible): shown to staff only. */
+      staffOnly: boolean;
       profile: ProfileView;
       related: RelatedProfile[];
       /** Between a member viewer and the owner (null for visitors and the owner). */
@@ -148,7 +152,8 @@ async function readProfile(profileId: number, viewerUserId: number | null): Prom
 /**
  * Decides what a viewer gets at /members/{id}: the profile (with only the fields the site shows,
  * the photos the viewer may see and related profiles), a blocked notice, a login prompt, or nothing.
- * The owner always sees their own profile (also while invisible or not yet confirmed).
+ * The owner always sees their own profile (also while invisible or not yet confirmed), and the
+ * site's staff see hidden ones too (without the like buttons).
  */
 export async function loadProfileView({
   profileId,
@@ -171,7 +176,8 @@ export async function loadProfileView({
   // Whoever blocked someone can always find the profile again to lift the block.
   if (blocks?.byViewer) return blocked(row.name);
   const hidden = row.status !== "active" || row.userStatus !== "confirmed" || row.invisible;
-  if (!own && hidden) return { kind: "notFound" };
+  const staffOnly = !own && hidden;
+  if (staffOnly && !viewer?.staff) return { kind: "notFound" };
   // Whoever was blocked learns nothing about the profile, not even its name.
   if (blocks?.byOwner) return blocked(null);
 
@@ -205,7 +211,7 @@ export async function loadProfileView({
     lockedPhotos: active.length - photos.length,
   };
   const likes =
-    viewer && !own ? { liked: row.liked, likedBy: row.likedBy, matched: row.liked && row.likedBy } : null;
+    viewer && !own && !staffOnly ? { liked: row.liked, likedBy: row.likedBy, matched: row.liked && row.likedBy } : null;
   const related = await relatedProfiles({
     profile: {
       id: row.id,
@@ -221,6 +227,7 @@ export async function loadProfileView({
   return {
     kind: "profile",
     own,
+    staffOnly,
     profile,
     related,
     likes,

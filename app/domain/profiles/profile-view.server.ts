@@ -211,7 +211,9 @@ export async function loadProfileView({
     lockedPhotos: active.length - photos.length,
   };
   const likes =
-    viewer && !own && !staffOnly ? { liked: row.liked, likedBy: row.likedBy, matched: row.liked && row.likedBy } : null;
+    viewer && !own && !staffOnly
+      ? { liked: row.liked, likedBy: row.likedBy, matched: row.liked && row.likedBy }
+      : null;
   const related = await relatedProfiles({
     profile: {
       id: row.id,

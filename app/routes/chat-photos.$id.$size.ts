@@ -9,13 +9,16 @@ const paramsSchema = z.object({
   size: z.enum(["thumb", "large"]),
 });
 
-/** A chat photo, only for its owner and the other member of its conversation; anyone else gets a 404. */
+/**
+ * A chat photo, only for its owner, the other member of its conversation and staff checking a report
+ * (see canViewChatPhoto); anyone else gets a 404.
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const notFound = () => data(null, { status: 404, headers: { "Cache-Control": "private, no-store" } });
   const parsed = paramsSchema.safeParse(params);
   if (!parsed.success) throw notFound();
   const { user } = context.get(requestInfoContext);
-  const body = await chatPhotoForViewer(parsed.data.id, parsed.data.size, user?.id ?? null);
+  const body = await chatPhotoForViewer(parsed.data.id, parsed.data.size, user);
   if (!body) throw notFound();
   return new Response(new Uint8Array(body), {
     headers: {

@@ -256,7 +256,41 @@ describe("photo messages", () => {
     // A block in either direction hides it from the other member (the owner still sees it).
     await db().block.create({ data: { blockerId: a.userId, blockedId: b.userId } });
     expect((await getChatPhoto(b, photo.id)).status).toBe(404);
-    expect(await canViewChatPhoto(photo.id, a.userId)).toBe(true);
+    expect(await canViewChatPhoto(photo.id, { id: a.userId, role: "member", siteId: site.id })).toBe(true);
+  });
+
+  it("the site's staff see a chat photo once a message of its conversation was reported to them", async () => {
+    const { a, b, conversationId } = await pair();
+    await postPhoto(a, { conversationId: String(conversationId) }, await jpegWithExif());
+    const { chatPhotoId } = await db().message.findFirstOrThrow({
+      where: { conversationId, kind: "photo" },
+      select: { chatPhotoId: true },
+    });
+    const staff = await createMember({ role: "staff" });
+    const otherSite = await db().site.findFirstOrThrow({
+      where: { id: { not: site.id } },
+      select: { id: true },
+    });
+    expect((await getChatPhoto(staff, chatPhotoId!)).status).toBe(404);
+    const reported = await db().message.findFirstOrThrow({
+      where: { conversationId, senderId: a.userId, kind: "text" },
+      select: { id: true },
+    });
+    expect(
+      await reportMessage({
+        reporterId: b.userId,
+        ip: "10.9.8.6",
+        site,
+        conversationId,
+        messageId: reported.id,
+        category: "minor",
+      }),
+    ).toMatchObject({ ok: true });
+    expect((await getChatPhoto(staff, chatPhotoId!)).status).toBe(200);
+    expect(
+      await canViewChatPhoto(chatPhotoId!, { id: staff.userId, role: "staff", siteId: otherSite.id }),
+    ).toBe(false);
+    expect((await getChatPhoto(await createMember(), chatPhotoId!)).status).toBe(404);
   });
 
   it("one of the member's own profile photos is copied to new keys", async () => {

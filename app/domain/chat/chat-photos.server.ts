@@ -113,15 +113,43 @@ export async function ownPhotoChoices(userId: number): Promise<{ id: number; thu
   return photos.map(({ id }) => ({ id, thumbUrl: `/photos/${id}/thumb` }));
 }
 
+/** Who asks for a chat photo (the session's user). */
+export interface ChatPhotoViewer {
+  id: number;
+  role: string;
+  siteId: number;
+}
+
+/**
+ * Whether a complaint to the staff member's site reported a message of a conversation the photo was
+ * sent in (the complaint's evidence lists that conversation's messages, photos by id).
+ */
+async function reportedToStaff(chatPhotoId: number, siteId: number): Promise<boolean> {
+  const [row] = await db().$queryRaw<{ reported: boolean }[]>`
+    SELECT EXISTS (
+      SELECT 1 FROM "Message" m
+      JOIN "Message" r ON r."conversationId" = m."conversationId"
+      JOIN "Complaint" c ON c."messageRef" = r.id::text AND c."siteId" = ${siteId}
+      WHERE m."chatPhotoId" = ${chatPhotoId}
+    ) AS reported`;
+  return row?.reported ?? false;
+}
+
 /**
  * Whether the viewer may see the chat photo: its owner always; otherwise only the other member of
- * a conversation in which the owner sent it (a message not deleted), and never across a block.
+ * a conversation in which the owner sent it (a message not deleted), never across a block; and the
+ * site's staff once a message of such a conversation was reported to them (to check the report).
  */
-export async function canViewChatPhoto(chatPhotoId: number, viewerId: number | null): Promise<boolean> {
-  if (viewerId === null) return false;
+export async function canViewChatPhoto(
+  chatPhotoId: number,
+  viewer: ChatPhotoViewer | null,
+): Promise<boolean> {
+  if (viewer === null) return false;
+  const viewerId = viewer.id;
   const photo = await db().chatPhoto.findUnique({ where: { id: chatPhotoId }, select: { ownerId: true } });
   if (!photo) return false;
   if (photo.ownerId === viewerId) return true;
+  if (viewer.role === "staff" && (await reportedToStaff(chatPhotoId, viewer.siteId))) return true;
   const shared = await db().message.count({
     where: {
       chatPhotoId,
@@ -138,9 +166,9 @@ export async function canViewChatPhoto(chatPhotoId: number, viewerId: number | n
 export async function chatPhotoForViewer(
   chatPhotoId: number,
   size: ChatPhotoSize,
-  viewerId: number | null,
+  viewer: ChatPhotoViewer | null,
 ): Promise<Buffer | null> {
-  if (!(await canViewChatPhoto(chatPhotoId, viewerId))) return null;
+  if (!(await canViewChatPhoto(chatPhotoId, viewer))) return null;
   const photo = await db().chatPhoto.findUnique({
     where: { id: chatPhotoId },
     select: { filename: true, thumbFilename: true },

@@ -37,7 +37,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw data(null, { status: 413 });
   }
   const { site, user } = context.get(requestInfoContext);
-  const form = await readForm(request, { maxBytes: MAX_BODY_BYTES });
+  // Only members may send a file: a visitor's post is read as an ordinary form (for the way back
+  // after logging in), so nobody can make the server hold large bodies without an account.
+  const form = await readForm(request, user ? { maxBytes: MAX_BODY_BYTES } : {});
   const to = sendTargetFrom(form);
   if (!to) throw data(null, { status: 400 });
   const back = backPathFor(form, to);

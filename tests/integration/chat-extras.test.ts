@@ -259,6 +259,15 @@ describe("photo messages", () => {
     expect(await canViewChatPhoto(photo.id, { id: a.userId, role: "member", siteId: site.id })).toBe(true);
   });
 
+  it("a visitor's post is read as a small form: to the login page, and no large body is held", async () => {
+    const { b } = await pair();
+    const small = await postPhoto(null, { profileId: String(b.profileId) });
+    expect(small.status).toBe(302);
+    expect(small.location).toMatch(/^\/login\?redirectTo=/);
+    const large = await postPhoto(null, { profileId: String(b.profileId) }, Buffer.alloc(2 * 1024 * 1024, 1));
+    expect(large.status).toBe(413);
+  });
+
   it("the site's staff see a chat photo once a message of its conversation was reported to them", async () => {
     const { a, b, conversationId } = await pair();
     await postPhoto(a, { conversationId: String(conversationId) }, await jpegWithExif());

@@ -402,6 +402,32 @@ describe("who may see a photo", () => {
     expect((await fetchPhoto(id, null)).status).toBe(404);
   });
 
+  it("of a hidden member (invisible, unconfirmed): only the owner and conversation partners", async () => {
+    for (const hiddenOwner of [
+      await createMember({ invisible: true }),
+      await createMember({ userStatus: "not_confirmed" }),
+    ]) {
+      const id = await upload(hiddenOwner);
+      await approvePhoto(id);
+      expect((await fetchPhoto(id, other)).status).toBe(404);
+      expect((await fetchPhoto(id, null)).status).toBe(404);
+      expect(await fetchPhoto(id, hiddenOwner)).toEqual({ status: 200, cache: "private, no-store" });
+      const partner = await createMember();
+      const [userAId, userBId] = [partner.userId, hiddenOwner.userId].sort((a, b) => a - b);
+      const conversation = await db().conversation.create({
+        data: { siteId: site.id, userAId: userAId!, userBId: userBId!, startedById: hiddenOwner.userId },
+        select: { id: true },
+      });
+      await db().conversationMember.createMany({
+        data: [
+          { conversationId: conversation.id, userId: partner.userId, otherUserId: hiddenOwner.userId },
+          { conversationId: conversation.id, userId: hiddenOwner.userId, otherUserId: partner.userId },
+        ],
+      });
+      expect(await fetchPhoto(id, partner)).toEqual({ status: 200, cache: "private, no-store" });
+    }
+  });
+
   it("nothing across a block, in either direction", async () => {
     const [a, b] = [await createMember({ paidUser: true }), await createMember({ paidUser: true })];
     const photoOfA = await upload(a);

@@ -318,8 +318,8 @@ async function seedActivity() {
     SELECT u.id, v.id FROM "User" u JOIN "User" v ON v.id = u.id + 13 WHERE u.role = 'member'
     ON CONFLICT DO NOTHING`;
   await db().$executeRaw`
-    INSERT INTO "PushSubscription" ("userId", endpoint, p256dh, auth)
-    SELECT u.id, 'https://push.example/' || u.id, 'key', 'auth' FROM "User" u WHERE u.role = 'member'`;
+    INSERT INTO "PushSubscription" ("userId", "sessionId", endpoint, p256dh, auth)
+    SELECT u.id, 'seed-' || u.id, 'https://push.example/' || u.id, 'key', 'auth' FROM "User" u WHERE u.role = 'member'`;
   await db().$executeRaw`
     INSERT INTO "ChatEvent" ("userId", type, payload)
     SELECT u.id, 'message', '{}'::jsonb FROM "User" u CROSS JOIN generate_series(1, 2) n`;

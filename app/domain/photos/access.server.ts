@@ -17,12 +17,23 @@ export interface ServedPhoto {
   cacheable: boolean;
 }
 
+/** Whether the two members share a conversation (where each sees the other's photo). */
+async function shareConversation(viewerId: number, ownerId: number) {
+  const shared = await db().conversationMember.count({
+    where: { userId: viewerId, conversation: { members: { some: { userId: ownerId } } } },
+  });
+  return shared > 0;
+}
+
 /**
  * A photo for a viewer, or null when the viewer may not see it:
  * - the owner sees every own photo except deleted ones (also under inspection); staff of the
  *   owner's site likewise, to moderate;
- * - others only active photos of active profiles, never across a block (either direction);
+ * - others only active photos of active profiles, never across a block (either direction), and
+ *   only while the owner is listed (confirmed and visible) or shares a conversation with the viewer:
+ *   counting through photo ids finds no hidden member;
  * - private photos only to Premium members (and the owner).
+ * Only photos anyone may see are cacheable by shared caches.
  */
 export async function photoForViewer(
   photoId: number,
@@ -36,17 +47,21 @@ export async function photoForViewer(
       visibility: true,
       filename: true,
       thumbFilename: true,
-      profile: { select: { userId: true, status: true, user: { select: { siteId: true } } } },
+      profile: {
+        select: { userId: true, status: true, listedSiteId: true, user: { select: { siteId: true } } },
+      },
     },
   });
   if (!photo || photo.status === "deleted") return null;
+  const listed = photo.profile.listedSiteId !== null;
   const cacheable =
-    photo.status === "active" && photo.visibility === "public" && photo.profile.status === "active";
+    photo.status === "active" && photo.visibility === "public" && photo.profile.status === "active" && listed;
   const isOwner = viewer?.id === photo.profile.userId;
   const moderates = viewer?.role === "staff" && viewer.siteId === photo.profile.user.siteId;
   if (!isOwner && !moderates) {
     if (photo.status !== "active" || photo.profile.status !== "active") return null;
     if (photo.visibility === "private" && !viewer?.paidUser) return null;
+    if (!listed && !(viewer && (await shareConversation(viewer.id, photo.profile.userId)))) return null;
     if (viewer && (await isBlockedBetween(viewer.id, photo.profile.userId))) return null;
   }
   const body = await fileStorage().read(size === "thumb" ? photo.thumbFilename : photo.filename);

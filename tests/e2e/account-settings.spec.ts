@@ -287,15 +287,36 @@ test("settings: password, notifications, invisible mode, sessions and language",
   expect(saved).toBe("de");
 });
 
-test("settings explain why mails are off", async ({ page }) => {
+test("settings explain why mails are off; resuming keeps a bounce, which needs a new address", async ({
+  page,
+}) => {
   const member = await createMember();
-  await e2eDb().user.update({ where: { id: member.id }, data: { notificationsDisabled: ["bounce"] } });
+  await e2eDb().user.update({
+    where: { id: member.id },
+    data: { notificationsDisabled: ["fbl", "bounce"] },
+  });
   await login(page, member.email, member.password);
   await expectLoggedIn(page);
   await page.goto("/settings");
   const notice = page.getByTestId("notifications-disabled");
   await expect(notice).toContainText("We sturen je op dit moment geen e-mails");
+  await expect(notice).toContainText("als spam gemarkeerd");
   await expect(notice).toContainText(`E-mails naar ${member.email} komen niet aan`);
+  await notice.getByRole("button", { name: "E-mails weer aanzetten" }).click();
+  await expect(notice).not.toContainText("als spam gemarkeerd");
+  await expect(notice).toContainText(`E-mails naar ${member.email} komen niet aan`);
+  await expect(notice).toContainText(
+    "We sturen je pas weer e-mails als je een nieuw e-mailadres hebt bevestigd.",
+  );
+  await expect(notice.getByRole("button", { name: "E-mails weer aanzetten" })).toHaveCount(0);
+  await expect(page.getByTestId("settings-saved")).toHaveCount(0);
+
+  // Without the bounce, mails are on again.
+  await e2eDb().user.update({
+    where: { id: member.id },
+    data: { notificationsDisabled: ["listunsubscribe"] },
+  });
+  await page.goto("/settings");
   await notice.getByRole("button", { name: "E-mails weer aanzetten" }).click();
   await expect(page.getByTestId("settings-saved")).toHaveText("Je ontvangt weer e-mails van ons.");
   await expect(page.getByTestId("notifications-disabled")).toHaveCount(0);

@@ -18,6 +18,7 @@ import { QUEUES, jobs, stopJobs } from "~/lib/jobs.server";
 import { deliverMail, outboxDir } from "~/lib/mail.server";
 import * as mailEventsRoute from "~/routes/api.mail-events";
 import * as mailAlertRoute from "~/routes/mail-alert";
+import * as settingsRoute from "~/routes/settings";
 import * as staffMailingsRoute from "~/routes/staff.mailings";
 import * as unsubscribeRoute from "~/routes/unsubscribe.$token";
 import * as root from "~/root";
@@ -645,7 +646,8 @@ describe("the disabled-notifications alert", () => {
         .mailsOffAlert,
     ).toBeNull();
 
-    // A new reason from the provider shows it again; turning mail on clears the reasons.
+    // A new reason from the provider shows it again; turning mail on clears the reasons but the
+    // bounce, which only a confirmed new address clears.
     await applyEvent({ type: "bounce", email: member.email });
     expect(
       (await runRoute<RootData>(await siteRequest("/members", member.userId), root.loader)).body!.user
@@ -658,6 +660,31 @@ describe("the disabled-notifications alert", () => {
       mailAlertRoute.action,
     );
     expect(resumed).toMatchObject({ status: 302, location: "/" });
+    expect((await preferencesOff(member)).notificationsDisabled).toEqual(["bounce"]);
+    expect(
+      (await runRoute<RootData>(await siteRequest("/members", member.userId), root.loader)).body!.user
+        .mailsOffAlert,
+    ).toEqual({ email: member.email, reasons: ["bounce"] });
+    const again = await runRoute(
+      await siteRequest("/mail-alert", member.userId, { form: { intent: "resumeMails" } }),
+      mailAlertRoute.action,
+    );
+    expect(again.status).toBe(302);
+    expect((await preferencesOff(member)).notificationsDisabled).toEqual(["bounce"]);
+    // The settings page's button: no "mails are on again" notice while the bounce stands.
+    const resumeOnSettings = async () =>
+      runRoute(
+        await siteRequest("/settings", member.userId, { form: { intent: "resumeMails" } }),
+        settingsRoute.action,
+      );
+    expect(await resumeOnSettings()).toMatchObject({ status: 302, location: "/settings" });
+    expect((await preferencesOff(member)).notificationsDisabled).toEqual(["bounce"]);
+    await db().user.update({
+      where: { id: member.userId },
+      data: { notificationsDisabled: ["fbl"] },
+      select: { id: true },
+    });
+    expect(await resumeOnSettings()).toMatchObject({ status: 302, location: "/settings?saved=resumeMails" });
     expect((await preferencesOff(member)).notificationsDisabled).toEqual([]);
     expect(
       (

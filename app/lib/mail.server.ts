@@ -1,6 +1,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
+import type PgBoss from "pg-boss";
+import type { Prisma } from "~/generated/prisma/client";
 import { db } from "./db.server";
 import { env, standInsAllowed } from "./env.server";
 import { QUEUES, jobs } from "./jobs.server";
@@ -44,12 +46,39 @@ export function outboxDir() {
   return path.join(env().DATA_DIR, "outbox");
 }
 
-/** Stores the mail and queues its delivery; a failed send stays visible and is retried. */
-export async function queueMail(mail: OutgoingMail): Promise<number> {
+/**
+ * pg-boss's statements on a Prisma transaction's connection: a job sent through it exists only once
+ * the transaction commits, and is gone with it if the transaction rolls back.
+ */
+function inTransaction(tx: Prisma.TransactionClient): PgBoss.Db {
+  return {
+    executeSql: async (text, values) => ({
+      rows: await tx.$queryRawUnsafe<unknown[]>(
+        text,
+        // pg sends objects (the job's data) as JSON; Prisma's raw parameters must be JSON text.
+        ...values.map((value: unknown) =>
+          value !== null && typeof value === "object" && !(value instanceof Date)
+            ? JSON.stringify(value)
+            : value,
+        ),
+      ),
+    }),
+  };
+}
+
+/**
+ * Stores the mail and queues its delivery; a failed send stays visible and is retried. With `tx`
+ * both happen in that transaction, so a batch job can mark a member as mailed in the same commit as
+ * the mail (a retry then neither skips nor repeats anyone).
+ */
+export async function queueMail(mail: OutgoingMail, tx?: Prisma.TransactionClient): Promise<number> {
   const { from, ...row } = mail;
-  const created = await db().mail.create({ data: { ...row, lastError: null }, select: { id: true } });
+  const created = await (tx ?? db()).mail.create({
+    data: { ...row, lastError: null },
+    select: { id: true },
+  });
   const boss = await jobs();
-  await boss.send(QUEUES.sendMail, { mailId: created.id, from });
+  await boss.send(QUEUES.sendMail, { mailId: created.id, from }, tx ? { db: inTransaction(tx) } : {});
   return created.id;
 }
 

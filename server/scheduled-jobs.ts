@@ -6,6 +6,7 @@ import { pruneChatEvents } from "../app/domain/chat/chat-events.server";
 import { pruneOpenTabs } from "../app/domain/notifications/open-tabs.server";
 import { reconcileOpenPayments } from "../app/domain/payments/reconcile.server";
 import { QUEUES, jobs } from "../app/lib/jobs.server";
+import { pruneMails } from "../app/lib/mail.server";
 import { pruneRateLimitHits } from "../app/lib/rate-limit.server";
 import type { Logger } from "./logger";
 
@@ -49,6 +50,7 @@ export async function startScheduledJobs(logger?: Logger) {
     await pruneLoginAttempts();
     const chatEvents = await pruneChatEvents();
     const openTabs = await pruneOpenTabs();
-    logger?.info("maintenance done", { chatEvents, openTabs });
+    const mails = await pruneMails();
+    logger?.info("maintenance done", { chatEvents, openTabs, mails });
   });
 }

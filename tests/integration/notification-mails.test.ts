@@ -171,6 +171,32 @@ describe("new conversation and new messages mails", () => {
     }
   });
 
+  it("sends nothing when the sender was deleted, disabled, went invisible or blocked in the meantime", async () => {
+    const changes: [string, (sender: Member, recipient: Member) => Promise<unknown>][] = [
+      ["deleted", (s) => db().user.update({ where: { id: s.userId }, data: { status: "deleted" } })],
+      ["disabled", (s) => db().profile.update({ where: { userId: s.userId }, data: { status: "disabled" } })],
+      ["invisible", (s) => db().user.update({ where: { id: s.userId }, data: { invisible: true } })],
+      [
+        "blocked",
+        (s, r) =>
+          db().block.create({ data: { blockerId: s.userId, blockedId: r.userId }, select: { id: true } }),
+      ],
+    ];
+    for (const [change, apply] of changes) {
+      const [sender, recipient] = [await createMember({ name: "Anna" }), await createMember()];
+      const notice = await message(sender, recipient);
+      await apply(sender, recipient);
+      expect(await sendMessageMail(notice), change).toBe("senderHidden");
+      expect(await mailsOf(recipient, "newConversation"), change).toEqual([]);
+      // Nothing claimed: the 6-hour cap is not used up by a mail that did not go.
+      const { messageMailSentAt } = await db().conversationMember.findUniqueOrThrow({
+        where: { conversationId_userId: { conversationId: notice.conversationId, userId: recipient.userId } },
+        select: { messageMailSentAt: true },
+      });
+      expect(messageMailSentAt, change).toBeNull();
+    }
+  });
+
   it("mails about new messages in a conversation at most once in 6 hours, also with two workers", async () => {
     const [anna, bram] = [await createMember({ name: "Anna" }), await createMember()];
     await markRead(await message(anna, bram));

@@ -38,12 +38,7 @@ test.afterEach(({ consoleErrors }, testInfo) => {
   expect(unexpected, "console errors").toEqual([]);
 });
 
-test("password reset via the mail, then login with the new password", async ({
-  page,
-  request,
-  browser,
-  baseURL,
-}) => {
+test("password reset via the mail, then login with the new password", async ({ page, browser, baseURL }) => {
   const member = await createMember();
   const device = await otherDevice(browser, baseURL!, member.email, member.password);
 
@@ -61,7 +56,7 @@ test("password reset via the mail, then login with the new password", async ({
   await page.getByRole("button", { name: "Stuur mij een link" }).click();
   await expect(page.getByRole("status")).toContainText("We hebben je een e-mail gestuurd");
 
-  const mail = await latestMail(request, member.email);
+  const mail = await latestMail(member.email);
   const link = mail.links.find((l) => l.includes("/reset-password/do?token="));
   expect(link).toBeTruthy();
   await page.goto(link!);
@@ -115,7 +110,6 @@ test("a bad reset link shows the error and a way to ask for a new mail", async (
 
 test("e-mail change confirmed via the mail to the new address, then login with it", async ({
   page,
-  request,
   baseURL,
 }) => {
   const member = await createMember();
@@ -150,7 +144,7 @@ test("e-mail change confirmed via the mail to the new address, then login with i
   await expect(page.getByTestId("settings-saved")).toContainText("bevestigingslink");
   await expect(page.getByTestId("pending-email")).toContainText(newEmail);
 
-  const mail = await latestMail(request, newEmail);
+  const mail = await latestMail(newEmail);
   const link = mail.links.find((l) => l.includes("/mail-change/do?token="));
   expect(link).toBeTruthy();
   await startOverAsVisitor(page, baseURL!);
@@ -161,7 +155,7 @@ test("e-mail change confirmed via the mail to the new address, then login with i
     "Je e-mailadres is gewijzigd. Log voortaan in met je nieuwe e-mailadres.",
   );
   // The old address is told, with the new one (someone else may have taken over the account).
-  const notice = await latestMail(request, member.email);
+  const notice = await latestMail(member.email);
   expect(notice.html).toContain("Je e-mailadres bij");
   expect(notice.html).toContain(newEmail);
   await page.getByRole("link", { name: "Inloggen" }).last().click();

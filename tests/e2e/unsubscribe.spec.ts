@@ -20,7 +20,7 @@ test.describe("notification mails", () => {
     const liked = await page.request.post(`/members/${bramProfile.id}/like`, { form: { intent: "like" } });
     expect(liked.ok()).toBe(true);
 
-    const mail = await latestMail(page.request, bram.email);
+    const mail = await latestMail(bram.email);
     const unsubscribe = mail.links.find((link) => link.includes("/unsubscribe/"));
     expect(unsubscribe).toMatch(new RegExp(`/unsubscribe/${bram.id}\\.like\\.`));
 

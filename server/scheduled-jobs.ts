@@ -7,6 +7,7 @@ import { pruneLikeNotices } from "../app/domain/likes/like.server";
 import { pruneOpenTabs } from "../app/domain/notifications/open-tabs.server";
 import { reconcileOpenPayments } from "../app/domain/payments/reconcile.server";
 import { QUEUES, jobs } from "../app/lib/jobs.server";
+import { pruneMails } from "../app/lib/mail.server";
 import { pruneRateLimitHits } from "../app/lib/rate-limit.server";
 import type { Logger } from "./logger";
 
@@ -51,6 +52,7 @@ export async function startScheduledJobs(logger?: Logger) {
     const chatEvents = await pruneChatEvents();
     const openTabs = await pruneOpenTabs();
     const likeNotices = await pruneLikeNotices();
-    logger?.info("maintenance done", { chatEvents, openTabs, likeNotices });
+    const mails = await pruneMails();
+    logger?.info("maintenance done", { chatEvents, openTabs, likeNotices, mails });
   });
 }

@@ -20,19 +20,19 @@ import type { Logger } from "./logger";
 /** Job handlers of this process. Every instance may run them: pg-boss hands each job to one worker. */
 export async function startWorkers(logger: Logger) {
   const boss = await jobs();
-  await boss.work<{ mailId: number; from: string }>(
+  // pg-boss waits the polling interval after every batch, so the batch size caps the rate
+  // (bench/mail-queue.ts: 5 a batch gave 5 mails/s per process). One at a time, as before; a mail
+  // that fails (an address the relay refuses) fails only its own job, which is retried later.
+  await workConcurrently<{ mailId: number; from: string }>(
+    boss,
     QUEUES.sendMail,
-    // pg-boss waits the polling interval after every batch, so the batch size caps the rate
-    // (bench/mail-queue.ts: 5 a batch gave 5 mails/s per process).
-    { pollingIntervalSeconds: 1, batchSize: 100 },
-    async (batch) => {
-      for (const job of batch) {
-        try {
-          await deliverMail(job.data.mailId, job.data.from);
-        } catch (error) {
-          logger.warn("mail not sent, will retry", { mailId: job.data.mailId, error: String(error) });
-          throw error;
-        }
+    { batchSize: 100, concurrency: 1 },
+    async ({ mailId, from }) => {
+      try {
+        await deliverMail(mailId, from);
+      } catch (error) {
+        logger.warn("mail not sent, will retry", { mailId, error: String(error) });
+        throw error;
       }
     },
   );

@@ -1,6 +1,8 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
+import type PgBoss from "pg-boss";
+import type { Prisma } from "~/generated/prisma/client";
 import { db } from "./db.server";
 import { env, standInsAllowed } from "./env.server";
 import { QUEUES, jobs } from "./jobs.server";
@@ -44,12 +46,39 @@ export function outboxDir() {
   return path.join(env().DATA_DIR, "outbox");
 }
 
-/** Stores the mail and queues its delivery; a failed send stays visible and is retried. */
-export async function queueMail(mail: OutgoingMail): Promise<number> {
+/**
+ * pg-boss's statements on a Prisma transaction's connection: a job sent through it exists only once
+ * the transaction commits, and is gone with it if the transaction rolls back.
+ */
+function inTransaction(tx: Prisma.TransactionClient): PgBoss.Db {
+  return {
+    executeSql: async (text, values) => ({
+      rows: await tx.$queryRawUnsafe<unknown[]>(
+        text,
+        // pg sends objects (the job's data) as JSON; Prisma's raw parameters must be JSON text.
+        ...values.map((value: unknown) =>
+          value !== null && typeof value === "object" && !(value instanceof Date)
+            ? JSON.stringify(value)
+            : value,
+        ),
+      ),
+    }),
+  };
+}
+
+/**
+ * Stores the mail and queues its delivery; a failed send stays visible and is retried. With `tx`
+ * both happen in that transaction, so a batch job can mark a member as mailed in the same commit as
+ * the mail (a retry then neither skips nor repeats anyone).
+ */
+export async function queueMail(mail: OutgoingMail, tx?: Prisma.TransactionClient): Promise<number> {
   const { from, ...row } = mail;
-  const created = await db().mail.create({ data: { ...row, lastError: null }, select: { id: true } });
+  const created = await (tx ?? db()).mail.create({
+    data: { ...row, lastError: null },
+    select: { id: true },
+  });
   const boss = await jobs();
-  await boss.send(QUEUES.sendMail, { mailId: created.id, from });
+  await boss.send(QUEUES.sendMail, { mailId: created.id, from }, tx ? { db: inTransaction(tx) } : {});
   return created.id;
 }
 
@@ -64,7 +93,8 @@ export async function deliverMail(mailId: number, from: string) {
     where: { id: mailId },
     select: { id: true, to: true, subject: true, html: true, text: true, status: true, unsubscribeUrl: true },
   });
-  if (!mail || mail.status === "sent") return;
+  // A mail emptied by pruneMails is days old: its links have expired, it is not sent any more.
+  if (!mail || mail.status === "sent" || (mail.html === "" && mail.text === "")) return;
   try {
     const info = await mailTransport().sendMail({
       from,
@@ -91,4 +121,54 @@ export async function deliverMail(mailId: number, from: string) {
     });
     throw error;
   }
+}
+
+/**
+ * Days a sent mail is kept. Mails hold live links (password reset, reactivation, e-mail change), so
+ * they are not kept for long; the outbox and tests only read fresh ones, and the few days cover a
+ * member asking about a mail just sent.
+ */
+export const SENT_MAIL_DAYS = 3;
+/**
+ * Days the row of a mail that was never sent (failed, or still queued) is kept: its address, subject,
+ * attempts and last error, to find out why. Its content and unsubscribe address are emptied after
+ * SENT_MAIL_DAYS like a sent mail's (by then its retries, about an hour, are long over).
+ */
+export const UNSENT_MAIL_DAYS = 30;
+const PRUNE_CHUNK = 5_000;
+
+/**
+ * The maintenance job's part for the Mail table, in chunks (each a short statement, by the
+ * (status, createdAt) index): sent mails older than SENT_MAIL_DAYS are deleted, with their outbox
+ * file; unsent ones are emptied then and deleted after UNSENT_MAIL_DAYS.
+ */
+export async function pruneMails(now = new Date()): Promise<{ deleted: number; emptied: number }> {
+  const sentBefore = new Date(now.getTime() - SENT_MAIL_DAYS * 86_400_000);
+  const unsentBefore = new Date(now.getTime() - UNSENT_MAIL_DAYS * 86_400_000);
+  let deleted = 0;
+  for (;;) {
+    const rows = await db().$queryRaw<{ id: number }[]>`
+      DELETE FROM "Mail" WHERE id IN (
+        SELECT id FROM "Mail"
+        WHERE (status = 'sent' AND "createdAt" < ${sentBefore})
+           OR (status IN ('queued', 'failed') AND "createdAt" < ${unsentBefore})
+        LIMIT ${PRUNE_CHUNK})
+      RETURNING id`;
+    deleted += rows.length;
+    if (outboxEnabled()) {
+      await Promise.all(rows.map(({ id }) => rm(path.join(outboxDir(), `${id}.eml`), { force: true })));
+    }
+    if (rows.length < PRUNE_CHUNK) break;
+  }
+  let emptied = 0;
+  for (;;) {
+    const count = await db().$executeRaw`
+      UPDATE "Mail" SET html = '', text = '', "unsubscribeUrl" = NULL WHERE id IN (
+        SELECT id FROM "Mail"
+        WHERE status IN ('queued', 'failed') AND "createdAt" < ${sentBefore} AND (html <> '' OR text <> '')
+        LIMIT ${PRUNE_CHUNK})`;
+    emptied += count;
+    if (count < PRUNE_CHUNK) break;
+  }
+  return { deleted, emptied };
 }

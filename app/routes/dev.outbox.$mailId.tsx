@@ -1,12 +1,12 @@
 import { data, Link } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
-import { requireStandInPage } from "~/domain/accounts/guards.server";
+import { requireOutboxPage } from "~/domain/accounts/guards.server";
 import { db } from "~/lib/db.server";
 import { outboxEnabled } from "~/lib/mail.server";
 import type { Route } from "./+types/dev.outbox.$mailId";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  requireStandInPage(context, outboxEnabled());
+  requireOutboxPage(context, outboxEnabled());
   const mail = await db().mail.findUnique({
     where: { id: Number(params.mailId) || 0 },
     select: { id: true, to: true, subject: true, text: true, html: true, status: true, createdAt: true },

@@ -1,13 +1,13 @@
 import { Link } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
-import { requireStandInPage } from "~/domain/accounts/guards.server";
+import { requireOutboxPage } from "~/domain/accounts/guards.server";
 import { db } from "~/lib/db.server";
 import { outboxEnabled } from "~/lib/mail.server";
 import type { Route } from "./+types/dev.outbox";
 
-/** The local outbox: every mail the site sent while no SMTP_URL is configured (see requireStandInPage). */
+/** The local outbox: every mail the site sent while no SMTP_URL is configured (see requireOutboxPage). */
 export async function loader({ context }: Route.LoaderArgs) {
-  requireStandInPage(context, outboxEnabled());
+  requireOutboxPage(context, outboxEnabled());
   const mails = await db().mail.findMany({
     orderBy: { id: "desc" },
     take: 100,

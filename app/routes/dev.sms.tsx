@@ -1,5 +1,5 @@
 import { useTranslation } from "~/ui/use-translation";
-import { requireStandInPage } from "~/domain/accounts/guards.server";
+import { requireOutboxPage } from "~/domain/accounts/guards.server";
 import { smsOutbox, smsOutboxEnabled } from "~/lib/sms.server";
 import type { Route } from "./+types/dev.sms";
 import type { TranslationHandle } from "~/lib/i18n";
@@ -12,7 +12,7 @@ export const handle: TranslationHandle = { i18n: ["directDebit"] };
  * the texts hold codes that confirm payments. Anyone else gets 404.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  requireStandInPage(context, smsOutboxEnabled());
+  requireOutboxPage(context, smsOutboxEnabled());
   return { messages: await smsOutbox() };
 }
 

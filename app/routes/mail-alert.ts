@@ -14,7 +14,7 @@ const alertForm = z.object({
 
 /**
  * POST /mail-alert: the disabled-notifications alert's buttons: turn mail on again (clears the
- * reasons) or close the alert (stores the time). Plain forms; back to the page they came from.
+ * reasons but a bounce) or close the alert (stores the time). Plain forms; back to the page they came from.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context, request);

@@ -38,12 +38,7 @@ test.afterEach(({ consoleErrors }, testInfo) => {
   expect(unexpected, "console errors").toEqual([]);
 });
 
-test("password reset via the mail, then login with the new password", async ({
-  page,
-  request,
-  browser,
-  baseURL,
-}) => {
+test("password reset via the mail, then login with the new password", async ({ page, browser, baseURL }) => {
   const member = await createMember();
   const device = await otherDevice(browser, baseURL!, member.email, member.password);
 
@@ -61,7 +56,7 @@ test("password reset via the mail, then login with the new password", async ({
   await page.getByRole("button", { name: "Stuur mij een link" }).click();
   await expect(page.getByRole("status")).toContainText("We hebben je een e-mail gestuurd");
 
-  const mail = await latestMail(request, member.email);
+  const mail = await latestMail(member.email);
   const link = mail.links.find((l) => l.includes("/reset-password/do?token="));
   expect(link).toBeTruthy();
   await page.goto(link!);
@@ -115,7 +110,6 @@ test("a bad reset link shows the error and a way to ask for a new mail", async (
 
 test("e-mail change confirmed via the mail to the new address, then login with it", async ({
   page,
-  request,
   baseURL,
 }) => {
   const member = await createMember();
@@ -150,7 +144,7 @@ test("e-mail change confirmed via the mail to the new address, then login with i
   await expect(page.getByTestId("settings-saved")).toContainText("bevestigingslink");
   await expect(page.getByTestId("pending-email")).toContainText(newEmail);
 
-  const mail = await latestMail(request, newEmail);
+  const mail = await latestMail(newEmail);
   const link = mail.links.find((l) => l.includes("/mail-change/do?token="));
   expect(link).toBeTruthy();
   await startOverAsVisitor(page, baseURL!);
@@ -161,7 +155,7 @@ test("e-mail change confirmed via the mail to the new address, then login with i
     "Je e-mailadres is gewijzigd. Log voortaan in met je nieuwe e-mailadres.",
   );
   // The old address is told, with the new one (someone else may have taken over the account).
-  const notice = await latestMail(request, member.email);
+  const notice = await latestMail(member.email);
   expect(notice.html).toContain("Je e-mailadres bij");
   expect(notice.html).toContain(newEmail);
   await page.getByRole("link", { name: "Inloggen" }).last().click();
@@ -287,15 +281,36 @@ test("settings: password, notifications, invisible mode, sessions and language",
   expect(saved).toBe("de");
 });
 
-test("settings explain why mails are off", async ({ page }) => {
+test("settings explain why mails are off; resuming keeps a bounce, which needs a new address", async ({
+  page,
+}) => {
   const member = await createMember();
-  await e2eDb().user.update({ where: { id: member.id }, data: { notificationsDisabled: ["bounce"] } });
+  await e2eDb().user.update({
+    where: { id: member.id },
+    data: { notificationsDisabled: ["fbl", "bounce"] },
+  });
   await login(page, member.email, member.password);
   await expectLoggedIn(page);
   await page.goto("/settings");
   const notice = page.getByTestId("notifications-disabled");
   await expect(notice).toContainText("We sturen je op dit moment geen e-mails");
+  await expect(notice).toContainText("als spam gemarkeerd");
   await expect(notice).toContainText(`E-mails naar ${member.email} komen niet aan`);
+  await notice.getByRole("button", { name: "E-mails weer aanzetten" }).click();
+  await expect(notice).not.toContainText("als spam gemarkeerd");
+  await expect(notice).toContainText(`E-mails naar ${member.email} komen niet aan`);
+  await expect(notice).toContainText(
+    "We sturen je pas weer e-mails als je een nieuw e-mailadres hebt bevestigd.",
+  );
+  await expect(notice.getByRole("button", { name: "E-mails weer aanzetten" })).toHaveCount(0);
+  await expect(page.getByTestId("settings-saved")).toHaveCount(0);
+
+  // Without the bounce, mails are on again.
+  await e2eDb().user.update({
+    where: { id: member.id },
+    data: { notificationsDisabled: ["listunsubscribe"] },
+  });
+  await page.goto("/settings");
   await notice.getByRole("button", { name: "E-mails weer aanzetten" }).click();
   await expect(page.getByTestId("settings-saved")).toHaveText("Je ontvangt weer e-mails van ons.");
   await expect(page.getByTestId("notifications-disabled")).toHaveCount(0);

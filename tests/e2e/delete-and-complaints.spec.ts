@@ -26,7 +26,6 @@ test("a member deletes the account and reactivates it from the mail", async ({
   page,
   context,
   baseURL,
-  request,
   consoleErrors,
 }) => {
   const checkConsole = allowRefusedForms(consoleErrors);
@@ -68,7 +67,7 @@ test("a member deletes the account and reactivates it from the mail", async ({
   await page.goto("/settings/delete");
   await expect(page).toHaveURL(/\/login\?redirectTo=/);
 
-  const mail = await latestMail(request, member.email);
+  const mail = await latestMail(member.email);
   const link = mail.links.find((l) => l.includes("/reactivate?token="));
   expect(link).toBeTruthy();
   // Opening the link only asks (a mail scanner may open it first); the button reactivates.
@@ -99,7 +98,6 @@ test("a visitor files a complaint, gets a mail, and staff handles it", async ({
   page,
   context,
   baseURL,
-  request,
   consoleErrors,
 }) => {
   const checkConsole = allowRefusedForms(consoleErrors);
@@ -127,7 +125,7 @@ test("a visitor files a complaint, gets a mail, and staff handles it", async ({
   await expect(page).toHaveURL(/\/complaints\?sent=1$/);
   await expect(page.getByTestId("complaint-sent")).toContainText("Bedankt voor je melding");
 
-  const mail = await latestMail(request, email);
+  const mail = await latestMail(email);
   expect(mail.html).toContain("We hebben je klacht ontvangen");
   expect(mail.links.filter((l) => l.includes("/reactivate") || l.includes("token="))).toEqual([]);
 

@@ -1,8 +1,10 @@
 // SEPA direct debit with the SMS code read from the SMS outbox, and the one-click repeat order on
 // the card of a first card payment; with and without JavaScript.
 import type { Page } from "@playwright/test";
+import { E2E_BASE_URL } from "./constants";
 import { createMember, e2eDb } from "./db";
 import { acceptEntryWarning, expect, login, test, whenInteractive } from "./fixtures";
+import { staffRequest } from "./mail";
 
 test.beforeEach(async ({ context, baseURL }) => {
   await acceptEntryWarning(context, baseURL!);
@@ -15,13 +17,17 @@ function mobileNumber() {
   return { typed: `06 ${digits}`, e164: `+316${digits}` };
 }
 
-/** The code in the newest text to `e164`, as the SMS outbox page shows it. */
+/** The code in the newest text to `e164`, as the SMS outbox page shows it (to staff, in production). */
 async function codeFromOutbox(page: Page, e164: string) {
-  const outbox = await page.context().newPage();
+  const staff = await page
+    .context()
+    .browser()!
+    .newContext({ baseURL: E2E_BASE_URL, storageState: await (await staffRequest()).storageState() });
+  const outbox = await staff.newPage();
   await outbox.goto("/dev/sms");
   const row = outbox.getByTestId("sms-message").filter({ has: outbox.getByTestId("sms-to").getByText(e164) });
   const body = await row.first().getByTestId("sms-body").textContent();
-  await outbox.close();
+  await staff.close();
   return /\b(\d{6})\b/.exec(body ?? "")![1]!;
 }
 

@@ -27,7 +27,10 @@ test.describe("@http", () => {
     "/entry-warning": { status: 302, location: "/" },
     "/logout": { status: 302, location: "/" },
     "/api/logout.php": { status: 302, location: "/" },
+    // The outboxes are for staff on a production server (as this one), also on the embedded database.
+    "/dev/outbox": { status: 404 },
     "/dev/outbox/:mailId": { status: 404 },
+    "/dev/sms": { status: 404 },
     "/activate": { status: 302, location: "/activate/error" },
     "/reactivate": { status: 302, location: "/account-deleted?error=link" },
     // Actions only (a GET has no loader to answer it), and JSON calls that need a login.

@@ -51,8 +51,8 @@ async function fillSignupForm(page: Page, email: string) {
   await page.getByRole("button", { name: "Gratis aanmelden" }).click();
 }
 
-async function activationLink(request: Parameters<typeof latestMail>[0], email: string) {
-  const mail = await latestMail(request, email);
+async function activationLink(email: string) {
+  const mail = await latestMail(email);
   const link = mail.links.find((l) => l.includes("/activate?token="));
   expect(link, "activation link").toBeTruthy();
   return link!;
@@ -60,7 +60,6 @@ async function activationLink(request: Parameters<typeof latestMail>[0], email: 
 
 test("signs up on a promotional lander, keeping the tracking data and the lander", async ({
   page,
-  request,
 }, testInfo) => {
   const email = newEmail();
   await page.goto("/landers/gallery/utrecht?network=e2enet&sub1=s1&campaign=e2e-camp");
@@ -80,13 +79,12 @@ test("signs up on a promotional lander, keeping the tracking data and the lander
     campaignToken: "e2e-camp",
   });
 
-  await page.goto(await activationLink(request, email));
+  await page.goto(await activationLink(email));
   await expect(page).toHaveURL(/\/activate\/done$/);
 });
 
 test("a visitor's chat link leads to the member's lander; after signup and activation the chat opens", async ({
   page,
-  request,
 }, testInfo) => {
   const member = await demoMember();
   const email = newEmail();
@@ -98,7 +96,7 @@ test("a visitor's chat link leads to the member's lander; after signup and activ
   await fillSignupForm(page, email);
   await expect(page).toHaveURL(/\/complete-signup$/);
 
-  await page.goto(await activationLink(request, email));
+  await page.goto(await activationLink(email));
   await expect(page).toHaveURL(new RegExp(`/members/${member.id}/chat$`));
   await expect(page.getByRole("textbox")).toBeVisible();
   const user = await e2eDb().user.findFirstOrThrow({

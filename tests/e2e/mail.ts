@@ -1,12 +1,36 @@
 import type { APIRequestContext } from "@playwright/test";
-import { expect } from "@playwright/test";
+import { expect, request as requests } from "@playwright/test";
+import { E2E_BASE_URL } from "./constants";
+import { createMember, e2eDb } from "./db";
+
+let staff: Promise<APIRequestContext> | undefined;
+
+/**
+ * A staff member's own HTTP client, logged in once per worker: the e2e servers run in production,
+ * where the outboxes (/dev/outbox, /dev/sms) show their reset links and codes to staff only.
+ */
+export function staffRequest(): Promise<APIRequestContext> {
+  staff ??= (async () => {
+    const member = await createMember();
+    await e2eDb().user.update({ where: { id: member.id }, data: { role: "staff" }, select: { id: true } });
+    // An address of its own, so the per-IP login limit of a test never meets this login.
+    const client = await requests.newContext({
+      baseURL: E2E_BASE_URL,
+      extraHTTPHeaders: { "X-Forwarded-For": "10.254.254.254" },
+    });
+    const login = await client.post("/login", {
+      form: { email: member.email, password: member.password },
+      maxRedirects: 0,
+    });
+    expect(login.status(), "staff login for the outbox").toBe(302);
+    return client;
+  })();
+  return staff;
+}
 
 /** Waits for the newest mail to `to` in the outbox (/dev/outbox) and returns its links and text. */
-export async function latestMail(
-  request: APIRequestContext,
-  to: string,
-  { after = 0 }: { after?: number } = {},
-) {
+export async function latestMail(to: string, { after = 0 }: { after?: number } = {}) {
+  const request = await staffRequest();
   let mailId = 0;
   await expect
     .poll(

@@ -61,7 +61,6 @@ test("a member asks for unused credits back, staff approve, the credits go back"
   context,
   browser,
   baseURL,
-  request,
 }) => {
   await acceptEntryWarning(context, baseURL!);
   const member = await createMember();
@@ -117,7 +116,7 @@ test("a member asks for unused credits back, staff approve, the credits go back"
   await expect(refund.getByTestId("refund-status")).toContainText(
     "€ 19,95 is terugbetaald voor 50 ongebruikte credits.",
   );
-  const mail = await latestMail(request, member.email);
+  const mail = await latestMail(member.email);
   expect(mail.html).toMatch(/€\s19,95 terugbetaald voor 50 ongebruikte credits/);
   expect(mail.links).toContain(`${baseURL}/transactions/${paymentId}`);
 

@@ -3,7 +3,11 @@ import { createMember, e2eDb } from "./db";
 import { latestMail } from "./mail";
 
 test.describe("notification mails", () => {
-  test("a member unsubscribes from a mail's link without logging in", async ({ page, browser, baseURL }) => {
+  test("a member unsubscribes from a mail's link without logging in, after confirming", async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
     const anna = await createMember();
     const bram = await createMember();
     const bramProfile = await e2eDb().profile.findUniqueOrThrow({
@@ -16,15 +20,31 @@ test.describe("notification mails", () => {
     const liked = await page.request.post(`/members/${bramProfile.id}/like`, { form: { intent: "like" } });
     expect(liked.ok()).toBe(true);
 
-    const mail = await latestMail(page.request, bram.email);
+    const mail = await latestMail(bram.email);
     const unsubscribe = mail.links.find((link) => link.includes("/unsubscribe/"));
     expect(unsubscribe).toMatch(new RegExp(`/unsubscribe/${bram.id}\\.like\\.`));
 
-    // A browser without Bram's login follows the link.
+    // A browser without Bram's login follows the link (as a mail scanner would): it only asks.
     const visitor = await browser.newContext({ baseURL });
     await acceptEntryWarning(visitor, baseURL!);
     const stranger = await visitor.newPage();
+    const preferencesOff = async () =>
+      (
+        await e2eDb().user.findUniqueOrThrow({
+          where: { id: bram.id },
+          select: { emailNotificationsOff: true },
+        })
+      ).emailNotificationsOff;
     await stranger.goto(unsubscribe!);
+    await expect(stranger.getByRole("heading", { name: "Afmelden" })).toBeVisible();
+    await expect(stranger.getByTestId("unsubscribe-confirm")).toContainText(
+      "Wil je geen e-mails meer ontvangen over: Iemand geeft je een like?",
+    );
+    expect(await preferencesOff()).toEqual([]);
+
+    // The button (a plain form) turns it off.
+    await whenInteractive(stranger, testInfo);
+    await stranger.getByRole("button", { name: "Afmelden" }).click();
     await expect(stranger.getByRole("heading", { name: "Je bent afgemeld" })).toBeVisible();
     await expect(stranger.getByTestId("unsubscribed")).toHaveText(
       "Je ontvangt geen e-mails meer over: Iemand geeft je een like.",
@@ -33,11 +53,13 @@ test.describe("notification mails", () => {
       "href",
       "/notifications",
     );
-    const user = await e2eDb().user.findUniqueOrThrow({
-      where: { id: bram.id },
-      select: { emailNotificationsOff: true },
-    });
-    expect(user.emailNotificationsOff).toEqual(["like"]);
+    expect(await preferencesOff()).toEqual(["like"]);
+
+    // The mail provider's one-click unsubscribe (RFC 8058) needs no confirmation.
+    await e2eDb().user.update({ where: { id: bram.id }, data: { emailNotificationsOff: [] } });
+    const oneClick = await visitor.request.post(unsubscribe!, { form: { "List-Unsubscribe": "One-Click" } });
+    expect(oneClick.status()).toBe(200);
+    expect(await preferencesOff()).toEqual(["like"]);
 
     // A damaged link says so.
     await stranger.goto(`${unsubscribe!.slice(0, -3)}xyz`);

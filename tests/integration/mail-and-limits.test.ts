@@ -1,4 +1,4 @@
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -9,7 +9,7 @@ import {
 import { mailDate, renderAccountMail, sendAccountMail } from "~/domain/notifications/account-mail.server";
 import { db } from "~/lib/db.server";
 import { QUEUES, jobs, stopJobs } from "~/lib/jobs.server";
-import { deliverMail, outboxDir } from "~/lib/mail.server";
+import { SENT_MAIL_DAYS, UNSENT_MAIL_DAYS, deliverMail, outboxDir, pruneMails } from "~/lib/mail.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
 import { seedBaseData } from "../../prisma/seed/base-data";
 
@@ -148,6 +148,60 @@ describe("mail, one-time links and rate limits", () => {
     expect(
       (await db().mail.findUniqueOrThrow({ where: { id: mail.id }, select: { status: true } })).status,
     ).toBe("sent");
+  });
+
+  it("keeps sent mails (and their live links) 3 days, and unsent ones 30 days with their content emptied", async () => {
+    const now = new Date();
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    const mail = async (status: "queued" | "sent" | "failed", createdAt: Date) => {
+      const row = await db().mail.create({
+        data: {
+          to: "oud@example.com",
+          subject: "Nieuw wachtwoord",
+          html: '<a href="https://hartklop.nl/reset-password/do?token=live">reset</a>',
+          text: "https://hartklop.nl/reset-password/do?token=live",
+          template: "resetPassword",
+          unsubscribeUrl: "https://hartklop.nl/unsubscribe/x",
+          status,
+          attempts: status === "queued" ? 0 : 1,
+          lastError: status === "failed" ? "550 mailbox unavailable" : null,
+          createdAt,
+        },
+        select: { id: true },
+      });
+      return row.id;
+    };
+    const sentOld = await mail("sent", daysAgo(SENT_MAIL_DAYS + 0.1));
+    const sentNew = await mail("sent", daysAgo(SENT_MAIL_DAYS - 0.1));
+    const failedOld = await mail("failed", daysAgo(SENT_MAIL_DAYS + 0.1));
+    const queuedOld = await mail("queued", daysAgo(SENT_MAIL_DAYS + 0.1));
+    const failedNew = await mail("failed", daysAgo(1));
+    const failedAncient = await mail("failed", daysAgo(UNSENT_MAIL_DAYS + 0.1));
+    await mkdir(outboxDir(), { recursive: true });
+    await writeFile(path.join(outboxDir(), `${sentOld}.eml`), "x");
+
+    expect(await pruneMails(now)).toEqual({ deleted: 2, emptied: 2 });
+    const left = await db().mail.findMany({
+      where: { id: { in: [sentOld, sentNew, failedOld, queuedOld, failedNew, failedAncient] } },
+      orderBy: { id: "asc" },
+      select: { id: true, status: true, html: true, text: true, unsubscribeUrl: true, lastError: true },
+    });
+    expect(left.map((m) => m.id)).toEqual([sentNew, failedOld, queuedOld, failedNew]);
+    const byId = new Map(left.map((m) => [m.id, m]));
+    expect(byId.get(sentNew)!.html).toContain("token=live");
+    expect(byId.get(failedNew)!.html).toContain("token=live");
+    for (const id of [failedOld, queuedOld]) {
+      expect(byId.get(id)).toMatchObject({ html: "", text: "", unsubscribeUrl: null });
+    }
+    expect(byId.get(failedOld)!.lastError).toBe("550 mailbox unavailable");
+    await expect(readFile(path.join(outboxDir(), `${sentOld}.eml`))).rejects.toThrow(/ENOENT/);
+
+    // An emptied mail is not sent any more, should its job still come.
+    await deliverMail(queuedOld, '"Hartklop" <noreply@hartklop.nl>');
+    expect(
+      (await db().mail.findUniqueOrThrow({ where: { id: queuedOld }, select: { status: true } })).status,
+    ).toBe("queued");
+    expect(await pruneMails(now)).toEqual({ deleted: 0, emptied: 0 });
   });
 
   it("makes one-time links that work once, for their own purpose, until they expire", async () => {

@@ -18,6 +18,7 @@ import { QUEUES, jobs, stopJobs } from "~/lib/jobs.server";
 import { deliverMail, outboxDir } from "~/lib/mail.server";
 import * as mailEventsRoute from "~/routes/api.mail-events";
 import * as mailAlertRoute from "~/routes/mail-alert";
+import * as settingsRoute from "~/routes/settings";
 import * as staffMailingsRoute from "~/routes/staff.mailings";
 import * as unsubscribeRoute from "~/routes/unsubscribe.$token";
 import * as root from "~/root";
@@ -167,6 +168,32 @@ describe("new conversation and new messages mails", () => {
 
     for (const member of [read, off, disabled]) {
       expect(await mailsOf(member, "newConversation")).toEqual([]);
+    }
+  });
+
+  it("sends nothing when the sender was deleted, disabled, went invisible or blocked in the meantime", async () => {
+    const changes: [string, (sender: Member, recipient: Member) => Promise<unknown>][] = [
+      ["deleted", (s) => db().user.update({ where: { id: s.userId }, data: { status: "deleted" } })],
+      ["disabled", (s) => db().profile.update({ where: { userId: s.userId }, data: { status: "disabled" } })],
+      ["invisible", (s) => db().user.update({ where: { id: s.userId }, data: { invisible: true } })],
+      [
+        "blocked",
+        (s, r) =>
+          db().block.create({ data: { blockerId: s.userId, blockedId: r.userId }, select: { id: true } }),
+      ],
+    ];
+    for (const [change, apply] of changes) {
+      const [sender, recipient] = [await createMember({ name: "Anna" }), await createMember()];
+      const notice = await message(sender, recipient);
+      await apply(sender, recipient);
+      expect(await sendMessageMail(notice), change).toBe("senderHidden");
+      expect(await mailsOf(recipient, "newConversation"), change).toEqual([]);
+      // Nothing claimed: the 6-hour cap is not used up by a mail that did not go.
+      const { messageMailSentAt } = await db().conversationMember.findUniqueOrThrow({
+        where: { conversationId_userId: { conversationId: notice.conversationId, userId: recipient.userId } },
+        select: { messageMailSentAt: true },
+      });
+      expect(messageMailSentAt, change).toBeNull();
     }
   });
 
@@ -445,28 +472,46 @@ describe("mailings", () => {
 });
 
 describe("unsubscribing", () => {
-  it("turns the one kind off by a one-click POST and by the visible link, without a login, idempotently", async () => {
+  it("turns the one kind off by a one-click POST, without a login or a confirmation, idempotently", async () => {
     const bram = await createMember({ name: "Bram" });
     const token = signUnsubscribeToken({ userId: bram.userId, key: "new_messages" });
-    const post = await runRoute<{ key: string }>(
-      await siteRequest(`/unsubscribe/${token}`, null, { form: { "List-Unsubscribe": "One-Click" } }),
-      unsubscribeRoute.action,
-      { token },
-    );
-    expect(post.status).toBe(200);
+    const oneClick = async () =>
+      runRoute<{ key: string; confirm: boolean }>(
+        await siteRequest(`/unsubscribe/${token}`, null, { form: { "List-Unsubscribe": "One-Click" } }),
+        unsubscribeRoute.action,
+        { token },
+      );
+    expect(await oneClick()).toMatchObject({ status: 200, body: { key: "new_messages", confirm: false } });
     expect((await preferencesOff(bram)).emailNotificationsOff).toEqual(["new_messages"]);
-    const again = await runRoute(await siteRequest(`/unsubscribe/${token}`, null), unsubscribeRoute.loader, {
-      token,
-    });
-    expect(again).toMatchObject({ status: 200, body: { key: "new_messages" } });
+    expect(await oneClick()).toMatchObject({ status: 200, body: { key: "new_messages" } });
     expect((await preferencesOff(bram)).emailNotificationsOff).toEqual(["new_messages"]);
+  });
 
+  it("asks first when the visible link is opened (a mail scanner turns nothing off); its button does it", async () => {
+    const bram = await createMember({ name: "Bram" });
     const weekly = signUnsubscribeToken({ userId: bram.userId, key: "weekly_updates" });
-    const get = await runRoute(await siteRequest(`/unsubscribe/${weekly}`, null), unsubscribeRoute.loader, {
-      token: weekly,
+    for (let opened = 0; opened < 2; opened++) {
+      const get = await runRoute(await siteRequest(`/unsubscribe/${weekly}`, null), unsubscribeRoute.loader, {
+        token: weekly,
+      });
+      expect(get).toMatchObject({
+        status: 200,
+        body: { key: "weekly_updates", confirm: true, title: "Afmelden" },
+      });
+    }
+    expect((await preferencesOff(bram)).emailNotificationsOff).toEqual([]);
+
+    // The page's button: a plain form posting nothing but itself.
+    const confirmed = await runRoute(
+      await siteRequest(`/unsubscribe/${weekly}`, null, { form: {} }),
+      unsubscribeRoute.action,
+      { token: weekly },
+    );
+    expect(confirmed).toMatchObject({
+      status: 200,
+      body: { key: "weekly_updates", confirm: false, title: "Je bent afgemeld" },
     });
-    expect(get).toMatchObject({ status: 200, body: { key: "weekly_updates" } });
-    expect((await preferencesOff(bram)).emailNotificationsOff).toEqual(["new_messages", "weekly_updates"]);
+    expect((await preferencesOff(bram)).emailNotificationsOff).toEqual(["weekly_updates"]);
   });
 
   it("refuses a forged or malformed token with a 400 page", async () => {
@@ -631,7 +676,8 @@ describe("the disabled-notifications alert", () => {
         .mailsOffAlert,
     ).toBeNull();
 
-    // A new reason from the provider shows it again; turning mail on clears the reasons.
+    // A new reason from the provider shows it again; turning mail on clears the reasons but the
+    // bounce, which only a confirmed new address clears.
     await applyEvent({ type: "bounce", email: member.email });
     expect(
       (await runRoute<RootData>(await siteRequest("/members", member.userId), root.loader)).body!.user
@@ -644,6 +690,31 @@ describe("the disabled-notifications alert", () => {
       mailAlertRoute.action,
     );
     expect(resumed).toMatchObject({ status: 302, location: "/" });
+    expect((await preferencesOff(member)).notificationsDisabled).toEqual(["bounce"]);
+    expect(
+      (await runRoute<RootData>(await siteRequest("/members", member.userId), root.loader)).body!.user
+        .mailsOffAlert,
+    ).toEqual({ email: member.email, reasons: ["bounce"] });
+    const again = await runRoute(
+      await siteRequest("/mail-alert", member.userId, { form: { intent: "resumeMails" } }),
+      mailAlertRoute.action,
+    );
+    expect(again.status).toBe(302);
+    expect((await preferencesOff(member)).notificationsDisabled).toEqual(["bounce"]);
+    // The settings page's button: no "mails are on again" notice while the bounce stands.
+    const resumeOnSettings = async () =>
+      runRoute(
+        await siteRequest("/settings", member.userId, { form: { intent: "resumeMails" } }),
+        settingsRoute.action,
+      );
+    expect(await resumeOnSettings()).toMatchObject({ status: 302, location: "/settings" });
+    expect((await preferencesOff(member)).notificationsDisabled).toEqual(["bounce"]);
+    await db().user.update({
+      where: { id: member.userId },
+      data: { notificationsDisabled: ["fbl"] },
+      select: { id: true },
+    });
+    expect(await resumeOnSettings()).toMatchObject({ status: 302, location: "/settings?saved=resumeMails" });
     expect((await preferencesOff(member)).notificationsDisabled).toEqual([]);
     expect(
       (

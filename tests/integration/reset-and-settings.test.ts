@@ -768,7 +768,13 @@ describe("notification preferences, invisible mode, language", () => {
         "disabled.",
       );
     }
-    await resumeMails(userId);
+    // Resuming lifts the spam report and the unsubscribe; a bounce needs a new address.
+    expect(await resumeMails(userId)).toBe(false);
+    expect((await loadSettings(userId, null)).notificationsDisabled).toEqual(["bounce"]);
+    expect(await resumeMails(userId)).toBe(false);
+    expect((await loadSettings(userId, null)).notificationsDisabled).toEqual(["bounce"]);
+    await db().user.update({ where: { id: userId }, data: { notificationsDisabled: ["listunsubscribe"] } });
+    expect(await resumeMails(userId)).toBe(true);
     expect((await loadSettings(userId, null)).notificationsDisabled).toEqual([]);
   });
 

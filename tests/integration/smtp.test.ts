@@ -5,9 +5,16 @@ import { freePort } from "../setup/databases";
 
 // With SMTP_URL set, mail goes to that server and the local outbox is off.
 const received: { from: string; to: string[]; body: string }[] = [];
+/** An address the relay refuses (550 at RCPT TO), as for a mailbox that does not exist. */
+const REFUSED = "bestaat-niet@example.com";
 const smtp = new SMTPServer({
   authOptional: true,
   disabledCommands: ["STARTTLS"],
+  onRcptTo(address, _session, callback) {
+    if (address.address === REFUSED) {
+      callback(Object.assign(new Error("5.1.1 mailbox unavailable"), { responseCode: 550 }));
+    } else callback();
+  },
   onData(stream, session, callback) {
     let body = "";
     stream.on("data", (chunk: Buffer) => (body += chunk.toString()));
@@ -62,6 +69,49 @@ describe("real mail over SMTP_URL", () => {
     const staff = await createMember({ role: "staff" });
     for (const userId of [null, staff.userId]) {
       expect((await runRoute(await siteRequest("/dev/outbox", userId), loader as never)).status).toBe(404);
+    }
+  });
+
+  it("fails only the job of a refused address; the other mails of its batch go out", async () => {
+    const { db } = await import("~/lib/db.server");
+    const { QUEUES, stopJobs } = await import("~/lib/jobs.server");
+    const { queueMail } = await import("~/lib/mail.server");
+    const { createLogger } = await import("../../server/logger");
+    const { startWorkers } = await import("../../server/workers");
+    const mail = (to: string) =>
+      queueMail({
+        to,
+        from: '"Hartklop" <noreply@hartklop.nl>',
+        template: "test",
+        subject: "In één portie",
+        html: "<p>Hallo</p>",
+        text: "Hallo",
+      });
+    // Queued before the worker starts, so its first batch holds all three (in no set order).
+    const refused = await mail(REFUSED);
+    const others = [await mail("een@example.com"), await mail("twee@example.com")];
+    const workers = await startWorkers(createLogger("silent"));
+    try {
+      const jobStates = async () => {
+        const rows = await db().$queryRaw<{ mailId: number; state: string }[]>`
+          SELECT (data->>'mailId')::int AS "mailId", state::text FROM pgboss.job
+          WHERE name = ${QUEUES.sendMail} AND (data->>'mailId')::int = ANY(${[refused, ...others]})`;
+        return Object.fromEntries(rows.map((row) => [row.mailId, row.state]));
+      };
+      // Only the refused mail's job waits for its retry; the others' jobs are done, not repeated.
+      await expect
+        .poll(jobStates, { timeout: 15_000 })
+        .toEqual({ [refused]: "retry", [others[0]!]: "completed", [others[1]!]: "completed" });
+      const statuses = await db().mail.findMany({
+        where: { id: { in: [refused, ...others] } },
+        orderBy: { id: "asc" },
+        select: { status: true },
+      });
+      expect(statuses.map((m) => m.status)).toEqual(["failed", "sent", "sent"]);
+      expect(received.filter((m) => m.to.includes(REFUSED))).toEqual([]);
+    } finally {
+      await workers.stop();
+      await stopJobs();
     }
   });
 });

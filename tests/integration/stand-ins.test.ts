@@ -1,5 +1,6 @@
-// The stand-ins' pages on an external database with STANDINS=true (a staging server): staff only,
-// since the outboxes show links and codes that open accounts and confirm payments.
+// The stand-ins' pages on an external database with STANDINS=true (a staging server), and the
+// outboxes of a production server on the embedded database (`npm start`, a Docker image without
+// DATABASE_URL): staff only, since they show links and codes that open accounts and confirm payments.
 import { beforeAll, describe, expect, it } from "vitest";
 import { sendSms } from "~/lib/sms.server";
 import { queueMail } from "~/lib/mail.server";
@@ -7,6 +8,7 @@ import * as outbox from "~/routes/dev.outbox";
 import * as outboxMail from "~/routes/dev.outbox.$mailId";
 import * as smsOutbox from "~/routes/dev.sms";
 import { db } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { createMember, type Member } from "../fixtures/members";
 import { runRoute, siteRequest } from "../fixtures/run-route";
@@ -58,6 +60,48 @@ describe("stand-in pages on an external database", () => {
         page.params(),
       );
       expect(asStaff.status).toBe(200);
+    });
+  }
+});
+
+describe("the outboxes on the embedded database", () => {
+  const pages = [
+    { name: "/dev/outbox", path: () => "/dev/outbox", route: outbox, params: () => ({}) },
+    {
+      name: "/dev/outbox/:mailId",
+      path: () => `/dev/outbox/${mailId}`,
+      route: outboxMail,
+      params: () => ({ mailId: String(mailId) }),
+    },
+    { name: "/dev/sms", path: () => "/dev/sms", route: smsOutbox, params: () => ({}) },
+  ];
+  const statuses = async (page: (typeof pages)[number]) => {
+    const answers = [];
+    for (const userId of [null, member.userId, staff.userId]) {
+      const outcome = await runRoute(
+        await siteRequest(page.path(), userId),
+        page.route.loader as never,
+        page.params(),
+      );
+      answers.push(outcome.status);
+    }
+    return answers;
+  };
+  const as = async (nodeEnv: "production" | "development", check: () => Promise<void>) => {
+    const saved = { NODE_ENV: env().NODE_ENV, EMBEDDED_DATABASE: env().EMBEDDED_DATABASE };
+    Object.assign(env(), { NODE_ENV: nodeEnv, EMBEDDED_DATABASE: true });
+    try {
+      await check();
+    } finally {
+      Object.assign(env(), saved);
+    }
+  };
+
+  for (const page of pages) {
+    it(`${page.name}: staff only in production (npm start, Docker), open to anyone in development`, async () => {
+      // Visitor, member, staff.
+      await as("production", async () => expect(await statuses(page)).toEqual([404, 404, 200]));
+      await as("development", async () => expect(await statuses(page)).toEqual([200, 200, 200]));
     });
   }
 });

@@ -133,8 +133,10 @@ export const PUSH_SUBSCRIPTIONS_PER_MEMBER: AbuseLimit = {
 export const GEOCODES_PER_IP: AbuseLimit = { key: "geocode", limit: 60, windowMs: MINUTE };
 
 /**
- * Unsubscribe links one IP may follow per hour. One-click unsubscribes come from mail providers'
- * servers on behalf of many members, so this is high; it stops a script replaying links.
+ * Unsubscribe links of erased accounts one IP may follow per hour: it stops a script replaying
+ * harvested links. Forged ones are refused by their signature without the database, and genuine
+ * links of existing accounts are never limited: mail providers send the one-click unsubscribes of
+ * many members from a few servers, and repeating one changes nothing.
  */
 export const UNSUBSCRIBES_PER_IP: AbuseLimit = { key: "unsubscribe:ip", limit: 200, windowMs: HOUR };
 

@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { requestInfoContext } from "~/lib/context";
-import { usesEmbeddedDatabase } from "~/lib/env.server";
+import { env, usesEmbeddedDatabase } from "~/lib/env.server";
 import type { SessionUser } from "./session.server";
 
 type Context = Readonly<RouterContextProvider>;
@@ -51,4 +51,16 @@ export function requireAnonymous(context: Context) {
 export function requireStandInPage(context: Context, running: boolean) {
   const { user } = context.get(requestInfoContext);
   if (!running || (!usesEmbeddedDatabase() && user?.role !== "staff")) throw data(null, { status: 404 });
+}
+
+/**
+ * The mail and SMS outboxes: as requireStandInPage, and in production (NODE_ENV=production) only for
+ * staff on the embedded database too: `npm start` and a Docker image without DATABASE_URL run on it,
+ * and the outbox shows password reset links and direct-debit codes to whoever opens it. `npm run dev`
+ * and the tests keep them open on the embedded database.
+ */
+export function requireOutboxPage(context: Context, running: boolean) {
+  requireStandInPage(context, running);
+  const { user } = context.get(requestInfoContext);
+  if (env().NODE_ENV === "production" && user?.role !== "staff") throw data(null, { status: 404 });
 }

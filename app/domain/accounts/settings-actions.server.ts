@@ -112,7 +112,7 @@ export async function sessionsIntent({ userId, sessionId }: SettingsIntentArgs) 
   return saved("sessions");
 }
 
+/** Mails on again, or (a bounce left, which needs a new address) back to the page that says so. */
 export async function resumeMailsIntent({ userId }: SettingsIntentArgs) {
-  await resumeMails(userId);
-  return saved("resumeMails");
+  return (await resumeMails(userId)) ? saved("resumeMails") : redirect("/settings");
 }

@@ -55,13 +55,16 @@ export async function setInvisible(userId: number, invisible: boolean) {
 }
 
 /**
- * The member asks for mail again after it was switched off for a spam report (fbl), a bounce or an
- * unsubscribe (SPEC section 8): an explicit request from the member lifts every reason.
+ * The member asks for mail again after it was switched off for a spam report (fbl) or an
+ * unsubscribe (SPEC section 8): an explicit request from the member lifts those reasons. A hard
+ * bounce stays: the address does not take mail, and only a confirmed new address clears it
+ * (email-change.server.ts). True when no reason is left, so mails go out again.
  */
-export async function resumeMails(userId: number) {
-  await db().user.update({
-    where: { id: userId },
-    data: { notificationsDisabled: [] },
-    select: { id: true },
-  });
+export async function resumeMails(userId: number): Promise<boolean> {
+  const [row] = await db().$queryRaw<{ resumed: boolean }[]>`
+    UPDATE "User" SET "notificationsDisabled" = ARRAY(
+      SELECT reason FROM unnest("notificationsDisabled") AS reason WHERE reason = 'bounce')
+    WHERE id = ${userId}
+    RETURNING cardinality("notificationsDisabled") = 0 AS resumed`;
+  return row?.resumed ?? false;
 }

@@ -1,5 +1,6 @@
 import type { NotificationKey } from "~/domain/accounts/notification-preferences";
 import type { Site } from "~/domain/sites/site.server";
+import type { Prisma } from "~/generated/prisma/client";
 import { env } from "~/lib/env.server";
 import { dateTimeFormat } from "~/lib/intl-formats";
 import { queueMail } from "~/lib/mail.server";
@@ -132,28 +133,35 @@ export function mailDate(date: Date, language: string, timeZone: string): string
   return dateTimeFormat(language, { dateStyle: "long", timeZone }).format(date);
 }
 
-export async function sendAccountMail(options: {
-  kind: AccountMailKind;
-  to: string;
-  userId?: number | null;
-  language: string;
-  site: Pick<Site, "name" | "domain">;
-  name: string;
-  link?: string;
-  values?: Record<string, string | number>;
-  unsubscribe?: MailUnsubscribe;
-  list?: MailListItem[];
-  content?: { subject: string; paragraphs: string[] };
-}) {
+export async function sendAccountMail(
+  options: {
+    kind: AccountMailKind;
+    to: string;
+    userId?: number | null;
+    language: string;
+    site: Pick<Site, "name" | "domain">;
+    name: string;
+    link?: string;
+    values?: Record<string, string | number>;
+    unsubscribe?: MailUnsubscribe;
+    list?: MailListItem[];
+    content?: { subject: string; paragraphs: string[] };
+  },
+  /** Queue it in this transaction (see queueMail). */
+  tx?: Prisma.TransactionClient,
+) {
   const { subject, html, text } = renderAccountMail(options);
-  return queueMail({
-    userId: options.userId ?? null,
-    to: options.to,
-    from: mailSender(options.site),
-    template: options.kind,
-    subject,
-    html,
-    text,
-    unsubscribeUrl: options.unsubscribe?.url ?? null,
-  });
+  return queueMail(
+    {
+      userId: options.userId ?? null,
+      to: options.to,
+      from: mailSender(options.site),
+      template: options.kind,
+      subject,
+      html,
+      text,
+      unsubscribeUrl: options.unsubscribe?.url ?? null,
+    },
+    tx,
+  );
 }

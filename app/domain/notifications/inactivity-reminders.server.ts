@@ -1,7 +1,7 @@
 import { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { INACTIVITY_STEPS, inactivityWindow, type InactivityStep } from "./mail-schedule";
-import { sendNotificationMail } from "./notification-mail.server";
+import { MAIL_BATCH_TRANSACTION, sendNotificationMail } from "./notification-mail.server";
 
 const BATCH = 200;
 
@@ -20,8 +20,14 @@ interface Claimed {
  * range on User.lastSeenAt, read in order from a cursor), not reminded of this step yet, wanting
  * `reminders`. The claim marks them in the same statement (SKIP LOCKED: two workers split the work).
  */
-async function claimBatch(step: InactivityStep, from: Date, to: Date, now: Date): Promise<Claimed[]> {
-  return db().$queryRaw<Claimed[]>(Prisma.sql`
+async function claimBatch(
+  tx: Prisma.TransactionClient,
+  step: InactivityStep,
+  from: Date,
+  to: Date,
+  now: Date,
+): Promise<Claimed[]> {
+  return tx.$queryRaw<Claimed[]>(Prisma.sql`
     WITH due AS (
       SELECT id FROM "User"
       WHERE "lastSeenAt" >= ${from} AND "lastSeenAt" < ${to}
@@ -50,24 +56,31 @@ export async function sendInactivityReminders(now = new Date()): Promise<Record<
   for (const step of INACTIVITY_STEPS) {
     const { from, to } = inactivityWindow(step, now);
     for (;;) {
-      const batch = await claimBatch(step, from, to, now);
-      for (const member of batch) {
-        await sendNotificationMail({
-          to: {
-            id: member.id,
-            email: member.email,
-            language: member.language,
-            name: member.name ?? "",
-            site: { name: member.siteName, domain: member.domain },
-          },
-          key: "reminders",
-          kind: "inactivity",
-          path: "/members",
-          values: { days: step },
-        });
-      }
-      sent[step] += batch.length;
-      if (batch.length < BATCH) break;
+      // Claimed and queued in one transaction: a batch whose mails fail to queue stays unclaimed.
+      const count = await db().$transaction(async (tx) => {
+        const batch = await claimBatch(tx, step, from, to, now);
+        for (const member of batch) {
+          await sendNotificationMail(
+            {
+              to: {
+                id: member.id,
+                email: member.email,
+                language: member.language,
+                name: member.name ?? "",
+                site: { name: member.siteName, domain: member.domain },
+              },
+              key: "reminders",
+              kind: "inactivity",
+              path: "/members",
+              values: { days: step },
+            },
+            tx,
+          );
+        }
+        return batch.length;
+      }, MAIL_BATCH_TRANSACTION);
+      sent[step] += count;
+      if (count < BATCH) break;
     }
   }
   return sent;

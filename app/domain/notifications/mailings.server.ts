@@ -1,7 +1,7 @@
 import { db } from "~/lib/db.server";
 import { QUEUES, jobs } from "~/lib/jobs.server";
 import { mailingParagraphs, type MailingKind, type MailingRow } from "./mailing-types";
-import { sendNotificationMail, wantsMailWhere } from "./notification-mail.server";
+import { MAIL_BATCH_TRANSACTION, sendNotificationMail, wantsMailWhere } from "./notification-mail.server";
 
 /** Members per batch job (by user id, from the mailing's `lastUserId` cursor). */
 export const MAILING_BATCH = 200;
@@ -58,15 +58,16 @@ export async function startMailing(mailingId: number, siteId: number): Promise<b
 }
 
 /**
- * Claims the next batch of recipients under the mailing's row lock (confirmed members of its site
- * and language who want its kind, by id after the cursor) and moves the cursor and count on, so a
- * batch is never mailed twice. Returns the batch and whether more may follow.
+ * The job: the next batch of recipients (confirmed members of the mailing's site and language who
+ * want its kind, by id after the cursor) under the mailing's row lock, their mails queued and the
+ * cursor and count moved on in the same transaction: a batch is never mailed twice, and one that
+ * fails partway queues nothing and is tried again whole. Then the next batch as a job of its own.
  */
-async function claimBatch(mailingId: number, batchSize: number) {
-  return db().$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM "Mailing" WHERE id = ${mailingId} FOR UPDATE`;
+export async function sendMailingBatch(job: MailingBatchJob, batchSize = MAILING_BATCH): Promise<number> {
+  const batch = await db().$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT id FROM "Mailing" WHERE id = ${job.mailingId} FOR UPDATE`;
     const mailing = await tx.mailing.findUnique({
-      where: { id: mailingId },
+      where: { id: job.mailingId },
       select: {
         siteId: true,
         kind: true,
@@ -95,9 +96,16 @@ async function claimBatch(mailingId: number, batchSize: number) {
         profile: { select: { name: true } },
       },
     });
+    const content = { subject: mailing.subject, paragraphs: mailingParagraphs(mailing.body) };
+    for (const member of members) {
+      await sendNotificationMail(
+        { to: { ...member, name: member.profile?.name ?? "" }, key: mailing.kind, kind: "mailing", content },
+        tx,
+      );
+    }
     const done = members.length < batchSize;
     await tx.mailing.update({
-      where: { id: mailingId },
+      where: { id: job.mailingId },
       data: {
         lastUserId: members.at(-1)?.id ?? mailing.lastUserId,
         sentCount: { increment: members.length },
@@ -105,27 +113,12 @@ async function claimBatch(mailingId: number, batchSize: number) {
       },
       select: { id: true },
     });
-    return { mailing, members, done };
-  });
-}
-
-/** The job: one batch through the mail queue, then the next batch as a job of its own. */
-export async function sendMailingBatch(job: MailingBatchJob, batchSize = MAILING_BATCH): Promise<number> {
-  const claimed = await claimBatch(job.mailingId, batchSize);
-  if (!claimed) return 0;
-  const { mailing, members, done } = claimed;
-  const content = { subject: mailing.subject, paragraphs: mailingParagraphs(mailing.body) };
-  for (const member of members) {
-    await sendNotificationMail({
-      to: { ...member, name: member.profile?.name ?? "" },
-      key: mailing.kind,
-      kind: "mailing",
-      content,
-    });
-  }
-  if (!done) {
+    return { count: members.length, done };
+  }, MAIL_BATCH_TRANSACTION);
+  if (!batch) return 0;
+  if (!batch.done) {
     const boss = await jobs();
     await boss.send(QUEUES.mailingBatch, job);
   }
-  return members.length;
+  return batch.count;
 }

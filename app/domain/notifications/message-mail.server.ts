@@ -2,6 +2,7 @@ import { db } from "~/lib/db.server";
 import { QUEUES, jobs } from "~/lib/jobs.server";
 import { MESSAGE_MAIL_DELAY_MS, MESSAGE_MAIL_INTERVAL_MS, later, messageMailAllowed } from "./mail-schedule";
 import type { MessageNotice } from "./message-notice.server";
+import { noticeSender } from "./notice-sender.server";
 import { sendNotificationMail, wantsMail } from "./notification-mail.server";
 import { hasVisibleTab } from "./presence.server";
 import { scheduleUnreadReminder } from "./unread-reminder.server";
@@ -30,10 +31,11 @@ export async function scheduleMessageMail(notice: MessageNotice, now = new Date(
   await scheduleUnreadReminder(notice.recipientId, now);
 }
 
-export type MessageMailOutcome = "sent" | "read" | "unwanted" | "online" | "capped";
+export type MessageMailOutcome = "sent" | "read" | "unwanted" | "online" | "capped" | "senderHidden";
 
 /**
  * The job: one mail covering the conversation's unread messages, if they are still unread, the
+ * sender may still be named (noticeSender: not deleted, disabled, invisible or blocking since), the
  * recipient is not on the site, wants this kind and got no mail about this conversation in the last
  * 6 hours. That last condition is claimed in one UPDATE, so two workers never both send.
  */
@@ -71,6 +73,8 @@ export async function sendMessageMail(job: MessageMailJob, now = new Date()): Pr
   const { user } = member;
   const key = job.newConversation ? "new_conversations" : "new_messages";
   if (!wantsMail(user, key)) return "unwanted";
+  const sender = await noticeSender(member.otherUserId, job.recipientId);
+  if (!sender) return "senderHidden";
   if (await hasVisibleTab(job.recipientId, now)) return "online";
   if (!messageMailAllowed(member.messageMailSentAt, now)) return "capped";
   const claimed = await db().conversationMember.updateMany({
@@ -85,10 +89,6 @@ export async function sendMessageMail(job: MessageMailJob, now = new Date()): Pr
     data: { messageMailSentAt: now },
   });
   if (claimed.count === 0) return "capped";
-  const sender = await db().profile.findUnique({
-    where: { userId: member.otherUserId },
-    select: { name: true },
-  });
   await sendNotificationMail({
     to: {
       id: job.recipientId,
@@ -100,7 +100,7 @@ export async function sendMessageMail(job: MessageMailJob, now = new Date()): Pr
     key,
     kind: job.newConversation ? "newConversation" : "newMessages",
     path: `/chats/${job.conversationId}`,
-    values: { senderName: sender?.name ?? "", count: unread },
+    values: { senderName: sender.name, count: unread },
   });
   return "sent";
 }

@@ -53,8 +53,9 @@ export async function newMatchesFor(userId: number, siteId: number, since: Date)
 /**
  * One batch of the weekly update run: members (by id) who want it and got none in the last 7 days
  * each get the new members of the week matching their search, when there are any. Claimed per
- * member with one UPDATE, so a batch taken twice sends nothing twice. Returns the last id or null
- * at the end.
+ * member with one UPDATE in the transaction that queues the mail, so a batch taken twice sends
+ * nothing twice, and a member whose mail failed to queue is not marked (a retry mails them).
+ * Returns the last id or null at the end.
  */
 export async function sendWeeklyUpdates(afterId: number, now = new Date()): Promise<number | null> {
   const weekAgo = later(now, -WEEKLY_UPDATE_INTERVAL_MS);
@@ -81,23 +82,31 @@ export async function sendWeeklyUpdates(afterId: number, now = new Date()): Prom
     const since = weeklyUpdateSince(member.weeklyUpdateSentAt, now);
     const matches = await newMatchesFor(member.id, member.siteId, since);
     if (matches.length === 0) continue;
-    const claimed = await db().user.updateMany({
-      where: { id: member.id, OR: [{ weeklyUpdateSentAt: null }, { weeklyUpdateSentAt: { lte: weekAgo } }] },
-      data: { weeklyUpdateSentAt: now },
-    });
-    if (claimed.count === 0) continue;
     const t = translatorFor(member.language);
-    await sendNotificationMail({
-      to: { ...member, name: member.profile?.name ?? "" },
-      key: "weekly_updates",
-      kind: "weeklyUpdate",
-      path: "/members",
-      values: { count: matches.length },
-      list: matches.map((m) => ({
-        title: m.name,
-        detail: t("weeklyUpdate.member", { ns: "mail", age: m.age, place: m.place }),
-        url: `/members/${m.profileId}`,
-      })),
+    await db().$transaction(async (tx) => {
+      const claimed = await tx.user.updateMany({
+        where: {
+          id: member.id,
+          OR: [{ weeklyUpdateSentAt: null }, { weeklyUpdateSentAt: { lte: weekAgo } }],
+        },
+        data: { weeklyUpdateSentAt: now },
+      });
+      if (claimed.count === 0) return;
+      await sendNotificationMail(
+        {
+          to: { ...member, name: member.profile?.name ?? "" },
+          key: "weekly_updates",
+          kind: "weeklyUpdate",
+          path: "/members",
+          values: { count: matches.length },
+          list: matches.map((m) => ({
+            title: m.name,
+            detail: t("weeklyUpdate.member", { ns: "mail", age: m.age, place: m.place }),
+            url: `/members/${m.profileId}`,
+          })),
+        },
+        tx,
+      );
     });
   }
   return members.length === WEEKLY_BATCH ? members.at(-1)!.id : null;

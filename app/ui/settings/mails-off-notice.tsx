@@ -3,10 +3,10 @@ import { useTranslation } from "~/ui/use-translation";
 import type { NotificationsDisabledReason } from "~/generated/prisma/enums";
 
 /**
- * Why mail to the member was switched off (spam report, bounce, unsubscribe), with a button to resume.
- * On the settings page it posts there; as the site-wide alert (`alert`) it posts to /mail-alert,
- * offers resuming only for a spam report or unsubscribe (a bounce needs a new address: a link to the
- * settings) and can be closed.
+ * Why mail to the member was switched off (spam report, bounce, unsubscribe), with a button to resume
+ * for a spam report or unsubscribe; a bounce needs a new address, which it says instead (resuming
+ * keeps it). On the settings page it posts there; as the site-wide alert (`alert`) it posts to
+ * /mail-alert, links to the settings for a new address and can be closed.
  */
 export function MailsOffNotice({
   email,
@@ -19,7 +19,7 @@ export function MailsOffNotice({
 }) {
   const { t } = useTranslation();
   if (reasons.length === 0) return null;
-  const resumable = !alert || reasons.some((reason) => reason !== "bounce");
+  const resumable = reasons.some((reason) => reason !== "bounce");
   const action = alert ? "/mail-alert" : undefined;
   return (
     <div
@@ -33,6 +33,9 @@ export function MailsOffNotice({
           {reasons.map((reason) => (
             <p key={reason}>{t(`settings:notifications.disabled.${reason}`, { email })}</p>
           ))}
+          {reasons.includes("bounce") && (
+            <p data-testid="mails-off-new-address">{t("settings:notifications.disabled.newAddress")}</p>
+          )}
           <div className="d-flex flex-wrap gap-2 align-items-center">
             {resumable && (
               <Form method="post" action={action}>

@@ -9,6 +9,7 @@ import { canViewChatPhoto } from "~/domain/chat/chat-photos.server";
 import { extrasNotices } from "~/domain/chat/extras-actions.server";
 import { giftCatalogue } from "~/domain/chat/gifts.server";
 import { ICEBREAKER_KEYS, icebreakerHref, prefilledText } from "~/domain/chat/icebreakers";
+import { REPORT_NOTE_MAX } from "~/domain/chat/chat-types";
 import { EVIDENCE_MESSAGES, reportMessage } from "~/domain/chat/report-message.server";
 import { sendMessage } from "~/domain/chat/send-message.server";
 import { changeCredits } from "~/domain/credits/credits.server";
@@ -417,6 +418,29 @@ describe("reporting a message", () => {
       category: "spam",
     });
     expect(again).toMatchObject({ ok: true, duplicate: true, complaintId: complaint.id });
+  });
+
+  it("takes a note of the textarea's full length with line breaks (sent as CRLF)", async () => {
+    const { a, b, conversationId } = await pair();
+    const message = await db().message.findFirstOrThrow({
+      where: { conversationId, senderId: a.userId },
+      select: { id: true },
+    });
+    // What the textarea held: REPORT_NOTE_MAX characters as maxLength counts them, one per line break.
+    const lines = Array.from({ length: 10 }, (_, i) => `${i}`.repeat(99));
+    const note = (lines.join("\n") + "!".repeat(REPORT_NOTE_MAX)).slice(0, REPORT_NOTE_MAX);
+    const outcome = await runRoute(
+      await siteRequest(`/chats/${conversationId}/report`, b.userId, {
+        form: { messageId: String(message.id), category: "harassment", note: note.replace(/\n/g, "\r\n") },
+      }),
+      reportAction,
+      { id: String(conversationId) },
+    );
+    expect(outcome).toMatchObject({ status: 302, location: `/chats/${conversationId}?reported=1` });
+    const complaint = await db().complaint.findFirstOrThrow({ where: { messageRef: String(message.id) } });
+    expect(complaint.description).toContain(`${lines[0]}\n${lines[1]}`);
+    expect(complaint.description).toContain(`${"!".repeat(REPORT_NOTE_MAX - 999)}`);
+    expect(complaint.description).not.toContain("\r");
   });
 
   it("only the recipient may report: 404 for the sender, third members and other conversations", async () => {

@@ -1,8 +1,13 @@
 // The landers (SPEC section 2) as React Router calls them: every promotional and member lander
 // answers with a signup form posting to itself, the slug's variants, attribution on signup, a visit
 // per view and the bounce beacon (SPEC section 4, `?lb`).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { LANDER_NAMES } from "~/domain/landers/designs";
+import {
+  clearLanderMembersCache,
+  LANDER_CACHE_MS,
+  regionCounts,
+} from "~/domain/landers/lander-members.server";
 import { visitToken } from "~/domain/landers/visits.server";
 import { clearSiteCache } from "~/domain/sites/site.server";
 import { db } from "~/lib/db.server";
@@ -54,6 +59,7 @@ beforeEach(async () => {
     data: { signups: "all", memberResell: false, resellUrl: null, cdnPrefix: "" },
   });
   clearSiteCache();
+  clearLanderMembersCache();
 });
 
 afterAll(async () => {
@@ -165,6 +171,36 @@ describe("promotional landers", () => {
     });
     expect(html).toContain("<svg");
     expect(html).toContain("Noord-Holland");
+  });
+
+  it("keeps the map's counts and a region's members a few minutes per site, country and region", async () => {
+    const utrechtCount = async () =>
+      (
+        (await viewLander("/landers/maplanding")).body!.page as {
+          regions: { region: string; count: number }[];
+        }
+      ).regions.find((r) => r.region === "Utrecht")?.count;
+    const before = await utrechtCount();
+    const utrecht = memberIds((await viewLander("/landers/gallery/utrecht")).body);
+    const newcomer = await createMember({ name: "Nieuwkomer", region: "Utrecht", photos: [{}] });
+    try {
+      // Paid-ad traffic: the next views are answered from the process's cache, not the database.
+      expect(await utrechtCount()).toBe(before);
+      expect(memberIds((await viewLander("/landers/gallery/utrecht")).body)).toEqual(utrecht);
+      // Another site has its own entries.
+      expect(await regionCounts(siteId + 1000, "NL")).toEqual([]);
+      const later = Date.now() + LANDER_CACHE_MS + 1;
+      const clock = vi.spyOn(Date, "now").mockReturnValue(later);
+      try {
+        expect(await utrechtCount()).toBe(before! + 1);
+        expect(memberIds((await viewLander("/landers/gallery/utrecht")).body)).toContain(newcomer.profileId);
+      } finally {
+        clock.mockRestore();
+      }
+    } finally {
+      await db().profile.update({ where: { id: newcomer.profileId }, data: { status: "disabled" } });
+      clearLanderMembersCache();
+    }
   });
 
   it("the video lander plays the slug's clip from the CDN when configured, else the slideshow", async () => {

@@ -334,6 +334,22 @@ describe("member landers", () => {
     }
   });
 
+  it("shows the main photo first, however late it was uploaded, then the oldest others", async () => {
+    const member = await createMember({ name: "Veelfoto", photos: Array.from({ length: 6 }, () => ({})) });
+    const [first, second, third, , , last] = member.photoIds;
+    await db().profile.update({ where: { id: member.profileId }, data: { mainPhotoId: last } });
+    const outcome = await viewMemberLander(`/members/${member.profileId}/landing`);
+    const photos = (outcome.body!.profile as { photos: { id: number }[] }).photos.map((p) => p.id);
+    expect(photos).toEqual([last, first, second, third]);
+    // A main photo made private is not shown (nor first).
+    await db().photo.update({ where: { id: last }, data: { visibility: "private" } });
+    const again = await viewMemberLander(`/members/${member.profileId}/landing`);
+    expect((again.body!.profile as { photos: { id: number }[] }).photos.map((p) => p.id)).toEqual(
+      member.photoIds.slice(0, 4),
+    );
+    await db().profile.update({ where: { id: member.profileId }, data: { status: "disabled" } });
+  });
+
   it("never shows private photos, and an invisible, disabled, unconfirmed or unknown profile is a 404", async () => {
     const own = await viewMemberLander(`/members/${privateOnly.profileId}/landing`);
     expect(own.status).toBe(200);

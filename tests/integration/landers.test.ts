@@ -2,7 +2,7 @@
 // answers with a signup form posting to itself, the slug's variants, attribution on signup, a visit
 // per view and the bounce beacon (SPEC section 4, `?lb`).
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { LANDER_NAMES } from "~/domain/landers/designs";
+import { LANDER_NAMES, LANDER_VISIT_FIELD } from "~/domain/landers/designs";
 import {
   clearLanderMembersCache,
   LANDER_CACHE_MS,
@@ -10,6 +10,7 @@ import {
 } from "~/domain/landers/lander-members.server";
 import { visitToken } from "~/domain/landers/visits.server";
 import { clearSiteCache } from "~/domain/sites/site.server";
+import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { db } from "~/lib/db.server";
 import { stopJobs } from "~/lib/jobs.server";
 import { loader as activateLoader } from "~/routes/activate";
@@ -105,7 +106,7 @@ async function post(
   handler: typeof landerAction | typeof memberLanderAction,
 ) {
   const ip = `10.30.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-  const request = await siteRequest(path, null, { form, headers: { "X-Forwarded-For": ip } });
+  const request = await siteRequest(path, null, { form, headers: { [CLIENT_IP_HEADER]: ip } });
   const params = handler === landerAction ? landerParams(path) : memberParams(path);
   return runRoute<Body>(request, handler, params);
 }
@@ -482,6 +483,53 @@ describe("visits and bounces", () => {
     });
     // A correctly signed id of a visit that does not exist.
     expect((await beacon(visitToken(999_999_999))).status).toBe(404);
+  });
+
+  it("a signup from the visit clears its bounce (the form carries the visit); another visit keeps its own", async () => {
+    const path = "/landers/gallery?lb&network=net9";
+    const visitOf = async () => {
+      const outcome = await viewLander(path);
+      const token = (outcome.body!.entry as Body).bounceToken as string;
+      return { outcome, token, id: Number(token.split(".")[0]) };
+    };
+    const bouncedAt = async (id: number) =>
+      (await db().landerVisit.findUniqueOrThrow({ where: { id }, select: { bouncedAt: true } })).bouncedAt;
+    const beacon = async (visit: string) =>
+      runRoute(await siteRequest("/api/lander-bounce", null, { form: { visit } }), bounceAction);
+
+    const converted = await visitOf();
+    const other = await visitOf();
+    const { html } = renderRoute({
+      Component: LanderPage,
+      path: "/landers/:design/:slug?",
+      url: path,
+      loaderData: converted.outcome.body,
+    });
+    expect(html).toContain(`name="${LANDER_VISIT_FIELD}" value="${converted.token}"`);
+    // The visitor left (the beacon came), came back and signed up.
+    await beacon(converted.token);
+    await beacon(other.token);
+    expect(await bouncedAt(converted.id)).toBeInstanceOf(Date);
+    const signedUp = await post(
+      path,
+      { ...signupForm(), [LANDER_VISIT_FIELD]: converted.token },
+      landerAction,
+    );
+    expect(signedUp.status).toBe(302);
+    expect(await bouncedAt(converted.id)).toBeNull();
+    expect(await bouncedAt(other.id)).toBeInstanceOf(Date);
+    // A refused signup, or a forged visit, clears nothing.
+    const refused = await post(
+      path,
+      { ...signupForm({ accept_terms: "" }), [LANDER_VISIT_FIELD]: other.token },
+      landerAction,
+    );
+    expect(refused.status).toBe(400);
+    const forged = `${other.id}.AAAAAAAAAAAAAAAAAAAAAA`;
+    expect((await post(path, { ...signupForm(), [LANDER_VISIT_FIELD]: forged }, landerAction)).status).toBe(
+      302,
+    );
+    expect(await bouncedAt(other.id)).toBeInstanceOf(Date);
   });
 
   it("a refused signup POST renders the lander again without counting another visit", async () => {

@@ -50,6 +50,9 @@ export function regionSlug(name: string): string {
     .replace(/^-|-$/g, "");
 }
 
+/** The signup form's field carrying the lander's signed visit (with `?lb`): a signup clears its bounce. */
+export const LANDER_VISIT_FIELD = "visit";
+
 /** What every lander shows around its design: the signup form (or what replaces it), teasers, beacon. */
 export interface LanderEntry {
   /** The signup form's settings; null when this visitor may not sign up here. */

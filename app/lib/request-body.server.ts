@@ -71,17 +71,35 @@ function utf8(request: Request, bytes: Uint8Array) {
   }
 }
 
-function checkFields(request: Request, form: FormData) {
-  for (const value of form.values()) {
-    if (typeof value !== "string") continue;
-    if (value.length > MAX_FIELD_CHARS) bodyError(request, "too_large");
-    // The multipart parser replaces bytes that are not UTF-8 by U+FFFD: such a field was not text.
-    if (value.includes("\uFFFD")) bodyError(request, "bad_request");
-  }
-  return form;
+/**
+ * A submitted text value as the browser's form held it: browsers send every line break of a
+ * textarea as CRLF, but count it as one character for `maxLength` (and in the client's validation),
+ * so without this a note at its limit would be over it on the server.
+ */
+export function normalizeNewlines(value: string): string {
+  return value.replace(/\r\n?/g, "\n");
 }
 
-/** A form body (urlencoded or multipart); an empty body without a content type is an empty form. */
+function checkFields(request: Request, form: FormData) {
+  const checked = new FormData();
+  for (const [key, value] of form) {
+    if (typeof value !== "string") {
+      checked.append(key, value);
+      continue;
+    }
+    const text = normalizeNewlines(value);
+    if (text.length > MAX_FIELD_CHARS) bodyError(request, "too_large");
+    // The multipart parser replaces bytes that are not UTF-8 by U+FFFD: such a field was not text.
+    if (text.includes("\uFFFD")) bodyError(request, "bad_request");
+    checked.append(key, text);
+  }
+  return checked;
+}
+
+/**
+ * A form body (urlencoded or multipart); an empty body without a content type is an empty form.
+ * Line breaks in text fields arrive as `\n` (see normalizeNewlines).
+ */
 export async function readForm(request: Request, { maxBytes = MAX_FORM_BYTES } = {}): Promise<FormData> {
   const type = mediaType(request);
   const bytes = await readBytes(request, maxBytes);

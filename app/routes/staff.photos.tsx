@@ -57,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     ...list,
     photos: list.photos.map(({ createdAt, ...photo }) => ({ ...photo, createdAt: format.format(createdAt) })),
-    done: done === "approved" || done === "rejected" ? done : null,
+    done: done === "approved" || done === "rejected" || done === "stale" ? done : null,
     siteName: context.get(requestInfoContext).site.name,
     title: getInstance(context).t("photos:staff.title"),
   };
@@ -68,15 +68,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = review.safeParse(await readFields(request));
   if (!parsed.success) throw data(null, { status: 400 });
   const input = parsed.data;
+  // A photo another staff member moderated, or its owner deleted, in the meantime: back to the
+  // queue with a notice rather than an error page.
   if (input.intent === "approve") {
-    if (!(await approvePhoto(input.photoId))) throw data(null, { status: 404 });
-    return redirect(pageLink(input.page, "approved"));
+    const approved = await approvePhoto(input.photoId);
+    return redirect(pageLink(input.page, approved ? "approved" : "stale"));
   }
   if (!input.reason) {
     return data({ reasonMissingFor: input.photoId }, { status: 400 });
   }
-  if (!(await rejectPhoto(input.photoId, input.reason))) throw data(null, { status: 404 });
-  return redirect(pageLink(input.page, "rejected"));
+  const rejected = await rejectPhoto(input.photoId, input.reason);
+  return redirect(pageLink(input.page, rejected ? "rejected" : "stale"));
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -91,7 +93,7 @@ export default function StaffPhotosRoute({ loaderData, actionData }: Route.Compo
     <main className="container-fluid py-4">
       <h1 className="h3 text-primary">{t("photos:staff.title")}</h1>
       {done && (
-        <div className="alert alert-success" role="status">
+        <div className={`alert ${done === "stale" ? "alert-warning" : "alert-success"}`} role="status">
           {t(`photos:staff.${done}`)}
         </div>
       )}

@@ -13,6 +13,7 @@ import { Form, Link, useNavigation, type useFetcher } from "react-router";
 import { EMAIL_SUGGESTION_FIELD, suggestEmail } from "~/domain/accounts/email-suggestion";
 import { PASSWORD_HELP_KEY, PASSWORD_LIMITS } from "~/domain/accounts/password-limits";
 import { SIGNUP_MESSAGE_MAX_LENGTH } from "~/domain/accounts/signup-limits";
+import { LANDER_VISIT_FIELD } from "~/domain/landers/designs";
 import { FormErrors, PasswordField, TextField } from "./form-fields";
 import { HoneypotField } from "./honeypot";
 import { unvalidated, useValidators, type SignupSubmission } from "./lazy-validation";
@@ -149,12 +150,15 @@ export function SignupForm({
   actionData,
   fetcher,
   action = "/signup",
+  visit = null,
 }: {
   settings: SignupPageData;
   actionData?: SignupActionData | null;
   fetcher?: SignupFetcher;
   /** Where the form posts: /signup, or a lander's own URL (which stores where the member came from). */
   action?: string;
+  /** A lander's signed visit with bounce logging (`?lb`): a signup clears its bounce mark. */
+  visit?: string | null;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -211,6 +215,7 @@ export function SignupForm({
       )}
       <HoneypotField />
       <input type="hidden" name="email_checked" value={hint?.for ?? ""} />
+      {visit && <input type="hidden" name={LANDER_VISIT_FIELD} value={visit} />}
       <TextField
         label={t("signup:fields.email")}
         inputProps={{

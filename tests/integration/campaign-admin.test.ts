@@ -86,6 +86,27 @@ describe("campaign links", () => {
     expect(await link("adult1")).toBeNull();
   });
 
+  it("saves a slug only as its lander reads it: lower case, a clear message otherwise", async () => {
+    for (const slug of ["noord_holland", "-utrecht", "u".repeat(61)]) {
+      const bad = await post({ intent: "save", token: "slugged", lander: "maplanding", slug });
+      expect(bad.status).toBe(400);
+      expect(bad.body!.error).toMatchObject({
+        slug: [
+          "Een slug bestaat uit 1 tot 60 letters (a-z), cijfers en streepjes en begint niet met een streepje.",
+        ],
+      });
+    }
+    expect(await link("slugged")).toBeNull();
+    const saved = await post({
+      intent: "save",
+      token: "slugged",
+      lander: "maplanding",
+      slug: "Noord-Holland",
+    });
+    expect(saved.status).toBe(302);
+    expect(await link("slugged")).toMatchObject({ slug: "noord-holland" });
+  });
+
   it("refuses a token a page of the site already uses", async () => {
     const reserved = await post({ intent: "save", token: "Members", lander: "video" });
     expect(reserved.status).toBe(400);

@@ -9,8 +9,10 @@ import { canViewChatPhoto } from "~/domain/chat/chat-photos.server";
 import { extrasNotices } from "~/domain/chat/extras-actions.server";
 import { giftCatalogue } from "~/domain/chat/gifts.server";
 import { ICEBREAKER_KEYS, icebreakerHref, prefilledText } from "~/domain/chat/icebreakers";
+import { REPORT_NOTE_MAX } from "~/domain/chat/chat-types";
 import { EVIDENCE_MESSAGES, reportMessage } from "~/domain/chat/report-message.server";
 import { sendMessage } from "~/domain/chat/send-message.server";
+import { setComplaintStatus, submitComplaint } from "~/domain/complaints/complaints.server";
 import { changeCredits } from "~/domain/credits/credits.server";
 import { resolveSite, type Site } from "~/domain/sites/site.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
@@ -460,6 +462,103 @@ describe("reporting a message", () => {
       category: "spam",
     });
     expect(again).toMatchObject({ ok: true, duplicate: true, complaintId: complaint.id });
+  });
+
+  it("takes a note of the textarea's full length with line breaks (sent as CRLF)", async () => {
+    const { a, b, conversationId } = await pair();
+    const message = await db().message.findFirstOrThrow({
+      where: { conversationId, senderId: a.userId },
+      select: { id: true },
+    });
+    // What the textarea held: REPORT_NOTE_MAX characters as maxLength counts them, one per line break.
+    const lines = Array.from({ length: 10 }, (_, i) => `${i}`.repeat(99));
+    const note = (lines.join("\n") + "!".repeat(REPORT_NOTE_MAX)).slice(0, REPORT_NOTE_MAX);
+    const outcome = await runRoute(
+      await siteRequest(`/chats/${conversationId}/report`, b.userId, {
+        form: { messageId: String(message.id), category: "harassment", note: note.replace(/\n/g, "\r\n") },
+      }),
+      reportAction,
+      { id: String(conversationId) },
+    );
+    expect(outcome).toMatchObject({ status: 302, location: `/chats/${conversationId}?reported=1` });
+    const complaint = await db().complaint.findFirstOrThrow({ where: { messageRef: String(message.id) } });
+    expect(complaint.description).toContain(`${lines[0]}\n${lines[1]}`);
+    expect(complaint.description).toContain(`${"!".repeat(REPORT_NOTE_MAX - 999)}`);
+    expect(complaint.description).not.toContain("\r");
+  });
+
+  it("quick repeated submits make one complaint; the others answer as repeats", async () => {
+    const { a, b, conversationId } = await pair();
+    const message = await db().message.findFirstOrThrow({
+      where: { conversationId, senderId: a.userId },
+      select: { id: true },
+    });
+    const report = () =>
+      reportMessage({
+        reporterId: b.userId,
+        ip: "10.9.8.7",
+        site,
+        conversationId,
+        messageId: message.id,
+        category: "spam",
+      });
+    const results = await Promise.all([report(), report(), report(), report()]);
+    const complaints = await db().complaint.findMany({
+      where: { messageRef: String(message.id) },
+      select: { id: true, isMessageReport: true },
+    });
+    expect(complaints).toEqual([{ id: expect.any(Number), isMessageReport: true }]);
+    expect(results.every((r) => r.ok && r.complaintId === complaints[0]!.id)).toBe(true);
+    expect(results.filter((r) => r.ok && !r.duplicate)).toHaveLength(1);
+
+    // Once handled, a new report opens a new complaint; the handled one cannot be reopened beside it
+    // (it stays handled, without an error).
+    await setComplaintStatus(site.id, complaints[0]!.id, "handled");
+    const again = await report();
+    expect(again).toMatchObject({ ok: true, duplicate: false });
+    expect(await setComplaintStatus(site.id, complaints[0]!.id, "open")).toBe(true);
+    const statuses = await db().complaint.findMany({
+      where: { messageRef: String(message.id) },
+      orderBy: { id: "asc" },
+      select: { status: true },
+    });
+    expect(statuses.map((c) => c.status)).toEqual(["handled", "open"]);
+  });
+
+  it("the public form may name the same message more than once; it is no report", async () => {
+    const { a, b, conversationId } = await pair();
+    const message = await db().message.findFirstOrThrow({
+      where: { conversationId, senderId: a.userId },
+      select: { id: true },
+    });
+    const { email } = await db().user.findUniqueOrThrow({ where: { id: b.userId }, select: { email: true } });
+    for (const ip of ["10.20.0.1", "10.20.0.2"]) {
+      const sent = await submitComplaint({
+        complaint: {
+          name: "Bram",
+          email,
+          member: "",
+          message: String(message.id),
+          category: "harassment",
+          description: "Dit bericht was erg onaangenaam, graag bekijken.",
+        },
+        site,
+        ip,
+        language: "nl",
+        honeypotFilled: false,
+      });
+      expect(sent.ok).toBe(true);
+    }
+    const reported = await reportMessage({
+      reporterId: b.userId,
+      ip: "10.9.8.7",
+      site,
+      conversationId,
+      messageId: message.id,
+      category: "harassment",
+    });
+    expect(reported).toMatchObject({ ok: true, duplicate: false });
+    expect(await db().complaint.count({ where: { messageRef: String(message.id), status: "open" } })).toBe(3);
   });
 
   it("only the recipient may report: 404 for the sender, third members and other conversations", async () => {

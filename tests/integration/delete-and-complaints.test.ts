@@ -6,6 +6,7 @@ import { reactivateAccount, reactivationLinkWorks } from "~/domain/accounts/reac
 import { createSession, getSession } from "~/domain/accounts/session.server";
 import {
   COMPLAINT_CATEGORIES,
+  COMPLAINT_LIMITS,
   complaintSchema,
   type ComplaintInput,
 } from "~/domain/complaints/complaint-schema";
@@ -19,6 +20,7 @@ import {
 import { changeCredits } from "~/domain/credits/credits.server";
 import { resolveSite, type Site } from "~/domain/sites/site.server";
 import { ComplaintCategory, DeleteReason } from "~/generated/prisma/enums";
+import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { db } from "~/lib/db.server";
 import { fileStorage } from "~/lib/storage.server";
 import { stopJobs } from "~/lib/jobs.server";
@@ -26,6 +28,7 @@ import { translatorFor } from "~/lib/translator.server";
 import { loader as staffLoader, action as staffAction } from "~/routes/staff.complaints";
 import { loader as deleteLoader } from "~/routes/settings.delete";
 import * as reactivateRoute from "~/routes/reactivate";
+import { action as complaintsAction } from "~/routes/complaints";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { contextFor, createMember, type Member } from "../fixtures/members";
 import { runRoute, siteRequest } from "../fixtures/run-route";
@@ -488,6 +491,24 @@ describe("complaints", () => {
     expect(mail?.subject).toBe("We hebben je klacht ontvangen");
     expect(mail?.text).toContain("Hallo Jan Jansen,");
     expect(mail?.html).not.toContain("<a href");
+  });
+
+  it("takes a description of the textarea's full length with line breaks (sent as CRLF)", async () => {
+    const email = "regels@example.com";
+    const paragraph = "Dit profiel stuurt steeds dezelfde tekst.".padEnd(99, ".");
+    // What the textarea held: the maximum as maxLength counts it, one character per line break.
+    const description = `${Array.from({ length: 50 }, () => paragraph).join("\n")}!`;
+    expect(description.length).toBe(COMPLAINT_LIMITS.descriptionMax);
+    const outcome = await runRoute(
+      await siteRequest("/complaints", null, {
+        form: { ...complaint({ email }), description: description.replace(/\n/g, "\r\n") } as never,
+        headers: { [CLIENT_IP_HEADER]: "198.51.100.9" },
+      }),
+      complaintsAction as never,
+    );
+    expect(outcome).toMatchObject({ status: 302, location: "/complaints?sent=1" });
+    const stored = await db().complaint.findFirstOrThrow({ where: { email }, select: { description: true } });
+    expect(stored.description).toBe(description);
   });
 
   it("refuses a filled honeypot without storing anything", async () => {

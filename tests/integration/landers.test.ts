@@ -1,10 +1,16 @@
 // The landers (SPEC section 2) as React Router calls them: every promotional and member lander
 // answers with a signup form posting to itself, the slug's variants, attribution on signup, a visit
 // per view and the bounce beacon (SPEC section 4, `?lb`).
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { LANDER_NAMES } from "~/domain/landers/designs";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { LANDER_NAMES, LANDER_VISIT_FIELD } from "~/domain/landers/designs";
+import {
+  clearLanderMembersCache,
+  LANDER_CACHE_MS,
+  regionCounts,
+} from "~/domain/landers/lander-members.server";
 import { visitToken } from "~/domain/landers/visits.server";
 import { clearSiteCache } from "~/domain/sites/site.server";
+import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { db } from "~/lib/db.server";
 import { stopJobs } from "~/lib/jobs.server";
 import { loader as activateLoader } from "~/routes/activate";
@@ -54,6 +60,7 @@ beforeEach(async () => {
     data: { signups: "all", memberResell: false, resellUrl: null, cdnPrefix: "" },
   });
   clearSiteCache();
+  clearLanderMembersCache();
 });
 
 afterAll(async () => {
@@ -99,7 +106,7 @@ async function post(
   handler: typeof landerAction | typeof memberLanderAction,
 ) {
   const ip = `10.30.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-  const request = await siteRequest(path, null, { form, headers: { "X-Forwarded-For": ip } });
+  const request = await siteRequest(path, null, { form, headers: { [CLIENT_IP_HEADER]: ip } });
   const params = handler === landerAction ? landerParams(path) : memberParams(path);
   return runRoute<Body>(request, handler, params);
 }
@@ -165,6 +172,36 @@ describe("promotional landers", () => {
     });
     expect(html).toContain("<svg");
     expect(html).toContain("Noord-Holland");
+  });
+
+  it("keeps the map's counts and a region's members a few minutes per site, country and region", async () => {
+    const utrechtCount = async () =>
+      (
+        (await viewLander("/landers/maplanding")).body!.page as {
+          regions: { region: string; count: number }[];
+        }
+      ).regions.find((r) => r.region === "Utrecht")?.count;
+    const before = await utrechtCount();
+    const utrecht = memberIds((await viewLander("/landers/gallery/utrecht")).body);
+    const newcomer = await createMember({ name: "Nieuwkomer", region: "Utrecht", photos: [{}] });
+    try {
+      // Paid-ad traffic: the next views are answered from the process's cache, not the database.
+      expect(await utrechtCount()).toBe(before);
+      expect(memberIds((await viewLander("/landers/gallery/utrecht")).body)).toEqual(utrecht);
+      // Another site has its own entries.
+      expect(await regionCounts(siteId + 1000, "NL")).toEqual([]);
+      const later = Date.now() + LANDER_CACHE_MS + 1;
+      const clock = vi.spyOn(Date, "now").mockReturnValue(later);
+      try {
+        expect(await utrechtCount()).toBe(before! + 1);
+        expect(memberIds((await viewLander("/landers/gallery/utrecht")).body)).toContain(newcomer.profileId);
+      } finally {
+        clock.mockRestore();
+      }
+    } finally {
+      await db().profile.update({ where: { id: newcomer.profileId }, data: { status: "disabled" } });
+      clearLanderMembersCache();
+    }
   });
 
   it("the video lander plays the slug's clip from the CDN when configured, else the slideshow", async () => {
@@ -296,6 +333,22 @@ describe("member landers", () => {
       expect(html, kind).toContain(`action="${path}"`);
       expect(text, kind).toContain("Utrechtse");
     }
+  });
+
+  it("shows the main photo first, however late it was uploaded, then the oldest others", async () => {
+    const member = await createMember({ name: "Veelfoto", photos: Array.from({ length: 6 }, () => ({})) });
+    const [first, second, third, , , last] = member.photoIds;
+    await db().profile.update({ where: { id: member.profileId }, data: { mainPhotoId: last } });
+    const outcome = await viewMemberLander(`/members/${member.profileId}/landing`);
+    const photos = (outcome.body!.profile as { photos: { id: number }[] }).photos.map((p) => p.id);
+    expect(photos).toEqual([last, first, second, third]);
+    // A main photo made private is not shown (nor first).
+    await db().photo.update({ where: { id: last }, data: { visibility: "private" } });
+    const again = await viewMemberLander(`/members/${member.profileId}/landing`);
+    expect((again.body!.profile as { photos: { id: number }[] }).photos.map((p) => p.id)).toEqual(
+      member.photoIds.slice(0, 4),
+    );
+    await db().profile.update({ where: { id: member.profileId }, data: { status: "disabled" } });
   });
 
   it("never shows private photos, and an invisible, disabled, unconfirmed or unknown profile is a 404", async () => {
@@ -430,6 +483,53 @@ describe("visits and bounces", () => {
     });
     // A correctly signed id of a visit that does not exist.
     expect((await beacon(visitToken(999_999_999))).status).toBe(404);
+  });
+
+  it("a signup from the visit clears its bounce (the form carries the visit); another visit keeps its own", async () => {
+    const path = "/landers/gallery?lb&network=net9";
+    const visitOf = async () => {
+      const outcome = await viewLander(path);
+      const token = (outcome.body!.entry as Body).bounceToken as string;
+      return { outcome, token, id: Number(token.split(".")[0]) };
+    };
+    const bouncedAt = async (id: number) =>
+      (await db().landerVisit.findUniqueOrThrow({ where: { id }, select: { bouncedAt: true } })).bouncedAt;
+    const beacon = async (visit: string) =>
+      runRoute(await siteRequest("/api/lander-bounce", null, { form: { visit } }), bounceAction);
+
+    const converted = await visitOf();
+    const other = await visitOf();
+    const { html } = renderRoute({
+      Component: LanderPage,
+      path: "/landers/:design/:slug?",
+      url: path,
+      loaderData: converted.outcome.body,
+    });
+    expect(html).toContain(`name="${LANDER_VISIT_FIELD}" value="${converted.token}"`);
+    // The visitor left (the beacon came), came back and signed up.
+    await beacon(converted.token);
+    await beacon(other.token);
+    expect(await bouncedAt(converted.id)).toBeInstanceOf(Date);
+    const signedUp = await post(
+      path,
+      { ...signupForm(), [LANDER_VISIT_FIELD]: converted.token },
+      landerAction,
+    );
+    expect(signedUp.status).toBe(302);
+    expect(await bouncedAt(converted.id)).toBeNull();
+    expect(await bouncedAt(other.id)).toBeInstanceOf(Date);
+    // A refused signup, or a forged visit, clears nothing.
+    const refused = await post(
+      path,
+      { ...signupForm({ accept_terms: "" }), [LANDER_VISIT_FIELD]: other.token },
+      landerAction,
+    );
+    expect(refused.status).toBe(400);
+    const forged = `${other.id}.AAAAAAAAAAAAAAAAAAAAAA`;
+    expect((await post(path, { ...signupForm(), [LANDER_VISIT_FIELD]: forged }, landerAction)).status).toBe(
+      302,
+    );
+    expect(await bouncedAt(other.id)).toBeInstanceOf(Date);
   });
 
   it("a refused signup POST renders the lander again without counting another visit", async () => {

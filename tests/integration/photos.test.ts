@@ -18,6 +18,7 @@ import {
 import { photoForViewer } from "~/domain/photos/access.server";
 import { MAX_INPUT_PIXELS, PHOTO_LIMITS, uploadPhoto } from "~/domain/photos/upload.server";
 import { resolveSite, type Site } from "~/domain/sites/site.server";
+import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { stopJobs } from "~/lib/jobs.server";
@@ -25,9 +26,11 @@ import { fileStorage, s3Storage } from "~/lib/storage.server";
 import { translatorFor } from "~/lib/translator.server";
 import { loader as photoLoader } from "~/routes/photos.$photoId.$size";
 import { action as photosAction } from "~/routes/profile.photos";
-import { action as staffAction, loader as staffLoader } from "~/routes/staff.photos";
+import StaffPhotosRoute, { action as staffAction, loader as staffLoader } from "~/routes/staff.photos";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { contextFor, createMember, type Member } from "../fixtures/members";
+import { renderRoute } from "../fixtures/render-route";
+import { runRoute, siteRequest } from "../fixtures/run-route";
 
 const ORIGIN = "http://hartklop.test";
 let site: Site;
@@ -507,6 +510,107 @@ describe("moderation", () => {
     expect(row?.reviewedAt).toBeInstanceOf(Date);
     expect(await storedFiles(member.profileId)).toEqual([]);
     expect(await rejectPhoto(id, "nog eens")).toBe(false);
+  });
+
+  /**
+   * Runs `change` in a transaction that stays open until `during` is blocked on its row lock, as
+   * when another staff member or the owner acts on the photo at the same moment.
+   */
+  async function whileLocked<T>(
+    change: (tx: Prisma.TransactionClient) => Promise<unknown>,
+    during: () => Promise<T>,
+  ) {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const hasLock = new Promise<void>((resolve) => (locked = resolve));
+    const transaction = db().$transaction(async (tx) => {
+      await change(tx);
+      locked();
+      await held;
+    });
+    await hasLock;
+    const outcome = during().then(
+      (value) => ({ value }),
+      (error: unknown) => ({ error }),
+    );
+    for (let i = 0; i < 200; i++) {
+      const [row] = await db().$queryRaw<{ waiting: number }[]>`
+        SELECT count(*)::int AS waiting FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+      if (row!.waiting > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    release();
+    await transaction;
+    return outcome;
+  }
+
+  it("a photo rejected while it is being approved stays rejected", async () => {
+    const member = await createMember();
+    const id = await upload(member);
+    const outcome = await whileLocked(
+      (tx) => tx.photo.updateMany({ where: { id, status: "inspection" }, data: { status: "deleted" } }),
+      () => approvePhoto(id),
+    );
+    expect(outcome).toEqual({ value: false });
+    expect((await photoRow(id))?.status).toBe("deleted");
+    expect(await mainOf(member.profileId)).toBeNull();
+  });
+
+  it("a photo deleted by its owner while it is being approved: false, no error", async () => {
+    const member = await createMember();
+    const id = await upload(member);
+    const outcome = await whileLocked(
+      (tx) => tx.photo.delete({ where: { id }, select: { id: true } }),
+      () => approvePhoto(id),
+    );
+    expect(outcome).toEqual({ value: false });
+    expect(await photoRow(id)).toBeNull();
+  });
+
+  it("a photo made private while it is being approved does not become the main photo", async () => {
+    const member = await createMember();
+    const id = await upload(member);
+    const outcome = await whileLocked(
+      (tx) => tx.photo.update({ where: { id }, data: { visibility: "private" }, select: { id: true } }),
+      () => approvePhoto(id),
+    );
+    expect(outcome).toEqual({ value: true });
+    expect((await photoRow(id))?.status).toBe("active");
+    expect(await mainOf(member.profileId)).toBeNull();
+  });
+
+  it("a photo moderated or deleted in the meantime: staff are sent back to the queue with a notice", async () => {
+    const member = await createMember();
+    const staff = await createMember({ role: "staff" });
+    const approved = await upload(member);
+    const deleted = await upload(member);
+    await approvePhoto(approved);
+    await db().photo.delete({ where: { id: deleted }, select: { id: true } });
+    for (const fields of <Record<string, string>[]>[
+      { intent: "approve", photoId: String(approved), page: "2" },
+      { intent: "reject", photoId: String(approved), page: "2", reason: "Onscherp" },
+      { intent: "approve", photoId: String(deleted), page: "2" },
+      { intent: "reject", photoId: String(deleted), page: "2", reason: "Onscherp" },
+    ]) {
+      const response = (await postForm(staffAction, "/staff/photos", staff, fields)) as Response;
+      expect(response.status).toBe(302);
+      expect(response.headers.get("Location")).toBe("/staff/photos?page=2&done=stale");
+    }
+    expect((await photoRow(approved))?.status).toBe("active");
+    const page = await runRoute<Awaited<ReturnType<typeof staffLoader>>>(
+      await siteRequest("/staff/photos?done=stale", staff.userId),
+      staffLoader as never,
+    );
+    expect(page.body?.done).toBe("stale");
+    const { text } = renderRoute({
+      Component: StaffPhotosRoute,
+      path: "/staff/photos",
+      url: "/staff/photos?done=stale",
+      loaderData: page.body,
+    });
+    expect(text).toContain("Deze foto was al beoordeeld of is door het lid verwijderd");
   });
 
   it("lists photos under inspection oldest first, a page at a time", async () => {

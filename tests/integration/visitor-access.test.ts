@@ -271,6 +271,8 @@ describe("cam feed", () => {
       if (req.url === "/not-json") return json(200, "<html>oops</html>");
       if (req.url === "/wrong-shape")
         return json(200, JSON.stringify([{ name: "X", imageUrl: "javascript:1", url: 3 }]));
+      if (req.url === "/http-image")
+        return json(200, JSON.stringify([{ ...good[0], imageUrl: "http://cams.example/lisa.jpg" }]));
       if (req.url === "/slow") return void setTimeout(() => json(200, JSON.stringify(good)), 4_000);
       json(404, "[]");
     });
@@ -324,7 +326,8 @@ describe("cam feed", () => {
   it("hides the teasers when the feed is unset, failing, malformed or too slow, with a warning", async () => {
     expect(await camTeasers(feed(null))).toEqual([]);
     expect(warn).not.toHaveBeenCalled();
-    for (const path of ["/failing", "/not-json", "/wrong-shape"]) {
+    // An http image would never show (the CSP's img-src allows only https: outside images).
+    for (const path of ["/failing", "/not-json", "/wrong-shape", "/http-image"]) {
       expect(await camTeasers(feed(path)), path).toEqual([]);
       expect(warn, path).toHaveBeenLastCalledWith(expect.stringContaining("cam feed failed"));
     }

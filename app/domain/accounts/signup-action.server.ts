@@ -13,6 +13,8 @@ import { signUp } from "./signup.server";
 import type { ExistingAccount } from "./signup.server";
 import { visitorAccess } from "./visitor-access.server";
 import { readForm } from "~/lib/request-body.server";
+import { LANDER_VISIT_FIELD } from "~/domain/landers/designs";
+import { clearBounce } from "~/domain/landers/visits.server";
 
 /** What a refused signup answers (the form shows it; see ui/signup-form's SignupActionData). */
 interface SignupReply {
@@ -64,10 +66,13 @@ export async function signupAction(
     origin: linkOrigin(request, context.get(requestInfoContext).site),
   });
   switch (outcome.status) {
-    case "created":
+    case "created": {
+      const visit = formData.get(LANDER_VISIT_FIELD);
+      if (lander && typeof visit === "string") await clearBounce(site.id, visit);
       return redirect(next, {
         headers: { "Set-Cookie": await createSession(outcome.userId, request) },
       });
+    }
     case "exists":
       return answer({ result: reply(), existing: outcome.existing }, 400);
     case "suggestion":

@@ -1,9 +1,13 @@
 import { REPORT_NOTE_MAX } from "./chat-types";
 import { COMPLAINTS_PER_MEMBER, REPORTS_PER_IP } from "~/domain/abuse/limits";
 import { withinLimit } from "~/domain/abuse/rate-limits.server";
+import { Prisma } from "~/generated/prisma/client";
 import type { ComplaintCategory, MessageKind } from "~/generated/prisma/enums";
 import { db } from "~/lib/db.server";
 import { translatorFor } from "~/lib/translator.server";
+
+const isUniqueViolation = (error: unknown) =>
+  error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 
 /** How many of the conversation's newest messages go with a report as evidence. */
 export const EVIDENCE_MESSAGES = 20;
@@ -162,10 +166,10 @@ export async function reportMessage(input: ReportInput): Promise<ReportResult> {
     }),
   ]);
   const memberRef = sender.profile ? String(sender.profile.id) : `user ${reported.senderId}`;
-  const earlier = await db().complaint.findFirst({
-    where: { messageRef: String(messageId), email: reporter.email, status: "open" },
-    select: { id: true },
-  });
+  const openReport = { messageRef: String(messageId), email: reporter.email, isMessageReport: true };
+  const earlierReport = () =>
+    db().complaint.findFirst({ where: { ...openReport, status: "open" }, select: { id: true } });
+  const earlier = await earlierReport();
   if (earlier) return { ok: true, complaintId: earlier.id, duplicate: true };
 
   const allowed =
@@ -186,18 +190,26 @@ export async function reportMessage(input: ReportInput): Promise<ReportResult> {
     note: (input.note ?? "").trim().slice(0, REPORT_NOTE_MAX),
     history: newest.reverse(),
   });
-  const complaint = await db().complaint.create({
-    data: {
-      siteId: input.site.id,
-      name: reporter.profile?.name ?? reporter.email,
-      email: reporter.email,
-      memberRef,
-      messageRef: String(messageId),
-      category: input.category,
-      description,
-      ...(input.now ? { createdAt: input.now } : {}),
-    },
-    select: { id: true },
-  });
-  return { ok: true, complaintId: complaint.id, duplicate: false };
+  try {
+    const complaint = await db().complaint.create({
+      data: {
+        siteId: input.site.id,
+        name: reporter.profile?.name ?? reporter.email,
+        memberRef,
+        ...openReport,
+        category: input.category,
+        description,
+        ...(input.now ? { createdAt: input.now } : {}),
+      },
+      select: { id: true },
+    });
+    return { ok: true, complaintId: complaint.id, duplicate: false };
+  } catch (error) {
+    // A second submit at the same moment passed the check above too: the open report's unique
+    // index ("Complaint_open_message_report_key") lets one through; the other answers as a repeat.
+    if (!isUniqueViolation(error)) throw error;
+    const first = await earlierReport();
+    if (!first) throw error;
+    return { ok: true, complaintId: first.id, duplicate: true };
+  }
 }

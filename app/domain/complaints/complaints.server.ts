@@ -3,6 +3,7 @@ import { withinLimit } from "~/domain/abuse/rate-limits.server";
 import { normalizeEmail } from "~/domain/accounts/email";
 import type { Site } from "~/domain/sites/site.server";
 import { sendAccountMail } from "~/domain/notifications/account-mail.server";
+import { Prisma } from "~/generated/prisma/client";
 import type { ComplaintStatus } from "~/generated/prisma/enums";
 import { db } from "~/lib/db.server";
 import type { ComplaintInput } from "./complaint-schema";
@@ -106,15 +107,24 @@ export async function listComplaints(siteId: number, page: number) {
   };
 }
 
-/** Marks a complaint of the site handled, or opens it again. False for an unknown complaint. */
+/**
+ * Marks a complaint of the site handled, or opens it again. False for an unknown complaint. A
+ * message report is not opened again while the same member's later report of that message is open
+ * (one open report per message and member): that one stays the open one.
+ */
 export async function setComplaintStatus(
   siteId: number,
   complaintId: number,
   status: ComplaintStatus,
 ): Promise<boolean> {
-  const { count } = await db().complaint.updateMany({
-    where: { id: complaintId, siteId },
-    data: { status, handledAt: status === "handled" ? new Date() : null },
-  });
-  return count > 0;
+  try {
+    const { count } = await db().complaint.updateMany({
+      where: { id: complaintId, siteId },
+      data: { status, handledAt: status === "handled" ? new Date() : null },
+    });
+    return count > 0;
+  } catch (error) {
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return true;
+    throw error;
+  }
 }

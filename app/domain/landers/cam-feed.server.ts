@@ -9,16 +9,20 @@ const FAILURE_CACHE_MS = 60_000;
 /** The most teasers a page shows. */
 const MAX_TEASERS = 12;
 
-const httpUrl = z
-  .string()
-  .max(2000)
-  .refine((value) => /^https?:\/\//i.test(value) && URL.canParse(value), "http(s) URL");
+const urlWithScheme = (scheme: RegExp, label: string) =>
+  z
+    .string()
+    .max(2000)
+    .refine((value) => scheme.test(value) && URL.canParse(value), label);
+const httpUrl = urlWithScheme(/^https?:\/\//i, "http(s) URL");
+/** The CSP's img-src allows outside images only over https: an http image would never show. */
+const httpsUrl = urlWithScheme(/^https:\/\//i, "https URL");
 
 /** The feed format (README "Cam feed"): a JSON array of these objects; unknown fields are ignored. */
 const feedSchema = z.array(
   z.object({
     name: z.string().trim().min(1).max(100),
-    imageUrl: httpUrl,
+    imageUrl: httpsUrl,
     url: httpUrl,
     live: z.boolean().default(false),
     featured: z.boolean().default(false),

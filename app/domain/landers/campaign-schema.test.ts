@@ -5,6 +5,7 @@ import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { campaignLinkSchema, isReservedToken } from "./campaign-schema";
+import { cleanSlug } from "./designs";
 
 function firstSegments(entries: RouteConfigEntry[]): string[] {
   return entries.flatMap((entry) => [
@@ -29,5 +30,55 @@ describe("reserved campaign tokens", () => {
     expect(
       campaignLinkSchema(t).safeParse({ intent: "save", token: "Login2", lander: "video" }).success,
     ).toBe(true);
+  });
+});
+
+describe("campaign link slugs", () => {
+  const saved = (slug: string) => {
+    const result = campaignLinkSchema(t).safeParse({
+      intent: "save",
+      token: "spring",
+      lander: "gallery",
+      slug,
+    });
+    return result.success ? (result.data.slug ?? null) : null;
+  };
+
+  it("are saved only when the lander reads them, as the lander reads them", () => {
+    const slugs = [
+      "utrecht",
+      "Noord-Holland",
+      "  gelderland ",
+      "women",
+      "a",
+      "1-2",
+      "a".repeat(60),
+      "a".repeat(61),
+      "a".repeat(64),
+      "-utrecht",
+      "noord_holland",
+      "thüringen",
+      "utrecht/x",
+    ];
+    for (const slug of slugs) {
+      expect(saved(slug), slug).toBe(cleanSlug(slug.trim()));
+    }
+    expect(saved("Noord-Holland")).toBe("noord-holland");
+    expect(saved("noord_holland")).toBeNull();
+    expect(saved("-utrecht")).toBeNull();
+    expect(saved("a".repeat(61))).toBeNull();
+  });
+
+  it("a bad slug gets the slug message with the length", () => {
+    const result = campaignLinkSchema(((key: string, options?: { max?: number }) =>
+      options?.max ? `${key}:${options.max}` : key) as unknown as TFunction).safeParse({
+      intent: "save",
+      token: "spring",
+      lander: "gallery",
+      slug: "_x",
+    });
+    expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["slug", "funnel:campaigns.validation.slugInvalid:60"],
+    ]);
   });
 });

@@ -1,9 +1,8 @@
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import { LANDER_NAMES, isLanderName, landerTakesSlug } from "./lander-names";
+import { LANDER_NAMES, LANDER_SLUG, LANDER_SLUG_MAX, isLanderName, landerTakesSlug } from "./lander-names";
 
 export const CAMPAIGN_TOKEN = /^[A-Za-z0-9_-]{1,64}$/;
-export const CAMPAIGN_SLUG = /^[A-Za-z0-9_-]{1,64}$/;
 /** As long as tracking data from a URL may be (lib/tracking.server). */
 export const CAMPAIGN_VALUE_MAX = 100;
 
@@ -89,10 +88,13 @@ export function campaignLinkSchema(t: TFunction) {
           error: t("funnel:campaigns.validation.tokenReserved"),
         }),
       lander: z.enum(LANDER_NAMES, { error: t("funnel:campaigns.validation.landerRequired") }),
+      // The landers' own rule (stored lower-cased, as a lander reads it): a slug it would not
+      // accept would silently show the default lander.
       slug: z
         .string()
         .trim()
-        .regex(CAMPAIGN_SLUG, { error: t("funnel:campaigns.validation.slugInvalid") })
+        .toLowerCase()
+        .regex(LANDER_SLUG, { error: t("funnel:campaigns.validation.slugInvalid", { max: LANDER_SLUG_MAX }) })
         .optional(),
       network: value,
       ref: value,

@@ -1,6 +1,6 @@
 import type { CamTeaser, ResellOfferData } from "./partner-offers";
 
-import type { LanderName } from "./lander-names";
+import { LANDER_SLUG, type LanderName } from "./lander-names";
 
 export { LANDER_NAMES, isLanderName, landerTakesSlug, type LanderName } from "./lander-names";
 
@@ -33,11 +33,11 @@ export interface RegionCount {
   count: number;
 }
 
-/** A URL segment as a lander slug: lower case letters, digits and dashes, or null. */
+/** A URL segment as a lander slug (LANDER_SLUG, in any case), lower-cased, or null. */
 export function cleanSlug(value: string | undefined): string | null {
   if (!value) return null;
   const slug = value.toLowerCase();
-  return /^[a-z0-9][a-z0-9-]{0,59}$/.test(slug) ? slug : null;
+  return LANDER_SLUG.test(slug) ? slug : null;
 }
 
 /** A region name as a slug: "Noord-Holland" → "noord-holland", "Thüringen" → "thuringen". */
@@ -49,6 +49,9 @@ export function regionSlug(name: string): string {
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");
 }
+
+/** The signup form's field carrying the lander's signed visit (with `?lb`): a signup clears its bounce. */
+export const LANDER_VISIT_FIELD = "visit";
 
 /** What every lander shows around its design: the signup form (or what replaces it), teasers, beacon. */
 export interface LanderEntry {

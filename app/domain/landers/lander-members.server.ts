@@ -36,11 +36,62 @@ function variantFilter(variant: LanderVariant): Prisma.Sql {
 }
 
 /**
+ * Landers are paid-ad traffic: every view would run these queries (the map's counts group every
+ * listed profile of the country; a small region's members walk the country's newest profiles).
+ * What they show is public and may be a few minutes old, so each answer is kept per process for
+ * LANDER_CACHE_MS (every process keeps its own: nothing depends on them agreeing). The promise
+ * itself is kept, so views arriving together share one query; a failed query is not kept.
+ */
+export const LANDER_CACHE_MS = 3 * 60_000;
+/** Keys are bounded (sites × their countries × regions and themes), this only guards the memory. */
+const MAX_CACHED = 2_000;
+const cache = new Map<string, { value: Promise<unknown>; until: number }>();
+
+export function clearLanderMembersCache() {
+  cache.clear();
+}
+
+function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && hit.until > now) return hit.value as Promise<T>;
+  if (cache.size >= MAX_CACHED) {
+    for (const [k, entry] of cache) if (entry.until <= now) cache.delete(k);
+    if (cache.size >= MAX_CACHED) cache.clear();
+  }
+  const value = load();
+  cache.set(key, { value, until: now + LANDER_CACHE_MS });
+  value.catch(() => {
+    if (cache.get(key)?.value === value) cache.delete(key);
+  });
+  return value;
+}
+
+const variantKey = (variant: LanderVariant) =>
+  variant.kind === "region"
+    ? `region:${variant.region}`
+    : variant.kind === "theme"
+      ? `theme:${variant.theme}`
+      : "default";
+
+/**
  * The newest visible members of a country with an approved PUBLIC main photo (never a private one),
  * as search shows them to visitors: an active profile listed on this site (Profile.listedSiteId). One
- * query, read in the order of the Profile search index on (listedSiteId, country, createdAt, id).
+ * query, read in the order of the Profile search index on (listedSiteId, country, createdAt, id);
+ * cached for a few minutes per site, country and variant.
  */
-export async function landerMembers(
+export function landerMembers(
+  siteId: number,
+  country: string,
+  variant: LanderVariant,
+  take: number,
+): Promise<LanderMember[]> {
+  return cached(`members ${siteId} ${country} ${variantKey(variant)} ${take}`, () =>
+    queryLanderMembers(siteId, country, variant, take),
+  );
+}
+
+async function queryLanderMembers(
   siteId: number,
   country: string,
   variant: LanderVariant,
@@ -67,8 +118,15 @@ export async function landerMembers(
   }));
 }
 
-/** How many visible members each region of the country has (the map lander), most first. */
-export async function regionCounts(siteId: number, country: string) {
+/**
+ * How many visible members each region of the country has (the map lander), most first; cached for
+ * a few minutes per site and country.
+ */
+export function regionCounts(siteId: number, country: string) {
+  return cached(`regions ${siteId} ${country}`, () => queryRegionCounts(siteId, country));
+}
+
+async function queryRegionCounts(siteId: number, country: string) {
   const rows = await db().$queryRaw<{ region: string; count: number }[]>`
     SELECT p.region, count(*)::int AS count
     FROM "Profile" p

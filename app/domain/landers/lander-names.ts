@@ -24,3 +24,11 @@ export function isLanderName(value: string): value is LanderName {
 export function landerTakesSlug(name: LanderName): boolean {
   return (LANDERS_WITH_SLUG as readonly string[]).includes(name);
 }
+
+/**
+ * A lander slug (`/landers/{name}/{slug}`, `/members/{id}/landing2/{slug}`): lower case letters,
+ * digits and dashes, not starting with a dash, at most 60 characters. One rule for what a lander
+ * reads and what a campaign link may save, so a saved slug always reaches its lander.
+ */
+export const LANDER_SLUG = /^[a-z0-9][a-z0-9-]{0,59}$/;
+export const LANDER_SLUG_MAX = 60;

@@ -31,21 +31,23 @@ export async function loadMemberLander(
       region: true,
       country: true,
       isFictional: true,
-      mainPhotoId: true,
+      // Read on its own: the main photo may be any of the member's photos, not only the oldest.
+      mainPhoto: { select: { id: true, width: true, height: true, status: true, visibility: true } },
       photos: {
         where: { status: "active", visibility: "public" },
         orderBy: { id: "asc" },
-        take: PHOTOS + 1,
+        take: PHOTOS,
         select: { id: true, width: true, height: true },
       },
     },
   });
   if (!profile) return null;
-  const { dateOfBirth, mainPhotoId, photos, ...rest } = profile;
-  const ordered = [
-    ...photos.filter((p) => p.id === mainPhotoId),
-    ...photos.filter((p) => p.id !== mainPhotoId),
-  ].slice(0, PHOTOS);
+  const { dateOfBirth, mainPhoto, photos, ...rest } = profile;
+  const main =
+    mainPhoto?.status === "active" && mainPhoto.visibility === "public"
+      ? { id: mainPhoto.id, width: mainPhoto.width, height: mainPhoto.height }
+      : null;
+  const ordered = [...(main ? [main] : []), ...photos.filter((p) => p.id !== main?.id)].slice(0, PHOTOS);
   return { ...rest, age: ageOn(dateOfBirth), photos: ordered };
 }
 

@@ -63,3 +63,17 @@ export async function recordBounce(siteId: number, token: string): Promise<boole
   await db().landerVisit.updateMany({ where: { id, bouncedAt: null }, data: { bouncedAt: new Date() } });
   return true;
 }
+
+/**
+ * The visit became a signup: a bounce logged before (the visitor left, then came back through the
+ * back-forward cache, or a beacon crossed the signup) no longer stands. Anything but a signed visit
+ * of this site changes nothing.
+ */
+export async function clearBounce(siteId: number, token: string): Promise<void> {
+  const id = visitIdFrom(token);
+  if (id === null) return;
+  await db().landerVisit.updateMany({
+    where: { id, siteId, bouncedAt: { not: null } },
+    data: { bouncedAt: null },
+  });
+}

@@ -29,32 +29,32 @@ export async function listPhotosForReview(siteId: number, page: number) {
 
 /**
  * Approves a photo under inspection. When the profile has no active main photo and this photo is
- * public, it becomes the main photo.
+ * public, it becomes the main photo. False when the photo is no longer under inspection (another
+ * staff member moderated it, or the owner deleted it, in the meantime): the status is changed only
+ * where it is still `inspection`, so a concurrent rejection (which removes the files) is never
+ * turned back into an active photo.
  */
 export async function approvePhoto(photoId: number): Promise<boolean> {
   return db().$transaction(async (tx) => {
-    const photo = await tx.photo.findFirst({
+    const { count } = await tx.photo.updateMany({
       where: { id: photoId, status: "inspection" },
+      data: { status: "active", reviewedAt: new Date(), rejectionReason: null },
+    });
+    if (count === 0) return false;
+    // Read after the update: the row stays locked until commit, so its visibility cannot change
+    // between this check and making it the main photo (a photo made private meanwhile is read so).
+    const photo = await tx.photo.findUniqueOrThrow({
+      where: { id: photoId },
       select: {
         profileId: true,
         visibility: true,
         profile: { select: { mainPhoto: { select: { status: true, visibility: true } } } },
       },
     });
-    if (!photo) return false;
-    await tx.photo.update({
-      where: { id: photoId },
-      data: { status: "active", reviewedAt: new Date(), rejectionReason: null },
-      select: { id: true },
-    });
     const main = photo.profile.mainPhoto;
     const hasActiveMain = main?.status === "active" && main.visibility === "public";
     if (!hasActiveMain && photo.visibility === "public") {
-      await tx.profile.update({
-        where: { id: photo.profileId },
-        data: { mainPhotoId: photoId },
-        select: { id: true },
-      });
+      await tx.profile.updateMany({ where: { id: photo.profileId }, data: { mainPhotoId: photoId } });
     }
     return true;
   });

@@ -1,31 +1,31 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
+import { useNavigation } from "react-router";
 
 /**
- * SPEC section 4 page-bounce logging (`?lb`): when the visitor leaves the lander (the page is hidden
- * or unloaded) without submitting the signup form, one beacon marks the visit as a bounce.
+ * SPEC section 4 page-bounce logging (`?lb`): when the visitor leaves the lander (`pagehide`: the
+ * page is unloaded or put in the back-forward cache) without signing up, one beacon marks the visit
+ * as a bounce. Switching tabs is not leaving: a visitor may come back and sign up. While the signup
+ * form is being submitted nothing is sent; a refused submit (the lander stays) arms it again. A
+ * signup clears the mark on the server too (the form carries the visit), for a visitor who left
+ * and came back through the back-forward cache.
  */
 export function BounceBeacon({ token }: { token: string }) {
+  const navigation = useNavigation();
+  const submitting = navigation.state !== "idle" && navigation.formMethod !== undefined;
+  const pending = useRef(false);
   useEffect(() => {
-    let done = false;
-    const onSubmit = () => {
-      done = true;
-    };
+    pending.current = submitting;
+  }, [submitting]);
+
+  useEffect(() => {
+    let sent = false;
     const send = () => {
-      if (done) return;
-      done = true;
+      if (sent || pending.current) return;
+      sent = true;
       navigator.sendBeacon("/api/lander-bounce", new URLSearchParams({ visit: token }));
     };
-    const onVisibility = () => {
-      if (document.visibilityState === "hidden") send();
-    };
-    document.addEventListener("submit", onSubmit, true);
-    document.addEventListener("visibilitychange", onVisibility);
     window.addEventListener("pagehide", send);
-    return () => {
-      document.removeEventListener("submit", onSubmit, true);
-      document.removeEventListener("visibilitychange", onVisibility);
-      window.removeEventListener("pagehide", send);
-    };
+    return () => window.removeEventListener("pagehide", send);
   }, [token]);
   return null;
 }

@@ -13,7 +13,7 @@ import {
   type CampaignLinkInput,
   type CampaignLinkView,
 } from "~/domain/landers/campaign-schema";
-import { LANDER_NAMES, LANDERS_WITH_SLUG } from "~/domain/landers/lander-names";
+import { LANDER_NAMES, LANDER_SLUG_MAX, LANDERS_WITH_SLUG } from "~/domain/landers/lander-names";
 import { FormErrors, TextField } from "~/ui/form-fields";
 
 const TRACKING_FIELDS = ["network", "ref", "sub1", "sub2", "sub3"] as const;
@@ -83,7 +83,11 @@ function LinkForm({
         <div className="col-md-4">
           <TextField
             label={t("funnel:campaigns.fields.slug")}
-            inputProps={{ ...getInputProps(fields.slug, { type: "text" }), autoComplete: "off" }}
+            inputProps={{
+              ...getInputProps(fields.slug, { type: "text" }),
+              autoComplete: "off",
+              maxLength: LANDER_SLUG_MAX,
+            }}
             errors={fields.slug.errors}
             errorId={fields.slug.errorId}
             help={t("funnel:campaigns.slugHelp", { landers: LANDERS_WITH_SLUG.join(", ") })}

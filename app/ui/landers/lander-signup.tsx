@@ -14,7 +14,7 @@ export function LanderSignup({
   title,
   className = "",
 }: {
-  entry: Pick<LanderEntry, "signup" | "resell" | "action">;
+  entry: Pick<LanderEntry, "signup" | "resell" | "action" | "bounceToken">;
   actionData?: SignupActionData | null;
   title?: string;
   className?: string;
@@ -26,7 +26,12 @@ export function LanderSignup({
         {title ?? t("landers:signup.title")}
       </h2>
       {entry.signup ? (
-        <SignupForm settings={entry.signup} actionData={actionData} action={entry.action} />
+        <SignupForm
+          settings={entry.signup}
+          actionData={actionData}
+          action={entry.action}
+          visit={entry.bounceToken}
+        />
       ) : entry.resell ? (
         <ResellOffer offer={entry.resell} />
       ) : (

@@ -64,20 +64,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireStaff(context, request);
+  const staff = requireStaff(context, request);
   const parsed = review.safeParse(await readFields(request));
   if (!parsed.success) throw data(null, { status: 400 });
   const input = parsed.data;
   // A photo another staff member moderated, or its owner deleted, in the meantime: back to the
   // queue with a notice rather than an error page.
   if (input.intent === "approve") {
-    const approved = await approvePhoto(input.photoId);
+    const approved = await approvePhoto(input.photoId, staff.siteId);
     return redirect(pageLink(input.page, approved ? "approved" : "stale"));
   }
   if (!input.reason) {
     return data({ reasonMissingFor: input.photoId }, { status: 400 });
   }
-  const rejected = await rejectPhoto(input.photoId, input.reason);
+  const rejected = await rejectPhoto(input.photoId, staff.siteId, input.reason);
   return redirect(pageLink(input.page, rejected ? "rejected" : "stale"));
 }
 

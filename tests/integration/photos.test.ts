@@ -324,7 +324,7 @@ describe("limits", () => {
   it("deleted (rejected) photos do not count", async () => {
     const member = await createMember();
     const ids = [await upload(member), await upload(member), await upload(member)];
-    expect(await rejectPhoto(ids[0]!, "Onscherp")).toBe(true);
+    expect(await rejectPhoto(ids[0]!, site.id, "Onscherp")).toBe(true);
     await upload(member);
     expect(
       await db().photo.count({ where: { profileId: member.profileId, status: { not: "deleted" } } }),
@@ -382,12 +382,12 @@ describe("who may see a photo", () => {
     const elsewhere = { id: staff.userId, siteId: otherSite.id, paidUser: true, role: "staff" };
     expect(await photoForViewer(id, "large", elsewhere)).toBeNull();
     expect(await photoForViewer(id, "large", { ...elsewhere, siteId: site.id })).not.toBeNull();
-    await approvePhoto(id);
+    await approvePhoto(id, site.id);
   });
 
   it("active public: everyone, with long cache headers", async () => {
     const id = await upload(owner);
-    await approvePhoto(id);
+    await approvePhoto(id, site.id);
     for (const viewer of [owner, other, premium, null]) {
       expect(await fetchPhoto(id, viewer)).toEqual({
         status: 200,
@@ -398,7 +398,7 @@ describe("who may see a photo", () => {
 
   it("active private: the owner and Premium members only, never cached publicly", async () => {
     const id = await upload(owner, undefined, "private");
-    await approvePhoto(id);
+    await approvePhoto(id, site.id);
     expect(await fetchPhoto(id, owner)).toEqual({ status: 200, cache: "private, no-store" });
     expect(await fetchPhoto(id, premium)).toEqual({ status: 200, cache: "private, no-store" });
     expect((await fetchPhoto(id, other)).status).toBe(404);
@@ -411,7 +411,7 @@ describe("who may see a photo", () => {
       await createMember({ userStatus: "not_confirmed" }),
     ]) {
       const id = await upload(hiddenOwner);
-      await approvePhoto(id);
+      await approvePhoto(id, site.id);
       expect((await fetchPhoto(id, other)).status).toBe(404);
       expect((await fetchPhoto(id, null)).status).toBe(404);
       expect(await fetchPhoto(id, hiddenOwner)).toEqual({ status: 200, cache: "private, no-store" });
@@ -434,9 +434,9 @@ describe("who may see a photo", () => {
   it("nothing across a block, in either direction", async () => {
     const [a, b] = [await createMember({ paidUser: true }), await createMember({ paidUser: true })];
     const photoOfA = await upload(a);
-    await approvePhoto(photoOfA);
+    await approvePhoto(photoOfA, site.id);
     const photoOfB = await upload(b);
-    await approvePhoto(photoOfB);
+    await approvePhoto(photoOfB, site.id);
     expect((await fetchPhoto(photoOfA, b)).status).toBe(200);
 
     await db().block.create({ data: { blockerId: a.userId, blockedId: b.userId } });
@@ -449,13 +449,13 @@ describe("who may see a photo", () => {
   it("a disabled profile's photos only to its owner; deleted photos to nobody", async () => {
     const member = await createMember();
     const id = await upload(member);
-    await approvePhoto(id);
+    await approvePhoto(id, site.id);
     await db().profile.update({ where: { id: member.profileId }, data: { status: "disabled" } });
     expect((await fetchPhoto(id, other)).status).toBe(404);
     expect((await fetchPhoto(id, member)).status).toBe(200);
 
     const rejected = await upload(member);
-    await rejectPhoto(rejected, "Niet toegestaan");
+    await rejectPhoto(rejected, site.id, "Niet toegestaan");
     expect((await fetchPhoto(rejected, member)).status).toBe(404);
     expect((await fetchPhoto(rejected, staff)).status).toBe(404);
   });
@@ -482,20 +482,20 @@ describe("moderation", () => {
     const first = await upload(member);
     const second = await upload(member);
     expect(await mainOf(member.profileId)).toBeNull();
-    expect(await approvePhoto(first)).toBe(true);
+    expect(await approvePhoto(first, site.id)).toBe(true);
     const row = await photoRow(first);
     expect(row?.status).toBe("active");
     expect(row?.reviewedAt).toBeInstanceOf(Date);
     expect(await mainOf(member.profileId)).toBe(first);
-    expect(await approvePhoto(second)).toBe(true);
+    expect(await approvePhoto(second, site.id)).toBe(true);
     expect(await mainOf(member.profileId)).toBe(first);
-    expect(await approvePhoto(second)).toBe(false); // only photos under inspection
+    expect(await approvePhoto(second, site.id)).toBe(false); // only photos under inspection
   });
 
   it("a private photo is approved but does not become the main photo", async () => {
     const member = await createMember();
     const id = await upload(member, undefined, "private");
-    await approvePhoto(id);
+    await approvePhoto(id, site.id);
     expect(await mainOf(member.profileId)).toBeNull();
   });
 
@@ -503,13 +503,24 @@ describe("moderation", () => {
     const member = await createMember();
     const id = await upload(member);
     expect(await storedFiles(member.profileId)).toHaveLength(2);
-    expect(await rejectPhoto(id, "  Geen gezicht te zien  ")).toBe(true);
+    expect(await rejectPhoto(id, site.id, "  Geen gezicht te zien  ")).toBe(true);
     const row = await photoRow(id);
     expect(row?.status).toBe("deleted");
     expect(row?.rejectionReason).toBe("Geen gezicht te zien");
     expect(row?.reviewedAt).toBeInstanceOf(Date);
     expect(await storedFiles(member.profileId)).toEqual([]);
-    expect(await rejectPhoto(id, "nog eens")).toBe(false);
+    expect(await rejectPhoto(id, site.id, "nog eens")).toBe(false);
+  });
+
+  it("staff of another site neither approve nor reject a photo", async () => {
+    const member = await createMember();
+    const id = await upload(member);
+    const other = await db().site.findFirstOrThrow({ where: { id: { not: site.id } }, select: { id: true } });
+    expect(await approvePhoto(id, other.id)).toBe(false);
+    expect(await rejectPhoto(id, other.id, "Niet van jou")).toBe(false);
+    expect(await db().photo.findUniqueOrThrow({ where: { id }, select: { status: true } })).toEqual({
+      status: "inspection",
+    });
   });
 
   /**
@@ -551,7 +562,7 @@ describe("moderation", () => {
     const id = await upload(member);
     const outcome = await whileLocked(
       (tx) => tx.photo.updateMany({ where: { id, status: "inspection" }, data: { status: "deleted" } }),
-      () => approvePhoto(id),
+      () => approvePhoto(id, site.id),
     );
     expect(outcome).toEqual({ value: false });
     expect((await photoRow(id))?.status).toBe("deleted");
@@ -563,7 +574,7 @@ describe("moderation", () => {
     const id = await upload(member);
     const outcome = await whileLocked(
       (tx) => tx.photo.delete({ where: { id }, select: { id: true } }),
-      () => approvePhoto(id),
+      () => approvePhoto(id, site.id),
     );
     expect(outcome).toEqual({ value: false });
     expect(await photoRow(id)).toBeNull();
@@ -574,7 +585,7 @@ describe("moderation", () => {
     const id = await upload(member);
     const outcome = await whileLocked(
       (tx) => tx.photo.update({ where: { id }, data: { visibility: "private" }, select: { id: true } }),
-      () => approvePhoto(id),
+      () => approvePhoto(id, site.id),
     );
     expect(outcome).toEqual({ value: true });
     expect((await photoRow(id))?.status).toBe("active");
@@ -586,7 +597,7 @@ describe("moderation", () => {
     const staff = await createMember({ role: "staff" });
     const approved = await upload(member);
     const deleted = await upload(member);
-    await approvePhoto(approved);
+    await approvePhoto(approved, site.id);
     await db().photo.delete({ where: { id: deleted }, select: { id: true } });
     for (const fields of <Record<string, string>[]>[
       { intent: "approve", photoId: String(approved), page: "2" },
@@ -679,9 +690,9 @@ describe("managing own photos", () => {
     const pending = await upload(member);
     expect(await setMainPhoto(member.profileId, pending)).toEqual({ ok: false, error: "notEligible" });
     const privatePhoto = await upload(member, undefined, "private");
-    await approvePhoto(privatePhoto);
+    await approvePhoto(privatePhoto, site.id);
     expect(await setMainPhoto(member.profileId, privatePhoto)).toEqual({ ok: false, error: "notEligible" });
-    await approvePhoto(pending);
+    await approvePhoto(pending, site.id);
     expect(await mainOf(member.profileId)).toBe(pending);
     // Somebody else's photo is not found.
     const stranger = await createMember();
@@ -698,7 +709,7 @@ describe("managing own photos", () => {
   it("deleting removes the row and both files; a deleted main photo leaves no main photo", async () => {
     const member = await createMember();
     const id = await upload(member);
-    await approvePhoto(id);
+    await approvePhoto(id, site.id);
     expect(await mainOf(member.profileId)).toBe(id);
     const { filename, thumbFilename } = (await photoRow(id))!;
     expect(await fileStorage().exists(filename)).toBe(true);
@@ -722,8 +733,8 @@ describe("managing own photos", () => {
     const member = await createMember();
     const a = await upload(member);
     const b = await upload(member);
-    await approvePhoto(a);
-    await approvePhoto(b);
+    await approvePhoto(a, site.id);
+    await approvePhoto(b, site.id);
     const main = (await postForm(photosAction, "/profile/photos", member, {
       intent: "main",
       photoId: String(b),
@@ -775,7 +786,7 @@ describe("the profile photo alert", () => {
     const member = await createMember();
     const id = await upload(member);
     expect(await needsPhotoAlert(member.userId)).toBe(true);
-    await approvePhoto(id);
+    await approvePhoto(id, site.id);
     expect(await needsPhotoAlert(member.userId)).toBe(false);
   });
 });

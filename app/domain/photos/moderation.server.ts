@@ -28,16 +28,16 @@ export async function listPhotosForReview(siteId: number, page: number) {
 }
 
 /**
- * Approves a photo under inspection. When the profile has no active main photo and this photo is
+ * Approves a photo under inspection of a member of the staff member's site. When the profile has no active main photo and this photo is
  * public, it becomes the main photo. False when the photo is no longer under inspection (another
  * staff member moderated it, or the owner deleted it, in the meantime): the status is changed only
  * where it is still `inspection`, so a concurrent rejection (which removes the files) is never
  * turned back into an active photo.
  */
-export async function approvePhoto(photoId: number): Promise<boolean> {
+export async function approvePhoto(photoId: number, siteId: number): Promise<boolean> {
   return db().$transaction(async (tx) => {
     const { count } = await tx.photo.updateMany({
-      where: { id: photoId, status: "inspection" },
+      where: { id: photoId, status: "inspection", profile: { user: { siteId } } },
       data: { status: "active", reviewedAt: new Date(), rejectionReason: null },
     });
     if (count === 0) return false;
@@ -61,12 +61,12 @@ export async function approvePhoto(photoId: number): Promise<boolean> {
 }
 
 /**
- * Rejects a photo under inspection: status `deleted` with the reason shown to the owner. The files
+ * Rejects a photo under inspection of a member of the staff member's site: status `deleted` with the reason shown to the owner. The files
  * are removed, as nobody may see them any more.
  */
-export async function rejectPhoto(photoId: number, reason: string): Promise<boolean> {
+export async function rejectPhoto(photoId: number, siteId: number, reason: string): Promise<boolean> {
   const photo = await db().photo.findFirst({
-    where: { id: photoId, status: "inspection" },
+    where: { id: photoId, status: "inspection", profile: { user: { siteId } } },
     select: { filename: true, thumbFilename: true },
   });
   if (!photo) return false;

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/ui/use-translation";
 import { Form, useSubmit } from "react-router";
+import type { ChangeEvent } from "react";
 import { regionLabelKey } from "~/domain/profiles/countries";
 import {
   MAX_SEARCH_AGE,
@@ -82,6 +83,23 @@ function SearchForm({
   const { t } = useTranslation();
   const submit = useSubmit();
   const allAges = filters.minAge === null && filters.maxAge === null;
+  // Choosing an age range unticks "all ages", and ticking it sets the full range again (without
+  // JavaScript the server tells the two apart by `ages_were`).
+  const untickAllAges = (event: ChangeEvent<HTMLSelectElement>) => {
+    const box = event.currentTarget.form?.elements.namedItem("all_ages");
+    if (box instanceof HTMLInputElement) box.checked = false;
+  };
+  const resetAgesWhenTicked = (event: ChangeEvent<HTMLInputElement>) => {
+    const form = event.currentTarget.form;
+    if (!event.currentTarget.checked || !form) return;
+    for (const [name, age] of [
+      ["min_age", MIN_SEARCH_AGE],
+      ["max_age", MAX_SEARCH_AGE],
+    ] as const) {
+      const select = form.elements.namedItem(name);
+      if (select instanceof HTMLSelectElement) select.value = String(age);
+    }
+  };
   return (
     <Form
       method="get"
@@ -168,6 +186,7 @@ function SearchForm({
               {fields.includes("min_age") && (
                 <select
                   name="min_age"
+                  onChange={untickAllAges}
                   className="form-select"
                   aria-label={t("search:form.minAge")}
                   defaultValue={filters.minAge ?? MIN_SEARCH_AGE}
@@ -185,6 +204,7 @@ function SearchForm({
               {fields.includes("max_age") && (
                 <select
                   name="max_age"
+                  onChange={untickAllAges}
                   className="form-select"
                   aria-label={t("search:form.maxAge")}
                   defaultValue={filters.maxAge ?? MAX_SEARCH_AGE}
@@ -198,6 +218,7 @@ function SearchForm({
               )}
             </div>
             <div className="form-check mt-1">
+              <input type="hidden" name="ages_were" value={allAges ? "all" : "range"} />
               <input
                 id="search-all-ages"
                 type="checkbox"
@@ -205,6 +226,7 @@ function SearchForm({
                 value="1"
                 className="form-check-input"
                 defaultChecked={allAges}
+                onChange={resetAgesWhenTicked}
               />
               <label htmlFor="search-all-ages" className="form-check-label">
                 {t("search:form.allAges")}

@@ -238,6 +238,18 @@ describe("filters", () => {
       page: 1,
     });
     expect(read("min_age=30&max_age=40&all_ages=1").filters).toMatchObject({ minAge: null, maxAge: null });
+    // A range chosen in a form that showed "all ages" ticked wins over the box left ticked; the box
+    // ticked after a search for a range means all ages; the full range with the box, all ages.
+    const chosen = read("min_age=30&max_age=40&all_ages=1&ages_were=all").filters;
+    expect(chosen).toMatchObject({ minAge: 30, maxAge: 40 });
+    expect(read("min_age=30&max_age=40&all_ages=1&ages_were=range").filters).toMatchObject({
+      minAge: null,
+      maxAge: null,
+    });
+    expect(read("min_age=18&max_age=99&all_ages=1&ages_were=all").filters).toMatchObject({
+      minAge: null,
+      maxAge: null,
+    });
     const f = filters({ gender: "female", country: "NL", region: "Utrecht", minAge: 25, maxAge: 45 });
     expect(searchQuery(f, 2)).toBe("gender=female&country=NL&region=Utrecht&min_age=25&max_age=45&page=2");
     expect(read(searchQuery(f, 2))).toEqual({ given: true, filters: f, page: 2 });

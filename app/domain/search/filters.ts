@@ -32,6 +32,18 @@ function ageParam(value: string | null): number | null {
  * values mean "any", ages are clamped to 18-99 and a reversed range is turned round. A region only
  * counts together with a country. `given` is false when the URL holds no filter at all.
  */
+/**
+ * Whether the member chose an age range in a form that had "all ages" ticked (`ages_were=all`, a
+ * hidden field): the selects then differ from the full range, and the choice wins over the box
+ * left ticked. Ticking the box after a search for a range (`ages_were=range`) means all ages.
+ */
+function agesChosen(params: URLSearchParams) {
+  if (params.get("ages_were") !== "all") return false;
+  const min = ageParam(params.get("min_age"));
+  const max = ageParam(params.get("max_age"));
+  return (min !== null && min !== MIN_SEARCH_AGE) || (max !== null && max !== MAX_SEARCH_AGE);
+}
+
 export function parseSearchParams(
   params: URLSearchParams,
   isCountry: (code: string) => boolean,
@@ -47,7 +59,7 @@ export function parseSearchParams(
     regionOf === null || regionOf.trim().toUpperCase() === countryParam
       ? (params.get("region")?.trim().slice(0, 100) ?? "")
       : "";
-  const allAges = params.has("all_ages") && params.get("all_ages") !== "0";
+  const allAges = params.has("all_ages") && params.get("all_ages") !== "0" && !agesChosen(params);
   let minAge = allAges ? null : ageParam(params.get("min_age"));
   let maxAge = allAges ? null : ageParam(params.get("max_age"));
   if (minAge !== null && maxAge !== null && minAge > maxAge) [minAge, maxAge] = [maxAge, minAge];

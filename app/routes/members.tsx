@@ -276,7 +276,9 @@ export default function MembersRoute({ loaderData }: Route.ComponentProps) {
             {t("search:results.similarHeading")}
           </h2>
           <p data-testid="similar-count">
-            {t("search:results.similarCount", { count: result.similar.numResults })}
+            {result.similar.moreResults
+              ? t("search:results.similarCountMore", { count: result.similar.numResults })
+              : t("search:results.similarCount", { count: result.similar.numResults })}
           </p>
           <MemberGrid members={result.similar.members} testId="similar-results" />
         </section>

@@ -381,6 +381,15 @@ describe("more than a thousand matches", () => {
     expect(beyond).toMatchObject({ page: 43, numResults: total, moreResults: false, pageCount: 43 });
   });
 
+  it("stops counting similar results at 1,000 too", async () => {
+    const few = await search({ gender: "female", country, region: "Nowhere" });
+    expect(few.numResults).toBe(0);
+    expect(few.similar).toMatchObject({ numResults: COUNT_LIMIT, moreResults: true });
+    expect(translatorFor("nl")("search:results.similarCountMore", { count: COUNT_LIMIT })).toMatch(
+      /^Meer dan 1\.000 vergelijkbare leden/,
+    );
+  });
+
   it("says so in nl, with thousands separators", () => {
     const nl = translatorFor("nl");
     expect(nl("search:results.countMore", { count: COUNT_LIMIT })).toBe("Meer dan 1.000 leden gevonden");

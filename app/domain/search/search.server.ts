@@ -117,7 +117,8 @@ export interface SearchPage {
 }
 
 export interface SearchResult extends SearchPage {
-  similar: { members: MemberCardData[]; numResults: number } | null;
+  /** `moreResults`: there are more than `numResults` (counting stops at COUNT_LIMIT). */
+  similar: { members: MemberCardData[]; numResults: number; moreResults: boolean } | null;
 }
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -323,10 +324,10 @@ export async function searchMembers(request: SearchRequest): Promise<SearchResul
       likerId: viewer?.userId ?? null,
     };
     const [count, found] = await Promise.all([
-      countMatches(similarQuery, null),
+      countMatches(similarQuery, COUNT_LIMIT + 1),
       findPage(similarQuery, PAGE_SIZE, 0),
     ]);
-    similar = { members: found, numResults: count };
+    similar = { members: found, numResults: Math.min(count, COUNT_LIMIT), moreResults: count > COUNT_LIMIT };
   }
   return {
     members,

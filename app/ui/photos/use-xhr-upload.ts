@@ -3,6 +3,20 @@ import { useNavigate } from "react-router";
 import { PHOTOS_PAGE, UPLOAD_XHR_HEADER } from "./paths";
 
 /**
+ * Whether the upload ended in the server's redirect to the photos page with its outcome (`notice`
+ * or `uploadError`): a refusal such as 413 or a failure (500) answers on the form's own address.
+ */
+export function answeredByRedirect(xhr: Pick<XMLHttpRequest, "status" | "responseURL">): boolean {
+  if (xhr.status !== 200 || !xhr.responseURL) return false;
+  const url = new URL(xhr.responseURL);
+  return (
+    url.origin === window.location.origin &&
+    url.pathname === PHOTOS_PAGE &&
+    (url.searchParams.has("notice") || url.searchParams.has("uploadError"))
+  );
+}
+
+/**
  * With JavaScript: a preview of the chosen image, and the form sent by XMLHttpRequest with progress.
  * The server answers with a redirect to the photos page, which is then shown; anything else failed.
  */
@@ -33,8 +47,8 @@ export function useXhrUpload() {
     };
     xhr.onload = () => {
       setProgress(null);
-      const url = xhr.responseURL ? new URL(xhr.responseURL) : null;
-      if (url && url.origin === window.location.origin && url.pathname === PHOTOS_PAGE) {
+      if (answeredByRedirect(xhr)) {
+        const url = new URL(xhr.responseURL);
         form.reset();
         setPreview(null);
         void navigate(url.pathname + url.search);

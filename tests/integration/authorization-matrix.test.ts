@@ -208,7 +208,8 @@ const EXPECTED: Record<string, Row> = {
   "/members/:id": {
     params: (i) => ({ id: String(i.ownerProfile) }),
     form: () => ({ intent: "block" }),
-    GET: { "*": 404, owner: 200 },
+    // The owner's profile is hidden from members (invisible); the site's staff see it to moderate.
+    GET: { "*": 404, owner: 200, staff: 200 },
     POST: { "*": 200, visitor: "login", deleted: "login" },
   },
   "/likes/m/:id": {

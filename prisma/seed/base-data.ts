@@ -19,18 +19,18 @@ const PROFILE_FIELDS = [
 const SEARCH_FIELDS = ["gender", "country", "countryregion", "min_age", "max_age"];
 
 /**
- * The gift catalogue every site starts with: the price as a multiple of the site's gift price
- * (`giftCredits`); pictures under public/gifts/, names translated as `chat-extras:gifts.<code>`.
+ * The gift catalogue every site starts with, each at the site's gift price (`giftCredits`, SPEC's
+ * gift_credits); pictures under public/gifts/, names translated as `chat-extras:gifts.<code>`.
  */
 export const GIFT_CATALOGUE = [
-  { code: "rose", priceFactor: 1 },
-  { code: "heart", priceFactor: 1 },
-  { code: "kiss", priceFactor: 1 },
-  { code: "chocolate", priceFactor: 1 },
-  { code: "cocktail", priceFactor: 1.5 },
-  { code: "teddy", priceFactor: 2 },
-  { code: "champagne", priceFactor: 2.5 },
-  { code: "diamond", priceFactor: 5 },
+  { code: "rose" },
+  { code: "heart" },
+  { code: "kiss" },
+  { code: "chocolate" },
+  { code: "cocktail" },
+  { code: "teddy" },
+  { code: "champagne" },
+  { code: "diamond" },
 ] as const;
 
 /**
@@ -155,13 +155,7 @@ export async function seedBaseData(prisma: PrismaClient): Promise<SiteIds> {
   await prisma.gift.createMany({
     skipDuplicates: true,
     data: [nl.id, de.id].flatMap((siteId) =>
-      GIFT_CATALOGUE.map(({ code, priceFactor }, sortOrder) => ({
-        siteId,
-        code,
-        image: `/gifts/${code}.svg`,
-        credits: Math.round(shared.giftCredits * priceFactor),
-        sortOrder,
-      })),
+      GIFT_CATALOGUE.map(({ code }, sortOrder) => ({ siteId, code, image: `/gifts/${code}.svg`, sortOrder })),
     ),
   });
   // Existing packages keep their prices: staff may have changed them.

@@ -229,3 +229,21 @@ test("a gift from the picker arrives as a message, and an own message can be del
   await expect(text).toHaveCount(0);
   await expect(page.getByTestId("message-own").getByTestId("message-gift")).toHaveCount(1);
 });
+
+test("the profile's gift button opens the chat with the gift picker, and a gift starts the conversation", async ({
+  page,
+}) => {
+  const [anna, bram] = [await memberWithCredits(100), await memberWithCredits(0)];
+  await login(page, anna.email, anna.password, `/members/${bram.profileId}`);
+  await page.getByTestId("profile-actions").getByTestId("gift-button").click();
+  await expect(page).toHaveURL(new RegExp(`/members/${bram.profileId}/chat\\?gifts=1$`));
+  // The picker is open at once, also without JavaScript.
+  await page.getByTestId("gift-rose").click();
+  await expect(page).toHaveURL(/\/chats\/\d+/);
+  await expect(page.getByTestId("message-own").getByTestId("message-gift")).toHaveCount(1);
+  const { credits } = await e2eDb().user.findUniqueOrThrow({
+    where: { id: anna.id },
+    select: { credits: true },
+  });
+  expect(credits).toBe(80);
+});

@@ -221,9 +221,13 @@ describe("fields, photos and texts on a profile", () => {
 
     const member = await createMember({ gender: "male" });
     const memberPage = renderPage((await view(target.profileId, member)).body);
-    expect(memberPage).not.toContain("Cadeautje");
     expect(memberPage).toContain("Like");
     expect(memberPage).toContain("Blokkeren");
+    // Members get the gift button too (SPEC section 2): the chat page with its gift picker open.
+    expect(memberPage).toContain("Cadeautje");
+    expect(renderToStringOf((await view(target.profileId, member)).body)).toContain(
+      `href="/members/${target.profileId}/chat?gifts=1"`,
+    );
   });
 
   it("marks fictional profiles with the icon and warning as the site's fictional_* settings say", async () => {

@@ -15,7 +15,7 @@ import { newSendKey } from "./send-key";
 async function giftsAndOwnPhotos(siteId: number, userId: number) {
   const [row] = await queryPrepared<{ gifts: GiftItem[]; photoIds: number[] }>(Prisma.sql`
     SELECT
-      coalesce((SELECT json_agg(json_build_object('id', g.id, 'code', g.code, 'image', g.image, 'credits', g.credits)
+      coalesce((SELECT json_agg(json_build_object('id', g.id, 'code', g.code, 'image', g.image)
         ORDER BY g."sortOrder", g.id) FROM "Gift" g WHERE g."siteId" = ${siteId} AND g.active), '[]'::json) AS gifts,
       ARRAY(SELECT ph.id FROM "Photo" ph JOIN "Profile" p ON p.id = ph."profileId"
         WHERE p."userId" = ${userId} AND ph.status = 'active' ORDER BY ph.id) AS "photoIds"`);
@@ -31,7 +31,10 @@ async function giftsAndOwnPhotos(siteId: number, userId: number) {
  */
 export async function loadChatExtras(
   user: Pick<SessionUser, "id" | "profile">,
-  site: Pick<Site, "id" | "photoCredits" | "messageLength" | "messageCredits" | "minimumMessageCosts">,
+  site: Pick<
+    Site,
+    "id" | "photoCredits" | "giftCredits" | "messageLength" | "messageCredits" | "minimumMessageCosts"
+  >,
   url: string,
 ): Promise<ChatExtrasData> {
   const [{ gifts, ownPhotos }, messagePrice] = await Promise.all([
@@ -43,6 +46,7 @@ export async function loadChatExtras(
     ownPhotos,
     messagePrice,
     photoPrice: site.photoCredits,
+    giftPrice: site.giftCredits,
     sendKey: newSendKey(),
     notices: extrasNotices(url, site.messageLength),
   };

@@ -76,11 +76,13 @@ export type ChatActionData =
 
 /** What a conversation page offers next to its send form (see chat-extras.server.ts). */
 export interface ChatExtrasData {
-  gifts: { id: number; code: string; image: string; credits: number }[];
+  gifts: { id: number; code: string; image: string }[];
   ownPhotos: { id: number; thumbUrl: string }[];
   /** Credits one text message costs this member. */
   messagePrice: number;
   photoPrice: number;
+  /** Credits any gift costs (the site's gift_credits). */
+  giftPrice: number;
   /** This page's key for its send forms (see send-key.ts); each form adds its own suffix. */
   sendKey: string;
   notices: {
@@ -91,3 +93,6 @@ export interface ChatExtrasData {
     prefill: string;
   };
 }
+
+/** `?gifts=1` on a chat page opens the gift picker (the profile page's gift button links so). */
+export const GIFTS_OPEN_PARAM = "gifts";

@@ -6,14 +6,13 @@ export interface GiftItem {
   code: string;
   /** A public path, e.g. "/gifts/rose.svg". */
   image: string;
-  credits: number;
 }
 
-/** The gifts a member of the site can send: active ones, in catalogue order. */
+/** The gifts a member of the site can send: active ones, in catalogue order, each at the site's `giftCredits`. */
 export function giftCatalogue(siteId: number): Promise<GiftItem[]> {
   return db().gift.findMany({
     where: { siteId, active: true },
     orderBy: [{ sortOrder: "asc" }, { id: "asc" }],
-    select: { id: true, code: true, image: true, credits: true },
+    select: { id: true, code: true, image: true },
   });
 }

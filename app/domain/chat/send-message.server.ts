@@ -24,6 +24,7 @@ export type ChatSite = Pick<
   | "messageCredits"
   | "minimumMessageCosts"
   | "photoCredits"
+  | "giftCredits"
   | "messageLength"
   | "freeConversations"
   | "newConversationsPerHour"
@@ -86,7 +87,7 @@ interface SendFacts {
   senderCountry: string | null;
   /** Other conversations that got this same text from the sender in the last hour. */
   sameTextConversations: number;
-  giftCredits: number | null;
+  giftOffered: boolean;
   ownsPhoto: boolean;
 }
 
@@ -122,8 +123,8 @@ async function readFacts(input: SendInput, body: string, now: Date): Promise<Sen
         WHERE m."senderId" = ${senderId} AND m."createdAt" >= ${hourAgo} AND m.kind = 'text'
           AND m.body = ${body} AND m."conversationId" <> coalesce(pair."conversationId", ${NONE})
       ) AS "sameTextConversations",
-      (SELECT g.credits FROM "Gift" g WHERE g.id = ${giftId} AND g."siteId" = ${input.site.id} AND g.active)
-        AS "giftCredits",
+      EXISTS (SELECT 1 FROM "Gift" g WHERE g.id = ${giftId} AND g."siteId" = ${input.site.id} AND g.active)
+        AS "giftOffered",
       EXISTS (SELECT 1 FROM "ChatPhoto" WHERE id = ${chatPhotoId} AND "ownerId" = ${senderId}) AS "ownsPhoto"
     FROM pair
     JOIN "User" r ON r.id = pair.id
@@ -160,13 +161,13 @@ async function priceOf(content: MessageContent, body: string, facts: SendFacts, 
       };
     }
     case "gift":
-      if (facts.giftCredits === null) throw new Refused("notFound");
+      if (!facts.giftOffered) throw new Refused("notFound");
       return {
         kind: "gift" as const,
         body: "",
         chatPhotoId: null,
         giftId: content.giftId,
-        credits: facts.giftCredits,
+        credits: site.giftCredits,
         reason: "gift" as const,
       };
     case "photo":

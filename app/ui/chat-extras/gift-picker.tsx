@@ -1,12 +1,12 @@
 import { useTranslation } from "~/ui/use-translation";
-import { Form } from "react-router";
+import { Form, useSearchParams } from "react-router";
+import { GIFTS_OPEN_PARAM } from "~/domain/chat/chat-types";
 import { TargetFields, type SendTarget } from "./target-fields";
 
 export interface GiftChoice {
   id: number;
   code: string;
   image: string;
-  credits: number;
 }
 
 /**
@@ -15,12 +15,15 @@ export interface GiftChoice {
  */
 export function GiftPicker({
   gifts,
+  price,
   to,
   sendKey,
   redirectTo,
   disabled = false,
 }: {
   gifts: GiftChoice[];
+  /** Credits any gift costs. */
+  price: number;
   to: SendTarget;
   /** The page's send key (ChatExtrasData). */
   sendKey: string;
@@ -29,8 +32,9 @@ export function GiftPicker({
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
+  const [params] = useSearchParams();
   return (
-    <details className="gift-picker" data-testid="gift-picker">
+    <details className="gift-picker" data-testid="gift-picker" open={params.has(GIFTS_OPEN_PARAM)}>
       <summary className="btn btn-outline-primary btn-sm">{t("chat-extras:giftPicker.button")}</summary>
       <div className="card card-body mt-2">
         <h2 className="h6">{t("chat-extras:giftPicker.title")}</h2>
@@ -51,13 +55,13 @@ export function GiftPicker({
                       value={gift.id}
                       className="btn btn-light border w-100 h-100 d-flex flex-column align-items-center gap-1 p-2"
                       disabled={disabled}
-                      title={t("chat-extras:giftPicker.send", { gift: name, credits: gift.credits })}
+                      title={t("chat-extras:giftPicker.send", { gift: name, credits: price })}
                       data-testid={`gift-${gift.code}`}
                     >
                       <img src={gift.image} alt="" width={48} height={48} loading="lazy" />
                       <span className="small">{name}</span>
                       <span className="badge text-bg-secondary">
-                        {t("chat-extras:giftPicker.price", { credits: gift.credits })}
+                        {t("chat-extras:giftPicker.price", { credits: price })}
                       </span>
                     </button>
                   </li>

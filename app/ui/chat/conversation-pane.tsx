@@ -89,7 +89,12 @@ export function ConversationPane(props: ConversationPaneProps) {
             sendKey={`${extras.sendKey}-text`}
           />
           <div className="d-flex flex-wrap gap-2 px-2 pb-2" data-testid="chat-extras">
-            <GiftPicker gifts={extras.gifts} to={props.target} sendKey={extras.sendKey} />
+            <GiftPicker
+              gifts={extras.gifts}
+              price={extras.giftPrice}
+              to={props.target}
+              sendKey={extras.sendKey}
+            />
             <PhotoPicker
               ownPhotos={extras.ownPhotos}
               to={props.target}

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/ui/use-translation";
 import { Link } from "react-router";
 import { LikeButton } from "~/ui/likes/like-button";
+import { GIFTS_OPEN_PARAM } from "~/domain/chat/chat-types";
 import { BlockButton } from "./block-button";
 import { BlockConfirmation } from "./block-confirmation";
 import { VisitorActions } from "./visitor-actions";
@@ -12,7 +13,10 @@ export interface ProfileLikes {
   matched: boolean;
 }
 
-/** What the viewer can do with someone else's profile: log in first (visitors), or like, chat and block. */
+/**
+ * What the viewer can do with someone else's profile: log in first (visitors), or like, chat, send
+ * a gift (the chat page with its gift picker open) and block.
+ */
 export function Actions({
   profileId,
   name,
@@ -54,6 +58,13 @@ export function Actions({
       )}
       <Link to={`/members/${profileId}/chat`} className="btn btn-primary" data-testid="chat-button">
         {t("likes:chat")}
+      </Link>
+      <Link
+        to={`/members/${profileId}/chat?${GIFTS_OPEN_PARAM}=1`}
+        className="btn btn-outline-primary"
+        data-testid="gift-button"
+      >
+        {t("likes:gift")}
       </Link>
       {confirmBlock ? <BlockConfirmation name={name} path={path} /> : <BlockButton name={name} />}
     </div>

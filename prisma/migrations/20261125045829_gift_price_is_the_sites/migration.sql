@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Gift" DROP COLUMN "credits";

@@ -16,7 +16,8 @@ test.beforeAll(async ({ playwright }) => {
       filename: { startsWith: "seed/" },
       status: "active",
       visibility: "public",
-      profile: { status: "active" },
+      // Listed members only: others' photos are served to no visitor.
+      profile: { status: "active", listedSiteId: { not: null } },
     },
     orderBy: [{ profile: { createdAt: "asc" } }, { id: "desc" }],
     take: 10,

@@ -32,18 +32,19 @@ beforeAll(async () => {
   await sendSms({ to: "+31612345678", body: "Je code is 123456", secret: "123456" });
 });
 
-describe("stand-in pages on an external database", () => {
-  const pages = [
-    { name: "/dev/outbox", path: () => "/dev/outbox", route: outbox, params: () => ({}) },
-    {
-      name: "/dev/outbox/:mailId",
-      path: () => `/dev/outbox/${mailId}`,
-      route: outboxMail,
-      params: () => ({ mailId: String(mailId) }),
-    },
-    { name: "/dev/sms", path: () => "/dev/sms", route: smsOutbox, params: () => ({}) },
-  ];
+/** The stand-ins' pages, with their paths and route parameters. */
+const pages = [
+  { name: "/dev/outbox", path: () => "/dev/outbox", route: outbox, params: () => ({}) },
+  {
+    name: "/dev/outbox/:mailId",
+    path: () => `/dev/outbox/${mailId}`,
+    route: outboxMail,
+    params: () => ({ mailId: String(mailId) }),
+  },
+  { name: "/dev/sms", path: () => "/dev/sms", route: smsOutbox, params: () => ({}) },
+];
 
+describe("stand-in pages on an external database", () => {
   for (const page of pages) {
     it(`${page.name} answers 404 to visitors and members, and opens for staff`, async () => {
       for (const userId of [null, member.userId]) {
@@ -65,16 +66,6 @@ describe("stand-in pages on an external database", () => {
 });
 
 describe("the outboxes on the embedded database", () => {
-  const pages = [
-    { name: "/dev/outbox", path: () => "/dev/outbox", route: outbox, params: () => ({}) },
-    {
-      name: "/dev/outbox/:mailId",
-      path: () => `/dev/outbox/${mailId}`,
-      route: outboxMail,
-      params: () => ({ mailId: String(mailId) }),
-    },
-    { name: "/dev/sms", path: () => "/dev/sms", route: smsOutbox, params: () => ({}) },
-  ];
   const statuses = async (page: (typeof pages)[number]) => {
     const answers = [];
     for (const userId of [null, member.userId, staff.userId]) {

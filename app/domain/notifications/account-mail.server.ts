@@ -65,6 +65,21 @@ export function mailSender(site: Pick<Site, "name" | "domain">): string {
   return env().MAIL_FROM ?? `"${site.name}" <noreply@${site.domain}>`;
 }
 
+/** What an account mail says, and to whom by name and language. */
+interface AccountMailContent {
+  kind: AccountMailKind;
+  language: string;
+  site: Pick<Site, "name" | "domain">;
+  name: string;
+  link?: string;
+  /** Further values for the texts, e.g. `count` (plurals) and `likerName`. */
+  values?: Record<string, string | number>;
+  unsubscribe?: MailUnsubscribe;
+  list?: MailListItem[];
+  /** Subject and paragraphs written by staff (mailings) instead of the kind's texts. */
+  content?: { subject: string; paragraphs: string[] };
+}
+
 /**
  * A mail about the member's account, in their language, with the site's name and domain, as HTML
  * and plain text. `link` is the button's address (absent for a plain acknowledgement).
@@ -79,19 +94,7 @@ export function renderAccountMail({
   unsubscribe,
   list = [],
   content,
-}: {
-  kind: AccountMailKind;
-  language: string;
-  site: Pick<Site, "name" | "domain">;
-  name: string;
-  link?: string;
-  /** Further values for the texts, e.g. `count` (plurals) and `likerName`. */
-  values?: Record<string, string | number>;
-  unsubscribe?: MailUnsubscribe;
-  list?: MailListItem[];
-  /** Subject and paragraphs written by staff (mailings) instead of the kind's texts. */
-  content?: { subject: string; paragraphs: string[] };
-}) {
+}: AccountMailContent) {
   const t = translatorFor(language);
   const values = { ...extra, siteName: site.name, domain: site.domain, name };
   const subject = content?.subject ?? t(`${kind}.subject`, { ns: "mail", ...values });
@@ -134,19 +137,7 @@ export function mailDate(date: Date, language: string, timeZone: string): string
 }
 
 export async function sendAccountMail(
-  options: {
-    kind: AccountMailKind;
-    to: string;
-    userId?: number | null;
-    language: string;
-    site: Pick<Site, "name" | "domain">;
-    name: string;
-    link?: string;
-    values?: Record<string, string | number>;
-    unsubscribe?: MailUnsubscribe;
-    list?: MailListItem[];
-    content?: { subject: string; paragraphs: string[] };
-  },
+  options: AccountMailContent & { to: string; userId?: number | null },
   /** Queue it in this transaction (see queueMail). */
   tx?: Prisma.TransactionClient,
 ) {

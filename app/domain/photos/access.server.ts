@@ -17,6 +17,11 @@ export interface ServedPhoto {
   cacheable: boolean;
 }
 
+/** Whether the member belongs to the site (asked only for staff, so no other photo request pays for it). */
+async function ofSite(userId: number, siteId: number) {
+  return (await db().user.count({ where: { id: userId, siteId } })) > 0;
+}
+
 /** Whether the two members share a conversation (where each sees the other's photo). */
 async function shareConversation(viewerId: number, ownerId: number) {
   const shared = await db().conversationMember.count({
@@ -47,9 +52,7 @@ export async function photoForViewer(
       visibility: true,
       filename: true,
       thumbFilename: true,
-      profile: {
-        select: { userId: true, status: true, listedSiteId: true, user: { select: { siteId: true } } },
-      },
+      profile: { select: { userId: true, status: true, listedSiteId: true } },
     },
   });
   if (!photo || photo.status === "deleted") return null;
@@ -57,7 +60,8 @@ export async function photoForViewer(
   const cacheable =
     photo.status === "active" && photo.visibility === "public" && photo.profile.status === "active" && listed;
   const isOwner = viewer?.id === photo.profile.userId;
-  const moderates = viewer?.role === "staff" && viewer.siteId === photo.profile.user.siteId;
+  const moderates =
+    !isOwner && viewer?.role === "staff" && (await ofSite(photo.profile.userId, viewer.siteId));
   if (!isOwner && !moderates) {
     if (photo.status !== "active" || photo.profile.status !== "active") return null;
     if (photo.visibility === "private" && !viewer?.paidUser) return null;

@@ -4,16 +4,22 @@ import { requireUser } from "~/domain/accounts/guards.server";
 import {
   aboutIntent,
   fieldsIntent,
+  genderIntent,
   interestsIntent,
   locationIntent,
 } from "~/domain/profiles/profile-edit-actions.server";
-import { VISIBILITY_KEYS, type ProfileIntent } from "~/domain/profiles/profile-edit-schemas";
+import {
+  PROFILE_FIELD_NAMES,
+  VISIBILITY_KEYS,
+  type ProfileIntent,
+} from "~/domain/profiles/profile-edit-schemas";
 import { loadOwnProfile } from "~/domain/profiles/profile-edit.server";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { AboutForm } from "~/ui/profile-edit/about-form";
 import { BasicsSection } from "~/ui/profile-edit/basics-section";
 import { FieldsForm } from "~/ui/profile-edit/fields-form";
+import { GenderForm } from "~/ui/profile-edit/gender-form";
 import { InterestsForm } from "~/ui/profile-edit/interests-form";
 import { LocationForm } from "~/ui/profile-edit/location-form";
 import { SavedNotice } from "~/ui/profile-edit/saved-notice";
@@ -41,12 +47,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** One page, four forms; the `intent` field says which one was sent. Saved forms redirect back. */
+/** One page, five forms; the `intent` field says which one was sent. Saved forms redirect back. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireProfileOwner(context, request);
   const formData = await readForm(request);
   const args = { formData, userId: user.id, t: getInstance(context).t };
   switch (formData.get("intent")) {
+    case "gender":
+      return genderIntent(args);
     case "about":
       return aboutIntent(args);
     case "location":
@@ -80,6 +88,11 @@ export default function ProfileRoute({ loaderData, actionData }: Route.Component
         dateOfBirth={profile.dateOfBirth}
         ageVisible={visibleFields.includes("age")}
       />
+      <GenderForm
+        values={profile}
+        result={resultFor("gender")}
+        genderVisible={visibleFields.includes("gender")}
+      />
       <AboutForm aboutMe={profile.aboutMe} result={resultFor("about")} />
       <LocationForm
         saved={profile}
@@ -87,7 +100,13 @@ export default function ProfileRoute({ loaderData, actionData }: Route.Component
         regionVisible={isVisible("region")}
         cityVisible={isVisible("city")}
       />
-      <FieldsForm values={profile} result={resultFor("fields")} isVisible={isVisible} />
+      {/* Saving the genders can change the sexuality: the form starts again from the stored values. */}
+      <FieldsForm
+        key={PROFILE_FIELD_NAMES.map((name) => profile[name]).join()}
+        values={profile}
+        result={resultFor("fields")}
+        isVisible={isVisible}
+      />
       <InterestsForm
         interests={profile.interests}
         result={resultFor("interests")}

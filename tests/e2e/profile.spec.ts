@@ -84,6 +84,21 @@ test("a member edits about me, living area, fields and interests; they stay afte
   await expect(section(page, "fields").getByTestId("visibility-hint").first()).toBeVisible();
 });
 
+test("a member changes whom she seeks; her sexuality and the search follow", async ({ page }) => {
+  await loginAndOpenProfile(page);
+  const genders = section(page, "gender");
+  await expect(genders.getByLabel("Geslacht")).toHaveValue("female");
+  await expect(genders.getByLabel("Ik zoek")).toHaveValue("male");
+  await genders.getByLabel("Ik zoek").selectOption({ label: "Vrouwen" });
+  await genders.getByRole("button", { name: "Opslaan" }).click();
+  await expect(page.getByTestId("profile-saved")).toHaveText("Je geslacht en wie je zoekt zijn opgeslagen.");
+  await expect(section(page, "gender").getByLabel("Ik zoek")).toHaveValue("female");
+  await expect(section(page, "fields").getByLabel("Geaardheid")).toHaveValue("lesbian");
+
+  await page.goto("/members");
+  await expect(page.locator('select[name="gender"]')).toHaveValue("female");
+});
+
 test("a bad value keeps what was typed and shows the message", async ({ page }, testInfo) => {
   await loginAndOpenProfile(page);
   const tooLong = "x".repeat(2001);

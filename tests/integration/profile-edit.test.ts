@@ -24,10 +24,13 @@ import { PROFILE_COUNTRIES, regionLabelKey } from "~/domain/profiles/countries";
 import { db } from "~/lib/db.server";
 import { translatorFor } from "~/lib/translator.server";
 import { loader as geocodeLoader } from "~/routes/api.geocode";
+import * as membersRoute from "~/routes/members";
+import * as profileRoute from "~/routes/profile";
 import { PLACES } from "../../prisma/seed/places";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import nlProfile from "../../locales/nl/profile.json";
 import { createMember } from "../fixtures/members";
+import { runRoute, siteRequest } from "../fixtures/run-route";
 
 const nl = translatorFor("nl");
 const de = translatorFor("de");
@@ -312,6 +315,56 @@ describe("saving a profile", () => {
     expect((await loadOwnProfile(userId)).interests).toEqual(["tea"]);
     await saveInterests(userId, []);
     expect((await loadOwnProfile(userId)).interests).toEqual([]);
+  });
+});
+
+describe("gender and whom the member seeks", () => {
+  const post = async (userId: number, form: Record<string, string>) =>
+    runRoute<{ intent: string; result: { error: Record<string, string[]> } }>(
+      await siteRequest("/profile", userId, { form: { intent: "gender", ...form } }),
+      profileRoute.action as never,
+    );
+  const stored = (userId: number) =>
+    db().profile.findUniqueOrThrow({
+      where: { userId },
+      select: { gender: true, seekingGender: true, sexuality: true },
+    });
+
+  it("are saved from /profile, a fitting sexuality follows, and the search seeks the new gender", async () => {
+    const { userId } = await createMember({ siteId, gender: "female", seekingGender: "male" });
+    await db().profile.update({ where: { userId }, data: { sexuality: "hetero" } });
+
+    const saved = await post(userId, { gender: "female", seekingGender: "female" });
+    expect(saved).toMatchObject({ status: 302, location: "/profile?saved=gender#gender" });
+    expect(await stored(userId)).toEqual({ gender: "female", seekingGender: "female", sexuality: "lesbian" });
+    const page = await runRoute<{ filters: { gender: string } }>(
+      await siteRequest("/members", userId),
+      membersRoute.loader as never,
+    );
+    expect(page.body?.filters.gender).toBe("female");
+    expect(
+      (
+        await runRoute<{ profile: unknown }>(
+          await siteRequest("/profile", userId),
+          profileRoute.loader as never,
+        )
+      ).body?.profile,
+    ).toMatchObject({ gender: "female", seekingGender: "female" });
+
+    await db().profile.update({ where: { userId }, data: { sexuality: "bi" } });
+    await post(userId, { gender: "male", seekingGender: "female" });
+    expect(await stored(userId)).toEqual({ gender: "male", seekingGender: "female", sexuality: "bi" });
+  });
+
+  it("refuses a value outside the list with a message in the member's language, and keeps the old ones", async () => {
+    const { userId } = await createMember({ siteId, gender: "male", seekingGender: "female" });
+    const refused = await post(userId, { gender: "other", seekingGender: "female" });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ intent: "gender" });
+    expect(refused.body?.result.error.gender).toEqual(["Kies een waarde uit de lijst."]);
+    const missing = await post(userId, { gender: "male" });
+    expect(missing.body?.result.error.seekingGender).toEqual(["Kies een waarde uit de lijst."]);
+    expect(await stored(userId)).toMatchObject({ gender: "male", seekingGender: "female" });
   });
 });
 

@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import { z } from "zod";
 import { ageOn } from "~/domain/profiles/age";
+import { GENDERS } from "~/domain/profiles/genders";
 import { isLikeAccount, newPasswordSchema, passwordProblemMessage } from "./password-rules";
 import { SIGNUP_MESSAGE_MAX_LENGTH } from "./signup-limits";
 
@@ -10,8 +11,6 @@ export const NAME_MIN_LENGTH = 3;
 export const NAME_MAX_LENGTH = 30;
 /** Older than this is taken for a typing error. */
 const MAX_AGE = 120;
-
-const GENDERS = ["male", "female"] as const;
 
 /**
  * A date of birth as the date input sends it (YYYY-MM-DD), or typed by hand as D-M-YYYY, D/M/YYYY

@@ -8,7 +8,8 @@ import { withinLimit } from "~/domain/abuse/rate-limits.server";
 import { changeCredits } from "~/domain/credits/credits.server";
 import { sendAccountMail } from "~/domain/notifications/account-mail.server";
 import type { Site } from "~/domain/sites/site.server";
-import { Prisma, type Gender, type Sexuality } from "~/generated/prisma/client";
+import { Prisma } from "~/generated/prisma/client";
+import { sexualityFor } from "~/domain/profiles/genders";
 import { db } from "~/lib/db.server";
 import type { Tracking } from "~/middleware/tracking.server";
 import { confirmAddress } from "./confirm-address.server";
@@ -41,12 +42,6 @@ export async function existingAccount(siteId: number, email: string): Promise<Ex
   const graceStart = Date.now() - DELETION_GRACE_DAYS * 24 * 3600_000;
   if (!user.erasedAt && (!user.deletedAt || user.deletedAt.getTime() > graceStart)) return "reactivatable";
   return "customer_service";
-}
-
-/** Hetero when the genders differ, otherwise gay (men) or lesbian (women). */
-export function sexualityFor(gender: Gender, seekingGender: Gender): Sexuality {
-  if (gender !== seekingGender) return "hetero";
-  return gender === "male" ? "gay" : "lesbian";
 }
 
 export interface NewAccount {

@@ -5,11 +5,18 @@ import { data, redirect } from "react-router";
 import {
   aboutSchema,
   fieldsSchema,
+  genderSchema,
   interestsSchema,
   locationSchema,
   type ProfileIntent,
 } from "./profile-edit-schemas";
-import { saveAboutMe, saveInterests, saveLivingArea, saveProfileFields } from "./profile-edit.server";
+import {
+  saveAboutMe,
+  saveGenders,
+  saveInterests,
+  saveLivingArea,
+  saveProfileFields,
+} from "./profile-edit.server";
 
 /** One handler per `intent` of the profile page; each gets the posted form and whose profile it is. */
 export interface ProfileIntentArgs {
@@ -24,6 +31,14 @@ const refused = (intent: ProfileIntent, result: SubmissionResult<string[]>) =>
 
 /** A saved form redirects back to its own section, with the confirmation. */
 const saved = (intent: ProfileIntent) => redirect(`/profile?saved=${intent}#${intent}`);
+
+export async function genderIntent({ formData, userId, t }: ProfileIntentArgs) {
+  const submission = parseWithZod(formData, { schema: genderSchema(t) });
+  if (submission.status !== "success") return refused("gender", submission.reply());
+  const { gender, seekingGender } = submission.value;
+  await saveGenders(userId, { gender, seekingGender });
+  return saved("gender");
+}
 
 export async function aboutIntent({ formData, userId, t }: ProfileIntentArgs) {
   const submission = parseWithZod(formData, { schema: aboutSchema(t) });

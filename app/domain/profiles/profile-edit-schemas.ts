@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import { z } from "zod";
+import { GENDERS } from "./genders";
 import { INTEREST_CODES } from "./interests";
 import { isProfileCountry, type ProfileCountry } from "./countries";
 import { isRegionOf, regionLabelInSentence } from "./regions";
@@ -50,8 +51,18 @@ export const VISIBILITY_KEYS: Record<ProfileFieldName | "interests" | "region" |
   city: "city",
 };
 
-export const PROFILE_INTENTS = ["about", "location", "fields", "interests"] as const;
+export const PROFILE_INTENTS = ["gender", "about", "location", "fields", "interests"] as const;
 export type ProfileIntent = (typeof PROFILE_INTENTS)[number];
+
+/** Whether the member is a man or a woman, and whom they seek (search defaults, suggestions). */
+export function genderSchema(t: TFunction) {
+  const message = t("profileEdit:validation.valueInvalid");
+  return z.object({
+    intent: z.literal("gender"),
+    gender: z.enum(GENDERS, { error: message }),
+    seekingGender: z.enum(GENDERS, { error: message }),
+  });
+}
 
 export function aboutSchema(t: TFunction) {
   return z.object({
@@ -143,6 +154,8 @@ export function interestsSchema(t: TFunction) {
 
 export function profileSchemaFor(intent: ProfileIntent, t: TFunction) {
   switch (intent) {
+    case "gender":
+      return genderSchema(t);
     case "about":
       return aboutSchema(t);
     case "location":

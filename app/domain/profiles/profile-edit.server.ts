@@ -1,5 +1,7 @@
 import { db } from "~/lib/db.server";
+import type { Gender } from "~/generated/prisma/enums";
 import { ageOn } from "./age";
+import { sexualityAfterGenderChange } from "./genders";
 import type { InterestCode } from "./interests";
 import type { ProfileFieldName, PROFILE_FIELD_VALUES } from "./profile-edit-schemas";
 import type { ProfileCountry } from "./countries";
@@ -40,6 +42,24 @@ export async function loadOwnProfile(userId: number) {
 }
 
 export type OwnProfile = Awaited<ReturnType<typeof loadOwnProfile>>;
+
+/** The member's gender and whom they seek; a sexuality that no longer fits the pair follows it. */
+export async function saveGenders(userId: number, genders: { gender: Gender; seekingGender: Gender }) {
+  await db().$transaction(async (tx) => {
+    const { sexuality } = await tx.profile.findUniqueOrThrow({
+      where: { userId },
+      select: { sexuality: true },
+    });
+    await tx.profile.update({
+      where: { userId },
+      data: {
+        ...genders,
+        sexuality: sexualityAfterGenderChange(sexuality, genders.gender, genders.seekingGender),
+      },
+      select: { id: true },
+    });
+  });
+}
 
 export async function saveAboutMe(userId: number, aboutMe: string) {
   await db().profile.update({ where: { userId }, data: { aboutMe }, select: { id: true } });

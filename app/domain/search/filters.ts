@@ -1,4 +1,5 @@
 import type { Gender } from "~/generated/prisma/enums";
+import { GENDERS } from "~/domain/profiles/genders";
 
 /** Search results per page. */
 export const PAGE_SIZE = 24;
@@ -19,8 +20,6 @@ export interface SearchFilters {
 
 /** The query parameters that count as filters: a URL without any of them gets the default search. */
 const FILTER_PARAMS = ["gender", "country", "region", "min_age", "max_age", "all_ages"] as const;
-
-const GENDERS: readonly Gender[] = ["male", "female"];
 
 function ageParam(value: string | null): number | null {
   if (value === null || !/^\d{1,3}$/.test(value.trim())) return null;
@@ -69,7 +68,7 @@ export function parseSearchParams(
     given,
     page,
     filters: {
-      gender: GENDERS.includes(gender as Gender) ? (gender as Gender) : null,
+      gender: (GENDERS as readonly string[]).includes(gender ?? "") ? (gender as Gender) : null,
       country,
       region: country && regionParam ? regionParam : null,
       minAge,

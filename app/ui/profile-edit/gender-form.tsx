@@ -1,0 +1,66 @@
+import { getFormProps, getSelectProps } from "@conform-to/react";
+import { Form } from "react-router";
+import { useTranslation } from "~/ui/use-translation";
+import { GENDERS } from "~/domain/profiles/genders";
+import { genderSchema } from "~/domain/profiles/profile-edit-schemas";
+import { FormErrors } from "~/ui/form-fields";
+import { FieldError } from "./field-error";
+import { Section } from "./section";
+import { type ProfileResult, useProfileForm } from "./use-profile-form";
+import { Visibility } from "./visibility";
+
+type GenderValues = { gender: (typeof GENDERS)[number]; seekingGender: (typeof GENDERS)[number] };
+
+/** Man or woman, and whom the member seeks: the search's defaults and suggestions follow it. */
+export function GenderForm({
+  values,
+  result,
+  genderVisible,
+}: {
+  values: GenderValues;
+  result: ProfileResult;
+  genderVisible: boolean;
+}) {
+  const { t } = useTranslation();
+  const [form, fields] = useProfileForm("gender", result, genderSchema, {
+    defaultValue: { gender: values.gender, seekingGender: values.seekingGender },
+  });
+  return (
+    <Section id="gender" title={t("profileEdit:gender.title")}>
+      <Form method="post" {...getFormProps(form)}>
+        <FormErrors errors={form.errors} id={form.errorId} />
+        <input type="hidden" name="intent" value="gender" />
+        <div className="row g-3">
+          {(["gender", "seekingGender"] as const).map((name) => {
+            const field = fields[name];
+            const invalid = Boolean(field.errors?.length);
+            return (
+              <div className="col-md-6" key={name}>
+                <label htmlFor={field.id} className="form-label">
+                  {t(`profile:fields.${name}`)}
+                  <Visibility visible={name === "gender" && genderVisible} />
+                </label>
+                <select
+                  {...getSelectProps(field)}
+                  key={field.key}
+                  className={`form-select${invalid ? " is-invalid" : ""}`}
+                >
+                  {GENDERS.map((value) => (
+                    <option key={value} value={value}>
+                      {t(`profile:values.${name}.${value}`)}
+                    </option>
+                  ))}
+                </select>
+                <FieldError id={field.errorId} errors={field.errors} />
+              </div>
+            );
+          })}
+        </div>
+        <p className="form-text mb-0">{t("profileEdit:gender.hint")}</p>
+        <button type="submit" className="btn btn-primary mt-3">
+          {t("profileEdit:gender.submit")}
+        </button>
+      </Form>
+    </Section>
+  );
+}

@@ -222,6 +222,43 @@ describe("new conversation and new messages mails", () => {
   });
 });
 
+/** Runs `send` while PostgreSQL refuses to queue a mail to `member`, then as normal. */
+async function withMailRefused<T>(member: Member, send: () => Promise<T>) {
+  await db().$executeRawUnsafe(`
+    CREATE FUNCTION refuse_mail() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN RAISE EXCEPTION 'mail refused for the test'; END $$`);
+  await db().$executeRawUnsafe(`
+    CREATE TRIGGER refuse_mail BEFORE INSERT ON "Mail" FOR EACH ROW
+    WHEN (NEW."userId" = ${member.userId}) EXECUTE FUNCTION refuse_mail()`);
+  try {
+    return await send().then(
+      () => "queued",
+      () => "failed",
+    );
+  } finally {
+    await db().$executeRawUnsafe(`DROP TRIGGER refuse_mail ON "Mail"`);
+    await db().$executeRawUnsafe(`DROP FUNCTION refuse_mail()`);
+  }
+}
+
+describe("a notification mail that could not be queued", () => {
+  it("leaves its claim open, so the job's retry sends it", async () => {
+    const [anna, bram] = [await createMember({ name: "Anna" }), await createMember({ name: "Bram" })];
+    const notice = await message(anna, bram);
+    expect(await withMailRefused(bram, () => sendMessageMail(notice))).toBe("failed");
+    expect(await sendMessageMail(notice)).toBe("sent");
+    expect(await mailsOf(bram, "newConversation")).toHaveLength(1);
+
+    const now = new Date();
+    const carla = await createMember({ name: "Carla" });
+    await message(anna, carla, new Date(now.getTime() - 25 * 3600_000));
+    const remind = () => sendUnreadReminder({ userId: carla.userId }, now);
+    expect(await withMailRefused(carla, remind)).toBe("failed");
+    expect(await remind()).toBe("sent");
+    expect(await mailsOf(carla, "unreadReminder")).toHaveLength(1);
+  });
+});
+
 describe("unread message reminders", () => {
   it("reminds once of messages unread for 24 hours, again only for newer ones a day later", async () => {
     const [anna, bram] = [await createMember({ name: "Anna" }), await createMember({ name: "Bram" })];

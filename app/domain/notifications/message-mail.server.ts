@@ -37,7 +37,8 @@ export type MessageMailOutcome = "sent" | "read" | "unwanted" | "online" | "capp
  * The job: one mail covering the conversation's unread messages, if they are still unread, the
  * sender may still be named (noticeSender: not deleted, disabled, invisible or blocking since), the
  * recipient is not on the site, wants this kind and got no mail about this conversation in the last
- * 6 hours. That last condition is claimed in one UPDATE, so two workers never both send.
+ * 6 hours. That last condition is claimed in one UPDATE, so two workers never both send, in the
+ * transaction that queues the mail.
  */
 export async function sendMessageMail(job: MessageMailJob, now = new Date()): Promise<MessageMailOutcome> {
   const member = await db().conversationMember.findUnique({
@@ -77,30 +78,37 @@ export async function sendMessageMail(job: MessageMailJob, now = new Date()): Pr
   if (!sender) return "senderHidden";
   if (await hasVisibleTab(job.recipientId, now)) return "online";
   if (!messageMailAllowed(member.messageMailSentAt, now)) return "capped";
-  const claimed = await db().conversationMember.updateMany({
-    where: {
-      conversationId: job.conversationId,
-      userId: job.recipientId,
-      OR: [
-        { messageMailSentAt: null },
-        { messageMailSentAt: { lte: later(now, -MESSAGE_MAIL_INTERVAL_MS) } },
-      ],
-    },
-    data: { messageMailSentAt: now },
+  // The claim and the queued mail commit together: a failure in between leaves neither, and the
+  // job's retry sends the mail.
+  return db().$transaction(async (tx) => {
+    const claimed = await tx.conversationMember.updateMany({
+      where: {
+        conversationId: job.conversationId,
+        userId: job.recipientId,
+        OR: [
+          { messageMailSentAt: null },
+          { messageMailSentAt: { lte: later(now, -MESSAGE_MAIL_INTERVAL_MS) } },
+        ],
+      },
+      data: { messageMailSentAt: now },
+    });
+    if (claimed.count === 0) return "capped";
+    await sendNotificationMail(
+      {
+        to: {
+          id: job.recipientId,
+          email: user.email,
+          language: user.language,
+          name: user.profile?.name ?? "",
+          site: user.site,
+        },
+        key,
+        kind: job.newConversation ? "newConversation" : "newMessages",
+        path: `/chats/${job.conversationId}`,
+        values: { senderName: sender.name, count: unread },
+      },
+      tx,
+    );
+    return "sent";
   });
-  if (claimed.count === 0) return "capped";
-  await sendNotificationMail({
-    to: {
-      id: job.recipientId,
-      email: user.email,
-      language: user.language,
-      name: user.profile?.name ?? "",
-      site: user.site,
-    },
-    key,
-    kind: job.newConversation ? "newConversation" : "newMessages",
-    path: `/chats/${job.conversationId}`,
-    values: { senderName: sender.name, count: unread },
-  });
-  return "sent";
 }

@@ -76,22 +76,28 @@ export async function sendUnreadReminder(
     return "later";
   }
   if (!wantsMail(user, "unread_message_reminders")) return "unwanted";
-  const claimed = await db().$executeRaw(Prisma.sql`
-    UPDATE "User" SET "unreadReminderSentAt" = ${now}
-    WHERE id = ${job.userId} AND ("unreadReminderSentAt" IS NULL OR "unreadReminderSentAt" < ${oldest})`);
-  if (claimed === 0) return "none";
-  await sendNotificationMail({
-    to: {
-      id: job.userId,
-      email: user.email,
-      language: user.language,
-      name: user.profile?.name ?? "",
-      site: user.site,
-    },
-    key: "unread_message_reminders",
-    kind: "unreadReminder",
-    path: "/chats",
-    values: { count: total },
+  // Claimed in the transaction that queues the mail: a failure in between leaves neither.
+  return db().$transaction(async (tx) => {
+    const claimed = await tx.$executeRaw(Prisma.sql`
+      UPDATE "User" SET "unreadReminderSentAt" = ${now}
+      WHERE id = ${job.userId} AND ("unreadReminderSentAt" IS NULL OR "unreadReminderSentAt" < ${oldest})`);
+    if (claimed === 0) return "none";
+    await sendNotificationMail(
+      {
+        to: {
+          id: job.userId,
+          email: user.email,
+          language: user.language,
+          name: user.profile?.name ?? "",
+          site: user.site,
+        },
+        key: "unread_message_reminders",
+        kind: "unreadReminder",
+        path: "/chats",
+        values: { count: total },
+      },
+      tx,
+    );
+    return "sent";
   });
-  return "sent";
 }

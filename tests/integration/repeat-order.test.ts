@@ -9,6 +9,7 @@ import {
   simulatedWebhooksDone,
 } from "~/domain/payments/mollie-simulator.server";
 import { mollie } from "~/domain/payments/mollie.server";
+import { RECONCILE_AFTER_MS, reconcileOpenPayments } from "~/domain/payments/reconcile.server";
 import { syncPayment } from "~/domain/payments/sync-payment.server";
 import { db } from "~/lib/db.server";
 import * as checkout from "~/routes/credits.$id";
@@ -185,6 +186,63 @@ describe("/credits/repeat-order", () => {
     // A page opened meanwhile offers the order again; its submit is the same order, not a second charge.
     expect((await order(hans, after)).location).toBe(outcome.location);
     expect(await credits(hans)).toBe(first.creditPackage.credits * 2);
+  });
+
+  it("Mollie's answer and its webhook were both lost: the reconciliation finds the charge at Mollie and books it once", async () => {
+    const jan = await member();
+    const first = await buy(jan, "creditcard");
+    const { after } = (await page(jan)).body!;
+    const payments = mollie().payments;
+    const create = payments.create.bind(payments);
+    const lost = vi.spyOn(payments, "create").mockImplementationOnce(async (parameters) => {
+      await create(parameters);
+      throw new Error("Mollie did not answer within 1000 ms");
+    });
+    webhooks.drop = true;
+    const outcome = await order(jan, after);
+    lost.mockRestore();
+    await simulatedWebhooksDone();
+    webhooks.drop = false;
+    const paymentId = Number(/^\/transactions\/(\d+)$/.exec(outcome.location ?? "")![1]);
+    const { createdAt } = await db().payment.findUniqueOrThrow({ where: { id: paymentId } });
+    const minutesLater = (minutes: number) => new Date(createdAt.getTime() + minutes * 60_000);
+
+    await reconcileOpenPayments(minutesLater(RECONCILE_AFTER_MS / 60_000 - 1));
+    expect(await db().payment.findUniqueOrThrow({ where: { id: paymentId } })).toMatchObject({
+      status: "open",
+      molliePaymentId: null,
+    });
+    expect(await reconcileOpenPayments(minutesLater(16))).toMatchObject({ credited: 1 });
+    const settled = await db().payment.findUniqueOrThrow({ where: { id: paymentId } });
+    expect(settled.status).toBe("paid");
+    expect(settled.molliePaymentId).toMatch(/^tr_/);
+    expect(await credits(jan)).toBe(first.creditPackage.credits * 2);
+    await reconcileOpenPayments(minutesLater(90));
+    expect(await credits(jan)).toBe(first.creditPackage.credits * 2);
+  });
+
+  it("a charge that never reached Mollie fails an hour later, and the member can order again", async () => {
+    const kees = await member();
+    const first = await buy(kees, "creditcard");
+    const { after } = (await page(kees)).body!;
+    const unsent = vi
+      .spyOn(mollie().payments, "create")
+      .mockRejectedValueOnce(new Error("Mollie did not answer within 1000 ms"));
+    const outcome = await order(kees, after);
+    unsent.mockRestore();
+    const paymentId = Number(/^\/transactions\/(\d+)$/.exec(outcome.location ?? "")![1]);
+    const { createdAt } = await db().payment.findUniqueOrThrow({ where: { id: paymentId } });
+    const minutesLater = (minutes: number) => new Date(createdAt.getTime() + minutes * 60_000);
+
+    await reconcileOpenPayments(minutesLater(30));
+    expect((await db().payment.findUniqueOrThrow({ where: { id: paymentId } })).status).toBe("open");
+    await reconcileOpenPayments(minutesLater(61));
+    expect((await db().payment.findUniqueOrThrow({ where: { id: paymentId } })).status).toBe("failed");
+    expect(await credits(kees)).toBe(first.creditPackage.credits);
+    const again = await order(kees, (await page(kees)).body!.after);
+    expect(again.location).toMatch(/^\/transactions\/\d+$/);
+    expect(again.location).not.toBe(outcome.location);
+    expect(await credits(kees)).toBe(first.creditPackage.credits * 2);
   });
 
   it("a charge Mollie made stays open when reading it back fails, and is booked later", async () => {

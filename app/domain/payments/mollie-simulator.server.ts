@@ -208,6 +208,9 @@ function handlers() {
     http.post(`${API}/customers/:customerId/payments`, async ({ request, params }) =>
       createPayment({ ...((await request.json()) as CreateBody), customerId: String(params.customerId) }),
     ),
+    http.get(`${API}/customers/:customerId/payments`, async ({ request, params }) =>
+      listCustomerPayments(String(params.customerId), new URL(request.url)),
+    ),
     ...customerHandlers(),
     http.get(`${API}/payments/:id`, async ({ params }) => {
       const payment = await findPayment(String(params.id));
@@ -558,6 +561,30 @@ async function createPayment(body: CreateBody) {
   if ((status === "paid" || status === "failed") && payment.webhookUrl)
     callWebhookSoon(payment.webhookUrl, payment.id);
   return HttpResponse.json(await paymentResponse(payment), { status: 201 });
+}
+
+/** GET /v2/customers/{id}/payments: the customer's payments, newest first (one page: `limit`, at most 250). */
+async function listCustomerPayments(customerId: string, url: URL) {
+  if (!(await findCustomer(customerId))) return notFound(customerId);
+  const limit = Math.min(250, Math.max(1, Number(url.searchParams.get("limit")) || 50));
+  const payments = await db().mollieSimulatorPayment.findMany({
+    where: { customerId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: limit,
+  });
+  return HttpResponse.json({
+    count: payments.length,
+    _embedded: { payments: await Promise.all(payments.map(paymentResponse)) },
+    _links: {
+      self: { href: url.href, type: "application/hal+json" },
+      previous: null,
+      next: null,
+      documentation: {
+        href: "https://docs.mollie.com/reference/list-customer-payments",
+        type: "text/html",
+      },
+    },
+  });
 }
 
 /** The payment as Mollie returns it, with the details of the mandate it was paid with. */

@@ -65,7 +65,8 @@ export interface MandateCharge {
  * once Mollie reports it paid. Returns the payment's state, or null when Mollie refused it (the
  * payment is then marked failed). Without an answer (a timeout, a network error, Mollie's 5xx)
  * Mollie may still have charged the mandate, so the payment stays open: Mollie's webhook finds it
- * by its metadata (syncPayment) and books it then.
+ * by its metadata (syncPayment) and books it then, or else the reconciliation job finds it among the
+ * customer's payments at Mollie, or fails it when Mollie never received it (reconcile.server.ts).
  */
 export async function chargeOnMandate(charge: MandateCharge): Promise<PaymentStatus | null> {
   const { payment } = charge;

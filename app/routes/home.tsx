@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const access = user ? null : visitorAccess(site, request);
   const texts = siteTexts(site, getLocale(context));
   const hidden = user ? (await searchViewer(user.id)).hiddenUserIds : [];
-  const [members, cams] = await Promise.all([newestMembers(site.id, hidden), camTeasers(site)]);
+  const [members, cams] = await Promise.all([newestMembers(site, hidden), camTeasers(site)]);
   return {
     signupOpen: access?.maySignUp ?? false,
     // Signup closed to this visitor: the partner offer instead, when the site resells.

@@ -21,13 +21,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const tab = z.enum(LIKE_TABS).safeParse(params.type ?? "received");
   if (!tab.success) throw data(null, { status: 404 });
   const page = pageSchema.parse(new URL(request.url).searchParams.get("page") ?? 1);
-  const list = await listLikes(user.id, tab.data, page);
+  const { site } = context.get(requestInfoContext);
+  const list = await listLikes(user.id, tab.data, page, site.visibleProfileFields);
   return {
     tab: tab.data,
     page,
     ...list,
     title: getInstance(context).t(`likes:tabs.${tab.data}`),
-    siteName: context.get(requestInfoContext).site.name,
+    siteName: site.name,
   };
 }
 

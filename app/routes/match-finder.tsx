@@ -26,6 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const matches = submitted
     ? await findMatches({
         siteId: site.id,
+        visibleFields: site.visibleProfileFields,
         viewer: user ? await searchViewer(user.id) : null,
         options,
         page,

@@ -37,7 +37,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lander = landerOf(request, params);
   const { site, user } = context.get(requestInfoContext);
   if (user) throw redirect(`/members/${lander.profileId}`);
-  const profile = await loadMemberLander(site.id, lander.profileId);
+  const profile = await loadMemberLander(site, lander.profileId);
   if (!profile) throw data(null, { status: 404 });
   const entry = await landerEntry(request, context, {
     lander: memberLanderName(lander.profileId, lander.kind, null),
@@ -65,7 +65,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const lander = landerOf(request, params);
   const { site, user } = context.get(requestInfoContext);
   if (user) throw redirect(`/members/${lander.profileId}`);
-  if (!(await loadMemberLander(site.id, lander.profileId))) throw data(null, { status: 404 });
+  if (!(await loadMemberLander(site, lander.profileId))) throw data(null, { status: 404 });
   context.set(landerSubmittedContext, true);
   return signupAction(request, context, { lander: lander.name, next: "/complete-signup" });
 }

@@ -49,6 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (filters.region && !regions.includes(filters.region)) filters.region = null;
   const result = await searchMembers({
     siteId: site.id,
+    visibleFields: site.visibleProfileFields,
     viewer,
     filters,
     page: parsed.page,

@@ -12,11 +12,12 @@ export const handle: TranslationHandle = { i18n: ["likes", "signup"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
+  const { site } = context.get(requestInfoContext);
   return {
     name: user.profile?.name ?? "",
-    matches: await findSignupMatches(user.id),
+    matches: await findSignupMatches(user.id, site.visibleProfileFields),
     title: getInstance(context).t("signup:matches.title"),
-    siteName: context.get(requestInfoContext).site.name,
+    siteName: site.name,
   };
 }
 

@@ -3,6 +3,7 @@ import { useTranslation } from "~/ui/use-translation";
 import { AppLink } from "~/ui/app-link";
 import type { MemberCardData } from "~/domain/profiles/member-card";
 import { LikeButton } from "./likes/like-button";
+import { nameAge } from "~/ui/name-age";
 
 export type { MemberCardData };
 
@@ -39,7 +40,7 @@ export function MemberCard({
         <div className="member-card-body">
           {badges && <div className="mb-1">{badges}</div>}
           <AppLink to={to} className="member-card-name">
-            {t("member.nameAge", { name: member.name, age: member.age })}
+            {nameAge(t, member)}
           </AppLink>
           <p className="member-card-place">{member.city ?? member.region}</p>
           {member.liked !== undefined && (

@@ -15,6 +15,9 @@ import { ORIGIN, createMember, type Member, separateProfileIds } from "../fixtur
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { memberCounts } from "~/domain/notifications/member-counts.server";
 
+/** The cards' fields the base data's site shows (`visible_profile_fields`). */
+const ALL_FIELDS = ["age", "city", "region"];
+
 const newLikes = async (userId: number) => (await memberCounts(userId)).newLikes;
 
 let otherSiteId: number;
@@ -230,7 +233,7 @@ describe("blocking", () => {
       expect(await like(blocked.userId, blocker.profileId, ORIGIN)).toEqual({ ok: false, error: "blocked" });
       expect(await unblock(blocker.userId, blocked.profileId)).toEqual({ ok: true });
       expect(await between(a!, b!)).toEqual({ ab: 0, ba: 0, matches: 0 });
-      expect((await listLikes(a!.userId, "matches", 1)).total).toBe(0);
+      expect((await listLikes(a!.userId, "matches", 1, ALL_FIELDS)).total).toBe(0);
       // After the unblock they may like each other anew.
       expect(await like(blocked.userId, blocker.profileId, ORIGIN)).toMatchObject({
         ok: true,
@@ -289,7 +292,7 @@ describe("new likes", () => {
     await db().profile.update({ where: { id: hidden.disabled.profileId }, data: { status: "disabled" } });
 
     expect(await newLikes(me.userId)).toBe(1);
-    const received = await listLikes(me.userId, "received", 1);
+    const received = await listLikes(me.userId, "received", 1, ALL_FIELDS);
     expect(received.total).toBe(1);
     expect(received.cards.map((c) => c.id)).toEqual([visible.profileId]);
     expect((await likesForApi(me.userId)).liked_by).toEqual([{ id: visible.profileId, like_new: true }]);
@@ -312,7 +315,7 @@ describe("the likes overview", () => {
     await like(me.userId, crush.profileId, ORIGIN);
     await like(me.userId, match.profileId, ORIGIN);
 
-    const received = await listLikes(me.userId, "received", 1);
+    const received = await listLikes(me.userId, "received", 1, ALL_FIELDS);
     expect(received).toMatchObject({ total: 2, pageCount: 1 });
     expect(received.cards).toEqual([
       {
@@ -341,12 +344,14 @@ describe("the likes overview", () => {
     expect(received.cards[1]!.age).toBeGreaterThanOrEqual(30);
 
     await clearNewLike(me.userId, admirer.profileId);
-    expect((await listLikes(me.userId, "received", 1)).cards.map((c) => [c.name, c.isNew])).toEqual([
+    expect(
+      (await listLikes(me.userId, "received", 1, ALL_FIELDS)).cards.map((c) => [c.name, c.isNew]),
+    ).toEqual([
       ["Bo", true],
       ["Anna", false],
     ]);
 
-    const given = await listLikes(me.userId, "given", 1);
+    const given = await listLikes(me.userId, "given", 1, ALL_FIELDS);
     expect(given).toMatchObject({ total: 2, pageCount: 1 });
     expect(given.cards.map(({ name, liked, isNew, matched }) => ({ name, liked, isNew, matched }))).toEqual([
       { name: "Bo", liked: true, isNew: false, matched: true },
@@ -354,17 +359,23 @@ describe("the likes overview", () => {
     ]);
     expect(given.cards[1]).toMatchObject({ city: "Zwolle", region: "Overijssel" });
 
-    const matches = await listLikes(me.userId, "matches", 1);
+    const matches = await listLikes(me.userId, "matches", 1, ALL_FIELDS);
     expect(matches).toMatchObject({ total: 1, pageCount: 1 });
     expect(matches.cards.map(({ id, liked, matched }) => ({ id, liked, matched }))).toEqual([
       { id: match.profileId, liked: true, matched: true },
     ]);
     // The other side of the match sees me.
-    expect((await listLikes(match.userId, "matches", 1)).cards.map((c) => c.id)).toEqual([me.profileId]);
+    expect((await listLikes(match.userId, "matches", 1, ALL_FIELDS)).cards.map((c) => c.id)).toEqual([
+      me.profileId,
+    ]);
 
     const empty = await createMember();
     for (const tab of ["received", "given", "matches"] as const) {
-      expect(await listLikes(empty.userId, tab, 1)).toEqual({ cards: [], total: 0, pageCount: 1 });
+      expect(await listLikes(empty.userId, tab, 1, ALL_FIELDS)).toEqual({
+        cards: [],
+        total: 0,
+        pageCount: 1,
+      });
     }
   });
 
@@ -379,8 +390,8 @@ describe("the likes overview", () => {
     }
     const newestFirst = likers.map((l) => l.profileId).reverse();
     for (const tab of ["received", "given", "matches"] as const) {
-      const first = await listLikes(me.userId, tab, 1);
-      const second = await listLikes(me.userId, tab, 2);
+      const first = await listLikes(me.userId, tab, 1, ALL_FIELDS);
+      const second = await listLikes(me.userId, tab, 2, ALL_FIELDS);
       expect({ tab, total: first.total, pageCount: first.pageCount }).toEqual({
         tab,
         total: 25,
@@ -388,7 +399,7 @@ describe("the likes overview", () => {
       });
       expect(first.cards.map((c) => c.id)).toEqual(newestFirst.slice(0, 24));
       expect(second.cards.map((c) => c.id)).toEqual(newestFirst.slice(24));
-      expect((await listLikes(me.userId, tab, 3)).cards).toEqual([]);
+      expect((await listLikes(me.userId, tab, 3, ALL_FIELDS)).cards).toEqual([]);
     }
   });
 });

@@ -100,7 +100,14 @@ const filters = (overrides: Partial<SearchFilters>): SearchFilters => ({
 });
 
 async function search(f: Partial<SearchFilters>, viewer: SearchViewer | null = null, page = 1) {
-  return searchMembers({ siteId: site.id, viewer, filters: filters(f), page, withSimilar: true });
+  return searchMembers({
+    siteId: site.id,
+    visibleFields: site.visibleProfileFields,
+    viewer,
+    filters: filters(f),
+    page,
+    withSimilar: true,
+  });
 }
 
 const ids = (members: { id: number }[]) => members.map((m) => m.id);
@@ -561,6 +568,7 @@ describe("who never appears", () => {
     const me = await searchViewer(viewer.userId);
     const found = await findMatches({
       siteId: site.id,
+      visibleFields: site.visibleProfileFields,
       viewer: me,
       options: { age: "18-35", appearance: null, race: null },
       visitor: { country: "NL", siteCountries: site.countries, selectedCountry: "NL" },
@@ -675,6 +683,7 @@ describe("match finder", () => {
   const find = (options: Parameters<typeof findMatches>[0]["options"]) =>
     findMatches({
       siteId: site.id,
+      visibleFields: site.visibleProfileFields,
       viewer,
       options,
       visitor: { country: "NL", siteCountries: site.countries, selectedCountry: "NL" },

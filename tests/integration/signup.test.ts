@@ -1154,7 +1154,7 @@ describe("signup matches", () => {
       seeking_gender: "male",
       date_of_birth: "1990-05-05",
     });
-    const matches = await findSignupMatches(userId);
+    const matches = await findSignupMatches(userId, site.visibleProfileFields);
     expect(matches.map((m) => m.id)).toEqual([nearest, near, abroad, old, notMutual]);
     for (const id of excluded) expect(matches.map((m) => m.id)).not.toContain(id);
     expect(matches[0]).toMatchObject({
@@ -1165,9 +1165,9 @@ describe("signup matches", () => {
 
     // A block, either way, hides the member here too.
     await block(userId, near);
-    expect((await findSignupMatches(userId)).map((m) => m.id)).not.toContain(near);
+    expect((await findSignupMatches(userId, site.visibleProfileFields)).map((m) => m.id)).not.toContain(near);
 
     for (let i = 0; i < 14; i++) await member({ gender: "male", born: "1991-01-01" });
-    expect(await findSignupMatches(userId)).toHaveLength(12);
+    expect(await findSignupMatches(userId, site.visibleProfileFields)).toHaveLength(12);
   });
 });

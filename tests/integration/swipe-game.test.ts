@@ -56,6 +56,7 @@ async function newSite(
       supportPhone: true,
       supportEmail: true,
       geoipSelectedCountry: true,
+      visibleProfileFields: true,
     },
   });
   await db().site.create({ data: { ...base, domain, ...settings }, select: { id: true } });

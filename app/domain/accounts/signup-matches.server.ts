@@ -1,5 +1,6 @@
 import { withLikedState } from "~/domain/likes/liked-state.server";
 import { ageOn } from "~/domain/profiles/age";
+import { shownToOthers } from "~/domain/profiles/member-card";
 import { searchViewer } from "~/domain/search/search.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
@@ -29,9 +30,13 @@ const shiftYears = (date: Date, years: number) =>
  * Step "search matches": up to 12 real members for a new member to look at. Members of the sought
  * gender who seek the new member's gender, active, confirmed, visible, with an approved public main
  * photo, not hidden by a block either way; the same country and a near age first, then other
- * countries, then any age.
+ * countries, then any age. The cards show what the site's `visibleFields` (visible_profile_fields) allow.
  */
-export async function findSignupMatches(userId: number, take = SIGNUP_MATCHES) {
+export async function findSignupMatches(
+  userId: number,
+  visibleFields: readonly string[],
+  take = SIGNUP_MATCHES,
+) {
   const me = await db().user.findUnique({
     where: { id: userId },
     select: {
@@ -81,6 +86,8 @@ export async function findSignupMatches(userId: number, take = SIGNUP_MATCHES) {
   }
   return withLikedState(
     userId,
-    picked.map(({ dateOfBirth, ...match }) => ({ ...match, age: ageOn(dateOfBirth) })),
+    picked.map(({ dateOfBirth, ...match }) =>
+      shownToOthers({ ...match, age: ageOn(dateOfBirth) }, visibleFields),
+    ),
   );
 }

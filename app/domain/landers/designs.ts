@@ -20,7 +20,8 @@ export type LanderVariant =
 export interface LanderMember {
   id: number;
   name: string;
-  age: number;
+  /** Null when the site hides the field (`visible_profile_fields`), as are city and region. */
+  age: number | null;
   city: string | null;
   region: string | null;
   isFictional: boolean;
@@ -85,7 +86,8 @@ export interface PromoLanderData {
 export interface MemberLanderProfile {
   id: number;
   name: string;
-  age: number;
+  /** Null when the site hides the field (`visible_profile_fields`), as are city and region. */
+  age: number | null;
   city: string | null;
   region: string | null;
   country: string;

@@ -1,4 +1,5 @@
 import { ageOn } from "~/domain/profiles/age";
+import { shownToOthers } from "~/domain/profiles/member-card";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import type { MemberLanderProfile } from "./designs";
@@ -15,14 +16,15 @@ const visibleProfile = (siteId: number, profileId: number) =>
 
 /**
  * The public profile a member lander is built around: only an active profile of a confirmed,
- * visible member of this site (anything else is null: a 404).
+ * visible member of this site (anything else is null: a 404), with what the site's
+ * `visible_profile_fields` allow.
  */
 export async function loadMemberLander(
-  siteId: number,
+  site: { id: number; visibleProfileFields: readonly string[] },
   profileId: number,
 ): Promise<MemberLanderProfile | null> {
   const profile = await db().profile.findFirst({
-    where: visibleProfile(siteId, profileId),
+    where: visibleProfile(site.id, profileId),
     select: {
       id: true,
       name: true,
@@ -48,7 +50,7 @@ export async function loadMemberLander(
       ? { id: mainPhoto.id, width: mainPhoto.width, height: mainPhoto.height }
       : null;
   const ordered = [...(main ? [main] : []), ...photos.filter((p) => p.id !== main?.id)].slice(0, PHOTOS);
-  return { ...rest, age: ageOn(dateOfBirth), photos: ordered };
+  return shownToOthers({ ...rest, age: ageOn(dateOfBirth), photos: ordered }, site.visibleProfileFields);
 }
 
 const MEMBER_LANDER = /^members\/(\d{1,10})\//;

@@ -1,3 +1,4 @@
+import { shownToOthers } from "~/domain/profiles/member-card";
 import { regionsOf } from "~/domain/profiles/regions";
 import type { Site } from "~/domain/sites/site.server";
 import {
@@ -30,10 +31,11 @@ export function landerVariant(country: string, slug: string | null): LanderVaria
 
 /**
  * The members a promotional lander is built from: the visitor's country, narrowed by the slug's
- * region or theme; a region or theme without members falls back to the whole country.
+ * region or theme; a region or theme without members falls back to the whole country. The members
+ * show what the site's `visible_profile_fields` allow (applied after the cache, so a change shows at once).
  */
 export async function loadPromoLander(
-  site: Pick<Site, "id" | "countries" | "geoipSelectedCountry" | "cdnPrefix">,
+  site: Pick<Site, "id" | "countries" | "geoipSelectedCountry" | "cdnPrefix" | "visibleProfileFields">,
   visitorCountry: string,
   design: LanderName,
   slug: string | null,
@@ -54,5 +56,6 @@ export async function loadPromoLander(
     design === "video" && /^https?:\/\//.test(prefix)
       ? `${prefix}/landers/video/${encodeURIComponent(slug ?? "default")}.mp4`
       : null;
-  return { design, country, variant, members, regions, videoUrl };
+  const shown = members.map((member) => shownToOthers(member, site.visibleProfileFields));
+  return { design, country, variant, members: shown, regions, videoUrl };
 }

@@ -1,4 +1,4 @@
-import { cardPhotoId } from "~/domain/profiles/member-card";
+import { cardPhotoId, shownToOthers } from "~/domain/profiles/member-card";
 import { ageOn } from "~/domain/profiles/age";
 import { Prisma } from "~/generated/prisma/client";
 import { db, queryPrepared } from "~/lib/db.server";
@@ -96,10 +96,22 @@ function matches(userId: number, skip: number) {
 
 const LISTS = { received, given, matches } satisfies Record<LikeTab, unknown>;
 
-/** One page (newest first) of the likes the member received or gave, or of their matches. */
-export async function listLikes(userId: number, tab: LikeTab, page: number) {
+/**
+ * One page (newest first) of the likes the member received or gave, or of their matches, showing
+ * what the site's `visibleFields` (visible_profile_fields) allow.
+ */
+export async function listLikes(
+  userId: number,
+  tab: LikeTab,
+  page: number,
+  visibleFields: readonly string[],
+): Promise<{ cards: LikeCard[]; total: number; pageCount: number }> {
   const { total, cards } = await LISTS[tab](userId, (page - 1) * LIKES_PAGE_SIZE);
-  return { cards, total, pageCount: Math.max(1, Math.ceil(total / LIKES_PAGE_SIZE)) };
+  return {
+    cards: cards.map((card) => shownToOthers(card, visibleFields)),
+    total,
+    pageCount: Math.max(1, Math.ceil(total / LIKES_PAGE_SIZE)),
+  };
 }
 
 /** GET /api/likes.php: the profiles the member likes and those who like them (newest 1,000 each). */

@@ -1,5 +1,5 @@
 import { ageOn } from "~/domain/profiles/age";
-import type { MemberCardData } from "~/domain/profiles/member-card";
+import { shownToOthers, type MemberCardData } from "~/domain/profiles/member-card";
 import { defaultFilters, searchViewer } from "~/domain/search/search.server";
 import type { Site } from "~/domain/sites/site.server";
 import { Prisma } from "~/generated/prisma/client";
@@ -19,7 +19,13 @@ const FALLBACK_TIME_ZONE = "Europe/Amsterdam";
 /** The site settings the game uses (SPEC section 9: 4 likes a day, then a wait). */
 export type SwipeSite = Pick<
   Site,
-  "id" | "timeZone" | "swipeLikesPerDay" | "swipeWaitHours" | "countries" | "geoipSelectedCountry"
+  | "id"
+  | "timeZone"
+  | "swipeLikesPerDay"
+  | "swipeWaitHours"
+  | "countries"
+  | "geoipSelectedCountry"
+  | "visibleProfileFields"
 >;
 
 export type SwipeCard = MemberCardData;
@@ -173,7 +179,9 @@ export async function swipeCandidates(
 ): Promise<SwipeCard[]> {
   const query = await candidateQuery(userId, site, country, now, take);
   const rows = await db().$queryRaw<CandidateRow[]>(candidateSql(query));
-  return rows.map(({ dateOfBirth, ...row }) => ({ ...row, age: ageOn(dateOfBirth, now) }));
+  return rows.map(({ dateOfBirth, ...row }) =>
+    shownToOthers({ ...row, age: ageOn(dateOfBirth, now) }, site.visibleProfileFields),
+  );
 }
 
 export type SwipeGame =

@@ -1,4 +1,5 @@
 import { ageOn } from "~/domain/profiles/age";
+import { shownToOthers } from "~/domain/profiles/member-card";
 import { defaultFilters, searchViewer } from "~/domain/search/search.server";
 import { db } from "~/lib/db.server";
 import { QUEUES, jobs } from "~/lib/jobs.server";
@@ -18,9 +19,14 @@ export interface WeeklyUpdatesJob {
 /**
  * Up to six members who joined since `since`, matching the member's default search (the gender they
  * seek in their own country, as /members shows without filters), newest first. Reads
- * Profile_search_country_idx (listedSiteId, country, createdAt).
+ * Profile_search_country_idx (listedSiteId, country, createdAt). Age and place as the site's
+ * `visibleFields` (visible_profile_fields) allow; the country is always shown.
  */
-export async function newMatchesFor(userId: number, siteId: number, since: Date) {
+export async function newMatchesFor(
+  userId: number,
+  site: { id: number; visibleProfileFields: readonly string[] },
+  since: Date,
+) {
   const viewer = await searchViewer(userId);
   const own = viewer.profile;
   if (!own) return [];
@@ -36,18 +42,16 @@ export async function newMatchesFor(userId: number, siteId: number, since: Date)
       ...(filters.country ? { country: filters.country } : {}),
       ...(filters.gender ? { gender: filters.gender } : {}),
       userId: { notIn: viewer.hiddenUserIds },
-      listedSiteId: siteId,
+      listedSiteId: site.id,
     },
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: WEEKLY_MEMBERS,
     select: { id: true, name: true, dateOfBirth: true, city: true, region: true, country: true },
   });
-  return profiles.map((p) => ({
-    profileId: p.id,
-    name: p.name,
-    age: ageOn(p.dateOfBirth),
-    place: p.city ?? p.region ?? p.country,
-  }));
+  return profiles.map(({ id, name, dateOfBirth, country, ...place }) => {
+    const shown = shownToOthers({ ...place, age: ageOn(dateOfBirth) }, site.visibleProfileFields);
+    return { profileId: id, name, age: shown.age, place: shown.city ?? shown.region ?? country };
+  });
 }
 
 /**
@@ -74,13 +78,13 @@ export async function sendWeeklyUpdates(afterId: number, now = new Date()): Prom
       email: true,
       language: true,
       weeklyUpdateSentAt: true,
-      site: { select: { name: true, domain: true } },
+      site: { select: { name: true, domain: true, visibleProfileFields: true } },
       profile: { select: { name: true } },
     },
   });
   for (const member of members) {
     const since = weeklyUpdateSince(member.weeklyUpdateSentAt, now);
-    const matches = await newMatchesFor(member.id, member.siteId, since);
+    const matches = await newMatchesFor(member.id, { id: member.siteId, ...member.site }, since);
     if (matches.length === 0) continue;
     const t = translatorFor(member.language);
     await db().$transaction(async (tx) => {
@@ -101,7 +105,8 @@ export async function sendWeeklyUpdates(afterId: number, now = new Date()): Prom
           values: { count: matches.length },
           list: matches.map((m) => ({
             title: m.name,
-            detail: t("weeklyUpdate.member", { ns: "mail", age: m.age, place: m.place }),
+            detail:
+              m.age === null ? m.place : t("weeklyUpdate.member", { ns: "mail", age: m.age, place: m.place }),
             url: `/members/${m.profileId}`,
           })),
         },

@@ -2,7 +2,8 @@
 export interface MemberCardData {
   id: number;
   name: string;
-  age: number;
+  /** Null when the site hides the field (`visible_profile_fields`), as are city and region. */
+  age: number | null;
   city: string | null;
   region: string | null;
   /** The main photo when it is approved and public, else null. */
@@ -14,4 +15,30 @@ export interface MemberCardData {
 /** The card's photo: only an approved public main photo is shown on cards. */
 export function cardPhotoId(mainPhoto: { id: number; status: string; visibility: string } | null) {
   return mainPhoto?.status === "active" && mainPhoto.visibility === "public" ? mainPhoto.id : null;
+}
+
+/** What a site may hide of a member shown to others (cards, landers, mails). */
+interface HideableFields {
+  age: number | null;
+  city: string | null;
+  region: string | null;
+}
+
+/**
+ * A member as others may see them: age, city and region become null when the site's
+ * `visible_profile_fields` (Site.visibleProfileFields) leaves them out, so a hidden value never
+ * reaches a page's data or a mail. Not for a member's own data.
+ */
+export function shownToOthers<T extends HideableFields>(
+  member: T,
+  visibleFields: readonly string[],
+): Omit<T, keyof HideableFields> & HideableFields {
+  // A site row may hold NULL for the list (the column allows it): then nothing is shown, as on profiles.
+  const visible = new Set(visibleFields);
+  return {
+    ...member,
+    age: visible.has("age") ? member.age : null,
+    city: visible.has("city") ? member.city : null,
+    region: visible.has("region") ? member.region : null,
+  };
 }

@@ -224,6 +224,7 @@ export async function loadProfileView({
       interests: row.interests,
     },
     siteId: site.id,
+    visibleFields: site.visibleProfileFields,
     viewer,
   });
   return {

@@ -2,7 +2,7 @@ import type { Gender } from "~/generated/prisma/enums";
 import { Prisma } from "~/generated/prisma/client";
 import { queryPrepared } from "~/lib/db.server";
 import { ageOn } from "./age";
-import type { MemberCardData } from "./member-card";
+import { shownToOthers, type MemberCardData } from "./member-card";
 
 export const RELATED_LIMIT = 6;
 /** Related members are at most this many years older or younger. */
@@ -53,10 +53,13 @@ function shiftYears(date: Date, years: number): Date {
 export async function relatedProfiles({
   profile,
   siteId,
+  visibleFields,
   viewer,
 }: {
   profile: Subject;
   siteId: number;
+  /** The site's `visible_profile_fields`: what the cards may show. */
+  visibleFields: readonly string[];
   viewer: { userId: number; profileId: number | null } | null;
 }): Promise<RelatedProfile[]> {
   const viewerId = viewer?.userId ?? 0;
@@ -102,9 +105,7 @@ export async function relatedProfiles({
     ) r
     ORDER BY r.grp, r.shared DESC, (r.photo IS NOT NULL) DESC, r.id DESC
     LIMIT ${RELATED_LIMIT}`);
-  return rows.map(({ dateOfBirth, liked, ...row }) => ({
-    ...row,
-    age: ageOn(dateOfBirth),
-    ...(viewer ? { liked } : {}),
-  }));
+  return rows.map(({ dateOfBirth, liked, ...row }) =>
+    shownToOthers({ ...row, age: ageOn(dateOfBirth), ...(viewer ? { liked } : {}) }, visibleFields),
+  );
 }

@@ -8,12 +8,15 @@ import { defaultFilters, searchMembers, type SearchPage, type SearchViewer } fro
  */
 export async function findMatches({
   siteId,
+  visibleFields,
   viewer,
   options,
   page = 1,
   visitor,
 }: {
   siteId: number;
+  /** The site's `visible_profile_fields`: what the cards may show. */
+  visibleFields: readonly string[];
   viewer: SearchViewer | null;
   options: MatchFinderOptions;
   page?: number;
@@ -22,6 +25,7 @@ export async function findMatches({
   const filters = { ...defaultFilters(viewer, visitor), ...ageRangeFor(options.age) };
   const { similar: _none, ...found } = await searchMembers({
     siteId,
+    visibleFields,
     viewer,
     filters,
     bodyTypes: bodyTypesFor(options.appearance),

@@ -4,7 +4,7 @@ import { regionsOf } from "~/domain/profiles/regions";
 import { Prisma } from "~/generated/prisma/client";
 import type { BodyType, Gender } from "~/generated/prisma/enums";
 import { PLAN_EACH_CALL, queryPrepared } from "~/lib/db.server";
-import type { MemberCardData } from "~/domain/profiles/member-card";
+import { shownToOthers, type MemberCardData } from "~/domain/profiles/member-card";
 import { MAX_SEARCH_AGE, MIN_SEARCH_AGE, PAGE_SIZE, type SearchFilters } from "./filters";
 
 const regionOrder = new Intl.Collator("nl");
@@ -96,6 +96,8 @@ export async function searchRegions(country: string): Promise<string[]> {
 
 export interface SearchRequest {
   siteId: number;
+  /** The site's `visible_profile_fields`: what the cards may show. */
+  visibleFields: readonly string[];
   viewer: SearchViewer | null;
   filters: SearchFilters;
   /** Match finder: only these body types. */
@@ -137,6 +139,7 @@ export function birthDateRange(minAge: number | null, maxAge: number | null, tod
 
 interface Query {
   siteId: number;
+  visibleFields: readonly string[];
   filters: SearchFilters;
   bodyTypes?: BodyType[];
   hiddenUserIds: number[];
@@ -230,11 +233,12 @@ async function findPage(q: Query, take: number, skip: number): Promise<MemberCar
     LEFT JOIN "Photo" ph ON ph.id = t."mainPhotoId"
     ORDER BY t.tier, t."createdAt" DESC, t.id DESC
     LIMIT ${take} OFFSET ${skip}`);
-  return rows.map(({ dateOfBirth, liked, ...row }) => ({
-    ...row,
-    age: ageOn(dateOfBirth),
-    ...(likerId === null ? {} : { liked }),
-  }));
+  return rows.map(({ dateOfBirth, liked, ...row }) =>
+    shownToOthers(
+      { ...row, age: ageOn(dateOfBirth), ...(likerId === null ? {} : { liked }) },
+      q.visibleFields,
+    ),
+  );
 }
 
 /** Counts matches, but stops at `limit`: counting every one of thousands of matches is what makes a search slow. */
@@ -275,10 +279,11 @@ export function similarFilters(filters: SearchFilters): SearchFilters {
  * count, leaving out the members already shown.
  */
 export async function searchMembers(request: SearchRequest): Promise<SearchResult> {
-  const { siteId, viewer, filters, bodyTypes } = request;
+  const { siteId, visibleFields, viewer, filters, bodyTypes } = request;
   const hiddenUserIds = viewer?.hiddenUserIds ?? [];
   const query: Query = {
     siteId,
+    visibleFields,
     filters,
     bodyTypes,
     hiddenUserIds,
@@ -316,6 +321,7 @@ export async function searchMembers(request: SearchRequest): Promise<SearchResul
     // Fewer than a page: all of them are on this (the only) page.
     const similarQuery: Query = {
       siteId,
+      visibleFields,
       filters: similarFilters(filters),
       bodyTypes,
       hiddenUserIds,

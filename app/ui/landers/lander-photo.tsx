@@ -1,5 +1,6 @@
 import { useTranslation } from "~/ui/use-translation";
 import type { LanderMember } from "~/domain/landers/designs";
+import { nameAge } from "~/ui/name-age";
 
 /**
  * A member's approved public photo in the size the layout needs: the 240 px thumbnail or the large
@@ -69,9 +70,7 @@ export function MemberTile({
       />
       <FictionalMark show={fictionalIcon && member.isFictional} />
       <span className="lander-tile-caption">
-        <span className="d-block fw-semibold text-truncate">
-          {t("member.nameAge", { name: member.name, age: member.age })}
-        </span>
+        <span className="d-block fw-semibold text-truncate">{nameAge(t, member)}</span>
         <span className="d-block text-truncate">{member.city ?? member.region}</span>
       </span>
     </a>

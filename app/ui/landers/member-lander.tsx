@@ -3,6 +3,7 @@ import { useTranslation } from "~/ui/use-translation";
 import type { MemberLanderKind, MemberLanderProfile } from "~/domain/landers/designs";
 import { FictionalWarning } from "../profile-view/fictional-warning";
 import { FictionalMark, LanderPhoto } from "./lander-photo";
+import { nameAge } from "~/ui/name-age";
 
 export interface MemberLanderProps {
   kind: MemberLanderKind;
@@ -56,7 +57,7 @@ export function MemberLander({ kind, profile, fictional, notice, signup }: Membe
       className="h3 text-primary mb-1 d-flex flex-wrap align-items-center gap-2"
       data-testid="member-lander-name"
     >
-      <span>{t("member.nameAge", { name: profile.name, age: profile.age })}</span>
+      <span>{nameAge(t, profile)}</span>
       {fictional.icon && isFictional && (
         <span className="badge text-bg-warning fs-6" data-testid="fictional-badge">
           {t("profile:fictional.badge")}
@@ -95,7 +96,7 @@ export function MemberLander({ kind, profile, fictional, notice, signup }: Membe
           <div className="lander-tile-caption fs-4 p-3">
             <span className="d-block fw-bold">{t("landers:member.chatWith", { name: profile.name })}</span>
             <span className="d-block fs-6">
-              {t("member.nameAge", { name: profile.name, age: profile.age })}, <Place profile={profile} />
+              {nameAge(t, profile)}, <Place profile={profile} />
             </span>
           </div>
         </div>

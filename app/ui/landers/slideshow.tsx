@@ -2,6 +2,7 @@ import { useTranslation } from "~/ui/use-translation";
 import type { LanderMember } from "~/domain/landers/designs";
 import { usePlace, type DesignProps } from "./design-props";
 import { FictionalMark, LanderPhoto } from "./lander-photo";
+import { nameAge } from "~/ui/name-age";
 
 const SLIDES = 6;
 const SECONDS_PER_SLIDE = 6;
@@ -33,7 +34,7 @@ export function Slideshow({ members, fictionalIcon }: { members: LanderMember[];
           />
           <FictionalMark show={fictionalIcon && member.isFictional} />
           <div className="lander-tile-caption fs-5">
-            {t("member.nameAge", { name: member.name, age: member.age })}
+            {nameAge(t, member)}
             {member.city ? `, ${member.city}` : ""}
           </div>
         </div>

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/ui/use-translation";
 import { usePlace, type DesignProps } from "./design-props";
 import { FictionalMark, LanderPhoto } from "./lander-photo";
+import { nameAge } from "~/ui/name-age";
 
 const POST_SIZES = "(max-width: 575px) 100vw, 560px";
 
@@ -20,9 +21,7 @@ export function SocialFeedDesign({ lander, fictionalIcon, signup }: DesignProps)
             <div className="card-body d-flex align-items-center gap-2 pb-2">
               <LanderPhoto photo={member.photo} alt="" sizes="40px" className="lander-avatar" />
               <div>
-                <p className="fw-semibold mb-0">
-                  {t("member.nameAge", { name: member.name, age: member.age })}
-                </p>
+                <p className="fw-semibold mb-0">{nameAge(t, member)}</p>
                 <p className="small text-body-secondary mb-0">
                   {t("landers:socialnetwork.post", { place: member.city ?? member.region ?? place })}
                 </p>

@@ -3,6 +3,7 @@ import { useTranslation } from "~/ui/use-translation";
 import type { LanderMember } from "~/domain/landers/designs";
 import { usePlace, type DesignProps } from "./design-props";
 import { FictionalMark, LanderPhoto, MemberTile, TILE_SIZES } from "./lander-photo";
+import { nameAge } from "~/ui/name-age";
 
 const CARDS = 5;
 /** How far (px) a card must be dragged to count as a swipe. */
@@ -60,9 +61,7 @@ function SwipeCard({
       />
       <FictionalMark show={fictionalIcon && member.isFictional} />
       <div className="lander-tile-caption fs-5">
-        <span className="d-block fw-semibold">
-          {t("member.nameAge", { name: member.name, age: member.age })}
-        </span>
+        <span className="d-block fw-semibold">{nameAge(t, member)}</span>
         <span className="d-block">{member.city ?? member.region}</span>
       </div>
     </div>

@@ -1,4 +1,5 @@
 import { useTranslation } from "~/ui/use-translation";
+import { nameAge } from "~/ui/name-age";
 
 /** Name (and age), the fictional badge, and the place without repeated parts. */
 export function Heading({
@@ -15,11 +16,7 @@ export function Heading({
   return (
     <>
       <h1 className="h3 text-primary mb-1 d-flex flex-wrap align-items-center gap-2">
-        <span>
-          {profile.age === null
-            ? profile.name
-            : t("member.nameAge", { name: profile.name, age: profile.age })}
-        </span>
+        <span>{nameAge(t, profile)}</span>
         {fictionalIcon && (
           <span className="badge text-bg-warning fs-6" data-testid="fictional-badge">
             {t("profile:fictional.badge")}

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/ui/use-translation";
 import { Link } from "react-router";
 import type { MemberCardData as SwipeCard } from "~/domain/profiles/member-card";
+import { nameAge } from "~/ui/name-age";
 
 const PHOTO_RATIO = { "--bs-aspect-ratio": "125%" } as React.CSSProperties;
 
@@ -27,7 +28,7 @@ export function SwipeCardContent({ card }: { card: SwipeCard }) {
       </div>
       <div className="card-body">
         <h2 className="h4 card-title mb-1" data-testid="swipe-name">
-          {t("swipe:card.nameAge", { name: card.name, age: card.age })}
+          {nameAge(t, card, "swipe:card.nameAge")}
         </h2>
         {place && <p className="card-text text-body-secondary mb-2">{place}</p>}
         <Link to={`/members/${card.id}`} draggable={false}>

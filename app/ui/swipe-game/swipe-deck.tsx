@@ -8,6 +8,7 @@ import { TopCard } from "./top-card";
 import { useArrowKeys } from "./use-arrow-keys";
 import { useReducedMotion } from "./use-reduced-motion";
 import { useSwipeDecision } from "./use-swipe-decision";
+import { nameAge } from "~/ui/name-age";
 
 /** Shown while a choice is saved and no next card is known yet (or the day's last like was given). */
 function Waiting() {
@@ -53,7 +54,7 @@ export function SwipeDeck({
         {t("swipe:likesLeft", { count: likesLeft })}
       </p>
       <p className="visually-hidden" aria-live="polite">
-        {t("swipe:card.nameAge", { name: card.name, age: card.age })}
+        {nameAge(t, card, "swipe:card.nameAge")}
       </p>
       <div className="d-grid overflow-hidden p-2" aria-busy={busy}>
         {decision && !showNext && <Waiting />}

@@ -4,6 +4,7 @@ import type { Site } from "~/domain/sites/site.server";
 import type { Gender } from "~/generated/prisma/enums";
 import { queryPrepared } from "~/lib/db.server";
 import { ageOn } from "./age";
+import { shownToOthers } from "./member-card";
 import { relatedProfiles, type RelatedProfile } from "./related.server";
 
 /** Who looks at a profile: a visitor (null) or a logged-in member. */
@@ -198,9 +199,10 @@ export async function loadProfileView({
   const profile: ProfileView = {
     id: row.id,
     name: row.name,
-    age: visible.has("age") ? ageOn(row.dateOfBirth) : null,
-    city: visible.has("city") ? row.city : null,
-    region: visible.has("region") ? row.region : null,
+    ...shownToOthers(
+      { age: ageOn(row.dateOfBirth), city: row.city, region: row.region },
+      site.visibleProfileFields,
+    ),
     country: row.country,
     aboutMe: site.visibleProfileNotes && row.aboutMe.trim() !== "" ? row.aboutMe : null,
     fields,

@@ -523,6 +523,38 @@ describe("staff decisions", () => {
     expect(await db().creditLedgerEntry.count({ where: { userId: olaf.userId, reason: "refund" } })).toBe(1);
   });
 
+  it("an approval retried after Mollie's refund failed gives the credits back instead of booking it", async () => {
+    const pia = await member();
+    const { paymentId, mollieId } = await paidPurchase(pia);
+    await askRefund(pia, paymentId);
+    const { id } = await requestOf(paymentId);
+    const refunds = mollie().paymentRefunds;
+    const create = refunds.create.bind(refunds);
+    const spy = vi.spyOn(refunds, "create").mockImplementationOnce(async (parameters) => {
+      await create(parameters);
+      throw new Error("socket hang up");
+    });
+    try {
+      expect(await approveRefund(id, decider())).toMatchObject({ kind: "uncertain" });
+    } finally {
+      spy.mockRestore();
+    }
+    // The refund Mollie took fails (the balance did not cover it); its webhook finds nothing booked yet.
+    const [taken] = await mollie().paymentRefunds.page({ paymentId: mollieId });
+    await failSimulatedRefund(taken!.id);
+    await syncPayment(mollieId, ORIGIN);
+    expect(await balance(pia)).toBe(0);
+
+    const later = new Date(Date.now() + APPROVAL_RETRY_AFTER_MS + 1000);
+    expect(await approveRefund(id, decider(), later)).toMatchObject({ kind: "failed" });
+    expect(await requestOf(paymentId)).toMatchObject({ status: "failed" });
+    expect(await balance(pia)).toBe(100);
+    expect((await db().payment.findUniqueOrThrow({ where: { id: paymentId } })).refundedCents).toBe(0);
+    expect(await mollie().paymentRefunds.page({ paymentId: mollieId })).toHaveLength(1);
+    expect(await approveRefund(id, decider(), later)).toEqual({ kind: "decided", status: "failed" });
+    expect(await balance(pia)).toBe(100);
+  });
+
   it("staff of another site neither see nor decide this site's payments and requests", async () => {
     const rob = await member();
     const { paymentId } = await paidPurchase(rob);

@@ -333,6 +333,17 @@ export async function returnHeldCredits(tx: Tx, requestId: number, userId: numbe
   );
 }
 
+/** An approved request whose refund will not happen fails, and the member gets the held credits back (once). */
+async function failApproved(requestId: number, userId: number) {
+  await db().$transaction(async (tx) => {
+    const failed = await tx.refundRequest.updateMany({
+      where: { id: requestId, status: "approved" },
+      data: { status: "failed" },
+    });
+    if (failed.count > 0) await returnHeldCredits(tx, requestId, userId);
+  });
+}
+
 /** Why an approval went no further: the request's status now. */
 async function alreadyDecided(requestId: number): Promise<DecisionOutcome> {
   const current = await db().refundRequest.findUniqueOrThrow({
@@ -382,6 +393,11 @@ export async function approveRefund(
   try {
     if (!molliePaymentId) throw new Error("The payment has no Mollie payment");
     if (retry) refund = await earlierMollieRefund(molliePaymentId, requestId);
+    if (refund && (refund.status === "failed" || refund.status === "canceled")) {
+      // Mollie took the earlier approval's refund but did not carry it out: nothing was paid back.
+      await failApproved(requestId, request.userId);
+      return { kind: "failed", error: `Mollie refund ${refund.id}: ${refund.status}` };
+    }
     refund ??= await mollie().paymentRefunds.create({
       paymentId: molliePaymentId,
       amount: { currency, value: centsToValue(request.amountCents) },
@@ -398,14 +414,7 @@ export async function approveRefund(
     const statusCode = error instanceof MollieApiError ? error.statusCode : undefined;
     const refused = !molliePaymentId || (statusCode !== undefined && statusCode >= 400 && statusCode < 500);
     if (!refused) return { kind: "uncertain", error: message };
-    const userId = request.userId;
-    await db().$transaction(async (tx) => {
-      const failed = await tx.refundRequest.updateMany({
-        where: { id: requestId, status: "approved" },
-        data: { status: "failed" },
-      });
-      if (failed.count > 0) await returnHeldCredits(tx, requestId, userId);
-    });
+    await failApproved(requestId, request.userId);
     return { kind: "failed", error: message };
   }
 

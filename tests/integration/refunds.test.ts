@@ -219,6 +219,54 @@ describe("asking for a refund", () => {
     expect(await db().refundRequest.count({ where: { userId: dirk.userId } })).toBe(0);
   });
 
+  it("never pays out free credits: they are spent first, and ones given later are not refundable", async () => {
+    const fay = await member();
+    await changeCredits({
+      userId: fay.userId,
+      delta: 20,
+      reason: "signup_bonus",
+      reference: `bonus:${fay.userId}`,
+    });
+    const { paymentId } = await paidPurchase(fay);
+    await spend(fay, 30);
+    expect((await transactionPage(fay, paymentId)).body?.refund?.offer).toMatchObject({
+      ok: true,
+      credits: 90,
+    });
+    await spend(fay, 90);
+    await changeCredits({
+      userId: fay.userId,
+      delta: 30,
+      reason: "correction",
+      reference: `goodwill:${fay.userId}`,
+    });
+    expect(await balance(fay)).toBe(30);
+    expect((await transactionPage(fay, paymentId)).body?.refund?.offer).toMatchObject({
+      ok: false,
+      refusal: "nothing_unused",
+    });
+    expect(await askRefund(fay, paymentId)).toMatchObject({
+      status: 400,
+      body: { refundError: "nothing_unused" },
+    });
+  });
+
+  it("holds at approval only the bought credits still left, not free ones given since", async () => {
+    const gus = await member();
+    const { paymentId } = await paidPurchase(gus);
+    expect(await askRefund(gus, paymentId)).toMatchObject({ status: 302 });
+    const { id } = await requestOf(paymentId);
+    await spend(gus, 100);
+    await changeCredits({
+      userId: gus.userId,
+      delta: 40,
+      reason: "correction",
+      reference: `goodwill:${gus.userId}`,
+    });
+    expect(await approveRefund(id, decider())).toEqual({ kind: "nothingUnused" });
+    expect(await balance(gus)).toBe(40);
+  });
+
   it("refuses when nothing is unused, and for a payment that was not paid", async () => {
     const eva = await member();
     const { paymentId } = await paidPurchase(eva);

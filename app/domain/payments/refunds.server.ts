@@ -4,6 +4,7 @@
 import { siteOrigin } from "~/domain/sites/site-origin.server";
 import { MollieApiError, type Refund } from "@mollie/api-client";
 import { changeCredits } from "~/domain/credits/credits.server";
+import { purchasedCredits } from "~/domain/credits/purchased-credits";
 import { mailDate, sendAccountMail } from "~/domain/notifications/account-mail.server";
 import { translatorFor } from "~/lib/translator.server";
 import type { Prisma, RefundStatus } from "~/generated/prisma/client";
@@ -70,13 +71,13 @@ type Assessment =
 
 /**
  * Whether the purchase's unused credits can be refunded now. Unused = the purchase's credits, at
- * most the balance less what the member's other open requests already claim. `requests` are all
- * of the member's requests.
+ * most the bought credits left in the balance (`bought`) less what the member's other open requests
+ * already claim. `requests` are all of the member's requests.
  */
 function assess(
   payment: PaymentFacts,
   requests: RequestFacts[],
-  balance: number,
+  bought: number,
   refundDays: number,
   now: Date,
 ): Assessment {
@@ -95,10 +96,26 @@ function assess(
   const claimed = requests
     .filter((r) => r.paymentId !== payment.id && r.status === "requested")
     .reduce((sum, r) => sum + r.credits, 0);
-  const credits = Math.max(0, Math.min(payment.credits, balance - claimed));
+  const credits = Math.max(0, Math.min(payment.credits, bought - claimed));
   const amountCents = refundAmountCents(payment.amountCents, payment.credits, credits);
   if (credits === 0 || amountCents === 0) return { ok: false, refusal: "nothing_unused" };
   return { ok: true, credits, amountCents, until };
+}
+
+/**
+ * The bought credits left in the member's balance (free ones are spent first and never refunded),
+ * from the ledger (index [userId, createdAt]); never more than the balance.
+ */
+async function boughtCredits(tx: Tx, userId: number): Promise<number> {
+  const [entries, user] = await Promise.all([
+    tx.creditLedgerEntry.findMany({
+      where: { userId },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: { delta: true, reason: true, reference: true },
+    }),
+    tx.user.findUniqueOrThrow({ where: { id: userId }, select: { credits: true } }),
+  ]);
+  return Math.min(purchasedCredits(entries), user.credits);
 }
 
 /** The member's requests (few per member; index [userId, createdAt]), newest first. */
@@ -133,13 +150,13 @@ export async function refundPanel(
     select: paymentFactsSelect,
   });
   if (!payment) return null;
-  const [requests, user, refundDays] = await Promise.all([
+  const [requests, bought, refundDays] = await Promise.all([
     memberRequests(client, userId),
-    client.user.findUniqueOrThrow({ where: { id: userId }, select: { credits: true } }),
+    boughtCredits(client, userId),
     refundDaysOf(client, payment.siteId),
   ]);
   const latest = requests.find((r) => r.paymentId === paymentId) ?? null;
-  const assessed = assess(payment, requests, user.credits, refundDays, now);
+  const assessed = assess(payment, requests, bought, refundDays, now);
   return {
     request: latest && {
       status: latest.status,
@@ -191,7 +208,8 @@ export async function requestRefund({
     });
     if (!payment) return null;
     const requests = await memberRequests(tx, userId);
-    const assessed = assess(payment, requests, user.credits, await refundDaysOf(tx, payment.siteId), now);
+    const bought = await boughtCredits(tx, userId);
+    const assessed = assess(payment, requests, bought, await refundDaysOf(tx, payment.siteId), now);
     if (!assessed.ok) return { ok: false, error: assessed.refusal };
     const created = await tx.refundRequest.create({
       data: { paymentId, userId, credits: assessed.credits, amountCents: assessed.amountCents, reason },
@@ -296,9 +314,8 @@ type Claim = { kind: "claimed"; credits: number; amountCents: number } | { kind:
  */
 async function claimForApproval(request: RequestRow, staffId: number, now: Date): Promise<Claim | null> {
   return db().$transaction(async (tx) => {
-    const [user] = await tx.$queryRaw<{ credits: number }[]>`
-      SELECT credits FROM "User" WHERE id = ${request.userId} FOR UPDATE`;
-    const credits = Math.min(request.credits, user!.credits);
+    await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${request.userId} FOR UPDATE`;
+    const credits = Math.min(request.credits, await boughtCredits(tx, request.userId));
     const amountCents = refundAmountCents(request.payment.amountCents, request.payment.credits, credits);
     const nothingUnused = credits === 0 || amountCents === 0;
     const claimed = await tx.refundRequest.updateMany({

@@ -517,6 +517,33 @@ describe("staff decisions", () => {
     expect(balanceWhileRefunding).toBe(0);
   });
 
+  it("Premium ends once every purchase's money went back, by a refund, a chargeback or a refund made at Mollie", async () => {
+    const premium = async (who: Member) =>
+      (await db().user.findUniqueOrThrow({ where: { id: who.userId }, select: { paidUser: true } })).paidUser;
+
+    const ria = await member();
+    const first = await paidPurchase(ria);
+    const second = await paidPurchase(ria);
+    await askRefund(ria, first.paymentId);
+    expect(await approveRefund((await requestOf(first.paymentId)).id, decider())).toMatchObject({
+      kind: "refunded",
+    });
+    // The second purchase is still paid for.
+    expect(await premium(ria)).toBe(true);
+    await chargeBackSimulatedPayment(second.mollieId, "10.00");
+    await syncPayment(second.mollieId, ORIGIN);
+    expect(await premium(ria)).toBe(true);
+    await chargeBackSimulatedPayment(second.mollieId, "19.95");
+    await syncPayment(second.mollieId, ORIGIN);
+    expect(await premium(ria)).toBe(false);
+
+    const sam = await member();
+    const bought = await paidPurchase(sam);
+    await refundSimulatedPaymentOutsideSite(bought.mollieId, "19.95");
+    await syncPayment(bought.mollieId, ORIGIN);
+    expect(await premium(sam)).toBe(false);
+  });
+
   it("a refund Mollie refuses fails the request with Mollie's message and gives the held credits back", async () => {
     const nina = await member();
     const { paymentId, mollieId } = await paidPurchase(nina);

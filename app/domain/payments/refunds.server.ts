@@ -5,6 +5,7 @@ import { siteOrigin } from "~/domain/sites/site-origin.server";
 import { MollieApiError, type Refund } from "@mollie/api-client";
 import { changeCredits } from "~/domain/credits/credits.server";
 import { purchasedCredits } from "~/domain/credits/purchased-credits";
+import { endPremiumWithoutPayment } from "./premium-status.server";
 import { mailDate, sendAccountMail } from "~/domain/notifications/account-mail.server";
 import { translatorFor } from "~/lib/translator.server";
 import type { Prisma, RefundStatus } from "~/generated/prisma/client";
@@ -300,6 +301,7 @@ async function bookRefund(request: RequestRow, mollieRefundId: string) {
       data: { refundedCents: { increment: request.amountCents } },
       select: { id: true },
     });
+    await endPremiumWithoutPayment(tx, request.userId);
     return true;
   });
 }

@@ -5,6 +5,7 @@ import type { PaymentStatus, Prisma } from "~/generated/prisma/client";
 import { recordDiscountRedemption } from "./discounts.server";
 import { valueToCents } from "./money";
 import { mollie } from "./mollie.server";
+import { endPremiumWithoutPayment } from "./premium-status.server";
 import { sendPaymentReceipt } from "./receipt-mail.server";
 import { returnHeldCredits } from "./refunds.server";
 
@@ -90,6 +91,7 @@ async function takeBackChargedBack(tx: Tx, payment: OurPayment, chargedBackCents
     data: { chargedBackCents },
   });
   if (claimed.count === 0) return;
+  await endPremiumWithoutPayment(tx, payment.userId);
   const owed = creditsFor(payment, chargedBackCents) - creditsFor(payment, payment.chargedBackCents);
   const [user] = await tx.$queryRaw<{ credits: number }[]>`
     SELECT credits FROM "User" WHERE id = ${payment.userId} FOR UPDATE`;
@@ -166,6 +168,7 @@ async function takeBackRefundedOutsideSite(payment: OurPayment, outsideCents: nu
       data: { refundedCents: { increment: fresh }, creditsNotRecovered: { increment: owed - taken } },
       select: { id: true },
     });
+    await endPremiumWithoutPayment(tx, payment.userId);
   });
 }
 

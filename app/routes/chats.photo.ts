@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!photoId.success) throw data(null, { status: 400 });
     created = await createChatPhotoFromProfilePhoto(sender.id, photoId.data);
   } else {
-    created = await createChatPhotoFromUpload(sender.id, file instanceof File ? file : null);
+    created = await createChatPhotoFromUpload(sender.id, file instanceof File ? file : null, request.signal);
   }
   if (!created.ok) return redirect(withParams(back, { [EXTRAS_PARAMS.photoError]: created.error }));
   const result = await sendMessage({

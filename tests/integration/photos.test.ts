@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import sharp from "sharp";
 import {
   deletePhoto,
@@ -16,7 +16,7 @@ import {
   REVIEW_PAGE_SIZE,
 } from "~/domain/photos/moderation.server";
 import { photoForViewer } from "~/domain/photos/access.server";
-import { MAX_INPUT_PIXELS, PHOTO_LIMITS, uploadPhoto } from "~/domain/photos/upload.server";
+import { imageDecodes, MAX_INPUT_PIXELS, PHOTO_LIMITS, uploadPhoto } from "~/domain/photos/upload.server";
 import { resolveSite, type Site } from "~/domain/sites/site.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
@@ -34,6 +34,36 @@ import { runRoute, siteRequest } from "../fixtures/run-route";
 
 const ORIGIN = "http://hartklop.test";
 let site: Site;
+
+/**
+ * sharp's work in flight (metadata and toBuffer calls, the app's and the tests' own): how many
+ * images are being decoded at once. While `hold` is set, each call waits for it before it starts.
+ */
+const decoding = vi.hoisted(() => ({ now: 0, most: 0, hold: null as Promise<void> | null }));
+vi.mock("sharp", async (importOriginal) => {
+  const real = (await importOriginal<{ default: typeof sharp }>()).default;
+  const track = async <T>(work: () => Promise<T>) => {
+    decoding.now++;
+    decoding.most = Math.max(decoding.most, decoding.now);
+    try {
+      await decoding.hold;
+      return await work();
+    } finally {
+      decoding.now--;
+    }
+  };
+  type Call = (...args: unknown[]) => Promise<unknown>;
+  const counted = (...args: unknown[]) => {
+    const image = (real as (...a: unknown[]) => ReturnType<typeof sharp>)(...args);
+    const metadata = image.metadata as Call;
+    const toBuffer = image.toBuffer as Call;
+    image.metadata = (() => track(() => metadata.call(image))) as typeof image.metadata;
+    image.toBuffer = ((...options: unknown[]) =>
+      track(() => toBuffer.apply(image, options))) as typeof image.toBuffer;
+    return image;
+  };
+  return { default: Object.assign(counted, real) };
+});
 
 async function thrown(fn: () => unknown): Promise<unknown> {
   try {
@@ -105,11 +135,11 @@ async function storedFiles(profileId: number): Promise<string[]> {
   }
 }
 
-async function postUpload(member: Member, file: File) {
+async function postUpload(member: Member, file: File, signal?: AbortSignal) {
   const form = new FormData();
   form.set("photo", file);
   form.set("visibility", "public");
-  const request = new Request(`${ORIGIN}/profile/photos`, { method: "POST", body: form });
+  const request = new Request(`${ORIGIN}/profile/photos`, { method: "POST", body: form, signal });
   const args = {
     request,
     params: {},
@@ -294,6 +324,62 @@ describe("bad uploads: a clear message and nothing stored", () => {
     });
     expect(result).toEqual({ ok: false, error: "notImage" });
     expect(await storedFiles(member.profileId)).toEqual([]);
+  });
+});
+
+describe("a small server: decoding uploads", () => {
+  /** Holds sharp's work until the returned function is called. */
+  function holdDecoding() {
+    let release!: () => void;
+    decoding.hold = new Promise((resolve) => (release = resolve));
+    return () => {
+      decoding.hold = null;
+      release();
+    };
+  }
+
+  it("decodes at most IMAGE_DECODE_CONCURRENCY (2) images at once; the others wait their turn and upload", async () => {
+    expect(env().IMAGE_DECODE_CONCURRENCY).toBe(2);
+    const members: Member[] = [];
+    for (let i = 0; i < 6; i++) members.push(await createMember());
+    const photo = await jpeg(1600, 1200);
+    decoding.most = 0;
+    const release = holdDecoding();
+    const uploads = members.map((member) => postUpload(member, fileOf(photo)));
+    try {
+      await vi.waitFor(() => expect([imageDecodes().active, imageDecodes().waiting]).toEqual([2, 4]), {
+        timeout: 20_000,
+      });
+      expect(decoding.now).toBe(2);
+    } finally {
+      release();
+    }
+    for (const result of await Promise.all(uploads)) {
+      expect((result as Response).headers.get("Location")).toBe("/profile/photos?notice=uploaded");
+    }
+    expect(decoding.most).toBe(2);
+    expect([imageDecodes().active, imageDecodes().waiting]).toEqual([0, 0]);
+  });
+
+  it("an upload whose member left while it waited for its turn leaves the queue and stores nothing", async () => {
+    const [a, b, c] = [await createMember(), await createMember(), await createMember()];
+    const photo = await jpeg();
+    const release = holdDecoding();
+    const first = [postUpload(a, fileOf(photo)), postUpload(b, fileOf(photo))];
+    const left = new AbortController();
+    try {
+      await vi.waitFor(() => expect(imageDecodes().active).toBe(2), { timeout: 20_000 });
+      const waiting = postUpload(c, fileOf(photo), left.signal);
+      await vi.waitFor(() => expect(imageDecodes().waiting).toBe(1), { timeout: 20_000 });
+      left.abort();
+      await expect(waiting).rejects.toMatchObject({ name: "AbortError" });
+      expect(imageDecodes().waiting).toBe(0);
+    } finally {
+      release();
+    }
+    for (const result of await Promise.all(first)) expect(statusOf(result)).toBe(302);
+    expect(await db().photo.count({ where: { profileId: c.profileId } })).toBe(0);
+    expect(await storedFiles(c.profileId)).toEqual([]);
   });
 });
 

@@ -61,6 +61,7 @@ export async function uploadIntent({
     paidUser,
     file: file instanceof File ? file : null,
     visibility: form.get("visibility") === "private" ? "private" : "public",
+    signal: request.signal,
   });
   if (!result.ok) return fail(result.error, result.limit);
   return withNotice("uploaded");

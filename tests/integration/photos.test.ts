@@ -16,7 +16,14 @@ import {
   REVIEW_PAGE_SIZE,
 } from "~/domain/photos/moderation.server";
 import { photoForViewer } from "~/domain/photos/access.server";
-import { imageDecodes, MAX_INPUT_PIXELS, PHOTO_LIMITS, uploadPhoto } from "~/domain/photos/upload.server";
+import {
+  imageDecodes,
+  MAX_INPUT_PIXELS,
+  MAX_UPLOAD_BODY_BYTES,
+  MAX_UPLOAD_BYTES,
+  PHOTO_LIMITS,
+  uploadPhoto,
+} from "~/domain/photos/upload.server";
 import { resolveSite, type Site } from "~/domain/sites/site.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
@@ -147,6 +154,51 @@ async function postUpload(member: Member, file: File, signal?: AbortSignal) {
   } as unknown as Parameters<typeof photosAction>[0];
   return photosAction(args);
 }
+
+const BOUNDARY = "----hartklop-test-boundary";
+const CHUNK = 64 * 1024;
+
+/** The upload form's multipart body as a browser sends it: the file, then the visibility. */
+function multipartUpload(file: Uint8Array): Buffer {
+  const part = (headers: string) => Buffer.from(`--${BOUNDARY}\r\n${headers}\r\n\r\n`);
+  return Buffer.concat([
+    part('Content-Disposition: form-data; name="photo"; filename="foto.jpg"\r\nContent-Type: image/jpeg'),
+    file,
+    Buffer.from("\r\n"),
+    part('Content-Disposition: form-data; name="visibility"'),
+    Buffer.from(`public\r\n--${BOUNDARY}--\r\n`),
+  ]);
+}
+
+/** Posts the body in chunks (with its Content-Length or without, as chunked), counting what the action read. */
+async function postBody(member: Member, body: Buffer, { contentLength }: { contentLength: boolean }) {
+  const read = { bytes: 0 };
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const piece = body.subarray(read.bytes, read.bytes + CHUNK);
+      read.bytes += piece.length;
+      controller.enqueue(new Uint8Array(piece));
+      if (read.bytes >= body.length) controller.close();
+    },
+  });
+  const headers = new Headers({ "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` });
+  if (contentLength) headers.set("Content-Length", String(body.length));
+  const request = new Request(`${ORIGIN}/profile/photos`, {
+    method: "POST",
+    headers,
+    body: stream,
+    duplex: "half",
+  } as RequestInit);
+  const args = {
+    request,
+    params: {},
+    context: await contextFor(member, site),
+  } as unknown as Parameters<typeof photosAction>[0];
+  return { result: (await photosAction(args)) as unknown, read };
+}
+
+const uploadErrorOf = (result: unknown) =>
+  (result as { data?: { uploadError?: { error: string } } }).data?.uploadError?.error;
 
 async function postForm(
   action: typeof photosAction | typeof staffAction,
@@ -327,7 +379,7 @@ describe("bad uploads: a clear message and nothing stored", () => {
   });
 });
 
-describe("a small server: decoding uploads", () => {
+describe("a small server: decoding and request bodies", () => {
   /** Holds sharp's work until the returned function is called. */
   function holdDecoding() {
     let release!: () => void;
@@ -380,6 +432,40 @@ describe("a small server: decoding uploads", () => {
     for (const result of await Promise.all(first)) expect(statusOf(result)).toBe(302);
     expect(await db().photo.count({ where: { profileId: c.profileId } })).toBe(0);
     expect(await storedFiles(c.profileId)).toEqual([]);
+  });
+
+  it("a body one byte over MAX_UPLOAD_BODY_BYTES is answered tooLarge (by its Content-Length: unread)", async () => {
+    const member = await createMember();
+    const envelope = multipartUpload(new Uint8Array(0)).length;
+    const body = multipartUpload(new Uint8Array(MAX_UPLOAD_BODY_BYTES + 1 - envelope).fill(0xff));
+    expect(body.length).toBe(MAX_UPLOAD_BODY_BYTES + 1);
+    for (const contentLength of [true, false]) {
+      const { result, read } = await postBody(member, body, { contentLength });
+      expect(statusOf(result)).toBe(400);
+      expect(uploadErrorOf(result)).toBe("tooLarge");
+      // The stream is read ahead by one chunk whether or not anyone reads it.
+      if (contentLength) expect(read.bytes).toBeLessThanOrEqual(CHUNK);
+    }
+    expect(await db().photo.count({ where: { profileId: member.profileId } })).toBe(0);
+  });
+
+  it("a larger body without Content-Length is cut off soon after the limit: tooLarge", async () => {
+    const member = await createMember();
+    const body = multipartUpload(new Uint8Array(30 * 1024 * 1024).fill(0xff));
+    const { result, read } = await postBody(member, body, { contentLength: false });
+    expect(statusOf(result)).toBe(400);
+    expect(uploadErrorOf(result)).toBe("tooLarge");
+    expect(read.bytes).toBeLessThanOrEqual(MAX_UPLOAD_BODY_BYTES + 2 * CHUNK);
+  });
+
+  it("a photo of exactly MAX_UPLOAD_BYTES still uploads", async () => {
+    const member = await createMember();
+    const photo = await jpeg();
+    // Bytes after the JPEG's end marker are ignored by the decoder: a valid photo of the largest size.
+    const file = Buffer.concat([photo, Buffer.alloc(MAX_UPLOAD_BYTES - photo.length)]);
+    const { result } = await postBody(member, multipartUpload(file), { contentLength: true });
+    expect((result as Response).headers.get("Location")).toBe("/profile/photos?notice=uploaded");
+    expect(await db().photo.count({ where: { profileId: member.profileId } })).toBe(1);
   });
 });
 

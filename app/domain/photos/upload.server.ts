@@ -12,6 +12,8 @@ sharp.cache(false);
 
 /** Largest accepted upload. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Largest accepted upload request: one file plus the multipart envelope and a few small fields. */
+export const MAX_UPLOAD_BODY_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
 /** Largest accepted image (width x height): stops decompression bombs before they are decoded. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 /** SPEC: free members at most 3 photos, Premium members 25 (photos not deleted). */

@@ -92,6 +92,8 @@ const envSchema = z.object({
   STANDINS: booleanFlag.default(false),
   /** Set by the server itself once it started its embedded PostgreSQL (and DATABASE_URL points there). */
   EMBEDDED_DATABASE: booleanFlag.default(false),
+  /** Photo uploads decoded at the same time per process; more wait their turn (each may take ~160 MB). */
+  IMAGE_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   ...timeoutsSchema.shape,
 });

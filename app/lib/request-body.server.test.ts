@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normalizeNewlines, readFields, readForm } from "./request-body.server";
+import { isBodyTooLarge, normalizeNewlines, readFields, readForm } from "./request-body.server";
 
 const post = (body: BodyInit, headers: Record<string, string> = {}) =>
   new Request("http://hartklop.nl/form", { method: "POST", body, headers });
@@ -34,5 +34,22 @@ describe("line breaks in submitted text", () => {
   it("normalizeNewlines leaves other text alone", () => {
     expect(normalizeNewlines("geen regeleinde")).toBe("geen regeleinde");
     expect(normalizeNewlines("\r\n\r\r\n")).toBe("\n\n\n");
+  });
+});
+
+describe("isBodyTooLarge", () => {
+  const refusal = (request: Request, maxBytes: number) =>
+    readForm(request, { maxBytes }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+
+  it("tells a body over the limit (announced or streamed) from other refusals", async () => {
+    const form = new URLSearchParams({ note: "x".repeat(100) });
+    expect(isBodyTooLarge(await refusal(post(form), 50))).toBe(true);
+    expect(isBodyTooLarge(await refusal(post(form, { "Content-Length": "5000" }), 50))).toBe(true);
+    expect(isBodyTooLarge(await refusal(post("x", { "Content-Type": "text/plain" }), 50))).toBe(false);
+    expect(isBodyTooLarge(new Error("too large"))).toBe(false);
+    expect(isBodyTooLarge(null)).toBe(false);
   });
 });

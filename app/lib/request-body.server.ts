@@ -26,6 +26,12 @@ export function bodyError(request: Request, error: BodyError): never {
   throw data({ error, message }, { status: STATUS[error], headers: { "Cache-Control": "no-store" } });
 }
 
+/** Whether `error` is the readers' answer to a body over its limit (for a route that words its own). */
+export function isBodyTooLarge(error: unknown): boolean {
+  const thrown = error as { type?: string; init?: { status?: number } | null } | null;
+  return thrown?.type === "DataWithResponseInit" && thrown.init?.status === STATUS.too_large;
+}
+
 function mediaType(request: Request) {
   return (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
 }

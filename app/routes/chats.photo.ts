@@ -15,15 +15,28 @@ import {
   withParams,
 } from "~/domain/chat/extras-actions.server";
 import { sendMessage } from "~/domain/chat/send-message.server";
-import { MAX_UPLOAD_BYTES } from "~/domain/photos/upload.server";
+import { MAX_UPLOAD_BODY_BYTES } from "~/domain/photos/upload.server";
 import { loginPath } from "~/domain/profiles/login-path";
 import { requestInfoContext } from "~/lib/context";
+import { safeRedirectPath } from "~/lib/redirect.server";
 import type { Route } from "./+types/chats.photo";
-import { readForm } from "~/lib/request-body.server";
+import { bodyError, isBodyTooLarge, readForm } from "~/lib/request-body.server";
 
 const photoIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
-/** Bodies far beyond the upload limit are refused before they are read. */
-const MAX_BODY_BYTES = 4 * MAX_UPLOAD_BYTES;
+
+/**
+ * A member's post too large to read holds a photo over the limit, but its form (and so the way
+ * back) stays unread: back to the page it was sent from (the browser's Referer) with
+ * `?photoError=tooLarge`, or the readers' 413 when there is none.
+ */
+function photoTooLarge(request: Request) {
+  const referer = request.headers.get("Referer");
+  if (!referer || !URL.canParse(referer)) bodyError(request, "too_large");
+  const { pathname, search } = new URL(referer);
+  return redirect(
+    withParams(safeRedirectPath(pathname + search), { [EXTRAS_PARAMS.photoError]: "tooLarge" }),
+  );
+}
 
 /**
  * POST /chats/photo (`conversationId` or `profileId`; a new `photo` file as multipart, or
@@ -33,13 +46,20 @@ const MAX_BODY_BYTES = 4 * MAX_UPLOAD_BYTES;
  * `?photoError=<error>` when the photo cannot be used.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) {
-    throw data(null, { status: 413 });
-  }
   const { site, user } = context.get(requestInfoContext);
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_UPLOAD_BODY_BYTES) {
+    if (!user) bodyError(request, "too_large");
+    return photoTooLarge(request);
+  }
   // Only members may send a file: a visitor's post is read as an ordinary form (for the way back
   // after logging in), so nobody can make the server hold large bodies without an account.
-  const form = await readForm(request, user ? { maxBytes: MAX_BODY_BYTES } : {});
+  const form = await readForm(request, user ? { maxBytes: MAX_UPLOAD_BODY_BYTES } : {}).catch(
+    (error: unknown) => {
+      if (user && isBodyTooLarge(error)) return null;
+      throw error;
+    },
+  );
+  if (!form) return photoTooLarge(request);
   const to = sendTargetFrom(form);
   if (!to) throw data(null, { status: 400 });
   const back = backPathFor(form, to);
@@ -57,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!photoId.success) throw data(null, { status: 400 });
     created = await createChatPhotoFromProfilePhoto(sender.id, photoId.data);
   } else {
-    created = await createChatPhotoFromUpload(sender.id, file instanceof File ? file : null);
+    created = await createChatPhotoFromUpload(sender.id, file instanceof File ? file : null, request.signal);
   }
   if (!created.ok) return redirect(withParams(back, { [EXTRAS_PARAMS.photoError]: created.error }));
   const result = await sendMessage({

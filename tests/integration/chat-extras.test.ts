@@ -14,6 +14,7 @@ import { EVIDENCE_MESSAGES, reportMessage } from "~/domain/chat/report-message.s
 import { sendMessage } from "~/domain/chat/send-message.server";
 import { setComplaintStatus, submitComplaint } from "~/domain/complaints/complaints.server";
 import { changeCredits } from "~/domain/credits/credits.server";
+import { MAX_UPLOAD_BODY_BYTES } from "~/domain/photos/upload.server";
 import { resolveSite, type Site } from "~/domain/sites/site.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { db } from "~/lib/db.server";
@@ -266,6 +267,46 @@ describe("photo messages", () => {
     expect(small.location).toMatch(/^\/login\?redirectTo=/);
     const large = await postPhoto(null, { profileId: String(b.profileId) }, Buffer.alloc(2 * 1024 * 1024, 1));
     expect(large.status).toBe(413);
+  });
+
+  it("a member's post over the upload body limit is not read: back to its page with ?photoError=tooLarge", async () => {
+    const { a, b, conversationId } = await pair();
+    const before = await balance(a);
+    const form = new FormData();
+    form.set("conversationId", String(conversationId));
+    form.set("photo", new File([new Uint8Array(MAX_UPLOAD_BODY_BYTES)], "groot.jpg", { type: "image/jpeg" }));
+    const encoded = new Response(form);
+    const body = new Uint8Array(await encoded.arrayBuffer());
+    const post = async (headers: Record<string, string>) =>
+      runRoute(
+        new Request(`${ORIGIN}/chats/photo`, {
+          method: "POST",
+          headers: {
+            [CLIENT_IP_HEADER]: "10.9.8.7",
+            Cookie: await sessionCookie(a.userId),
+            "Content-Type": encoded.headers.get("Content-Type")!,
+            ...headers,
+          },
+          body,
+        }),
+        photoAction,
+      );
+    // The form (and its way back) stays unread, so the page the browser says it came from.
+    const page = `/members/${b.profileId}/chat`;
+    expect(
+      await post({ "Content-Length": String(body.length), Referer: `${ORIGIN}${page}?photoError=notImage` }),
+    ).toMatchObject({
+      status: 302,
+      location: `${page}?photoError=tooLarge`,
+    });
+    // Read as far as the limit when the size is not announced.
+    expect(await post({ Referer: `${ORIGIN}${page}` })).toMatchObject({
+      status: 302,
+      location: `${page}?photoError=tooLarge`,
+    });
+    expect((await post({ "Content-Length": String(body.length) })).status).toBe(413);
+    expect(await balance(a)).toBe(before);
+    expect(await db().chatPhoto.count({ where: { ownerId: a.userId } })).toBe(0);
   });
 
   it("the site's staff see a chat photo once a message of its conversation was reported to them", async () => {

@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import sharp from "sharp";
 import {
   deletePhoto,
@@ -16,7 +16,14 @@ import {
   REVIEW_PAGE_SIZE,
 } from "~/domain/photos/moderation.server";
 import { photoForViewer } from "~/domain/photos/access.server";
-import { MAX_INPUT_PIXELS, PHOTO_LIMITS, uploadPhoto } from "~/domain/photos/upload.server";
+import {
+  imageDecodes,
+  MAX_INPUT_PIXELS,
+  MAX_UPLOAD_BODY_BYTES,
+  MAX_UPLOAD_BYTES,
+  PHOTO_LIMITS,
+  uploadPhoto,
+} from "~/domain/photos/upload.server";
 import { resolveSite, type Site } from "~/domain/sites/site.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
@@ -34,6 +41,36 @@ import { runRoute, siteRequest } from "../fixtures/run-route";
 
 const ORIGIN = "http://hartklop.test";
 let site: Site;
+
+/**
+ * sharp's work in flight (metadata and toBuffer calls, the app's and the tests' own): how many
+ * images are being decoded at once. While `hold` is set, each call waits for it before it starts.
+ */
+const decoding = vi.hoisted(() => ({ now: 0, most: 0, hold: null as Promise<void> | null }));
+vi.mock("sharp", async (importOriginal) => {
+  const real = (await importOriginal<{ default: typeof sharp }>()).default;
+  const track = async <T>(work: () => Promise<T>) => {
+    decoding.now++;
+    decoding.most = Math.max(decoding.most, decoding.now);
+    try {
+      await decoding.hold;
+      return await work();
+    } finally {
+      decoding.now--;
+    }
+  };
+  type Call = (...args: unknown[]) => Promise<unknown>;
+  const counted = (...args: unknown[]) => {
+    const image = (real as (...a: unknown[]) => ReturnType<typeof sharp>)(...args);
+    const metadata = image.metadata as Call;
+    const toBuffer = image.toBuffer as Call;
+    image.metadata = (() => track(() => metadata.call(image))) as typeof image.metadata;
+    image.toBuffer = ((...options: unknown[]) =>
+      track(() => toBuffer.apply(image, options))) as typeof image.toBuffer;
+    return image;
+  };
+  return { default: Object.assign(counted, real) };
+});
 
 async function thrown(fn: () => unknown): Promise<unknown> {
   try {
@@ -105,11 +142,11 @@ async function storedFiles(profileId: number): Promise<string[]> {
   }
 }
 
-async function postUpload(member: Member, file: File) {
+async function postUpload(member: Member, file: File, signal?: AbortSignal) {
   const form = new FormData();
   form.set("photo", file);
   form.set("visibility", "public");
-  const request = new Request(`${ORIGIN}/profile/photos`, { method: "POST", body: form });
+  const request = new Request(`${ORIGIN}/profile/photos`, { method: "POST", body: form, signal });
   const args = {
     request,
     params: {},
@@ -117,6 +154,51 @@ async function postUpload(member: Member, file: File) {
   } as unknown as Parameters<typeof photosAction>[0];
   return photosAction(args);
 }
+
+const BOUNDARY = "----hartklop-test-boundary";
+const CHUNK = 64 * 1024;
+
+/** The upload form's multipart body as a browser sends it: the file, then the visibility. */
+function multipartUpload(file: Uint8Array): Buffer {
+  const part = (headers: string) => Buffer.from(`--${BOUNDARY}\r\n${headers}\r\n\r\n`);
+  return Buffer.concat([
+    part('Content-Disposition: form-data; name="photo"; filename="foto.jpg"\r\nContent-Type: image/jpeg'),
+    file,
+    Buffer.from("\r\n"),
+    part('Content-Disposition: form-data; name="visibility"'),
+    Buffer.from(`public\r\n--${BOUNDARY}--\r\n`),
+  ]);
+}
+
+/** Posts the body in chunks (with its Content-Length or without, as chunked), counting what the action read. */
+async function postBody(member: Member, body: Buffer, { contentLength }: { contentLength: boolean }) {
+  const read = { bytes: 0 };
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const piece = body.subarray(read.bytes, read.bytes + CHUNK);
+      read.bytes += piece.length;
+      controller.enqueue(new Uint8Array(piece));
+      if (read.bytes >= body.length) controller.close();
+    },
+  });
+  const headers = new Headers({ "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` });
+  if (contentLength) headers.set("Content-Length", String(body.length));
+  const request = new Request(`${ORIGIN}/profile/photos`, {
+    method: "POST",
+    headers,
+    body: stream,
+    duplex: "half",
+  } as RequestInit);
+  const args = {
+    request,
+    params: {},
+    context: await contextFor(member, site),
+  } as unknown as Parameters<typeof photosAction>[0];
+  return { result: (await photosAction(args)) as unknown, read };
+}
+
+const uploadErrorOf = (result: unknown) =>
+  (result as { data?: { uploadError?: { error: string } } }).data?.uploadError?.error;
 
 async function postForm(
   action: typeof photosAction | typeof staffAction,
@@ -294,6 +376,96 @@ describe("bad uploads: a clear message and nothing stored", () => {
     });
     expect(result).toEqual({ ok: false, error: "notImage" });
     expect(await storedFiles(member.profileId)).toEqual([]);
+  });
+});
+
+describe("a small server: decoding and request bodies", () => {
+  /** Holds sharp's work until the returned function is called. */
+  function holdDecoding() {
+    let release!: () => void;
+    decoding.hold = new Promise((resolve) => (release = resolve));
+    return () => {
+      decoding.hold = null;
+      release();
+    };
+  }
+
+  it("decodes at most IMAGE_DECODE_CONCURRENCY (2) images at once; the others wait their turn and upload", async () => {
+    expect(env().IMAGE_DECODE_CONCURRENCY).toBe(2);
+    const members: Member[] = [];
+    for (let i = 0; i < 6; i++) members.push(await createMember());
+    const photo = await jpeg(1600, 1200);
+    decoding.most = 0;
+    const release = holdDecoding();
+    const uploads = members.map((member) => postUpload(member, fileOf(photo)));
+    try {
+      await vi.waitFor(() => expect([imageDecodes().active, imageDecodes().waiting]).toEqual([2, 4]), {
+        timeout: 20_000,
+      });
+      expect(decoding.now).toBe(2);
+    } finally {
+      release();
+    }
+    for (const result of await Promise.all(uploads)) {
+      expect((result as Response).headers.get("Location")).toBe("/profile/photos?notice=uploaded");
+    }
+    expect(decoding.most).toBe(2);
+    expect([imageDecodes().active, imageDecodes().waiting]).toEqual([0, 0]);
+  });
+
+  it("an upload whose member left while it waited for its turn leaves the queue and stores nothing", async () => {
+    const [a, b, c] = [await createMember(), await createMember(), await createMember()];
+    const photo = await jpeg();
+    const release = holdDecoding();
+    const first = [postUpload(a, fileOf(photo)), postUpload(b, fileOf(photo))];
+    const left = new AbortController();
+    try {
+      await vi.waitFor(() => expect(imageDecodes().active).toBe(2), { timeout: 20_000 });
+      const waiting = postUpload(c, fileOf(photo), left.signal);
+      await vi.waitFor(() => expect(imageDecodes().waiting).toBe(1), { timeout: 20_000 });
+      left.abort();
+      await expect(waiting).rejects.toMatchObject({ name: "AbortError" });
+      expect(imageDecodes().waiting).toBe(0);
+    } finally {
+      release();
+    }
+    for (const result of await Promise.all(first)) expect(statusOf(result)).toBe(302);
+    expect(await db().photo.count({ where: { profileId: c.profileId } })).toBe(0);
+    expect(await storedFiles(c.profileId)).toEqual([]);
+  });
+
+  it("a body one byte over MAX_UPLOAD_BODY_BYTES is answered tooLarge (by its Content-Length: unread)", async () => {
+    const member = await createMember();
+    const envelope = multipartUpload(new Uint8Array(0)).length;
+    const body = multipartUpload(new Uint8Array(MAX_UPLOAD_BODY_BYTES + 1 - envelope).fill(0xff));
+    expect(body.length).toBe(MAX_UPLOAD_BODY_BYTES + 1);
+    for (const contentLength of [true, false]) {
+      const { result, read } = await postBody(member, body, { contentLength });
+      expect(statusOf(result)).toBe(400);
+      expect(uploadErrorOf(result)).toBe("tooLarge");
+      // The stream is read ahead by one chunk whether or not anyone reads it.
+      if (contentLength) expect(read.bytes).toBeLessThanOrEqual(CHUNK);
+    }
+    expect(await db().photo.count({ where: { profileId: member.profileId } })).toBe(0);
+  });
+
+  it("a larger body without Content-Length is cut off soon after the limit: tooLarge", async () => {
+    const member = await createMember();
+    const body = multipartUpload(new Uint8Array(30 * 1024 * 1024).fill(0xff));
+    const { result, read } = await postBody(member, body, { contentLength: false });
+    expect(statusOf(result)).toBe(400);
+    expect(uploadErrorOf(result)).toBe("tooLarge");
+    expect(read.bytes).toBeLessThanOrEqual(MAX_UPLOAD_BODY_BYTES + 2 * CHUNK);
+  });
+
+  it("a photo of exactly MAX_UPLOAD_BYTES still uploads", async () => {
+    const member = await createMember();
+    const photo = await jpeg();
+    // Bytes after the JPEG's end marker are ignored by the decoder: a valid photo of the largest size.
+    const file = Buffer.concat([photo, Buffer.alloc(MAX_UPLOAD_BYTES - photo.length)]);
+    const { result } = await postBody(member, multipartUpload(file), { contentLength: true });
+    expect((result as Response).headers.get("Location")).toBe("/profile/photos?notice=uploaded");
+    expect(await db().photo.count({ where: { profileId: member.profileId } })).toBe(1);
   });
 });
 

@@ -57,12 +57,13 @@ async function store(
 export async function createChatPhotoFromUpload(
   ownerId: number,
   file: File | null,
+  signal?: AbortSignal,
 ): Promise<ChatPhotoResult> {
   if (!file || file.size === 0) return { ok: false, error: "missing" };
   if (file.size > MAX_UPLOAD_BYTES) return { ok: false, error: "tooLarge" };
   if (!(await withinLimit(CHAT_PHOTO_UPLOADS_PER_MEMBER, ownerId)))
     return { ok: false, error: "rateLimited" };
-  const processed = await processImage(Buffer.from(await file.arrayBuffer()));
+  const processed = await processImage(Buffer.from(await file.arrayBuffer()), signal);
   if (typeof processed === "string") {
     return { ok: false, error: processed === "limitReached" ? "broken" : processed };
   }

@@ -3,13 +3,17 @@ import { PHOTO_UPLOADS_PER_MEMBER } from "~/domain/abuse/limits";
 import { withinLimit } from "~/domain/abuse/rate-limits.server";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import { deletePhoto, dismissPhotoAlert, setMainPhoto, setPhotoVisibility } from "./manage.server";
-import { countPhotos, MAX_UPLOAD_BYTES, photoLimitFor, uploadPhoto, type UploadError } from "./upload.server";
-import { readForm } from "~/lib/request-body.server";
+import {
+  countPhotos,
+  MAX_UPLOAD_BODY_BYTES,
+  photoLimitFor,
+  uploadPhoto,
+  type UploadError,
+} from "./upload.server";
+import { isBodyTooLarge, readForm } from "~/lib/request-body.server";
 
 /** The photos page (app/ui/photos/paths.ts says the same for the browser). */
 const PAGE = "/profile/photos";
-/** Bodies far beyond the upload limit are refused before they are read. */
-const MAX_BODY_BYTES = 4 * MAX_UPLOAD_BYTES;
 
 /** What a done action tells the photos page (`?notice=`). */
 export const PHOTO_NOTICES = [
@@ -48,19 +52,23 @@ export async function uploadIntent({
           { uploadError: { error, limit: limit ?? photoLimitFor(paidUser) } },
           { status: error === "rateLimited" ? 429 : 400 },
         );
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_BODY_BYTES) {
-    throw data(null, { status: 413 });
-  }
+  // A body over the limit can only hold a file over the limit: say so without reading it.
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_UPLOAD_BODY_BYTES) return fail("tooLarge");
   // Cheap check first: a member at the limit need not send the file at all.
   if ((await countPhotos(profileId)) >= photoLimitFor(paidUser)) return fail("limitReached");
   if (!(await withinLimit(PHOTO_UPLOADS_PER_MEMBER, profileId))) return fail("rateLimited");
-  const form = await readForm(request, { maxBytes: MAX_BODY_BYTES });
+  const form = await readForm(request, { maxBytes: MAX_UPLOAD_BODY_BYTES }).catch((error: unknown) => {
+    if (isBodyTooLarge(error)) return null;
+    throw error;
+  });
+  if (!form) return fail("tooLarge");
   const file = form.get("photo");
   const result = await uploadPhoto({
     profileId,
     paidUser,
     file: file instanceof File ? file : null,
     visibility: form.get("visibility") === "private" ? "private" : "public",
+    signal: request.signal,
   });
   if (!result.ok) return fail(result.error, result.limit);
   return withNotice("uploaded");

@@ -1,10 +1,19 @@
 import { randomBytes } from "node:crypto";
 import sharp from "sharp";
+import { createConcurrencyLimiter, type ConcurrencyLimiter } from "~/lib/concurrency-limiter.server";
 import { db } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
 import { fileStorage } from "~/lib/storage.server";
+
+// One libvips thread per image (the decode limiter below decides how many images run at once), and
+// no operation cache: every upload is a new image, so cached results would only hold memory.
+sharp.concurrency(1);
+sharp.cache(false);
 
 /** Largest accepted upload. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Largest accepted upload request: one file plus the multipart envelope and a few small fields. */
+export const MAX_UPLOAD_BODY_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
 /** Largest accepted image (width x height): stops decompression bombs before they are decoded. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 /** SPEC: free members at most 3 photos, Premium members 25 (photos not deleted). */
@@ -47,12 +56,26 @@ interface Processed {
   height: number;
 }
 
+let decodes: ConcurrencyLimiter | undefined;
+
+/** This process's limit on images decoded at once (IMAGE_DECODE_CONCURRENCY); tests read its counts. */
+export function imageDecodes(): ConcurrencyLimiter {
+  decodes ??= createConcurrencyLimiter(env().IMAGE_DECODE_CONCURRENCY);
+  return decodes;
+}
+
 /**
  * Decodes the bytes with sharp: checks they are a whole image of an accepted format and size, turns
  * it upright by its EXIF orientation and re-encodes it as WebP. Re-encoding drops all metadata
- * (EXIF incl. GPS, XMP, IPTC, ICC), because sharp keeps none unless asked.
+ * (EXIF incl. GPS, XMP, IPTC, ICC), because sharp keeps none unless asked. A decoded image may take
+ * ~160 MB, so only IMAGE_DECODE_CONCURRENCY are decoded at a time; the others wait their turn, and
+ * one whose request is aborted (the member left) gives up waiting.
  */
-export async function processImage(bytes: Buffer): Promise<Processed | UploadError> {
+export function processImage(bytes: Buffer, signal?: AbortSignal): Promise<Processed | UploadError> {
+  return imageDecodes().run(() => decode(bytes), signal);
+}
+
+async function decode(bytes: Buffer): Promise<Processed | UploadError> {
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "truncated" as const, animated: false };
   let format: string | undefined;
   let width = 0;
@@ -90,6 +113,8 @@ export interface UploadInput {
   paidUser: boolean;
   file: File | null;
   visibility?: "public" | "private";
+  /** The upload's request signal: an abandoned upload stops waiting for its turn to be decoded. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -102,13 +127,14 @@ export async function uploadPhoto({
   paidUser,
   file,
   visibility = "public",
+  signal,
 }: UploadInput): Promise<UploadResult> {
   if (!file || file.size === 0) return { ok: false, error: "missing" };
   if (file.size > MAX_UPLOAD_BYTES) return { ok: false, error: "tooLarge" };
   const limit = photoLimitFor(paidUser);
   if ((await countPhotos(profileId)) >= limit) return { ok: false, error: "limitReached", limit };
 
-  const processed = await processImage(Buffer.from(await file.arrayBuffer()));
+  const processed = await processImage(Buffer.from(await file.arrayBuffer()), signal);
   if (typeof processed === "string") return { ok: false, error: processed };
 
   const base = `photos/${profileId}/${randomBytes(16).toString("hex")}`;

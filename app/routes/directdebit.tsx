@@ -9,6 +9,7 @@ import {
   confirmDirectDebit,
   directDebitOptions,
   pendingDirectDebit,
+  renewDirectDebit,
   requestDirectDebit,
   resendDirectDebitCode,
 } from "~/domain/payments/direct-debit.server";
@@ -91,8 +92,9 @@ export async function action({ request, context }: Route.ActionArgs) {
             hideFields: ["otp"],
           }),
           attemptsLeft: outcome.attemptsLeft,
+          priceChanged: outcome.error === "priceChanged",
         },
-        outcome.error === "providerError" ? 502 : 400,
+        outcome.error === "providerError" ? 502 : outcome.error === "priceChanged" ? 409 : 400,
       );
     }
     case "resend": {
@@ -101,6 +103,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const outcome = await resendDirectDebitCode({
         userId: user.id,
         requestId: id.data,
+        country,
         site,
         language: getLocale(context),
       });
@@ -110,8 +113,29 @@ export async function action({ request, context }: Route.ActionArgs) {
         {
           step: "code",
           result: { status: "error", error: { "": [t(`directDebit:errors.${outcome.error}`)] } },
+          priceChanged: outcome.error === "priceChanged",
         },
-        outcome.error === "rateLimited" ? 429 : 502,
+        outcome.error === "rateLimited" ? 429 : outcome.error === "priceChanged" ? 409 : 502,
+      );
+    }
+    case "renew": {
+      const id = idSchema.safeParse(formData.get("request"));
+      if (!id.success) throw redirect("/directdebit");
+      const outcome = await renewDirectDebit({
+        userId: user.id,
+        requestId: id.data,
+        buyer: discountBuyer(user),
+        site,
+        country,
+        language: getLocale(context),
+      });
+      if (outcome.ok) throw redirect(`/directdebit?request=${outcome.requestId}`);
+      return answer(
+        {
+          step: "code",
+          result: { status: "error", error: { "": [t(`directDebit:errors.${outcome.error}`)] } },
+        },
+        outcome.error === "rateLimited" ? 429 : outcome.error === "smsFailed" ? 502 : 400,
       );
     }
     default: {

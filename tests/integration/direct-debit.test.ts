@@ -4,7 +4,7 @@
 // created at Mollie with credits booked only once the collection is paid.
 import { composeIBAN } from "ibantools";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { packagesFor } from "~/domain/credits/packages.server";
+import { clearPackageCache, packagesFor } from "~/domain/credits/packages.server";
 import { settleSimulatedPayment, simulatedWebhooksDone } from "~/domain/payments/mollie-simulator.server";
 import { db } from "~/lib/db.server";
 import * as devSms from "~/routes/dev.sms";
@@ -122,6 +122,8 @@ const NL = {
   limit:
     "Uw limiet voor automatische incasso betalingen is bereikt. Probeer het later, een goedkoper pakket of een andere betaalmethode.",
   invalidCode: "Code ongeldig",
+  priceChanged:
+    "Dit pakket wordt niet meer voor dit bedrag aangeboden: de prijs, je korting of het pakket is gewijzigd sinds je de code aanvroeg. Vraag een nieuwe code aan voor de huidige prijs.",
 };
 
 /** The form, the code, the confirmation: our payment id and Mollie's. */
@@ -133,6 +135,24 @@ async function payByDirectDebit(who: Member, overrides: Record<string, string | 
   const paymentId = Number(/^\/transactions\/(\d+)$/.exec(outcome.location ?? "")![1]);
   const payment = await db().payment.findUniqueOrThrow({ where: { id: paymentId } });
   return { requestId, paymentId, mollieId: payment.molliePaymentId!, payment };
+}
+
+async function resend(who: Member, requestId: number) {
+  return runRoute<ActionBody & { priceChanged?: boolean }>(
+    await siteRequest(`/directdebit?request=${requestId}`, who.userId, {
+      form: { intent: "resend", request: String(requestId) },
+    }),
+    directDebit.action as never,
+  );
+}
+
+async function renew(who: Member, requestId: number) {
+  return runRoute<ActionBody>(
+    await siteRequest(`/directdebit?request=${requestId}`, who.userId, {
+      form: { intent: "renew", request: String(requestId) },
+    }),
+    directDebit.action as never,
+  );
 }
 
 const balance = async (who: Member) =>
@@ -528,5 +548,116 @@ describe("the SMS outbox", () => {
     );
     expect(asStaff.body?.messages[0]).toMatchObject({ to: "+31612345678" });
     expect(asStaff.body?.messages[0]?.body).toMatch(/\d{6}/);
+  });
+});
+
+describe("an old request", () => {
+  it("does not carry a discount that ended into a collection: it is refused, a new one costs today's price", async () => {
+    const xandra = await createMember({ country: "NL", region: null });
+    const creditPackage = await eurPackage(0);
+    // Within the time bonus: two requests at 25% off; the first is confirmed and paid.
+    const first = await payByDirectDebit(xandra, { package: String(creditPackage.id) });
+    expect(first.payment.discountPercent).toBe(25);
+    const old = await requestCode(xandra, { package: String(creditPackage.id) });
+    const oldCode = await codeSentTo("+31612345678");
+    expect((await db().directDebitRequest.findUniqueOrThrow({ where: { id: old } })).amountCents).toBe(
+      first.payment.amountCents,
+    );
+    await settleSimulatedPayment(first.mollieId, "paid");
+    // Days later: the bonus ended (the member paid, and four hours passed).
+    await db().user.update({
+      where: { id: xandra.userId },
+      data: { signupDate: new Date(Date.now() - 3 * 86_400_000) },
+      select: { id: true },
+    });
+
+    const sms = await db().smsMessage.count();
+    const resent = await resend(xandra, old);
+    expect(resent.status).toBe(409);
+    expect(formErrors(resent.body)).toEqual([NL.priceChanged]);
+    expect(resent.body?.priceChanged).toBe(true);
+    expect(await db().smsMessage.count()).toBe(sms);
+
+    const refused = await confirm(xandra, old, oldCode);
+    expect(refused.status).toBe(409);
+    expect(formErrors(refused.body)).toEqual([NL.priceChanged]);
+    expect(await db().payment.count({ where: { userId: xandra.userId } })).toBe(1);
+    const { mollieCustomerId } = await db().user.findUniqueOrThrow({ where: { id: xandra.userId } });
+    expect(await db().mollieSimulatorPayment.count({ where: { customerId: mollieCustomerId } })).toBe(1);
+
+    // A new request with the same details, at today's price: only the code is typed again.
+    const renewed = await renew(xandra, old);
+    expect(renewed.status).toBe(302);
+    const fresh = Number(/^\/directdebit\?request=(\d+)$/.exec(renewed.location ?? "")![1]);
+    const [before, after] = await Promise.all(
+      [old, fresh].map((id) => db().directDebitRequest.findUniqueOrThrow({ where: { id } })),
+    );
+    expect(after).toMatchObject({
+      iban: before!.iban,
+      street: before!.street,
+      phone: before!.phone,
+      packageId: creditPackage.id,
+      amountCents: creditPackage.priceCents,
+    });
+    const paid = await confirm(xandra, fresh, await codeSentTo("+31612345678"));
+    expect(paid.status).toBe(302);
+    const payment = await db().payment.findFirstOrThrow({
+      where: { userId: xandra.userId },
+      orderBy: { id: "desc" },
+    });
+    expect(payment).toMatchObject({
+      amountCents: creditPackage.priceCents,
+      discountPercent: 0,
+      discountCode: null,
+    });
+  });
+
+  it("is refused for a package withdrawn or repriced since, and nothing is collected", async () => {
+    const yara = await member();
+    const extra = await db().creditPackage.create({
+      data: { siteId, currency: "EUR", credits: 777, priceCents: 1999, sortOrder: 99 },
+    });
+    clearPackageCache();
+    try {
+      const repriced = await requestCode(yara, { package: String(extra.id) });
+      const repricedCode = await codeSentTo("+31612345678");
+      const withdrawn = await requestCode(yara, { package: String(extra.id) });
+      const withdrawnCode = await codeSentTo("+31612345678");
+
+      await db().creditPackage.update({ where: { id: extra.id }, data: { priceCents: 2499 } });
+      clearPackageCache();
+      const dearer = await confirm(yara, repriced, repricedCode);
+      expect(dearer.status).toBe(409);
+      expect(formErrors(dearer.body)).toEqual([NL.priceChanged]);
+
+      await db().creditPackage.update({ where: { id: extra.id }, data: { active: false } });
+      clearPackageCache();
+      const gone = await confirm(yara, withdrawn, withdrawnCode);
+      expect(gone.status).toBe(409);
+      expect(formErrors(gone.body)).toEqual([NL.priceChanged]);
+      // A new request cannot revive it either.
+      const renewed = await renew(yara, withdrawn);
+      expect(renewed.status).toBe(400);
+      expect(formErrors(renewed.body)).toEqual(["Dit pakket is niet beschikbaar. Kies een ander pakket."]);
+      expect(await db().payment.count({ where: { userId: yara.userId } })).toBe(0);
+      expect(await db().directDebitRequest.count({ where: { userId: yara.userId } })).toBe(2);
+    } finally {
+      await db().creditPackage.update({ where: { id: extra.id }, data: { active: false } });
+      clearPackageCache();
+    }
+  });
+
+  it("at a price that still holds is resent and collected as before", async () => {
+    const zoe = await member();
+    const requestId = await requestCode(zoe);
+    await db().directDebitRequest.update({
+      where: { id: requestId },
+      data: { createdAt: new Date(Date.now() - 2 * 86_400_000), codeExpiresAt: new Date(Date.now() - 1000) },
+    });
+    expect((await resend(zoe, requestId)).location).toBe(`/directdebit?request=${requestId}&resent=1`);
+    const outcome = await confirm(zoe, requestId, await codeSentTo("+31612345678"));
+    expect(outcome.status).toBe(302);
+    const payment = await db().payment.findFirstOrThrow({ where: { userId: zoe.userId } });
+    expect(payment).toMatchObject({ amountCents: (await eurPackage(0)).priceCents, discountPercent: 0 });
   });
 });

@@ -2,12 +2,14 @@
 // code (5 tries, 10 minutes) leads to a Mollie customer, a direct debit mandate and one collection
 // charged on it. Credits follow when Mollie reports the collection paid (webhook → syncPayment).
 // Limits: what one member, and one IBAN, may have collected within 30 days (site settings).
+// A request's amount holds only while a new request would get it: resending its code and
+// confirming it check the package and today's price for this member again (decision 0019).
 import { failPaymentAtProvider } from "./provider-failure.server";
 import { createHash, createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { MandateMethod } from "@mollie/api-client";
 import { currencyForCountry } from "~/domain/credits/currency";
 import { packagesFor, type CreditPackage } from "~/domain/credits/packages.server";
-import type { Prisma } from "~/generated/prisma/client";
+import type { DirectDebitRequest, Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { sessionSecret } from "~/lib/env.server";
 import { DIRECT_DEBIT_CODES_PER_MEMBER } from "~/domain/abuse/limits";
@@ -41,7 +43,14 @@ export interface DirectDebitSite {
 
 export type RequestError = "blocked" | "limit" | "notFound" | "smsFailed" | "rateLimited";
 export type ConfirmError =
-  "invalidCode" | "tooManyAttempts" | "expired" | "notFound" | "blocked" | "limit" | "providerError";
+  | "invalidCode"
+  | "tooManyAttempts"
+  | "expired"
+  | "notFound"
+  | "blocked"
+  | "limit"
+  | "priceChanged"
+  | "providerError";
 
 /** Who buys: what the discount (time bonus, welcome code) depends on. */
 export interface DirectDebitBuyer {
@@ -133,16 +142,32 @@ async function withinLimits(
   return byIban + input.amountCents <= site.directDebitIbanLimitCents;
 }
 
-/** The package at this member's price for a direct debit; `now` decides a time bonus. */
+/** The package at this member's price for a direct debit today. */
 function directDebitOffer(
   siteId: number,
   country: string,
   packageId: number,
   buyer: DirectDebitBuyer,
-  now?: Date,
 ): Promise<PurchaseOffer | null> {
   if (currencyForCountry(country) !== DIRECT_DEBIT_CURRENCY) return Promise.resolve(null);
-  return purchaseOffer(siteId, country, packageId, { buyer, method: "directdebit", now });
+  return purchaseOffer(siteId, country, packageId, { buyer, method: "directdebit" });
+}
+
+type StoredRequest = Pick<DirectDebitRequest, "userId" | "siteId" | "packageId" | "amountCents" | "currency">;
+
+/**
+ * Today's offer for the request's package, if it still costs this member what the request says:
+ * null when the package is withdrawn, its price changed or the discount ended since (a time bonus
+ * runs out, a once-only code gets used), so an old request never collects an old price.
+ */
+async function offerStillValid(request: StoredRequest, country: string) {
+  const user = await db().user.findUniqueOrThrow({
+    where: { id: request.userId },
+    select: { signupDate: true, paidUser: true },
+  });
+  const buyer = { userId: request.userId, signupDate: user.signupDate, paidUser: user.paidUser };
+  const offer = await directDebitOffer(request.siteId, country, request.packageId, buyer);
+  return offer?.amountCents === request.amountCents && offer.currency === request.currency ? offer : null;
 }
 
 async function textCode(input: { userId: number; phone: string; site: DirectDebitSite; language: string }) {
@@ -217,6 +242,34 @@ export async function requestDirectDebit(
   return { ok: true, requestId: request.id };
 }
 
+/**
+ * A new request with the details of an earlier one of the member's that collected nothing (its
+ * price no longer holds), at today's price and with a new code: the member types only the code.
+ */
+export async function renewDirectDebit(
+  input: Omit<RequestInput, "values"> & { requestId: number },
+): Promise<{ ok: true; requestId: number } | { ok: false; error: RequestError }> {
+  const old = await db().directDebitRequest.findFirst({
+    where: { id: input.requestId, userId: input.userId, paymentId: null },
+  });
+  if (!old) return { ok: false, error: "notFound" };
+  return requestDirectDebit({
+    ...input,
+    values: {
+      intent: "details",
+      package: old.packageId,
+      account_holder: old.accountHolder,
+      iban: old.iban,
+      street: old.street,
+      house_number: old.houseNumber,
+      zip: old.zip,
+      city: old.city,
+      phone: old.phone,
+      consent: true,
+    },
+  });
+}
+
 /** A request waiting for its code, as the code step shows it; null when it is not the member's. */
 export async function pendingDirectDebit(userId: number, requestId: number) {
   const request = await db().directDebitRequest.findFirst({
@@ -254,18 +307,24 @@ export async function pendingDirectDebit(userId: number, requestId: number) {
   };
 }
 
-/** A new code for a request still waiting for one (the old code stops working, the tries start over). */
+/**
+ * A new code for a request still waiting for one (the old code stops working, the tries start
+ * over), while its price still holds; otherwise the member asks for a new request (renewDirectDebit).
+ */
 export async function resendDirectDebitCode(input: {
   userId: number;
   requestId: number;
+  /** The buyer's country, as for the request: the price is decided again. */
+  country: string;
   site: DirectDebitSite;
   language: string;
-}): Promise<{ ok: true } | { ok: false; error: "notFound" | "smsFailed" | "rateLimited" }> {
+}): Promise<{ ok: true } | { ok: false; error: "notFound" | "priceChanged" | "smsFailed" | "rateLimited" }> {
   const request = await db().directDebitRequest.findFirst({
     where: { id: input.requestId, userId: input.userId, verifiedAt: null },
-    select: { phone: true },
+    select: { phone: true, userId: true, siteId: true, packageId: true, amountCents: true, currency: true },
   });
   if (!request) return { ok: false, error: "notFound" };
+  if (!(await offerStillValid(request, input.country))) return { ok: false, error: "priceChanged" };
   const texted = await textCode({ ...input, phone: request.phone });
   if (!texted.ok) return texted;
   const updated = await db().directDebitRequest.updateMany({
@@ -281,7 +340,7 @@ export async function resendDirectDebitCode(input: {
 
 export interface ConfirmInput {
   userId: number;
-  /** The buyer's country, as for the request: the discount is decided again as it was then. */
+  /** The buyer's country, as for the request: the price and discount are decided again. */
   country: string;
   requestId: number;
   code: string;
@@ -336,30 +395,13 @@ type VerifiedRequest = NonNullable<
   Awaited<ReturnType<ReturnType<typeof db>["directDebitRequest"]["findFirst"]>>
 >;
 
-/** Our payment row for the collection, if the member is not blocked and the limits allow it. */
 /**
- * The discount of the request (decided as at the time it was made, so the amount the member
- * confirmed stays the amount collected), for the payment row and the redemption once paid.
+ * Our payment row for the collection, if the request's price still holds (its discount recorded
+ * for the redemption once paid), the member is not blocked and the limits allow it.
  */
-async function requestDiscount(request: VerifiedRequest, country: string) {
-  const user = await db().user.findUniqueOrThrow({
-    where: { id: request.userId },
-    select: { signupDate: true, paidUser: true },
-  });
-  const buyer = { userId: request.userId, signupDate: user.signupDate, paidUser: user.paidUser };
-  const offer = await directDebitOffer(request.siteId, country, request.packageId, buyer, request.createdAt);
-  return offer?.amountCents === request.amountCents
-    ? { discountPercent: offer.discountPercent, discountCode: offer.discountCode }
-    : { discountPercent: 0, discountCode: null };
-}
-
 async function reservePayment(request: VerifiedRequest, country: string) {
-  const credits = await db().creditPackage.findUnique({
-    where: { id: request.packageId },
-    select: { credits: true },
-  });
-  if (!credits) return { ok: false as const, error: "notFound" as const };
-  const discount = await requestDiscount(request, country);
+  const offer = await offerStillValid(request, country);
+  if (!offer) return { ok: false as const, error: "priceChanged" as const };
   return db().$transaction(async (tx) => {
     // One collection at a time per member and per IBAN, so parallel orders cannot pass a limit together.
     await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${request.userId} FOR UPDATE`;
@@ -380,8 +422,9 @@ async function reservePayment(request: VerifiedRequest, country: string) {
         method: "directdebit",
         amountCents: request.amountCents,
         currency: request.currency,
-        credits: credits.credits,
-        ...discount,
+        credits: offer.creditPackage.credits,
+        discountPercent: offer.discountPercent,
+        discountCode: offer.discountCode,
         sequenceType: "recurring",
       },
       select: { id: true, amountCents: true, currency: true, credits: true },

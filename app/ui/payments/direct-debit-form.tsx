@@ -24,6 +24,8 @@ export interface DirectDebitActionData {
   step: "details" | "code";
   result: SubmissionResult<string[]>;
   attemptsLeft?: number;
+  /** The request's price no longer holds: a new request (same details, today's price) is offered. */
+  priceChanged?: boolean;
 }
 
 function usePending() {
@@ -187,7 +189,8 @@ export function DirectDebitCodeForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: directDebitCodeSchema(t) }),
   });
   const attemptsLeft = actionData?.attemptsLeft ?? request.attemptsLeft;
-  const canTry = attemptsLeft > 0 && !request.expired;
+  const priceChanged = actionData?.priceChanged === true;
+  const canTry = attemptsLeft > 0 && !request.expired && !priceChanged;
   return (
     <div data-testid="directdebit-code-step">
       <h2 className="h5">{t("directDebit:code.title")}</h2>
@@ -243,13 +246,23 @@ export function DirectDebitCodeForm({
         </button>
       </Form>
       <div className="d-flex flex-wrap gap-3 align-items-center mt-3">
-        <Form method="post">
-          <input type="hidden" name="intent" value="resend" />
-          <input type="hidden" name="request" value={request.id} />
-          <button type="submit" className="btn btn-link p-0" data-testid="directdebit-resend">
-            {t("directDebit:code.resend")}
-          </button>
-        </Form>
+        {priceChanged ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="renew" />
+            <input type="hidden" name="request" value={request.id} />
+            <button type="submit" className="btn btn-primary" data-testid="directdebit-renew">
+              {t("directDebit:code.renew")}
+            </button>
+          </Form>
+        ) : (
+          <Form method="post">
+            <input type="hidden" name="intent" value="resend" />
+            <input type="hidden" name="request" value={request.id} />
+            <button type="submit" className="btn btn-link p-0" data-testid="directdebit-resend">
+              {t("directDebit:code.resend")}
+            </button>
+          </Form>
+        )}
         <Link to={`/directdebit?package=${request.packageId}`}>{t("directDebit:code.restart")}</Link>
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { getFormProps, getSelectProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
 import {
@@ -8,10 +8,9 @@ import {
   type ProfileFieldName,
 } from "~/domain/profiles/profile-edit-schemas";
 import { FormErrors } from "~/ui/form-fields";
-import { FieldError } from "./field-error";
 import { Section } from "./section";
+import { SelectField } from "./select-field";
 import { type ProfileResult, useProfileForm } from "./use-profile-form";
-import { Visibility } from "./visibility";
 
 /** One select per profile field (SPEC section 3); all but sexuality may stay unspecified. */
 export function FieldsForm({
@@ -36,31 +35,21 @@ export function FieldsForm({
         <FormErrors errors={form.errors} id={form.errorId} />
         <input type="hidden" name="intent" value="fields" />
         <div className="row g-3">
-          {PROFILE_FIELD_NAMES.map((name) => {
-            const field = fields[name];
-            const invalid = Boolean(field.errors?.length);
-            return (
-              <div className="col-md-6" key={name}>
-                <label htmlFor={field.id} className="form-label">
-                  {t(`profile:fields.${name}`)}
-                  <Visibility visible={isVisible(name)} />
-                </label>
-                <select
-                  {...getSelectProps(field)}
-                  key={field.key}
-                  className={`form-select${invalid ? " is-invalid" : ""}`}
-                >
-                  {name !== "sexuality" && <option value="">{t("profile:notSpecified")}</option>}
-                  {PROFILE_FIELD_VALUES[name].map((value) => (
-                    <option key={value} value={value}>
-                      {t(`profile:values.${name}.${value}`)}
-                    </option>
-                  ))}
-                </select>
-                <FieldError id={field.errorId} errors={field.errors} />
-              </div>
-            );
-          })}
+          {PROFILE_FIELD_NAMES.map((name) => (
+            <SelectField
+              key={name}
+              field={fields[name]}
+              label={t(`profile:fields.${name}`)}
+              visible={isVisible(name)}
+            >
+              {name !== "sexuality" && <option value="">{t("profile:notSpecified")}</option>}
+              {PROFILE_FIELD_VALUES[name].map((value) => (
+                <option key={value} value={value}>
+                  {t(`profile:values.${name}.${value}`)}
+                </option>
+              ))}
+            </SelectField>
+          ))}
         </div>
         <button type="submit" className="btn btn-primary mt-3">
           {t("profileEdit:fields.submit")}

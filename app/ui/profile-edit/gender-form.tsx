@@ -1,13 +1,12 @@
-import { getFormProps, getSelectProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
 import { GENDERS } from "~/domain/profiles/genders";
 import { genderSchema } from "~/domain/profiles/profile-edit-schemas";
 import { FormErrors } from "~/ui/form-fields";
-import { FieldError } from "./field-error";
 import { Section } from "./section";
+import { SelectField } from "./select-field";
 import { type ProfileResult, useProfileForm } from "./use-profile-form";
-import { Visibility } from "./visibility";
 
 type GenderValues = { gender: (typeof GENDERS)[number]; seekingGender: (typeof GENDERS)[number] };
 
@@ -31,30 +30,20 @@ export function GenderForm({
         <FormErrors errors={form.errors} id={form.errorId} />
         <input type="hidden" name="intent" value="gender" />
         <div className="row g-3">
-          {(["gender", "seekingGender"] as const).map((name) => {
-            const field = fields[name];
-            const invalid = Boolean(field.errors?.length);
-            return (
-              <div className="col-md-6" key={name}>
-                <label htmlFor={field.id} className="form-label">
-                  {t(`profile:fields.${name}`)}
-                  <Visibility visible={name === "gender" && genderVisible} />
-                </label>
-                <select
-                  {...getSelectProps(field)}
-                  key={field.key}
-                  className={`form-select${invalid ? " is-invalid" : ""}`}
-                >
-                  {GENDERS.map((value) => (
-                    <option key={value} value={value}>
-                      {t(`profile:values.${name}.${value}`)}
-                    </option>
-                  ))}
-                </select>
-                <FieldError id={field.errorId} errors={field.errors} />
-              </div>
-            );
-          })}
+          {(["gender", "seekingGender"] as const).map((name) => (
+            <SelectField
+              key={name}
+              field={fields[name]}
+              label={t(`profile:fields.${name}`)}
+              visible={name === "gender" && genderVisible}
+            >
+              {GENDERS.map((value) => (
+                <option key={value} value={value}>
+                  {t(`profile:values.${name}.${value}`)}
+                </option>
+              ))}
+            </SelectField>
+          ))}
         </div>
         <p className="form-text mb-0">{t("profileEdit:gender.hint")}</p>
         <button type="submit" className="btn btn-primary mt-3">

@@ -42,8 +42,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
-  // Two app servers and two browsers share two cores: a busy moment can outlast the 5 s default.
+  // Two app servers and two browsers share two cores: a busy moment can outlast the 5 s default of
+  // an expectation, and on a slow machine a flow with several logins (Argon2 hashes) 30 s per test.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,

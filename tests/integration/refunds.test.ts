@@ -90,6 +90,21 @@ async function paidPurchase(who: Member, { credits = 100, amountCents = 1995 } =
   return { paymentId: payment.id, mollieId: remote.id };
 }
 
+/** Staff approve the request; Mollie refunds, but its answer never arrives. */
+async function approveWithLostAnswer(requestId: number) {
+  const refunds = mollie().paymentRefunds;
+  const create = refunds.create.bind(refunds);
+  const spy = vi.spyOn(refunds, "create").mockImplementationOnce(async (parameters) => {
+    await create(parameters);
+    throw new Error("socket hang up");
+  });
+  try {
+    return await approveRefund(requestId, decider());
+  } finally {
+    spy.mockRestore();
+  }
+}
+
 const balance = async (who: Member) =>
   (await db().user.findUniqueOrThrow({ where: { id: who.userId }, select: { credits: true } })).credits;
 
@@ -574,18 +589,7 @@ describe("staff decisions", () => {
     const { paymentId, mollieId } = await paidPurchase(olaf);
     await askRefund(olaf, paymentId);
     const { id } = await requestOf(paymentId);
-    // Mollie refunds, but its answer never arrives.
-    const refunds = mollie().paymentRefunds;
-    const create = refunds.create.bind(refunds);
-    const spy = vi.spyOn(refunds, "create").mockImplementationOnce(async (parameters) => {
-      await create(parameters);
-      throw new Error("socket hang up");
-    });
-    try {
-      expect(await approveRefund(id, decider())).toMatchObject({ kind: "uncertain" });
-    } finally {
-      spy.mockRestore();
-    }
+    expect(await approveWithLostAnswer(id)).toMatchObject({ kind: "uncertain" });
     expect(await requestOf(paymentId)).toMatchObject({ status: "approved" });
     expect(await balance(olaf)).toBe(0);
     expect(await approveRefund(id, decider())).toEqual({ kind: "decided", status: "approved" });
@@ -603,17 +607,7 @@ describe("staff decisions", () => {
     const { paymentId, mollieId } = await paidPurchase(pia);
     await askRefund(pia, paymentId);
     const { id } = await requestOf(paymentId);
-    const refunds = mollie().paymentRefunds;
-    const create = refunds.create.bind(refunds);
-    const spy = vi.spyOn(refunds, "create").mockImplementationOnce(async (parameters) => {
-      await create(parameters);
-      throw new Error("socket hang up");
-    });
-    try {
-      expect(await approveRefund(id, decider())).toMatchObject({ kind: "uncertain" });
-    } finally {
-      spy.mockRestore();
-    }
+    expect(await approveWithLostAnswer(id)).toMatchObject({ kind: "uncertain" });
     // The refund Mollie took fails (the balance did not cover it); its webhook finds nothing booked yet.
     const [taken] = await mollie().paymentRefunds.page({ paymentId: mollieId });
     await failSimulatedRefund(taken!.id);

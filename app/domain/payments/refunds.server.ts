@@ -104,19 +104,16 @@ function assess(
 }
 
 /**
- * The bought credits left in the member's balance (free ones are spent first and never refunded),
+ * The bought credits left in the member's `balance` (free ones are spent first and never refunded),
  * from the ledger (index [userId, createdAt]); never more than the balance.
  */
-async function boughtCredits(tx: Tx, userId: number): Promise<number> {
-  const [entries, user] = await Promise.all([
-    tx.creditLedgerEntry.findMany({
-      where: { userId },
-      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-      select: { delta: true, reason: true, reference: true },
-    }),
-    tx.user.findUniqueOrThrow({ where: { id: userId }, select: { credits: true } }),
-  ]);
-  return Math.min(purchasedCredits(entries), user.credits);
+async function boughtCredits(tx: Tx, userId: number, balance: number): Promise<number> {
+  const entries = await tx.creditLedgerEntry.findMany({
+    where: { userId },
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    select: { delta: true, reason: true, reference: true },
+  });
+  return Math.min(purchasedCredits(entries), balance);
 }
 
 /** The member's requests (few per member; index [userId, createdAt]), newest first. */
@@ -151,11 +148,12 @@ export async function refundPanel(
     select: paymentFactsSelect,
   });
   if (!payment) return null;
-  const [requests, bought, refundDays] = await Promise.all([
+  const [requests, user, refundDays] = await Promise.all([
     memberRequests(client, userId),
-    boughtCredits(client, userId),
+    client.user.findUniqueOrThrow({ where: { id: userId }, select: { credits: true } }),
     refundDaysOf(client, payment.siteId),
   ]);
+  const bought = await boughtCredits(client, userId, user.credits);
   const latest = requests.find((r) => r.paymentId === paymentId) ?? null;
   const assessed = assess(payment, requests, bought, refundDays, now);
   return {
@@ -209,7 +207,7 @@ export async function requestRefund({
     });
     if (!payment) return null;
     const requests = await memberRequests(tx, userId);
-    const bought = await boughtCredits(tx, userId);
+    const bought = await boughtCredits(tx, userId, user.credits);
     const assessed = assess(payment, requests, bought, await refundDaysOf(tx, payment.siteId), now);
     if (!assessed.ok) return { ok: false, error: assessed.refusal };
     const created = await tx.refundRequest.create({
@@ -316,8 +314,9 @@ type Claim = { kind: "claimed"; credits: number; amountCents: number } | { kind:
  */
 async function claimForApproval(request: RequestRow, staffId: number, now: Date): Promise<Claim | null> {
   return db().$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT id FROM "User" WHERE id = ${request.userId} FOR UPDATE`;
-    const credits = Math.min(request.credits, await boughtCredits(tx, request.userId));
+    const [user] = await tx.$queryRaw<{ credits: number }[]>`
+      SELECT credits FROM "User" WHERE id = ${request.userId} FOR UPDATE`;
+    const credits = Math.min(request.credits, await boughtCredits(tx, request.userId, user!.credits));
     const amountCents = refundAmountCents(request.payment.amountCents, request.payment.credits, credits);
     const nothingUnused = credits === 0 || amountCents === 0;
     const claimed = await tx.refundRequest.updateMany({

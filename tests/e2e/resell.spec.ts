@@ -27,7 +27,9 @@ test.beforeAll(async () => {
     enableSiteEntryPopup: "no",
     memberResell: true,
     resellUrl: PARTNER_URL,
-    resellCountdownSeconds: 2,
+    // Long enough that a slow machine still reads the page before the refresh (no JavaScript); with
+    // JavaScript the test runs the page's clock itself.
+    resellCountdownSeconds: 5,
   } as const;
   await e2eDb().site.upsert({
     where: { domain: "localhost" },
@@ -37,6 +39,12 @@ test.beforeAll(async () => {
 });
 
 test("a visitor who may not sign up is offered the partner, and sent there", async ({ page }, testInfo) => {
+  if (jsEnabled(testInfo)) {
+    // The page's clock stands still until the test moves it.
+    const start = new Date("2026-01-01T12:00:00Z");
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(new Date(start.getTime() + 1_000));
+  }
   await page.goto(`${RESELL_ORIGIN}/signup?sub1=e2e-banner`);
   await expect(page.getByTestId("signup-invite-only")).toBeVisible();
   await expect(page.getByTestId("signup-form")).toHaveCount(0);
@@ -47,10 +55,13 @@ test("a visitor who may not sign up is offered the partner, and sent there", asy
   await expect(page.getByTestId("resell-countdown")).toHaveText(/Je wordt over \d seconden? doorgestuurd\./);
   if (jsEnabled(testInfo)) {
     await whenInteractive(page, testInfo);
+    await page.clock.runFor(4_000);
     await expect(page.getByTestId("resell-countdown")).toHaveText("Je wordt over 1 seconde doorgestuurd.");
+    await page.clock.runFor(1_000);
   }
   // With JavaScript the countdown sends the visitor on; without, the page's refresh does.
   await page.waitForURL(target, { timeout: 10_000 });
+  if (jsEnabled(testInfo)) await page.clock.resume();
 });
 
 test("without JavaScript the link leads to the partner at once", async ({ page }, testInfo) => {

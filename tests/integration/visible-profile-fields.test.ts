@@ -141,7 +141,7 @@ describe("visible_profile_fields on member cards, landers and the weekly mail", 
       name: "without age, city and region: the name only (the mail falls back to the country)",
       fields: without("age", "city", "region"),
       shown: { age: null, city: null, region: null },
-      mailLine: "Pieter NL",
+      mailLine: "Pieter Nederland",
     },
     {
       name: "showing everything: age, city and region",

@@ -77,3 +77,17 @@ describe("translations", () => {
     });
   });
 });
+
+describe("ages in the weekly mail", () => {
+  it("follow each language's plural forms", async () => {
+    const { translatorFor } = await import("~/lib/translator.server");
+    const line = (locale: string, count: number) =>
+      translatorFor(locale)("weeklyUpdate.member", { ns: "mail", count, place: "X" });
+    expect([22, 25, 31].map((age) => line("pl", age))).toEqual(["22 lata, X", "25 lat, X", "31 lat, X"]);
+    expect([line("nl", 40), line("en", 40), line("de", 40)]).toEqual([
+      "40 jaar, X",
+      "40 years, X",
+      "40 Jahre, X",
+    ]);
+  });
+});

@@ -20,7 +20,8 @@ export interface WeeklyUpdatesJob {
  * Up to six members who joined since `since`, matching the member's default search (the gender they
  * seek in their own country, as /members shows without filters), newest first. Reads
  * Profile_search_country_idx (listedSiteId, country, createdAt). Age and place as the site's
- * `visibleFields` (visible_profile_fields) allow; the country is always shown.
+ * `visibleFields` (visible_profile_fields) allow; `place` is null when neither city nor region may be
+ * shown (the mail then names the country, which is always shown).
  */
 export async function newMatchesFor(
   userId: number,
@@ -50,7 +51,7 @@ export async function newMatchesFor(
   });
   return profiles.map(({ id, name, dateOfBirth, country, ...place }) => {
     const shown = shownToOthers({ ...place, age: ageOn(dateOfBirth) }, site.visibleProfileFields);
-    return { profileId: id, name, age: shown.age, place: shown.city ?? shown.region ?? country };
+    return { profileId: id, name, age: shown.age, place: shown.city ?? shown.region, country };
   });
 }
 
@@ -103,12 +104,14 @@ export async function sendWeeklyUpdates(afterId: number, now = new Date()): Prom
           kind: "weeklyUpdate",
           path: "/members",
           values: { count: matches.length },
-          list: matches.map((m) => ({
-            title: m.name,
-            detail:
-              m.age === null ? m.place : t("weeklyUpdate.member", { ns: "mail", age: m.age, place: m.place }),
-            url: `/members/${m.profileId}`,
-          })),
+          list: matches.map((m) => {
+            const place = m.place ?? t(`profile:countries.${m.country}`, { defaultValue: m.country });
+            return {
+              title: m.name,
+              detail: m.age === null ? place : t("weeklyUpdate.member", { ns: "mail", count: m.age, place }),
+              url: `/members/${m.profileId}`,
+            };
+          }),
         },
         tx,
       );

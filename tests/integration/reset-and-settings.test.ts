@@ -259,12 +259,12 @@ describe("password reset request (/reset-password)", () => {
   });
 });
 
-describe("password reset completion (/reset-password/do)", () => {
-  async function resetToken(email: string) {
-    await requestPasswordReset({ site, email, origin: ORIGIN, ip: `10.2.0.${++counter}` });
-    return tokenFrom((await latestMail(email, "resetPassword"))!.text, "/reset-password/do");
-  }
+async function resetToken(email: string) {
+  await requestPasswordReset({ site, email, origin: ORIGIN, ip: `10.2.0.${++counter}` });
+  return tokenFrom((await latestMail(email, "resetPassword"))!.text, "/reset-password/do");
+}
 
+describe("password reset completion (/reset-password/do)", () => {
   it("requires the two new passwords to be equal", () => {
     const submission = parseWithZod(
       formData({ token: "x", newPassword: "Nieuw-wachtwoord-1", confirmPassword: "Nieuw-wachtwoord-2" }),
@@ -634,6 +634,38 @@ describe("e-mail change", () => {
         ip: "10.4.0.1",
       }),
     ).toMatchObject({ ok: true });
+  });
+
+  it("voids a pending change when the password changes or is reset (an intruder's link ends with their access)", async () => {
+    const pendingLink = async (userId: number, newEmail: string) => {
+      expect(await request(userId, newEmail)).toEqual({ ok: true, email: newEmail });
+      return tokenFrom((await latestMail(newEmail, "changeEmail"))!.text, "/mail-change/do");
+    };
+    const changed = await createMember({ password: PASSWORD });
+    const changedLink = await pendingLink(changed.userId, `indringer-a${changed.userId}@example.com`);
+    expect(
+      await changePassword({
+        userId: changed.userId,
+        currentPassword: PASSWORD,
+        newPassword: "Nieuw-wachtwoord-1",
+        keepSessionId: null,
+      }),
+    ).toEqual({ ok: true });
+    expect(await pendingEmailChange(changed.userId)).toBeNull();
+    expect(await confirmEmailChange(changedLink)).toEqual({ ok: false, error: "invalidLink" });
+
+    const reset = await createMember({ password: PASSWORD });
+    const resetLink = await pendingLink(reset.userId, `indringer-b${reset.userId}@example.com`);
+    const token = await resetToken(reset.email);
+    expect(await completePasswordReset({ token, password: "Nieuw-wachtwoord-1" })).toMatchObject({
+      ok: true,
+    });
+    expect(await confirmEmailChange(resetLink)).toEqual({ ok: false, error: "invalidLink" });
+    const { email } = await db().user.findUniqueOrThrow({
+      where: { id: reset.userId },
+      select: { email: true },
+    });
+    expect(email).toBe(reset.email);
   });
 
   it("confirms an unconfirmed member (the link came to the new address), and enables nothing else", async () => {

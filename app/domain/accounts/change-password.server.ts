@@ -3,6 +3,7 @@ import { checkCurrentPassword } from "./current-password.server";
 import { hashPassword } from "./password.server";
 import { passwordProblem, type PasswordProblem } from "./password-rules";
 import { endOtherSessions } from "./session.server";
+import { voidLinks } from "./verification.server";
 
 export type ChangePasswordResult = { ok: true } | { ok: false; error: "wrongOldPassword" | PasswordProblem };
 
@@ -32,11 +33,12 @@ export async function changePassword({
   });
   const problem = passwordProblem(newPassword, { email: user.email, name: user.profile?.name });
   if (problem) return { ok: false, error: problem };
-  await db().user.update({
-    where: { id: userId },
-    data: { passwordHash: await hashPassword(newPassword) },
-    select: { id: true },
-  });
+  const passwordHash = await hashPassword(newPassword);
+  await db().$transaction([
+    db().user.update({ where: { id: userId }, data: { passwordHash }, select: { id: true } }),
+    // Links an intruder may have asked for (a reset, an e-mail change) end with their session.
+    voidLinks(userId, ["reset_password", "change_email"]),
+  ]);
   await endOtherSessions(userId, keepSessionId);
   return { ok: true };
 }

@@ -7,7 +7,7 @@ import { db } from "~/lib/db.server";
 import { confirmAddress } from "./confirm-address.server";
 import { checkCurrentPassword } from "./current-password.server";
 import { emailSchema } from "./email";
-import { consumeVerification, createVerification, peekVerification } from "./verification.server";
+import { consumeVerification, createVerification, peekVerification, voidLinks } from "./verification.server";
 
 /** Confirmation mails one member may have sent to new addresses per day. */
 export const EMAIL_CHANGE_MAILS = EMAIL_CHANGE_MAILS_PER_MEMBER;
@@ -166,9 +166,6 @@ export async function confirmEmailChange(
   }
   if (user.status === "not_confirmed") await db().$transaction(confirmAddress(user.id));
   // Other pending links (to this or another address) are void now.
-  await db().verification.updateMany({
-    where: { userId: user.id, type: "change_email", usedAt: null },
-    data: { usedAt: new Date() },
-  });
+  await voidLinks(user.id, ["change_email"]);
   return { ok: true, email, userId: user.id };
 }

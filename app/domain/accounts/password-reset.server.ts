@@ -10,7 +10,7 @@ import { startAccountCountOver } from "./login.server";
 import { hashPassword } from "./password.server";
 import { passwordProblem, type PasswordProblem } from "./password-rules";
 import { endOtherSessions } from "./session.server";
-import { consumeVerification, createVerification, peekVerification } from "./verification.server";
+import { consumeVerification, createVerification, peekVerification, voidLinks } from "./verification.server";
 
 const DAY_MS = 24 * 3600_000;
 
@@ -114,10 +114,8 @@ export async function completePasswordReset({
       select: { id: true },
     }),
     startAccountCountOver(user.id),
-    db().verification.updateMany({
-      where: { userId: user.id, type: "reset_password", usedAt: null },
-      data: { usedAt: new Date() },
-    }),
+    // An intruder's pending e-mail change would otherwise outlast the new password.
+    voidLinks(user.id, ["reset_password", "change_email"]),
     ...confirmAddress(user.id),
   ]);
   await endOtherSessions(user.id, null);

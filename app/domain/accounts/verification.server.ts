@@ -42,6 +42,18 @@ export async function consumeVerification(type: VerificationType, token: string)
   return used[0] ?? null;
 }
 
+/**
+ * Voids the member's unused links of these types: a statement for a `$transaction`, or to await.
+ * After a password change an intruder's pending links must not outlast it; after a confirmation
+ * the other activation links have no job left.
+ */
+export function voidLinks(userId: number, types: VerificationType[]) {
+  return db().verification.updateMany({
+    where: { userId, type: { in: types }, usedAt: null },
+    data: { usedAt: new Date() },
+  });
+}
+
 /** A token that was used already (expired or not): whom it was for, or null. */
 export async function usedVerification(type: VerificationType, token: string) {
   if (!token) return null;

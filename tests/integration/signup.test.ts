@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { TFunction } from "i18next";
 import { RouterContextProvider, type MiddlewareFunction } from "react-router";
@@ -886,6 +887,28 @@ describe("activation", () => {
     expect(await activateAccount("made-up-token")).toBeNull();
   });
 
+  it("voids the other activation links once one confirmed the account: they log no one in", async () => {
+    const email = uniqueEmail("tweelinks");
+    const userId = await createdUserId({ email });
+    const first = await activationToken(email);
+    await db().verification.create({
+      data: {
+        type: "activation",
+        userId,
+        target: email,
+        tokenHash: createHash("sha256").update("tweede-link").digest("hex"),
+        expiresAt: new Date(Date.now() + 3600_000),
+      },
+      select: { id: true },
+    });
+    expect(await activateAccount(first)).toEqual({ userId, firstUse: true });
+    const unused = await db().verification.count({ where: { userId, type: "activation", usedAt: null } });
+    expect(unused).toBe(0);
+    const second = await runRoute(activateRoute.loader, request("/activate?token=tweede-link"));
+    expect((second.result as Response).headers.get("Location")).toBe("/activate/done");
+    expect((second.result as Response).headers.get("Set-Cookie")).toBeNull();
+  });
+
   it("refuses an expired link", async () => {
     const email = uniqueEmail("verlopen");
     const userId = await createdUserId({ email });
@@ -1011,6 +1034,12 @@ describe("the complete-signup step", () => {
     const email = uniqueEmail("fout");
     const userId = await createdUserId({ email });
     const oldToken = await activationToken(email);
+    // The activation mail to the mistyped address bounced.
+    await db().user.update({
+      where: { id: userId },
+      data: { notificationsDisabled: ["bounce", "fbl"] },
+      select: { id: true },
+    });
     const taken = uniqueEmail("bezet");
     await db().user.create({
       data: { siteId: site.id, email: taken, status: "confirmed" },
@@ -1029,9 +1058,13 @@ describe("the complete-signup step", () => {
       ok: true,
       email: fixed,
     });
+    // The bounce was the old address's; a complaint (fbl) was the member's own doing and stays.
     expect(
-      (await db().user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } })).email,
-    ).toBe(fixed);
+      await db().user.findUniqueOrThrow({
+        where: { id: userId },
+        select: { email: true, notificationsDisabled: true },
+      }),
+    ).toEqual({ email: fixed, notificationsDisabled: ["fbl"] });
     expect(await activateAccount(oldToken)).toBeNull();
     expect(await activateAccount(await activationToken(fixed))).toEqual({ userId, firstUse: true });
   });

@@ -184,9 +184,10 @@ export async function signUp(input: NewAccount & { origin: string }): Promise<Si
 
 /**
  * Follows an activation link: uses the token up, confirms the member and enables the profile
- * (`firstUse`). A link used before, whose member is confirmed, is no error (`firstUse` false):
- * mail scanners open links before the member does. Null when the link is unknown, expired, or
- * meant for an address the member no longer has.
+ * (`firstUse`: this link confirmed the account, so it may log in). A link used before, or one to an
+ * account confirmed since, is no error (`firstUse` false): mail scanners open links before the
+ * member does. Null when the link is unknown, expired, or meant for an address the member no
+ * longer has.
  */
 export async function activateAccount(token: string): Promise<{ userId: number; firstUse: boolean } | null> {
   const verification = await consumeVerification("activation", token);
@@ -196,8 +197,9 @@ export async function activateAccount(token: string): Promise<{ userId: number; 
     select: { id: true, status: true, email: true },
   });
   if (!user || user.status === "deleted" || user.email !== verification.target) return null;
-  if (user.status === "not_confirmed") await db().$transaction(confirmAddress(user.id));
-  return { userId: user.id, firstUse: true };
+  if (user.status === "confirmed") return { userId: user.id, firstUse: false };
+  const [, confirmed] = await db().$transaction(confirmAddress(user.id));
+  return { userId: user.id, firstUse: confirmed.count === 1 };
 }
 
 async function activatedBefore(token: string): Promise<{ userId: number; firstUse: false } | null> {
@@ -224,6 +226,7 @@ async function unconfirmedUser(userId: number) {
       email: true,
       status: true,
       language: true,
+      notificationsDisabled: true,
       profile: { select: { name: true } },
     },
   });
@@ -289,7 +292,13 @@ export async function changeUnconfirmedEmail(
   let token: string;
   try {
     token = await db().$transaction(async (tx) => {
-      await tx.user.update({ where: { id: userId }, data: { email }, select: { id: true } });
+      // A bounce was the old address's: mail to the new one goes out again.
+      const notificationsDisabled = user.notificationsDisabled.filter((reason) => reason !== "bounce");
+      await tx.user.update({
+        where: { id: userId },
+        data: { email, notificationsDisabled },
+        select: { id: true },
+      });
       await tx.verification.updateMany({
         where: { userId, type: "activation", usedAt: null },
         data: { usedAt: new Date() },

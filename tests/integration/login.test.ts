@@ -59,6 +59,33 @@ describe("login and lockout", () => {
     ).toMatchObject({ ok: true });
   });
 
+  it("checks at most the attempts the limit leaves, also for requests sent at the same moment", async () => {
+    const email = "gelijktijdig@example.com";
+    const member = await createMember({ siteId: site.id, email, password: "Goed-wachtwoord-1" });
+    // One try left: of six guesses at once at most one is checked (none when all six were written
+    // before any counted), and a checked one locks the account.
+    for (let i = 0; i < site.loginMaxAttempts - 1; i++) {
+      await db().loginAttempt.create({
+        data: { userId: member.userId, ip: `10.0.3.${i}` },
+        select: { id: true },
+      });
+    }
+    const guesses = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        verifyLogin({ site, email, password: `gok${i}`, ip: `10.0.4.${i}` }),
+      ),
+    );
+    expect(guesses.every((result) => !result.ok && result.error === "locked")).toBe(true);
+    // Only checked attempts are kept (as their IPs' failures).
+    const checked = await db().loginAttempt.count({ where: { ip: { startsWith: "10.0.4." } } });
+    expect(checked).toBeLessThanOrEqual(1);
+    const { lockedUntil } = await db().user.findUniqueOrThrow({
+      where: { id: member.userId },
+      select: { lockedUntil: true },
+    });
+    expect(lockedUntil !== null).toBe(checked === 1);
+  });
+
   it("blocks an IP that tries many accounts", async () => {
     for (let i = 0; i < site.loginMaxAttempts * 4; i++) {
       await verifyLogin({ site, email: `gok${i}@example.com`, password: "x", ip: "10.9.9.9" });

@@ -27,7 +27,9 @@ const minutesUntil = (date: Date) => Math.max(1, Math.ceil((date.getTime() - Dat
 
 /**
  * Checks e-mail and password for a site. Wrong attempts are counted per account and per IP in the
- * database; after `loginMaxAttempts` the account is blocked for `loginBlockMinutes`.
+ * database; after `loginMaxAttempts` the account is blocked for `loginBlockMinutes`. Each attempt is
+ * written before its password is checked and counts itself: of requests sent at the same moment
+ * (from one app process or several) only as many as the limits leave are checked at all.
  */
 export async function verifyLogin({
   site,
@@ -40,11 +42,6 @@ export async function verifyLogin({
   password: string;
   ip: string;
 }): Promise<LoginResult> {
-  const windowStart = new Date(Date.now() - site.loginBlockMinutes * 60_000);
-  const ipFailures = await db().loginAttempt.count({ where: { ip, createdAt: { gt: windowStart } } });
-  if (ipFailures >= site.loginMaxAttempts * LOGIN_FAILURES_PER_IP_FACTOR)
-    return { ok: false, error: "locked", minutes: site.loginBlockMinutes };
-
   const user = await db().user.findUnique({
     where: { siteId_email: { siteId: site.id, email: normalizeEmail(email) } },
     select: { id: true, passwordHash: true, lockedUntil: true, status: true },
@@ -52,18 +49,33 @@ export async function verifyLogin({
   if (user?.lockedUntil && user.lockedUntil > new Date()) {
     return { ok: false, error: "locked", minutes: minutesUntil(user.lockedUntil) };
   }
-  const passwordOk = await verifyPassword(user?.passwordHash ?? null, password);
-  if (user && passwordOk && user.status !== "deleted") {
-    await startAccountCountOver(user.id);
-    return { ok: true, userId: user.id };
+  const attempt = await db().loginAttempt.create({
+    data: { userId: user?.id ?? null, ip },
+    select: { id: true },
+  });
+  const windowStart = new Date(Date.now() - site.loginBlockMinutes * 60_000);
+  const [ipAttempts, accountAttempts] = await Promise.all([
+    db().loginAttempt.count({ where: { ip, createdAt: { gt: windowStart } } }),
+    user ? db().loginAttempt.count({ where: { userId: user.id, createdAt: { gt: windowStart } } }) : 0,
+  ]);
+  if (
+    ipAttempts > site.loginMaxAttempts * LOGIN_FAILURES_PER_IP_FACTOR ||
+    accountAttempts > site.loginMaxAttempts
+  ) {
+    // Refused unchecked: only checked passwords count as failures.
+    await db().loginAttempt.deleteMany({ where: { id: attempt.id } });
+    return { ok: false, error: "locked", minutes: site.loginBlockMinutes };
   }
 
-  await db().loginAttempt.create({ data: { userId: user?.id ?? null, ip }, select: { id: true } });
-  if (!user) return { ok: false, error: "invalid" };
-  const failures = await db().loginAttempt.count({
-    where: { userId: user.id, createdAt: { gt: windowStart } },
-  });
-  if (failures >= site.loginMaxAttempts) {
+  const passwordOk = await verifyPassword(user?.passwordHash ?? null, password);
+  if (user && passwordOk && user.status !== "deleted") {
+    await db().$transaction([
+      db().loginAttempt.deleteMany({ where: { id: attempt.id } }),
+      startAccountCountOver(user.id),
+    ]);
+    return { ok: true, userId: user.id };
+  }
+  if (user && accountAttempts >= site.loginMaxAttempts) {
     const lockedUntil = new Date(Date.now() + site.loginBlockMinutes * 60_000);
     await db().user.update({ where: { id: user.id }, data: { lockedUntil }, select: { id: true } });
     await startAccountCountOver(user.id);

@@ -157,7 +157,7 @@ export function SignupForm({
   fetcher?: SignupFetcher;
   /** Where the form posts: /signup, or a lander's own URL (which stores where the member came from). */
   action?: string;
-  /** A lander's signed visit with bounce logging (`?lb`): a signup clears its bounce mark. */
+  /** A lander's signed visit with bounce logging (`?lb`): a signup makes it no bounce. */
   visit?: string | null;
 }) {
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ import {
   LANDER_CACHE_MS,
   regionCounts,
 } from "~/domain/landers/lander-members.server";
-import { visitToken } from "~/domain/landers/visits.server";
+import { recordSignup, visitToken } from "~/domain/landers/visits.server";
 import { clearSiteCache } from "~/domain/sites/site.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { db } from "~/lib/db.server";
@@ -530,6 +530,59 @@ describe("visits and bounces", () => {
       302,
     );
     expect(await bouncedAt(other.id)).toBeInstanceOf(Date);
+  });
+
+  it("a beacon that comes after the signup (the page leaving on its redirect, a late beacon) marks no bounce", async () => {
+    const path = "/landers/gallery?lb&network=net10";
+    const outcome = await viewLander(path);
+    const token = (outcome.body!.entry as Body).bounceToken as string;
+    const id = Number(token.split(".")[0]);
+    const beacon = async () =>
+      runRoute(await siteRequest("/api/lander-bounce", null, { form: { visit: token } }), bounceAction);
+
+    const signedUp = await post(path, { ...signupForm(), [LANDER_VISIT_FIELD]: token }, landerAction);
+    expect(signedUp.status).toBe(302);
+    expect((await beacon()).status).toBe(204);
+    expect((await beacon()).status).toBe(204);
+    expect(await db().landerVisit.findUniqueOrThrow({ where: { id }, select: { bouncedAt: true } })).toEqual({
+      bouncedAt: null,
+    });
+  });
+
+  it("a beacon waiting on the signup's uncommitted transaction marks no bounce once it commits", async () => {
+    const outcome = await viewLander("/landers/gallery?lb&network=net11");
+    const token = (outcome.body!.entry as Body).bounceToken as string;
+    const id = Number(token.split(".")[0]);
+    let commit!: () => void;
+    const held = new Promise<void>((resolve) => (commit = resolve));
+    let marked!: () => void;
+    const signedUp = new Promise<void>((resolve) => (marked = resolve));
+    // Another app process's signup, between marking the visit and its commit.
+    const signup = db().$transaction(async (tx) => {
+      await recordSignup(siteId, token, tx);
+      marked();
+      await held;
+    });
+    await signedUp;
+    const beacon = siteRequest("/api/lander-bounce", null, { form: { visit: token } }).then((request) =>
+      runRoute(request, bounceAction),
+    );
+    for (let i = 0; i < 200; i++) {
+      const [row] = await db().$queryRaw<{ waiting: number }[]>`
+        SELECT count(*)::int AS waiting FROM pg_stat_activity
+        WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+      if (row!.waiting > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    commit();
+    await signup;
+    expect((await beacon).status).toBe(204);
+    expect(
+      await db().landerVisit.findUniqueOrThrow({
+        where: { id },
+        select: { bouncedAt: true, signedUpAt: true },
+      }),
+    ).toEqual({ bouncedAt: null, signedUpAt: expect.any(Date) });
   });
 
   it("a refused signup POST renders the lander again without counting another visit", async () => {

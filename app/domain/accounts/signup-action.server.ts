@@ -14,7 +14,6 @@ import type { ExistingAccount } from "./signup.server";
 import { visitorAccess } from "./visitor-access.server";
 import { readForm } from "~/lib/request-body.server";
 import { LANDER_VISIT_FIELD } from "~/domain/landers/designs";
-import { clearBounce } from "~/domain/landers/visits.server";
 
 /** What a refused signup answers (the form shows it; see ui/signup-form's SignupActionData). */
 interface SignupReply {
@@ -55,6 +54,7 @@ export async function signupAction(
   if (isHoneypotFilled(formData)) return answer({ result: reply([t("signup:errors.honeypot")]) }, 400);
   if (submission.status !== "success") return answer({ result: reply() }, 400);
 
+  const visit = formData.get(LANDER_VISIT_FIELD);
   const outcome = await signUp({
     site,
     values: submission.value,
@@ -63,16 +63,14 @@ export async function signupAction(
     ip: clientIp(request),
     tracking,
     lander,
+    visit: lander && typeof visit === "string" ? visit : null,
     origin: linkOrigin(request, context.get(requestInfoContext).site),
   });
   switch (outcome.status) {
-    case "created": {
-      const visit = formData.get(LANDER_VISIT_FIELD);
-      if (lander && typeof visit === "string") await clearBounce(site.id, visit);
+    case "created":
       return redirect(next, {
         headers: { "Set-Cookie": await createSession(outcome.userId, request) },
       });
-    }
     case "exists":
       return answer({ result: reply(), existing: outcome.existing }, 400);
     case "suggestion":

@@ -6,6 +6,7 @@ import {
 } from "~/domain/abuse/limits";
 import { withinLimit } from "~/domain/abuse/rate-limits.server";
 import { changeCredits } from "~/domain/credits/credits.server";
+import { recordSignup } from "~/domain/landers/visits.server";
 import { sendAccountMail } from "~/domain/notifications/account-mail.server";
 import type { Site } from "~/domain/sites/site.server";
 import { Prisma } from "~/generated/prisma/client";
@@ -55,14 +56,26 @@ export interface NewAccount {
   tracking: Tracking;
   /** The lander the visitor signed up on (e.g. "gallery/utrecht", "members/12/landing"). */
   lander?: string | null;
+  /** The lander's signed visit the form carried (`?lb`): it becomes a signup, never a bounce. */
+  visit?: string | null;
 }
 
 /**
  * Creates the member in one transaction: the user (not confirmed yet), the profile, the signup
- * credits through the ledger and the activation link. The profile stays disabled until the e-mail
- * address is confirmed (SPEC section 4: unconfirmed members do not take part yet).
+ * credits through the ledger, the activation link and the lander visit's signup. The profile stays
+ * disabled until the e-mail address is confirmed (SPEC section 4: unconfirmed members do not take
+ * part yet).
  */
-export async function createAccount({ site, values, language, country, ip, tracking, lander }: NewAccount) {
+export async function createAccount({
+  site,
+  values,
+  language,
+  country,
+  ip,
+  tracking,
+  lander,
+  visit,
+}: NewAccount) {
   const passwordHash = await hashPassword(values.password);
   return db().$transaction(async (tx) => {
     const user = await tx.user.create({
@@ -108,6 +121,7 @@ export async function createAccount({ site, values, language, country, ip, track
       );
     }
     const token = await createVerification({ type: "activation", userId: user.id, target: values.email }, tx);
+    if (visit) await recordSignup(site.id, visit, tx);
     return { userId: user.id, activationToken: token };
   });
 }

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { createContext } from "react-router";
+import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { sessionSecret } from "~/lib/env.server";
 import type { Tracking } from "~/middleware/tracking.server";
@@ -53,27 +54,37 @@ export async function recordVisit(view: LanderView): Promise<string> {
 
 /**
  * SPEC section 4 page-bounce logging: the visitor left the lander without signing up. Sets
- * `bouncedAt` once; false for a token that is not a visit of this site.
+ * `bouncedAt` once, never on a visit that became a signup; false for a token that is not a visit
+ * of this site.
  */
 export async function recordBounce(siteId: number, token: string): Promise<boolean> {
   const id = visitIdFrom(token);
   if (id === null) return false;
   const visit = await db().landerVisit.findFirst({ where: { id, siteId }, select: { id: true } });
   if (!visit) return false;
-  await db().landerVisit.updateMany({ where: { id, bouncedAt: null }, data: { bouncedAt: new Date() } });
+  // One UPDATE, not a read and a write: when it waits for a signup's uncommitted transaction on this
+  // row, PostgreSQL checks the row again after the commit and finds its signedUpAt.
+  await db().landerVisit.updateMany({
+    where: { id, bouncedAt: null, signedUpAt: null },
+    data: { bouncedAt: new Date() },
+  });
   return true;
 }
 
 /**
- * The visit became a signup: a bounce logged before (the visitor left, then came back through the
- * back-forward cache, or a beacon crossed the signup) no longer stands. Anything but a signed visit
- * of this site changes nothing.
+ * The visit became a signup, in the signup's transaction: a bounce logged before (the visitor left,
+ * then came back through the back-forward cache, or a beacon crossed the signup) no longer stands,
+ * and a beacon arriving later marks none. Anything but a signed visit of this site changes nothing.
  */
-export async function clearBounce(siteId: number, token: string): Promise<void> {
+export async function recordSignup(
+  siteId: number,
+  token: string,
+  tx: Prisma.TransactionClient = db(),
+): Promise<void> {
   const id = visitIdFrom(token);
   if (id === null) return;
-  await db().landerVisit.updateMany({
-    where: { id, siteId, bouncedAt: { not: null } },
-    data: { bouncedAt: null },
+  await tx.landerVisit.updateMany({
+    where: { id, siteId, signedUpAt: null },
+    data: { bouncedAt: null, signedUpAt: new Date() },
   });
 }

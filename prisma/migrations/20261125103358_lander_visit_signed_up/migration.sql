@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "LanderVisit" ADD COLUMN     "signedUpAt" TIMESTAMP(3);

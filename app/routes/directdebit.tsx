@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const common = { title: getInstance(context).t("directDebit:title"), siteName: site.name };
   if (url.searchParams.has("request")) {
     const id = idSchema.safeParse(url.searchParams.get("request"));
-    const pending = id.success ? await pendingDirectDebit(user.id, id.data) : null;
+    const pending = id.success ? await pendingDirectDebit(user.id, id.data, country) : null;
     if (pending?.paymentId) throw redirect(`/transactions/${pending.paymentId}`);
     if (!pending || pending.verified) throw redirect("/directdebit");
     return { step: "code" as const, pending, resent: url.searchParams.has("resent"), ...common };

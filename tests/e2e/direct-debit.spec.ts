@@ -90,6 +90,77 @@ test("a member pays by direct debit after confirming the SMS code", async ({ pag
   await expect(page.getByTestId("payment-balance")).toHaveText(`Je hebt ${payment.credits} credits.`);
 });
 
+test("a code step whose price changed says so, also after a refused code, and renews at today's price", async ({
+  page,
+}, testInfo) => {
+  test.info().annotations.push({ type: "allow-console-errors", description: "the refused code answers 409" });
+  // Two requests, each with its code read from the outbox as staff.
+  test.slow();
+  // A new member: the time bonus (25% off) lowers the first request (its modal stays away).
+  const member = await createMember();
+  await e2eDb().user.update({
+    where: { id: member.id },
+    data: { timeBonusDismissedAt: new Date() },
+    select: { id: true },
+  });
+  const phone = mobileNumber();
+  await login(page, member.email, member.password);
+  await page.goto("/directdebit");
+  await whenInteractive(page, testInfo);
+  const form = page.getByTestId("directdebit-form");
+  await form.getByLabel("Naam rekeninghouder").fill("B. Jansen");
+  await form.getByLabel("IBAN").fill("NL91 ABNA 0417 1643 00");
+  await form.getByLabel("Straat").fill("Dorpsstraat");
+  await form.getByLabel("Huisnummer").fill("3");
+  await form.getByLabel("Postcode").fill("3811 AB");
+  await form.getByLabel("Plaats").fill("Amersfoort");
+  await form.getByLabel("Mobiel nummer").fill(phone.typed);
+  await form.getByRole("checkbox").check();
+  await page.getByTestId("directdebit-submit").click();
+  await expect(page.getByTestId("directdebit-code-step")).toBeVisible();
+  const old = await e2eDb().directDebitRequest.findFirstOrThrow({ where: { userId: member.id } });
+  const creditPackage = await e2eDb().creditPackage.findUniqueOrThrow({ where: { id: old.packageId } });
+  const euros = (cents: number) =>
+    new Intl.NumberFormat("nl-NL", { style: "currency", currency: "EUR" }).format(cents / 100);
+  expect(old.amountCents).toBeLessThan(creditPackage.priceCents);
+  await expect(page.getByTestId("directdebit-summary")).toContainText(euros(old.amountCents));
+  const code = await codeFromOutbox(page, phone.e164);
+
+  // The bonus ends while the step is open: the code is refused for the price, not used up.
+  await e2eDb().user.update({
+    where: { id: member.id },
+    data: { signupDate: new Date(Date.now() - 3 * 86_400_000) },
+    select: { id: true },
+  });
+  const priceChanged = page.getByText("Dit pakket wordt niet meer voor dit bedrag aangeboden", {
+    exact: false,
+  });
+  await whenInteractive(page, testInfo);
+  await page.getByLabel("Code").fill(code);
+  await page.getByTestId("directdebit-confirm").click();
+  await expect(priceChanged).toBeVisible();
+  await expect(page.getByTestId("directdebit-renew")).toBeVisible();
+
+  // Opened again, the step still says so and offers the renewal instead of the old amount's code.
+  await page.goto(`/directdebit?request=${old.id}`);
+  await expect(priceChanged).toBeVisible();
+  await expect(page.getByTestId("directdebit-confirm")).toBeDisabled();
+  await expect(page.getByTestId("directdebit-resend")).toHaveCount(0);
+  expect(await e2eDb().payment.count({ where: { userId: member.id } })).toBe(0);
+
+  await whenInteractive(page, testInfo);
+  await page.getByTestId("directdebit-renew").click();
+  await expect(page).not.toHaveURL(new RegExp(`request=${old.id}$`));
+  await expect(page.getByTestId("directdebit-summary")).toContainText(euros(creditPackage.priceCents));
+  await expect(priceChanged).toHaveCount(0);
+  await whenInteractive(page, testInfo);
+  await page.getByLabel("Code").fill(await codeFromOutbox(page, phone.e164));
+  await page.getByTestId("directdebit-confirm").click();
+  await expect(page).toHaveURL(/\/transactions\/\d+$/);
+  const payment = await e2eDb().payment.findFirstOrThrow({ where: { userId: member.id } });
+  expect(payment).toMatchObject({ amountCents: creditPackage.priceCents, discountPercent: 0 });
+});
+
 test("a member with a card mandate orders the last package again in one click", async ({ page }) => {
   const member = await createMember();
   await login(page, member.email, member.password);

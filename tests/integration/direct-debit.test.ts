@@ -155,6 +155,14 @@ async function renew(who: Member, requestId: number) {
   );
 }
 
+/** The code step as its loader shows it (a reload, or the page without JavaScript). */
+async function codeStep(who: Member, requestId: number) {
+  return runRoute<{ step: string; pending: { amountCents: number; priceChanged: boolean } }>(
+    await siteRequest(`/directdebit?request=${requestId}`, who.userId),
+    directDebit.loader as never,
+  );
+}
+
 const balance = async (who: Member) =>
   (await db().user.findUniqueOrThrow({ where: { id: who.userId }, select: { credits: true } })).credits;
 
@@ -571,6 +579,7 @@ describe("an old request", () => {
       select: { id: true },
     });
 
+    expect((await codeStep(xandra, old)).body?.pending.priceChanged).toBe(true);
     const sms = await db().smsMessage.count();
     const resent = await resend(xandra, old);
     expect(resent.status).toBe(409);
@@ -641,6 +650,51 @@ describe("an old request", () => {
       expect(formErrors(renewed.body)).toEqual(["Dit pakket is niet beschikbaar. Kies een ander pakket."]);
       expect(await db().payment.count({ where: { userId: yara.userId } })).toBe(0);
       expect(await db().directDebitRequest.count({ where: { userId: yara.userId } })).toBe(2);
+    } finally {
+      await db().creditPackage.update({ where: { id: extra.id }, data: { active: false } });
+      clearPackageCache();
+    }
+  });
+
+  it("shows on its code step, also after a refused confirmation, that its price changed, and its renewal today's price", async () => {
+    const zeno = await member();
+    const extra = await db().creditPackage.create({
+      data: { siteId, currency: "EUR", credits: 778, priceCents: 1999, sortOrder: 99 },
+    });
+    clearPackageCache();
+    try {
+      const requestId = await requestCode(zeno, { package: String(extra.id) });
+      const code = await codeSentTo("+31612345678");
+      expect((await codeStep(zeno, requestId)).body).toMatchObject({
+        step: "code",
+        pending: { amountCents: 1999, priceChanged: false },
+      });
+
+      await db().creditPackage.update({ where: { id: extra.id }, data: { priceCents: 2499 } });
+      clearPackageCache();
+      // A reload no longer shows 19,99 as what is collected: the step says the price changed.
+      expect((await codeStep(zeno, requestId)).body).toMatchObject({
+        step: "code",
+        pending: { priceChanged: true },
+      });
+      // Confirming is refused without using the code, and the step still offers the renewal.
+      const refused = await confirm(zeno, requestId, code);
+      expect(refused.status).toBe(409);
+      expect(formErrors(refused.body)).toEqual([NL.priceChanged]);
+      expect((await codeStep(zeno, requestId)).body).toMatchObject({
+        step: "code",
+        pending: { priceChanged: true, attemptsLeft: 5 },
+      });
+
+      const renewed = await renew(zeno, requestId);
+      const fresh = Number(/^\/directdebit\?request=(\d+)$/.exec(renewed.location ?? "")![1]);
+      expect((await codeStep(zeno, fresh)).body).toMatchObject({
+        step: "code",
+        pending: { amountCents: 2499, priceChanged: false },
+      });
+      expect((await confirm(zeno, fresh, await codeSentTo("+31612345678"))).status).toBe(302);
+      const payment = await db().payment.findFirstOrThrow({ where: { userId: zeno.userId } });
+      expect(payment.amountCents).toBe(2499);
     } finally {
       await db().creditPackage.update({ where: { id: extra.id }, data: { active: false } });
       clearPackageCache();

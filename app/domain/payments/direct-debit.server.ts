@@ -2,8 +2,8 @@
 // code (5 tries, 10 minutes) leads to a Mollie customer, a direct debit mandate and one collection
 // charged on it. Credits follow when Mollie reports the collection paid (webhook → syncPayment).
 // Limits: what one member, and one IBAN, may have collected within 30 days (site settings).
-// A request's amount holds only while a new request would get it: resending its code and
-// confirming it check the package and today's price for this member again (decision 0019).
+// A request's amount holds only while a new request would get it: showing its code step, resending
+// its code and confirming it check the package and today's price for this member again (decision 0019).
 import { failPaymentAtProvider } from "./provider-failure.server";
 import { createHash, createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { MandateMethod } from "@mollie/api-client";
@@ -270,12 +270,18 @@ export async function renewDirectDebit(
   });
 }
 
-/** A request waiting for its code, as the code step shows it; null when it is not the member's. */
-export async function pendingDirectDebit(userId: number, requestId: number) {
+/**
+ * A request waiting for its code, as the code step shows it; null when it is not the member's.
+ * `priceChanged`: its amount no longer holds for the buyer's `country` today (as resending and
+ * confirming decide), so the step offers a new request instead of showing an amount it would refuse.
+ */
+export async function pendingDirectDebit(userId: number, requestId: number, country: string) {
   const request = await db().directDebitRequest.findFirst({
     where: { id: requestId, userId },
     select: {
       id: true,
+      userId: true,
+      siteId: true,
       packageId: true,
       iban: true,
       phone: true,
@@ -302,6 +308,7 @@ export async function pendingDirectDebit(userId: number, requestId: number) {
     currency: request.currency,
     attemptsLeft: Math.max(CODE_ATTEMPTS - request.attempts, 0),
     expired: request.codeExpiresAt <= new Date(),
+    priceChanged: request.verifiedAt === null && !(await offerStillValid(request, country)),
     verified: request.verifiedAt !== null,
     paymentId: request.paymentId,
   };
@@ -359,6 +366,13 @@ export type ConfirmResult =
  */
 export async function confirmDirectDebit(input: ConfirmInput): Promise<ConfirmResult> {
   const now = new Date();
+  // A price that no longer holds leaves the request unverified: its code step offers a new one.
+  const waiting = await db().directDebitRequest.findFirst({
+    where: { id: input.requestId, userId: input.userId, verifiedAt: null },
+    select: { userId: true, siteId: true, packageId: true, amountCents: true, currency: true },
+  });
+  if (waiting && !(await offerStillValid(waiting, input.country)))
+    return { ok: false, error: "priceChanged" };
   const claimed = await db().directDebitRequest.updateMany({
     where: {
       id: input.requestId,

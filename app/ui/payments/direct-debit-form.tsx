@@ -168,6 +168,8 @@ export interface PendingDirectDebitView {
   currency: string;
   attemptsLeft: number;
   expired: boolean;
+  /** The amount no longer holds (price, discount or package changed): only a new request can pay. */
+  priceChanged: boolean;
 }
 
 /** The code step: the code from the SMS confirms the collection; a new code can be sent. */
@@ -189,12 +191,12 @@ export function DirectDebitCodeForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: directDebitCodeSchema(t) }),
   });
   const attemptsLeft = actionData?.attemptsLeft ?? request.attemptsLeft;
-  const priceChanged = actionData?.priceChanged === true;
+  const priceChanged = actionData?.priceChanged === true || request.priceChanged;
   const canTry = attemptsLeft > 0 && !request.expired && !priceChanged;
   return (
     <div data-testid="directdebit-code-step">
       <h2 className="h5">{t("directDebit:code.title")}</h2>
-      {resent && !actionData && (
+      {resent && !actionData && !priceChanged && (
         <div className="alert alert-info" role="status">
           {t("directDebit:code.resent")}
         </div>
@@ -213,7 +215,13 @@ export function DirectDebitCodeForm({
         <FormErrors errors={form.errors} id={form.errorId} />
         {!canTry && !form.errors?.length && (
           <div className="alert alert-danger" role="alert">
-            {t(request.expired ? "directDebit:errors.expired" : "directDebit:errors.tooManyAttempts")}
+            {t(
+              priceChanged
+                ? "directDebit:errors.priceChanged"
+                : request.expired
+                  ? "directDebit:errors.expired"
+                  : "directDebit:errors.tooManyAttempts",
+            )}
           </div>
         )}
         <input type="hidden" name="intent" value="confirm" />

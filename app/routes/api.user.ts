@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { authenticator } from "~/domain/accounts/authenticator.server";
 import { saveUserLanguage } from "~/domain/accounts/language.server";
-import { createSession, type SessionUser } from "~/domain/accounts/session.server";
+import { createSession, getSession, type SessionUser } from "~/domain/accounts/session.server";
 import { memberCounts } from "~/domain/notifications/member-counts.server";
 import { pushSubscriptionCall } from "~/domain/notifications/push-api.server";
 import { authenticationRequired, noStore } from "~/lib/api-responses.server";
@@ -86,5 +86,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: result.error, message }, { status: 401, headers: noStore });
   }
   const cookie = await createSession(result.userId, request);
-  return data({ ok: true }, { headers: { ...noStore, "Set-Cookie": cookie } });
+  // SPEC's response field `user`: the new session's user, read as every later request reads it.
+  const session = await getSession(
+    new Request(request.url, { headers: { Cookie: cookie.split(";")[0]! } }),
+    context.get(requestInfoContext).site.id,
+  );
+  return data(
+    { ok: true, user: publicUser(session?.user ?? null) },
+    { headers: { ...noStore, "Set-Cookie": cookie } },
+  );
 }

@@ -368,7 +368,11 @@ describe("request bodies", () => {
       }),
       asServer(action!),
     );
-    expect(json).toMatchObject({ status: 200, body: { ok: true } });
+    // SPEC section 7: the answer carries the logged-in user.
+    expect(json).toMatchObject({
+      status: 200,
+      body: { ok: true, user: { status: "confirmed", profile: { id: user.profileId } } },
+    });
     const form = await runRoute(
       new Request(`${ORIGIN}/api/user.php`, {
         method: "POST",

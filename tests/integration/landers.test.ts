@@ -25,6 +25,7 @@ import { seedBaseData } from "../../prisma/seed/base-data";
 import { createMember, separateProfileIds, type Member } from "../fixtures/members";
 import { renderRoute } from "../fixtures/render-route";
 import { runRoute, siteRequest } from "../fixtures/run-route";
+import { untilAStatementWaitsOnALock } from "../fixtures/lock-waits";
 
 type Body = Record<string, unknown>;
 
@@ -567,13 +568,7 @@ describe("visits and bounces", () => {
     const beacon = siteRequest("/api/lander-bounce", null, { form: { visit: token } }).then((request) =>
       runRoute(request, bounceAction),
     );
-    for (let i = 0; i < 200; i++) {
-      const [row] = await db().$queryRaw<{ waiting: number }[]>`
-        SELECT count(*)::int AS waiting FROM pg_stat_activity
-        WHERE datname = current_database() AND wait_event_type = 'Lock'`;
-      if (row!.waiting > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await untilAStatementWaitsOnALock();
     commit();
     await signup;
     expect((await beacon).status).toBe(204);

@@ -38,6 +38,7 @@ import { seedBaseData } from "../../prisma/seed/base-data";
 import { contextFor, createMember, type Member } from "../fixtures/members";
 import { renderRoute } from "../fixtures/render-route";
 import { runRoute, siteRequest } from "../fixtures/run-route";
+import { untilAStatementWaitsOnALock } from "../fixtures/lock-waits";
 
 const ORIGIN = "http://hartklop.test";
 let site: Site;
@@ -717,13 +718,7 @@ describe("moderation", () => {
       (value) => ({ value }),
       (error: unknown) => ({ error }),
     );
-    for (let i = 0; i < 200; i++) {
-      const [row] = await db().$queryRaw<{ waiting: number }[]>`
-        SELECT count(*)::int AS waiting FROM pg_stat_activity
-        WHERE datname = current_database() AND wait_event_type = 'Lock'`;
-      if (row!.waiting > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    await untilAStatementWaitsOnALock();
     release();
     await transaction;
     return outcome;

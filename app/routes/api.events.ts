@@ -8,7 +8,7 @@ import type { Route } from "./+types/api.events";
  * read states and the top bar's totals, replayed after Last-Event-ID on a reconnect.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const { user } = context.get(requestInfoContext);
-  if (!user) return authenticationRequired();
-  return chatEventStream(request, user.id);
+  const { user, sessionId } = context.get(requestInfoContext);
+  if (!user || !sessionId) return authenticationRequired();
+  return chatEventStream(request, { userId: user.id, sessionId });
 }

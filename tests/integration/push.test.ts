@@ -8,7 +8,12 @@ import { changePassword } from "~/domain/accounts/change-password.server";
 import { deleteAccount } from "~/domain/accounts/delete-account.server";
 import { like } from "~/domain/likes/like.server";
 import type { MessageNotice } from "~/domain/notifications/message-notice.server";
-import { closeOpenTab, streamRowId, touchOpenTab } from "~/domain/notifications/open-tabs.server";
+import {
+  closeOpenTab,
+  streamRowId,
+  touchOpenTab,
+  touchOpenTabWhileSignedIn,
+} from "~/domain/notifications/open-tabs.server";
 import { hasVisibleTab } from "~/domain/notifications/presence.server";
 import { pushForLike, pushForMessage, type LikePushJob } from "~/domain/notifications/push-notify.server";
 import { resolveSite } from "~/domain/sites/site.server";
@@ -604,7 +609,7 @@ describe("presence: the event stream", () => {
       const browser = new AbortController();
       const response = chatEventStream(
         new Request(`${ORIGIN}/api/events${query}`, { signal: browser.signal }),
-        member.userId,
+        { userId: member.userId, sessionId: "not-checked-before-a-heartbeat" },
         hub,
       );
       return { browser, reader: response.body!.getReader() };
@@ -660,8 +665,16 @@ describe("presence: the page-hidden beacon", () => {
 
     await beacon("?tab=tab-one-1234");
     expect(await visible()).toEqual([two]);
-    // A heartbeat keeps the state the beacon left.
-    await touchOpenTab(one, member.userId, null);
+    // A heartbeat keeps the state the beacon left, while the stream's session lasts.
+    const session = await db().session.create({
+      data: {
+        id: `heartbeat-${member.userId}`,
+        userId: member.userId,
+        expiresAt: new Date(Date.now() + 60_000),
+      },
+      select: { id: true },
+    });
+    expect(await touchOpenTabWhileSignedIn(one, member.userId, session.id)).toBe(true);
     expect(await visible()).toEqual([two]);
     await beacon("");
     expect(await visible()).toEqual([]);
@@ -671,6 +684,12 @@ describe("presence: the page-hidden beacon", () => {
       pageHiddenAction,
     );
     expect(visitor).toMatchObject({ status: 403 });
+
+    // Logged out elsewhere: the next heartbeat says so (the stream then ends) and brings no row back.
+    await db().session.delete({ where: { id: session.id }, select: { id: true } });
+    await db().openTab.deleteMany({ where: { id: one } });
+    expect(await touchOpenTabWhileSignedIn(one, member.userId, session.id)).toBe(false);
+    expect(await db().openTab.count({ where: { id: one } })).toBe(0);
   });
 });
 

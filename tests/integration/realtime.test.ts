@@ -410,7 +410,11 @@ describe("the stream through Express", () => {
         (h): h is [string, string] => typeof h[1] === "string",
       );
       const request = new Request(`http://localhost${req.originalUrl}`, { headers, signal: aborted.signal });
-      const response = chatEventStream(request, anna.userId, counting);
+      const response = chatEventStream(
+        request,
+        { userId: anna.userId, sessionId: "not-checked-before-a-heartbeat" },
+        counting,
+      );
       res.status(response.status);
       for (const [key, value] of response.headers) res.append(key, value);
       res.flushHeaders();

@@ -17,17 +17,29 @@ export function streamRowId(tab: string | null): string {
   return `${tab ?? "tab"}.${randomBytes(6).toString("base64url")}`;
 }
 
-/** The stream opened or is still there: one upsert. A heartbeat keeps `visible` as the beacon left it. */
-export async function touchOpenTab(rowId: string, userId: number, visible: boolean | null): Promise<void> {
-  if (visible === null) {
-    await db().$executeRaw`
-      INSERT INTO "OpenTab" (id, "userId", visible, "seenAt") VALUES (${rowId}, ${userId}, true, now())
-      ON CONFLICT (id) DO UPDATE SET "seenAt" = now()`;
-  } else {
-    await db().$executeRaw`
-      INSERT INTO "OpenTab" (id, "userId", visible, "seenAt") VALUES (${rowId}, ${userId}, ${visible}, now())
-      ON CONFLICT (id) DO UPDATE SET "seenAt" = now(), visible = ${visible}`;
-  }
+/** The stream opened: one upsert. */
+export async function touchOpenTab(rowId: string, userId: number, visible: boolean): Promise<void> {
+  await db().$executeRaw`
+    INSERT INTO "OpenTab" (id, "userId", visible, "seenAt") VALUES (${rowId}, ${userId}, ${visible}, now())
+    ON CONFLICT (id) DO UPDATE SET "seenAt" = now(), visible = ${visible}`;
+}
+
+/**
+ * A stream's heartbeat: its row seen now, only while the session that opened the stream lasts.
+ * False once it ended (logout, a password change, "Overal elders uitloggen", expiry): the stream
+ * must close then, and its row is not brought back.
+ */
+export async function touchOpenTabWhileSignedIn(
+  rowId: string,
+  userId: number,
+  sessionId: string,
+): Promise<boolean> {
+  const touched = await db().$executeRaw`
+    INSERT INTO "OpenTab" (id, "userId", visible, "seenAt")
+    SELECT ${rowId}, ${userId}, true, now()
+    WHERE EXISTS (SELECT 1 FROM "Session" WHERE id = ${sessionId} AND "expiresAt" > now())
+    ON CONFLICT (id) DO UPDATE SET "seenAt" = now()`;
+  return touched > 0;
 }
 
 export async function closeOpenTab(rowId: string): Promise<void> {

@@ -3,7 +3,13 @@
 // the browser goes away (an unhandled rejection), so this small Connection enqueues into a
 // ReadableStream directly.
 import { Connection, Session } from "better-sse";
-import { closeOpenTab, parseTabId, streamRowId, touchOpenTab } from "~/domain/notifications/open-tabs.server";
+import {
+  closeOpenTab,
+  parseTabId,
+  streamRowId,
+  touchOpenTab,
+  touchOpenTabWhileSignedIn,
+} from "~/domain/notifications/open-tabs.server";
 import { openChatFeed, parseLastEventId, type FeedEvent } from "./chat-feed.server";
 import { realtimeHub, type RealtimeHub } from "./hub.server";
 
@@ -69,10 +75,13 @@ class StreamConnection extends Connection {
   end = () => this.ending.abort();
 }
 
-/** The member's event stream: missed events after Last-Event-ID, then live ones, heartbeats between. */
+/**
+ * The member's event stream: missed events after Last-Event-ID, then live ones, heartbeats between.
+ * It ends at the first heartbeat after the session (`sessionId`) ended.
+ */
 export function chatEventStream(
   request: Request,
-  userId: number,
+  { userId, sessionId }: { userId: number; sessionId: string },
   hub: RealtimeHub = realtimeHub(),
 ): Response {
   const connection = new StreamConnection(request);
@@ -91,7 +100,7 @@ export function chatEventStream(
   session.once("connected", () => {
     if (connection.request.signal.aborted) return;
     const stop = openChatFeed({ hub, userId, lastEventId, send, close: connection.end });
-    const stopPresence = keepTabPresence(url, userId);
+    const stopPresence = keepTabPresence(url, { userId, sessionId }, connection.end);
     session.once("disconnected", () => {
       stop();
       stopPresence();
@@ -106,14 +115,22 @@ const presenceFailed = (error: unknown) =>
 /**
  * Presence for push and mail (domain/notifications/presence): an OpenTab row while the stream is
  * open, seen again at every heartbeat, gone when it closes. `?tab=` names the browser tab (its
- * page-hidden beacon names it too), `?hidden=1` when the page opened in the background.
+ * page-hidden beacon names it too), `?hidden=1` when the page opened in the background. A heartbeat
+ * that finds the session ended calls `sessionEnded`.
  */
-function keepTabPresence(url: URL, userId: number): () => void {
+function keepTabPresence(
+  url: URL,
+  { userId, sessionId }: { userId: number; sessionId: string },
+  sessionEnded: () => void,
+): () => void {
   const rowId = streamRowId(parseTabId(url.searchParams.get("tab")));
   // In order, so that a stream closing at once never has its row inserted after the delete.
   let last = touchOpenTab(rowId, userId, url.searchParams.get("hidden") !== "1").catch(presenceFailed);
   const then = (step: () => Promise<void>) => (last = last.then(step).catch(presenceFailed));
-  const timer = setInterval(() => then(() => touchOpenTab(rowId, userId, null)), HEARTBEAT_MS);
+  const heartbeat = async () => {
+    if (!(await touchOpenTabWhileSignedIn(rowId, userId, sessionId))) sessionEnded();
+  };
+  const timer = setInterval(() => then(heartbeat), HEARTBEAT_MS);
   timer.unref();
   return () => {
     clearInterval(timer);

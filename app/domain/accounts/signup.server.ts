@@ -18,7 +18,7 @@ import { normalizeEmail } from "./email";
 import { suggestEmail } from "./email-suggestion";
 import { hashPassword } from "./password.server";
 import type { SignupValues } from "./signup-schema";
-import { consumeVerification, createVerification, usedVerification } from "./verification.server";
+import { consumeVerification, createVerification, usedVerification, voidLinks } from "./verification.server";
 
 /** SPEC section 4: a deleted account can be reactivated within 14 days. */
 export const DELETION_GRACE_DAYS = 14;
@@ -313,10 +313,7 @@ export async function changeUnconfirmedEmail(
         data: { email, notificationsDisabled },
         select: { id: true },
       });
-      await tx.verification.updateMany({
-        where: { userId, type: "activation", usedAt: null },
-        data: { usedAt: new Date() },
-      });
+      await voidLinks(userId, ["activation"], tx);
       return createVerification({ type: "activation", userId, target: email }, tx);
     });
   } catch (error) {

@@ -47,8 +47,12 @@ export async function consumeVerification(type: VerificationType, token: string)
  * After a password change an intruder's pending links must not outlast it; after a confirmation
  * the other activation links have no job left.
  */
-export function voidLinks(userId: number, types: VerificationType[]) {
-  return db().verification.updateMany({
+export function voidLinks(
+  userId: number,
+  types: VerificationType[],
+  client: Prisma.TransactionClient = db(),
+) {
+  return client.verification.updateMany({
     where: { userId, type: { in: types }, usedAt: null },
     data: { usedAt: new Date() },
   });

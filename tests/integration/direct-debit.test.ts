@@ -524,6 +524,29 @@ describe("limits and blocks", () => {
     const outcome = await confirm(sara, requestId, code);
     expect(formErrors(outcome.body)).toEqual([NL.limit]);
     expect(await db().payment.count({ where: { userId: sara.userId } })).toBe(0);
+
+    // The refusal used neither the code nor a try: a reload shows the code step, and once the
+    // limit allows it the same code collects.
+    const reload = await codeStep(sara, requestId);
+    expect(reload.body).toMatchObject({ step: "code", pending: { attemptsLeft: 5 } });
+    await db().site.update({ where: { id: siteId }, data: { directDebitIbanLimitCents: 1_000_000 } });
+    expect((await confirm(sara, requestId, code)).location).toMatch(/^\/transactions\/\d+$/);
+  });
+
+  it("a member blocked after asking for the code is told so when confirming, and nothing is collected", async () => {
+    const uma = await member();
+    const requestId = await requestCode(uma);
+    const code = await codeSentTo("+31612345678");
+    await db().user.update({ where: { id: uma.userId }, data: { directDebitBlockedAt: new Date() } });
+    const refused = await confirm(uma, requestId, code);
+    expect(refused.status).toBe(400);
+    expect(formErrors(refused.body)).toEqual([NL.blocked]);
+    expect(await db().payment.count({ where: { userId: uma.userId } })).toBe(0);
+    const request = await db().directDebitRequest.findUniqueOrThrow({
+      where: { id: requestId },
+      select: { verifiedAt: true, attempts: true },
+    });
+    expect(request).toEqual({ verifiedAt: null, attempts: 0 });
   });
 
   it("a member blocked for direct debit is told so and gets no code", async () => {

@@ -366,13 +366,19 @@ export type ConfirmResult =
  */
 export async function confirmDirectDebit(input: ConfirmInput): Promise<ConfirmResult> {
   const now = new Date();
-  // A price that no longer holds leaves the request unverified: its code step offers a new one.
   const waiting = await db().directDebitRequest.findFirst({
     where: { id: input.requestId, userId: input.userId, verifiedAt: null },
-    select: { userId: true, siteId: true, packageId: true, amountCents: true, currency: true },
+    select: {
+      userId: true,
+      siteId: true,
+      packageId: true,
+      amountCents: true,
+      currency: true,
+      ibanHash: true,
+    },
   });
-  if (waiting && !(await offerStillValid(waiting, input.country)))
-    return { ok: false, error: "priceChanged" };
+  const refused = waiting && (await collectionRefused(waiting, input.country));
+  if (refused) return { ok: false, error: refused };
   const claimed = await db().directDebitRequest.updateMany({
     where: {
       id: input.requestId,
@@ -403,6 +409,26 @@ export async function confirmDirectDebit(input: ConfirmInput): Promise<ConfirmRe
   });
   if (verified.count === 0) return { ok: false, error: "notFound" };
   return collect(request, input);
+}
+
+/**
+ * What would refuse the collection today, asked before the code is tried: a refused request stays
+ * unverified with its tries, so its code step stays (a new price offers renewal; a limit may pass).
+ * reservePayment asks again under its lock.
+ */
+async function collectionRefused(
+  request: StoredRequest & { ibanHash: string },
+  country: string,
+): Promise<"priceChanged" | "blocked" | "limit" | null> {
+  if (!(await offerStillValid(request, country))) return "priceChanged";
+  if (await isBlocked(request.userId)) return "blocked";
+  const fits = await withinLimits(db(), {
+    siteId: request.siteId,
+    userId: request.userId,
+    ibanHash: request.ibanHash,
+    amountCents: request.amountCents,
+  });
+  return fits ? null : "limit";
 }
 
 type VerifiedRequest = NonNullable<
@@ -454,7 +480,14 @@ async function reservePayment(request: VerifiedRequest, country: string) {
 
 async function collect(request: VerifiedRequest, input: ConfirmInput): Promise<ConfirmResult> {
   const reserved = await reservePayment(request, input.country);
-  if (!reserved.ok) return reserved;
+  if (!reserved.ok) {
+    // Refused in a race with the check before the code: the request waits again, as it would have.
+    await db().directDebitRequest.updateMany({
+      where: { id: request.id, paymentId: null },
+      data: { verifiedAt: null },
+    });
+    return reserved;
+  }
   const { payment } = reserved;
   let mandateId: string;
   let customerId: string;

@@ -5,7 +5,7 @@ import { requestInfoContext } from "~/lib/context";
 import type { Route } from "./+types/photos.$photoId.$size";
 
 const paramsSchema = z.object({
-  photoId: z.coerce.number().int().positive(),
+  photoId: z.coerce.number().int().positive().max(2_147_483_647),
   size: z.enum(["thumb", "large"]),
 });
 
@@ -16,8 +16,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const parsed = paramsSchema.safeParse(params);
   const notFound = () => data(null, { status: 404, headers: { "Cache-Control": "private, no-store" } });
   if (!parsed.success) throw notFound();
-  const { user } = context.get(requestInfoContext);
-  const photo = await photoForViewer(parsed.data.photoId, parsed.data.size, user ?? null);
+  const { user, site } = context.get(requestInfoContext);
+  const photo = await photoForViewer(parsed.data.photoId, parsed.data.size, user ?? null, site.id);
   if (!photo) throw notFound();
   return new Response(new Uint8Array(photo.body), {
     headers: {

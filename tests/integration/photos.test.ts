@@ -121,11 +121,11 @@ async function upload(member: Member, bytes?: Buffer, visibility: "public" | "pr
 }
 
 /** A photo through the serving route as a viewer sees it. */
-async function fetchPhoto(photoId: number, viewer: Member | null, size = "large") {
+async function fetchPhoto(photoId: number, viewer: Member | null, size = "large", on: Site = site) {
   const args = {
     request: new Request(`${ORIGIN}/photos/${photoId}/${size}`),
     params: { photoId: String(photoId), size },
-    context: await contextFor(viewer, site),
+    context: await contextFor(viewer, on),
   } as unknown as Parameters<typeof photoLoader>[0];
   try {
     const response = await photoLoader(args);
@@ -553,8 +553,8 @@ describe("who may see a photo", () => {
       select: { id: true },
     });
     const elsewhere = { id: staff.userId, siteId: otherSite.id, paidUser: true, role: "staff" };
-    expect(await photoForViewer(id, "large", elsewhere)).toBeNull();
-    expect(await photoForViewer(id, "large", { ...elsewhere, siteId: site.id })).not.toBeNull();
+    expect(await photoForViewer(id, "large", elsewhere, otherSite.id)).toBeNull();
+    expect(await photoForViewer(id, "large", { ...elsewhere, siteId: site.id }, site.id)).not.toBeNull();
     await approvePhoto(id, site.id);
   });
 
@@ -576,6 +576,28 @@ describe("who may see a photo", () => {
     expect(await fetchPhoto(id, premium)).toEqual({ status: 200, cache: "private, no-store" });
     expect((await fetchPhoto(id, other)).status).toBe(404);
     expect((await fetchPhoto(id, null)).status).toBe(404);
+  });
+
+  it("of another site's member: no one on this site, not even its Premium members", async () => {
+    const { domain } = await db().site.findFirstOrThrow({
+      where: { id: { not: site.id } },
+      select: { domain: true },
+    });
+    const elsewhere = await resolveSite(domain);
+    const here = await createMember();
+    const [publicId, privateId] = [await upload(here), await upload(here, undefined, "private")];
+    await approvePhoto(publicId, site.id);
+    await approvePhoto(privateId, site.id);
+    const premiumThere = await createMember({ siteId: elsewhere.id, paidUser: true });
+    for (const id of [publicId, privateId]) {
+      expect((await fetchPhoto(id, premiumThere, "large", elsewhere)).status).toBe(404);
+      expect((await fetchPhoto(id, null, "thumb", elsewhere)).status).toBe(404);
+    }
+    expect((await fetchPhoto(privateId, premium)).status).toBe(200);
+  });
+
+  it("an id beyond the column's range is 404, not an error", async () => {
+    expect((await fetchPhoto(2_147_483_648, owner)).status).toBe(404);
   });
 
   it("of a hidden member (invisible, unconfirmed): only the owner and conversation partners", async () => {

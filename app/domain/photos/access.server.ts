@@ -31,12 +31,12 @@ async function shareConversation(viewerId: number, ownerId: number) {
 }
 
 /**
- * A photo for a viewer, or null when the viewer may not see it:
+ * A photo for a viewer on a site, or null when the viewer may not see it:
  * - the owner sees every own photo except deleted ones (also under inspection); staff of the
  *   owner's site likewise, to moderate;
  * - others only active photos of active profiles, never across a block (either direction), and
- *   only while the owner is listed (confirmed and visible) or shares a conversation with the viewer:
- *   counting through photo ids finds no hidden member;
+ *   only while the owner is listed on this site (confirmed and visible) or shares a conversation
+ *   with the viewer: counting through photo ids finds no hidden member nor one of another site;
  * - private photos only to Premium members (and the owner).
  * Only photos anyone may see are cacheable by shared caches.
  */
@@ -44,6 +44,7 @@ export async function photoForViewer(
   photoId: number,
   size: PhotoSize,
   viewer: PhotoViewer | null,
+  siteId: number,
 ): Promise<ServedPhoto | null> {
   const photo = await db().photo.findUnique({
     where: { id: photoId },
@@ -56,7 +57,7 @@ export async function photoForViewer(
     },
   });
   if (!photo || photo.status === "deleted") return null;
-  const listed = photo.profile.listedSiteId !== null;
+  const listed = photo.profile.listedSiteId === siteId;
   const cacheable =
     photo.status === "active" && photo.visibility === "public" && photo.profile.status === "active" && listed;
   const isOwner = viewer?.id === photo.profile.userId;

@@ -19,7 +19,7 @@ const pageFrom = (value: string | null) => {
 
 const statusChange = z.object({
   intent: z.enum(["handle", "reopen"]),
-  complaintId: z.coerce.number().int().positive(),
+  complaintId: z.coerce.number().int().positive().max(2_147_483_647),
   page: z.coerce.number().int().positive().catch(1),
 });
 
@@ -35,13 +35,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   return {
     ...list,
-    complaints: list.complaints.map(({ createdAt, handledAt, description, ...complaint }) => ({
-      ...complaint,
-      // A reported chat message carries the conversation as evidence, shown apart.
-      ...splitReportEvidence(description),
-      createdAt: format.format(createdAt),
-      handledAt: handledAt ? format.format(handledAt) : null,
-    })),
+    complaints: list.complaints.map(
+      ({ createdAt, handledAt, description, isMessageReport, ...complaint }) => ({
+        ...complaint,
+        // A reported chat message carries the conversation as evidence, shown apart (never text typed
+        // into the public form, which could imitate it).
+        ...(isMessageReport ? splitReportEvidence(description) : { text: description, evidence: null }),
+        createdAt: format.format(createdAt),
+        handledAt: handledAt ? format.format(handledAt) : null,
+      }),
+    ),
     siteName: context.get(requestInfoContext).site.name,
     title: getInstance(context).t("complaints:staff.title"),
   };

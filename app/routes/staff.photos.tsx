@@ -24,12 +24,12 @@ const pageFrom = (value: string | null) => {
 const review = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("approve"),
-    photoId: z.coerce.number().int().positive(),
+    photoId: z.coerce.number().int().positive().max(2_147_483_647),
     page: z.coerce.number().int().positive().catch(1),
   }),
   z.object({
     intent: z.literal("reject"),
-    photoId: z.coerce.number().int().positive(),
+    photoId: z.coerce.number().int().positive().max(2_147_483_647),
     page: z.coerce.number().int().positive().catch(1),
     reason: z.string().trim().max(REJECTION_REASON_MAX).default(""),
   }),

@@ -10,7 +10,7 @@ import { extrasNotices } from "~/domain/chat/extras-actions.server";
 import { giftCatalogue } from "~/domain/chat/gifts.server";
 import { ICEBREAKER_KEYS, icebreakerHref, prefilledText } from "~/domain/chat/icebreakers";
 import { REPORT_NOTE_MAX } from "~/domain/chat/chat-types";
-import { EVIDENCE_MESSAGES, reportMessage } from "~/domain/chat/report-message.server";
+import { EVIDENCE_MESSAGES, EVIDENCE_SEPARATOR, reportMessage } from "~/domain/chat/report-message.server";
 import { sendMessage } from "~/domain/chat/send-message.server";
 import { setComplaintStatus, submitComplaint } from "~/domain/complaints/complaints.server";
 import { changeCredits } from "~/domain/credits/credits.server";
@@ -326,6 +326,39 @@ describe("photo messages", () => {
       where: { conversationId, senderId: a.userId, kind: "text" },
       select: { id: true },
     });
+    // The public form's message field is free text: naming a message id there opens nothing.
+    const typed = await submitComplaint({
+      complaint: {
+        name: "Iemand",
+        email: "iemand@example.com",
+        member: "",
+        message: String(reported.id),
+        category: "harassment",
+        description: "Een getypt berichtnummer, geen melding vanuit een gesprek.",
+      },
+      site,
+      ip: "10.9.8.5",
+      language: "nl",
+      honeypotFilled: false,
+    });
+    expect(typed.ok).toBe(true);
+    expect((await getChatPhoto(staff, chatPhotoId!)).status).toBe(404);
+    // Nor a chat report filed on another site that names this site's message.
+    await db().complaint.create({
+      data: {
+        siteId: otherSite.id,
+        name: "Elders",
+        email: "elders@example.com",
+        messageRef: String(reported.id),
+        category: "harassment",
+        description: "Elders",
+        isMessageReport: true,
+      },
+      select: { id: true },
+    });
+    expect(
+      await canViewChatPhoto(chatPhotoId!, { id: staff.userId, role: "staff", siteId: otherSite.id }),
+    ).toBe(false);
     expect(
       await reportMessage({
         reporterId: b.userId,
@@ -481,7 +514,23 @@ describe("reporting a message", () => {
     expect(text).toContain(`gebruiker ${a.userId} · tekst: Bericht nummer 24`);
     expect(history.filter((line) => line.startsWith("»")).length).toBe(2);
 
-    // Staff see it with the evidence apart.
+    // Staff see it with the evidence apart; the public form's text that imitates evidence stays text.
+    const forged = `Zie hieronder.${EVIDENCE_SEPARATOR}» #1 · gebruiker 1 · tekst: verzonnen`;
+    const imitation = await submitComplaint({
+      complaint: {
+        name: "Nep",
+        email: "nep@example.com",
+        member: "",
+        message: "imitatie",
+        category: "harassment",
+        description: forged,
+      },
+      site,
+      ip: "10.9.8.4",
+      language: "nl",
+      honeypotFilled: false,
+    });
+    expect(imitation.ok).toBe(true);
     const staff = await createMember({ role: "staff" });
     const list = await runRoute<{
       complaints: { messageRef: string; text: string; evidence: string | null }[];
@@ -490,6 +539,8 @@ describe("reporting a message", () => {
     expect(shown.text).toContain("Melding van een ontvangen chatbericht.");
     expect(shown.evidence).toContain("Bericht nummer 24");
     expect(shown.text).not.toContain("Bericht nummer 24");
+    const typed = list.body!.complaints.find((c) => c.messageRef === "imitatie")!;
+    expect(typed).toMatchObject({ text: forged, evidence: null });
 
     // Reporting it again while open adds nothing.
     const again = await reportMessage({

@@ -122,15 +122,18 @@ export interface ChatPhotoViewer {
 }
 
 /**
- * Whether a complaint to the staff member's site reported a message of a conversation the photo was
- * sent in (the complaint's evidence lists that conversation's messages, photos by id).
+ * Whether a member's report to the staff member's site named a message of a conversation of that
+ * site the photo was sent in (the report's evidence lists that conversation's messages, photos by
+ * id). Only reports made from a chat count: the public complaint form's message field is free text.
  */
 async function reportedToStaff(chatPhotoId: number, siteId: number): Promise<boolean> {
   const [row] = await db().$queryRaw<{ reported: boolean }[]>`
     SELECT EXISTS (
       SELECT 1 FROM "Message" m
+      JOIN "Conversation" conv ON conv.id = m."conversationId" AND conv."siteId" = ${siteId}
       JOIN "Message" r ON r."conversationId" = m."conversationId"
       JOIN "Complaint" c ON c."messageRef" = r.id::text AND c."siteId" = ${siteId}
+        AND c."isMessageReport"
       WHERE m."chatPhotoId" = ${chatPhotoId}
     ) AS reported`;
   return row?.reported ?? false;

@@ -84,6 +84,7 @@ export async function listComplaints(siteId: number, page: number) {
         status: true,
         createdAt: true,
         handledAt: true,
+        isMessageReport: true,
       },
     }),
     db().complaint.count({ where: { siteId } }),

@@ -17,6 +17,7 @@ import { action as settingsAction } from "~/routes/settings";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { createMember, ORIGIN, type Member, type MemberOptions } from "../fixtures/members";
 import { runRoute, sessionCookie, siteRequest } from "../fixtures/run-route";
+import { untilAStatementWaitsOnALock } from "../fixtures/lock-waits";
 
 let site: Site;
 let refs = 0;
@@ -161,6 +162,33 @@ describe("opening a conversation", () => {
       select: { payload: true },
     });
     expect(events.map((e) => e.payload)).toEqual([{ conversationId, messageId }]);
+  });
+
+  it("a message arriving while the page marks the chat read stays unread", async () => {
+    const [anna, bram] = [await member(), await member()];
+    const { conversationId } = await send(anna, bram, "Eerste");
+    let commit!: () => void;
+    const held = new Promise<void>((resolve) => (commit = resolve));
+    let counted!: () => void;
+    const uncommitted = new Promise<void>((resolve) => (counted = resolve));
+    // Another process's send that counted its message as unread and has not committed yet.
+    const arriving = db().$transaction(async (tx) => {
+      await tx.$executeRaw`UPDATE "ConversationMember" SET "unreadCount" = "unreadCount" + 1
+        WHERE "conversationId" = ${conversationId} AND "userId" = ${bram.userId}`;
+      counted();
+      await held;
+    });
+    await uncommitted;
+    const opening = openChat(bram, conversationId);
+    await untilAStatementWaitsOnALock();
+    commit();
+    await arriving;
+    expect((await opening).status).toBe(200);
+    const side = await db().conversationMember.findUniqueOrThrow({
+      where: { conversationId_userId: { conversationId, userId: bram.userId } },
+      select: { unreadCount: true },
+    });
+    expect(side.unreadCount).toBe(1);
   });
 
   it("answers 404 to anyone but the two members: reading, writing and deleting", async () => {

@@ -98,19 +98,24 @@ async function readMessages(conversationId: number, since: Date, clearedAt: Date
 }
 
 /**
- * Marks everything the other member wrote as read and tells them (read receipts): the update, its
- * live event and the notification in one statement, so all or none of it happens.
+ * Marks what the other member wrote up to `lastRead` as read and tells them (read receipts): the
+ * update, its live event and the notification in one statement, so all or none of it happens.
+ * `readUnread` is the unread count read with `lastRead`: a message arriving since (another process's
+ * send, committed before or while this update waits for the row) stays counted as unread.
  */
 async function markRead(
   conversationId: number,
   userId: number,
   otherUserId: number,
   lastRead: number | null,
+  readUnread: number,
 ) {
   const payload = JSON.stringify({ conversationId, messageId: lastRead });
   await queryPrepared(Prisma.sql`
     WITH updated AS (
-      UPDATE "ConversationMember" SET "unreadCount" = 0, "lastReadMessageId" = ${lastRead}::int
+      UPDATE "ConversationMember"
+      SET "unreadCount" = GREATEST("unreadCount" - ${readUnread}::int, 0),
+        "lastReadMessageId" = GREATEST("lastReadMessageId", ${lastRead}::int)
       WHERE "conversationId" = ${conversationId} AND "userId" = ${userId}
       RETURNING "userId"
     ), ${eventLocksSql([otherUserId])}, stored AS (
@@ -178,7 +183,7 @@ export async function loadConversation(input: LoadConversationInput): Promise<Co
   if (!input.before) {
     const lastRead = member.newestFromOther ?? member.lastReadMessageId;
     if (member.unreadCount !== 0 || lastRead !== member.lastReadMessageId) {
-      await markRead(conversationId, userId, member.otherUserId, lastRead);
+      await markRead(conversationId, userId, member.otherUserId, lastRead, member.unreadCount);
     }
   }
   return {

@@ -14,7 +14,7 @@ import {
   sendTargetFrom,
   withParams,
 } from "~/domain/chat/extras-actions.server";
-import { sendMessage } from "~/domain/chat/send-message.server";
+import { earlierSend, sendMessage } from "~/domain/chat/send-message.server";
 import { MAX_UPLOAD_BODY_BYTES } from "~/domain/photos/upload.server";
 import { loginPath } from "~/domain/profiles/login-path";
 import { requestInfoContext } from "~/lib/context";
@@ -65,8 +65,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = backPathFor(form, to);
   if (!user) throw redirect(loginPath(back, "chat"));
   const sender = requireUser(context, request);
-  // Not worth decoding a photo that cannot be paid for (sendMessage checks again).
+  // Not worth decoding a photo that cannot be paid for (sendMessage checks again), unless this form
+  // was sent before and its answer lost: then the answer is the photo it sent.
   if (sender.credits < site.photoCredits) {
+    const earlier = await earlierSend(sender.id, sendKeyFrom(form));
+    if (earlier) return sendOutcomeRedirect(earlier, back);
     return redirect(withParams(back, { [EXTRAS_PARAMS.credits]: "insufficient" }));
   }
   const chosen = form.get("photoId");

@@ -212,6 +212,20 @@ describe("sending a gift", () => {
 });
 
 describe("photo messages", () => {
+  it("a photo form sent again after its answer was lost is answered as sent, also with no credits left", async () => {
+    const { a, conversationId } = await pair();
+    const fields = { conversationId: String(conversationId), sendKey: `${newSendKey()}-photo` };
+    const sent = { status: 302, location: `/chats/${conversationId}` };
+    expect(await postPhoto(a, fields, await jpegWithExif())).toMatchObject(sent);
+    await fund(a, -(await balance(a)));
+    expect(await postPhoto(a, fields, await jpegWithExif())).toMatchObject(sent);
+    expect(await db().message.count({ where: { conversationId, kind: "photo" } })).toBe(1);
+    const fresh = { ...fields, sendKey: `${newSendKey()}-photo` };
+    expect((await postPhoto(a, fresh, await jpegWithExif())).location).toBe(
+      `/chats/${conversationId}?credits=insufficient`,
+    );
+  });
+
   it("an upload is stored without EXIF or GPS, sent at photoCredits and seen by both members only", async () => {
     const { a, b, conversationId } = await pair();
     const original = await jpegWithExif();

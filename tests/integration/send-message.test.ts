@@ -8,6 +8,7 @@ import {
   type MessageContent,
   type SendInput,
 } from "~/domain/chat/send-message.server";
+import { MESSAGES_PER_MEMBER_PER_MINUTE } from "~/domain/abuse/limits";
 import { changeCredits } from "~/domain/credits/credits.server";
 import { block, unblock } from "~/domain/profiles/block.server";
 import { resolveSite, type Site } from "~/domain/sites/site.server";
@@ -141,6 +142,21 @@ describe("sendMessage", () => {
     const e = await withKey(key, to);
     expect([c, d, e].map((sent) => sent.ok && sent.messageId)).toEqual(Array(3).fill(c.ok && c.messageId));
     expect(e).toMatchObject({ ok: true, repeated: true, balance: 200 - 2 * site.messageCredits });
+    // A retry after the member reached the message limit still answers with its message.
+    await db().rateLimitHit.createMany({
+      data: Array.from({ length: MESSAGES_PER_MEMBER_PER_MINUTE.limit }, () => ({
+        key: `${MESSAGES_PER_MEMBER_PER_MINUTE.key}:${anna.userId}`,
+      })),
+    });
+    expect(await withKey(key, to)).toMatchObject({
+      ok: true,
+      repeated: true,
+      messageId: c.ok && c.messageId,
+    });
+    expect(await withKey(newSendKey(), to)).toEqual({ ok: false, error: "rateLimited" });
+    await db().rateLimitHit.deleteMany({
+      where: { key: `${MESSAGES_PER_MEMBER_PER_MINUTE.key}:${anna.userId}` },
+    });
     // A new key is a new message.
     expect(await withKey(newSendKey(), to)).toMatchObject({ ok: true, repeated: false });
     expect(await db().message.count({ where: { senderId: anna.userId } })).toBe(3);

@@ -300,12 +300,22 @@ async function storeAndPay(
   return { messageId: row!.messageId, balance: row!.balance, repeated: false };
 }
 
-/** The message a send with `sendKey` stored (after a concurrent post with the same key won). */
-function messageSentWith(senderId: number, sendKey: string) {
-  return db().message.findUnique({
+/**
+ * The answer to a form sent before with `sendKey` (a concurrent post with the key won, or a retry
+ * after a lost answer that a check before the store would refuse now): the message it stored.
+ */
+export async function earlierSend(
+  senderId: number,
+  sendKey: string | null | undefined,
+): Promise<SendResult | null> {
+  if (!sendKey) return null;
+  const earlier = await db().message.findUnique({
     where: { senderId_sendKey: { senderId, sendKey } },
     select: { id: true, conversationId: true, credits: true, sender: { select: { credits: true } } },
   });
+  if (!earlier) return null;
+  const { id, conversationId, credits, sender } = earlier;
+  return { ok: true, conversationId, messageId: id, balance: sender.credits, credits, repeated: true };
 }
 
 /** The unique key of (sender, send key) refused the message: a concurrent post with the key won. */
@@ -328,7 +338,8 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
     if (body === "") return { ok: false, error: "empty" };
     if ([...body].length > site.messageLength) return { ok: false, error: "tooLong" };
   }
-  if (!(await withinLimit(MESSAGES_PER_MEMBER, senderId))) return { ok: false, error: "rateLimited" };
+  if (!(await withinLimit(MESSAGES_PER_MEMBER, senderId)))
+    return (await earlierSend(senderId, input.sendKey)) ?? { ok: false, error: "rateLimited" };
   const now = input.now ?? new Date();
   try {
     const facts = await readFacts(input, body, now);
@@ -376,13 +387,10 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
     });
     return await notice(sent, created);
   } catch (error) {
-    if (error instanceof Refused) return { ok: false, error: error.reason };
-    const earlier =
-      input.sendKey && isSendKeyConflict(error) && (await messageSentWith(senderId, input.sendKey));
-    if (earlier) {
-      const { id, conversationId, credits, sender } = earlier;
-      return { ok: true, conversationId, messageId: id, balance: sender.credits, credits, repeated: true };
-    }
+    if (error instanceof Refused)
+      return (await earlierSend(senderId, input.sendKey)) ?? { ok: false, error: error.reason };
+    const earlier = isSendKeyConflict(error) && (await earlierSend(senderId, input.sendKey));
+    if (earlier) return earlier;
     throw error;
   }
 }

@@ -25,7 +25,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const list = await listLikes(user.id, tab.data, page, site.visibleProfileFields);
   return {
     tab: tab.data,
-    page,
     ...list,
     title: getInstance(context).t(`likes:tabs.${tab.data}`),
     siteName: site.name,

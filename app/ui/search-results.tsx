@@ -66,7 +66,8 @@ export function Pager({
   const { t } = useTranslation();
   const { pathname } = useLocation();
   if (pageCount <= 1 && !morePages) return null;
-  const last = page === pageCount && !morePages;
+  // Never a Next past the last known page, also when asked for a page beyond it.
+  const last = page >= pageCount && !morePages;
   const link = (n: number) => `${pathname}?${queryFor(n)}`;
   return (
     <nav aria-label={t("search:paging.label")} className="mt-4">

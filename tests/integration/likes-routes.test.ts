@@ -9,12 +9,15 @@ import { loader as autoLikeLoader } from "~/routes/api.auto-like";
 import { loader as likesApiLoader } from "~/routes/api.likes";
 import { loader as userApiLoader } from "~/routes/api.user";
 import { action as announcedAction } from "~/routes/likes.announced";
-import { loader as likesLoader } from "~/routes/likes";
+import LikesRoute, { loader as likesLoader } from "~/routes/likes";
+import { like } from "~/domain/likes/like.server";
+import { LIKES_PAGE_SIZE } from "~/domain/likes/tabs";
 import { action as likeAction } from "~/routes/members.$id.like";
 import { middleware as profileMiddleware } from "~/routes/members.$id";
 import { loader as rootLoader } from "~/root";
 import { seedBaseData } from "../../prisma/seed/base-data";
-import { createMember, type Member } from "../fixtures/members";
+import { ORIGIN, createMember, type Member } from "../fixtures/members";
+import { renderRoute } from "../fixtures/render-route";
 import { runRoute, siteRequest } from "../fixtures/run-route";
 
 beforeAll(async () => {
@@ -219,5 +222,39 @@ describe("pages", () => {
     expect((await getAs(me, "/likes", likesLoader)).body).toMatchObject({ tab: "received" });
     expect((await getAs(me, "/likes/nope", likesLoader, { type: "nope" })).status).toBe(404);
     expect((await getAs(null, "/likes", likesLoader)).status).toBe(302);
+  });
+
+  it("a page left empty by a plain-form unlike shows the last page, with no Next past it", async () => {
+    const me = await createMember();
+    const liked: Member[] = [];
+    for (let i = 0; i < LIKES_PAGE_SIZE + 1; i++) {
+      const other = await createMember();
+      await like(me.userId, other.profileId, ORIGIN);
+      liked.push(other);
+    }
+    const onlyCard = liked[0]!; // the oldest: alone on page 2
+    const before = await getAs(me, "/likes/given?page=2", likesLoader, { type: "given" });
+    expect(before.body).toMatchObject({
+      page: 2,
+      pageCount: 2,
+      total: 25,
+      cards: [{ id: onlyCard.profileId }],
+    });
+
+    const unliked = await postLike(me, onlyCard, { intent: "unlike", redirectTo: "/likes/given?page=2" });
+    expect(unliked).toMatchObject({ status: 302, location: "/likes/given?page=2" });
+    const after = await getAs(me, unliked.location!, likesLoader, { type: "given" });
+    expect(after.body).toMatchObject({ page: 1, pageCount: 1, total: 24 });
+    expect((after.body!.cards as unknown[]).length).toBe(24);
+
+    const { html, text } = renderRoute({
+      Component: LikesRoute,
+      path: "/likes/:type",
+      url: "/likes/given?page=2",
+      loaderData: after.body,
+    });
+    expect(text).toContain("Je vindt 24 leden leuk");
+    expect(text).not.toContain("Je hebt nog niemand een like gegeven");
+    expect(html).not.toContain('rel="next"');
   });
 });

@@ -374,6 +374,7 @@ describe("the likes overview", () => {
       expect(await listLikes(empty.userId, tab, 1, ALL_FIELDS)).toEqual({
         cards: [],
         total: 0,
+        page: 1,
         pageCount: 1,
       });
     }
@@ -399,8 +400,17 @@ describe("the likes overview", () => {
       });
       expect(first.cards.map((c) => c.id)).toEqual(newestFirst.slice(0, 24));
       expect(second.cards.map((c) => c.id)).toEqual(newestFirst.slice(24));
-      expect((await listLikes(me.userId, tab, 3, ALL_FIELDS)).cards).toEqual([]);
+      // A page past the end shows the last page, and says so.
+      expect(await listLikes(me.userId, tab, 3, ALL_FIELDS)).toEqual({ ...second, page: 2 });
+      expect(await listLikes(me.userId, tab, 10_000, ALL_FIELDS)).toEqual({ ...second, page: 2 });
     }
+    const none = await createMember();
+    expect(await listLikes(none.userId, "given", 5, ALL_FIELDS)).toEqual({
+      cards: [],
+      total: 0,
+      page: 1,
+      pageCount: 1,
+    });
   });
 });
 

@@ -33,6 +33,7 @@ import * as matchFinderRoute from "~/routes/match-finder";
 import * as membersRoute from "~/routes/members";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { createMember } from "../fixtures/members";
+import { renderRoute } from "../fixtures/render-route";
 
 let site: Site;
 let deSiteId: number;
@@ -676,8 +677,13 @@ describe("match finder", () => {
       race: null,
     });
     expect(matchFinderQuery({ age: "35+", appearance: "normal", race: null }, 2)).toBe(
-      "age=35%2B&appearance=normal&page=2",
+      "find=1&age=35%2B&appearance=normal&page=2",
     );
+    // Each page's link keeps the search, also page 1 with no option chosen.
+    const none = { age: null, appearance: null, race: null };
+    for (const page of [1, 2]) {
+      expect(read(matchFinderQuery(none, page))).toEqual({ submitted: true, options: none, page });
+    }
   });
 
   const find = (options: Parameters<typeof findMatches>[0]["options"]) =>
@@ -718,6 +724,28 @@ describe("match finder", () => {
     // Sent without a choice (only the button's name): everyone of the gender sought.
     const any = await runRoute(matchFinderRoute.loader, request("/match-finder?find=1", { cookie }));
     expect(ids((any.value as MatchFinderData).matches!.members).sort()).toEqual(
+      await find({ age: null, appearance: null, race: null }),
+    );
+  });
+
+  it("keeps the search on every page link, also back to page 1 without a choice", async () => {
+    const cookie = await cookieFor(viewer.userId);
+    const sent = await runRoute(matchFinderRoute.loader, request("/match-finder?find=1&page=2", { cookie }));
+    const data = sent.value as MatchFinderData;
+    expect(data.matches).not.toBeNull();
+    // The few members here fit on one page: render it as page 2 of 2, so the pager shows.
+    const { html } = renderRoute({
+      Component: matchFinderRoute.default,
+      path: "/match-finder",
+      url: "/match-finder?find=1&page=2",
+      loaderData: { ...data, matches: { ...data.matches!, page: 2, pageCount: 2 } },
+    });
+    const pageLinks = [...html.matchAll(/<a[^>]*class="page-link"[^>]*href="([^"]+)"/g)].map((link) =>
+      link[1]!.replace(/&amp;/g, "&"),
+    );
+    expect(pageLinks).toEqual(["/match-finder?find=1", "/match-finder?find=1"]); // Previous and "1"
+    const back = await runRoute(matchFinderRoute.loader, request(pageLinks[0]!, { cookie }));
+    expect(ids((back.value as MatchFinderData).matches!.members).sort()).toEqual(
       await find({ age: null, appearance: null, race: null }),
     );
   });

@@ -30,20 +30,24 @@ interface CardRow {
 /**
  * One tab in one statement: the number of entries and one page of cards, newest first. `source` is
  * a set of rows (id, createdAt, other: the other member's user id, isNew) read along the member's
- * own index of the tab's table; `flags` selects `liked` and `matched` for a page entry `e`.
+ * own index of the tab's table; `flags` selects `liked` and `matched` for a page entry `e`. A `skip`
+ * past the end (an old link, a like removed since) reads the last page instead, in the same
+ * statement: the offset is clamped to the last page's.
  */
 async function page(source: Prisma.Sql, flags: Prisma.Sql, skip: number) {
   const [row] = await queryPrepared<{ total: number; cards: CardRow[] }>(Prisma.sql`
     WITH entries AS (
       SELECT e.*, p.id AS "profileId", p.name, p."dateOfBirth", p.city, p.region, p."mainPhotoId"
       FROM (${source}) e ${visibleMemberJoin(Prisma.sql`e.other`)}
-    )
-    SELECT (SELECT count(*)::int FROM entries) AS total,
+    ),
+    counted AS (SELECT count(*)::int AS total FROM entries)
+    SELECT (SELECT total FROM counted) AS total,
       coalesce((SELECT json_agg(c ORDER BY c."createdAt" DESC, c."entryId" DESC) FROM (
         SELECT e.id AS "entryId", e."createdAt", e."profileId" AS id, e.name, e."dateOfBirth", e.city, e.region,
           ph.id AS "photoId", ph.status::text AS "photoStatus", ph.visibility::text AS "photoVisibility",
           e."isNew", ${flags}
-        FROM (SELECT * FROM entries ORDER BY "createdAt" DESC, id DESC LIMIT ${LIKES_PAGE_SIZE} OFFSET ${skip}) e
+        FROM (SELECT * FROM entries ORDER BY "createdAt" DESC, id DESC LIMIT ${LIKES_PAGE_SIZE}
+          OFFSET (SELECT least(${skip}::int, greatest(total - 1, 0) / ${LIKES_PAGE_SIZE}::int * ${LIKES_PAGE_SIZE}::int) FROM counted)) e
         LEFT JOIN "Photo" ph ON ph.id = e."mainPhotoId"
       ) c), '[]'::json) AS cards`);
   const cards: LikeCard[] = row!.cards.map((c) => ({
@@ -98,19 +102,23 @@ const LISTS = { received, given, matches } satisfies Record<LikeTab, unknown>;
 
 /**
  * One page (newest first) of the likes the member received or gave, or of their matches, showing
- * what the site's `visibleFields` (visible_profile_fields) allow.
+ * what the site's `visibleFields` (visible_profile_fields) allow. A page past the end (an old link,
+ * or the page a plain-form unlike returns to after removing its only card) shows the last page
+ * instead; `page` is the page shown.
  */
 export async function listLikes(
   userId: number,
   tab: LikeTab,
   page: number,
   visibleFields: readonly string[],
-): Promise<{ cards: LikeCard[]; total: number; pageCount: number }> {
+): Promise<{ cards: LikeCard[]; total: number; page: number; pageCount: number }> {
   const { total, cards } = await LISTS[tab](userId, (page - 1) * LIKES_PAGE_SIZE);
+  const pageCount = Math.max(1, Math.ceil(total / LIKES_PAGE_SIZE));
   return {
     cards: cards.map((card) => shownToOthers(card, visibleFields)),
     total,
-    pageCount: Math.max(1, Math.ceil(total / LIKES_PAGE_SIZE)),
+    page: Math.min(page, pageCount),
+    pageCount,
   };
 }
 

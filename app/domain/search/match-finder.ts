@@ -46,9 +46,13 @@ export function parseMatchFinderParams(params: URLSearchParams): {
   };
 }
 
-/** The query string of a match-finder result page. */
+/**
+ * The query string of a match-finder result page. It always carries `find`, as the form's button
+ * does: with no option chosen and page 1 it would otherwise be empty, and an empty query is the
+ * form not sent yet (no results).
+ */
 export function matchFinderQuery(options: MatchFinderOptions, page = 1): string {
-  const params = new URLSearchParams();
+  const params = new URLSearchParams({ find: "1" });
   for (const key of ["age", "appearance", "race"] as const) {
     if (options[key]) params.set(key, options[key]);
   }

@@ -73,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return resumeMailsIntent(args);
     case "readReceipts":
       await readReceiptsIntent(user.id, formData);
-      return redirect("/settings?saved=readReceipts#settings-read-receipts");
+      return redirect("/settings?saved=readReceipts#read-receipts-title");
     default:
       throw data(null, { status: 400 });
   }

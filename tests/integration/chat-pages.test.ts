@@ -352,6 +352,12 @@ describe("/members/{id}/chat", () => {
     expect(refused.body).toMatchObject({ error: "recipientUnconfirmed" });
     expect((await memberChat(anna, await member({ userStatus: "deleted" }))).status).toBe(404);
     expect((await memberChat(unconfirmed, anna)).body).toMatchObject({ gate: "ownUnconfirmed" });
+    // An invisible member may write but is told that no one can answer while invisible.
+    const hidden = await member({ invisible: true });
+    expect((await memberChat(hidden, anna)).body).toMatchObject({ gate: "ownInvisible" });
+    const { conversationId } = await send(hidden, anna, "Van onzichtbaar");
+    expect((await openChat(hidden, conversationId)).body!.view).toMatchObject({ gate: "ownInvisible" });
+    expect((await openChat(anna, conversationId)).body!.view).toMatchObject({ gate: "unavailable" });
     expect((await memberChat(anna, blocked, { intent: "send", body: "Toch?" })).body).toMatchObject({
       error: "blocked",
     });

@@ -42,8 +42,12 @@ export interface ChatMessage {
   seen: boolean;
 }
 
-/** Why the viewer cannot write (or, for `ownUnconfirmed`, should confirm first to get replies). */
-export type ChatGate = "ok" | "ownUnconfirmed" | "recipientUnconfirmed" | "blocked" | "unavailable";
+/**
+ * Why the viewer cannot write (or, for `ownUnconfirmed` and `ownInvisible`, may write but gets no
+ * replies until confirmed or visible again).
+ */
+export type ChatGate =
+  "ok" | "ownUnconfirmed" | "ownInvisible" | "recipientUnconfirmed" | "blocked" | "unavailable";
 
 /** Why sendMessage refused a message; each but `notFound` (a 404) has its message (chat:refused.*). */
 export const SEND_REFUSALS = [

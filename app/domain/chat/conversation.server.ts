@@ -1,14 +1,14 @@
 import { Prisma } from "~/generated/prisma/client";
 import { cardPhotoId } from "~/domain/profiles/member-card";
 import { queryPrepared } from "~/lib/db.server";
-import { gateFactsFrom, gateFactsSql, gateFor, type GateFactsRow } from "./chat-gate.server";
+import { gateFactsFrom, gateFactsSql, gateFor, type ChatViewer, type GateFactsRow } from "./chat-gate.server";
 import { CHAT_CHANNEL, eventLocksSql } from "./chat-events.server";
 import { MESSAGES_PAGE_SIZE, type ChatGate, type ChatMessage, type ChatPartner } from "./chat-types";
 import { visibleSince } from "./history";
 
 export interface LoadConversationInput {
   /** The member opening the conversation (the gate needs their status and site). */
-  viewer: { id: number; status: string; siteId: number };
+  viewer: ChatViewer;
   conversationId: number;
   chatHistoryDays: number;
   /** Show messages older than this message id (the "older" link); absent: the newest page. */

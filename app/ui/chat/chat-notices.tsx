@@ -17,6 +17,16 @@ export function GateNotice({ gate }: { gate: ChatGate }) {
       </div>
     );
   }
+  if (gate === "ownInvisible") {
+    return (
+      <div className="alert alert-warning m-2" role="status" data-testid="chat-gate-ownInvisible">
+        {t("chat:gate.ownInvisible")}{" "}
+        <Link to="/settings#invisible-title" className="alert-link">
+          {t("chat:gate.becomeVisible")}
+        </Link>
+      </div>
+    );
+  }
   return (
     <div className="alert alert-info m-2" role="status" data-testid={`chat-gate-${gate}`}>
       {t(`chat:refused.${gate}`)}

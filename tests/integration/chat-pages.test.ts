@@ -138,6 +138,16 @@ describe("the chat list", () => {
     expect(visitor.body).toEqual({ member: false, list: null });
   });
 
+  it("shows the last page for a page past the end (an old link, a chat deleted since)", async () => {
+    const [anna, bram] = [await member(), await member()];
+    await send(anna, bram, "Hoi");
+    const outcome = await runRoute<{ list: { items: unknown[]; page: number; pageCount: number } }>(
+      await siteRequest("/chats?page=3", bram.userId),
+      layoutLoader,
+    );
+    expect(outcome.body!.list).toMatchObject({ items: [expect.anything()], page: 1, pageCount: 1 });
+  });
+
   it("sends visitors to the login page that says why", async () => {
     const outcome = await runRoute(await siteRequest("/chats", null), chatsLoader);
     expect(outcome.status).toBe(302);

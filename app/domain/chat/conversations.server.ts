@@ -40,6 +40,7 @@ function preview(userId: number, item: ListRow["items"][number]): MessagePreview
 /**
  * A member's conversations (SPEC "Chats"): newest first, 24 a page, with the other member, the
  * last message and the unread count; deleted ones (hidden) are left out until a new message arrives.
+ * A page past the end (an old link, a chat deleted since) shows the last page instead.
  * One statement: the count and the page, each row with its partner and the newest message the
  * member may still see (history limit and their own deletion: `visibleSince`), read backwards
  * along Message(conversationId, id).
@@ -52,8 +53,11 @@ export async function listConversations(
 ): Promise<ConversationList> {
   const limit = new Date(now.getTime() - chatHistoryDays * DAY);
   const [row] = await queryPrepared<ListRow>(Prisma.sql`
+    WITH counted AS (
+      SELECT count(*)::int AS total FROM "ConversationMember" WHERE "userId" = ${userId} AND hidden = false
+    )
     SELECT
-      (SELECT count(*)::int FROM "ConversationMember" WHERE "userId" = ${userId} AND hidden = false) AS total,
+      (SELECT total FROM counted) AS total,
       coalesce((SELECT json_agg(item ORDER BY item."lastMessageAt" DESC, item."conversationId" DESC) FROM (
         SELECT cm."conversationId", cm."otherUserId", cm."unreadCount", cm."lastMessageAt",
           u.status::text AS "userStatus", p.id AS "profileId", p.name, ph.id AS "photoId",
@@ -63,7 +67,8 @@ export async function listConversations(
           SELECT "conversationId", "otherUserId", "unreadCount", "lastMessageAt", "clearedAt"
           FROM "ConversationMember" WHERE "userId" = ${userId} AND hidden = false
           ORDER BY "lastMessageAt" DESC, "conversationId" DESC
-          LIMIT ${CONVERSATIONS_PAGE_SIZE} OFFSET ${(page - 1) * CONVERSATIONS_PAGE_SIZE}
+          LIMIT ${CONVERSATIONS_PAGE_SIZE} OFFSET (SELECT least(${(page - 1) * CONVERSATIONS_PAGE_SIZE}::int,
+            greatest(total - 1, 0) / ${CONVERSATIONS_PAGE_SIZE}::int * ${CONVERSATIONS_PAGE_SIZE}::int) FROM counted)
         ) cm
         LEFT JOIN "User" u ON u.id = cm."otherUserId"
         LEFT JOIN "Profile" p ON p."userId" = u.id
@@ -94,5 +99,6 @@ export async function listConversations(
       lastMessage: preview(userId, item),
     };
   });
-  return { items, total, page, pageCount: Math.max(1, Math.ceil(total / CONVERSATIONS_PAGE_SIZE)) };
+  const pageCount = Math.max(1, Math.ceil(total / CONVERSATIONS_PAGE_SIZE));
+  return { items, total, page: Math.min(page, pageCount), pageCount };
 }

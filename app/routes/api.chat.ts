@@ -6,9 +6,9 @@ import { authenticationRequired, noStore } from "~/lib/api-responses.server";
 import { requestInfoContext } from "~/lib/context";
 import type { Route } from "./+types/api.chat";
 import { readJson } from "~/lib/request-body.server";
+import { rowIdSchema } from "~/lib/row-id";
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-const deleteBody = z.union([z.object({ conversation: id }), z.object({ profile: id })]);
+const deleteBody = z.union([z.object({ conversation: rowIdSchema }), z.object({ profile: rowIdSchema })]);
 
 /** The conversation named by the body: by id, or (SPEC section 4, "by profile id") the one with that profile's owner. */
 async function conversationIn(body: z.infer<typeof deleteBody>, userId: number) {

@@ -9,12 +9,13 @@ import { authenticationRequired, noStore } from "~/lib/api-responses.server";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import type { Route } from "./+types/api.discountcode";
+import { rowIdSchema } from "~/lib/row-id";
 
 const welcomeQuery = z.object({ welcome: z.literal("true") });
 
 const codeQuery = z.object({
   code: z.string().trim().min(1).max(200),
-  package: z.coerce.number().int().positive().max(2_147_483_647),
+  package: rowIdSchema,
   method: z.string().trim().max(50).optional(),
 });
 

@@ -3,9 +3,10 @@ import { z } from "zod";
 import { chatPhotoForViewer } from "~/domain/chat/chat-photos.server";
 import { requestInfoContext } from "~/lib/context";
 import type { Route } from "./+types/chat-photos.$id.$size";
+import { rowIdSchema } from "~/lib/row-id";
 
 const paramsSchema = z.object({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
+  id: rowIdSchema,
   size: z.enum(["thumb", "large"]),
 });
 

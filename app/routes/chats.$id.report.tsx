@@ -12,12 +12,12 @@ import { getInstance } from "~/middleware/i18n.server";
 import { ReportMessageForm } from "~/ui/chat-extras/report-message";
 import type { Route } from "./+types/chats.$id.report";
 import type { TranslationHandle } from "~/lib/i18n";
+import { rowIdSchema } from "~/lib/row-id";
 
 export const handle: TranslationHandle = { i18n: ["chat-extras", "complaints"] };
 
-const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 const reportForm = z.object({
-  messageId: idSchema,
+  messageId: rowIdSchema,
   category: z.enum(COMPLAINT_CATEGORIES),
   note: z.string().max(REPORT_NOTE_MAX).optional(),
 });
@@ -26,8 +26,8 @@ const reportForm = z.object({
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { site } = context.get(requestInfoContext);
-  const conversationId = idSchema.safeParse(params.id);
-  const messageId = idSchema.safeParse(new URL(request.url).searchParams.get("message"));
+  const conversationId = rowIdSchema.safeParse(params.id);
+  const messageId = rowIdSchema.safeParse(new URL(request.url).searchParams.get("message"));
   if (!conversationId.success || !messageId.success) throw data(null, { status: 404 });
   const message = await findReportableMessage({
     reporterId: user.id,
@@ -53,7 +53,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const conversationId = idSchema.safeParse(params.id);
+  const conversationId = rowIdSchema.safeParse(params.id);
   if (!conversationId.success) throw data(null, { status: 404 });
   const form = reportForm.safeParse(await readFields(request));
   if (!form.success) throw data(null, { status: 400 });

@@ -1,5 +1,4 @@
 import { data, redirect } from "react-router";
-import { z } from "zod";
 import { chatAction, conversationIdFrom } from "~/domain/chat/chat-actions.server";
 import { loadChatExtras } from "~/domain/chat/chat-extras.server";
 import { loadConversation } from "~/domain/chat/conversation.server";
@@ -9,10 +8,11 @@ import { getInstance } from "~/middleware/i18n.server";
 import { ConversationPane } from "~/ui/chat/conversation-pane";
 import type { Route } from "./+types/chats.$id";
 import type { TranslationHandle } from "~/lib/i18n";
+import { rowIdSchema } from "~/lib/row-id";
 
 export const handle: TranslationHandle = { i18n: ["chat-extras", "complaints", "member"] };
 
-const beforeSchema = z.coerce.number().int().positive().max(2_147_483_647).optional().catch(undefined);
+const beforeSchema = rowIdSchema.optional().catch(undefined);
 
 /** /chats/{id}: one conversation for one of its two members; anyone else gets 404. Opening it reads it. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -1,5 +1,4 @@
 import { data, redirect } from "react-router";
-import { z } from "zod";
 import { requireUser } from "~/domain/accounts/guards.server";
 import {
   backPathFor,
@@ -12,8 +11,7 @@ import { loginPath } from "~/domain/profiles/login-path";
 import { requestInfoContext } from "~/lib/context";
 import type { Route } from "./+types/chats.gift";
 import { readForm } from "~/lib/request-body.server";
-
-const giftIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+import { rowIdSchema } from "~/lib/row-id";
 
 /**
  * POST /chats/gift (`conversationId` or `profileId`, `giftId`, optional `redirectTo`): sends the
@@ -24,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { site, user } = context.get(requestInfoContext);
   const form = await readForm(request);
   const to = sendTargetFrom(form);
-  const giftId = giftIdSchema.safeParse(form.get("giftId"));
+  const giftId = rowIdSchema.safeParse(form.get("giftId"));
   if (!to || !giftId.success) throw data(null, { status: 400 });
   const back = backPathFor(form, to);
   if (!user) throw redirect(loginPath(back, "gift"));

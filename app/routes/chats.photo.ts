@@ -1,5 +1,4 @@
 import { data, redirect } from "react-router";
-import { z } from "zod";
 import { requireUser } from "~/domain/accounts/guards.server";
 import {
   createChatPhotoFromProfilePhoto,
@@ -21,8 +20,7 @@ import { requestInfoContext } from "~/lib/context";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import type { Route } from "./+types/chats.photo";
 import { bodyError, isBodyTooLarge, readForm } from "~/lib/request-body.server";
-
-const photoIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+import { rowIdSchema } from "~/lib/row-id";
 
 /**
  * A member's post too large to read holds a photo over the limit, but its form (and so the way
@@ -76,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const file = form.get("photo");
   let created;
   if (typeof chosen === "string" && chosen !== "") {
-    const photoId = photoIdSchema.safeParse(chosen);
+    const photoId = rowIdSchema.safeParse(chosen);
     if (!photoId.success) throw data(null, { status: 400 });
     created = await createChatPhotoFromProfilePhoto(sender.id, photoId.data);
   } else {

@@ -15,10 +15,9 @@ import { DiscountCodeForm, DiscountedSummary } from "~/ui/payments/discount-code
 import type { Route } from "./+types/credits.$id";
 import { readFields } from "~/lib/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
+import { rowIdSchema } from "~/lib/row-id";
 
 export const handle: TranslationHandle = { i18n: ["directDebit", "discounts", "payments"] };
-
-const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** An entered discount code; anything longer than a code can be is kept too long, so it is not found. */
 const codeSchema = z
@@ -34,7 +33,7 @@ const formSchema = z.object({
 });
 
 function packageIdFrom(params: { id?: string }) {
-  const parsed = idSchema.safeParse(params.id);
+  const parsed = rowIdSchema.safeParse(params.id);
   if (!parsed.success) throw data(null, { status: 404 });
   return parsed.data;
 }

@@ -10,11 +10,11 @@ import { getInstance, getLocale } from "~/middleware/i18n.server";
 import type { Route } from "./+types/credits.repeat-order";
 import { readFields } from "~/lib/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
+import { MAX_ROW_ID, rowIdSchema } from "~/lib/row-id";
 
 export const handle: TranslationHandle = { i18n: ["directDebit", "payments"] };
 
-const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
-const formSchema = z.object({ after: z.coerce.number().int().min(0).max(2_147_483_647) });
+const formSchema = z.object({ after: z.coerce.number().int().min(0).max(MAX_ROW_ID) });
 
 /** Paying members only (the top bar links them here); anyone else chooses a package at /credits. */
 function payingMember(context: Route.LoaderArgs["context"], request: Request) {
@@ -27,7 +27,7 @@ function payingMember(context: Route.LoaderArgs["context"], request: Request) {
 /** /credits/repeat-order: the last package again in one click, on the card of the first card payment. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, site, country } = payingMember(context, request);
-  const failed = idSchema.safeParse(new URL(request.url).searchParams.get("failed"));
+  const failed = rowIdSchema.safeParse(new URL(request.url).searchParams.get("failed"));
   const view = await repeatOrderView({
     userId: user.id,
     buyer: { signupDate: user.signupDate, paidUser: user.paidUser },

@@ -2,7 +2,6 @@ import { linkOrigin } from "~/domain/sites/site-origin.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/ui/use-translation";
 import { data, Link, redirect } from "react-router";
-import { z } from "zod";
 import { requireUser } from "~/domain/accounts/guards.server";
 import { directDebitCodeSchema, directDebitSchema } from "~/domain/payments/direct-debit-schema";
 import {
@@ -24,10 +23,9 @@ import {
 import type { Route } from "./+types/directdebit";
 import { readForm } from "~/lib/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
+import { rowIdSchema } from "~/lib/row-id";
 
 export const handle: TranslationHandle = { i18n: ["directDebit", "payments"] };
-
-const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** The buyer's country (their profile's, else where they are): euros only, and how phone numbers read. */
 function buyer(context: Route.LoaderArgs["context"], request: Request) {
@@ -45,14 +43,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const common = { title: getInstance(context).t("directDebit:title"), siteName: site.name };
   if (url.searchParams.has("request")) {
-    const id = idSchema.safeParse(url.searchParams.get("request"));
+    const id = rowIdSchema.safeParse(url.searchParams.get("request"));
     const pending = id.success ? await pendingDirectDebit(user.id, id.data, country) : null;
     if (pending?.paymentId) throw redirect(`/transactions/${pending.paymentId}`);
     if (!pending || pending.verified) throw redirect("/directdebit");
     return { step: "code" as const, pending, resent: url.searchParams.has("resent"), ...common };
   }
   const options = await directDebitOptions(discountBuyer(user), site.id, country);
-  const wanted = idSchema.safeParse(url.searchParams.get("package"));
+  const wanted = rowIdSchema.safeParse(url.searchParams.get("package"));
   const selected =
     (wanted.success && options.packages.find((p) => p.id === wanted.data)?.id) ||
     options.packages.find((p) => p.popular)?.id ||
@@ -98,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     case "resend": {
-      const id = idSchema.safeParse(formData.get("request"));
+      const id = rowIdSchema.safeParse(formData.get("request"));
       if (!id.success) throw redirect("/directdebit");
       const outcome = await resendDirectDebitCode({
         userId: user.id,
@@ -119,7 +117,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       );
     }
     case "renew": {
-      const id = idSchema.safeParse(formData.get("request"));
+      const id = rowIdSchema.safeParse(formData.get("request"));
       if (!id.success) throw redirect("/directdebit");
       const outcome = await renewDirectDebit({
         userId: user.id,

@@ -5,9 +5,10 @@ import { markLikeAnnounced } from "~/domain/likes/new-likes.server";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import type { Route } from "./+types/likes.announced";
 import { readFields } from "~/lib/request-body.server";
+import { rowIdSchema } from "~/lib/row-id";
 
 const dismissForm = z.object({
-  like: z.coerce.number().int().positive().max(2_147_483_647),
+  like: rowIdSchema,
   redirectTo: z.string().optional(),
 });
 

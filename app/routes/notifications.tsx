@@ -14,6 +14,7 @@ import { PushDeviceList, ThisDevicePush } from "~/ui/push/push-devices";
 import { NotificationsForm } from "~/ui/settings/notifications-form";
 import type { Route } from "./+types/notifications";
 import { readForm } from "~/lib/request-body.server";
+import { rowIdSchema } from "~/lib/row-id";
 
 export const handle: TranslationHandle = { i18n: ["push", "settings"] };
 
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const deviceSchema = z.object({ device: z.coerce.number().int().positive().max(2_147_483_647) });
+const deviceSchema = z.object({ device: rowIdSchema });
 
 /** The eight mail switches (shared with /settings), removing a device, closing the push alert. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -3,9 +3,10 @@ import { z } from "zod";
 import { photoForViewer } from "~/domain/photos/access.server";
 import { requestInfoContext } from "~/lib/context";
 import type { Route } from "./+types/photos.$photoId.$size";
+import { rowIdSchema } from "~/lib/row-id";
 
 const paramsSchema = z.object({
-  photoId: z.coerce.number().int().positive().max(2_147_483_647),
+  photoId: rowIdSchema,
   size: z.enum(["thumb", "large"]),
 });
 

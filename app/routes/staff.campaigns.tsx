@@ -15,12 +15,15 @@ import { CampaignLinks } from "~/ui/landers/campaign-links";
 import type { Route } from "./+types/staff.campaigns";
 import { readForm } from "~/lib/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
+import { rowIdSchema } from "~/lib/row-id";
 
 export const handle: TranslationHandle = { i18n: ["funnel"] };
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-const querySchema = z.object({ edit: id.optional().catch(undefined), saved: id.optional().catch(undefined) });
-const toggleSchema = z.object({ intent: z.enum(["activate", "deactivate"]), id });
+const querySchema = z.object({
+  edit: rowIdSchema.optional().catch(undefined),
+  saved: rowIdSchema.optional().catch(undefined),
+});
+const toggleSchema = z.object({ intent: z.enum(["activate", "deactivate"]), id: rowIdSchema });
 
 /** Staff only: the site's campaign links, a form for a new one or for the one being edited. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -9,6 +9,7 @@ import { getInstance, getLocale } from "~/middleware/i18n.server";
 import type { Route } from "./+types/staff.complaints";
 import { readFields } from "~/lib/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
+import { rowIdSchema } from "~/lib/row-id";
 
 export const handle: TranslationHandle = { i18n: ["chat-extras", "complaints"] };
 
@@ -19,7 +20,7 @@ const pageFrom = (value: string | null) => {
 
 const statusChange = z.object({
   intent: z.enum(["handle", "reopen"]),
-  complaintId: z.coerce.number().int().positive().max(2_147_483_647),
+  complaintId: rowIdSchema,
   page: z.coerce.number().int().positive().catch(1),
 });
 

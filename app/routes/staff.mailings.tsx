@@ -10,12 +10,13 @@ import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { StaffMailings } from "~/ui/mailings/staff-mailings";
 import type { Route } from "./+types/staff.mailings";
 import { readForm } from "~/lib/request-body.server";
+import { rowIdSchema } from "~/lib/row-id";
 
 export const handle: TranslationHandle = { i18n: ["mailings", "settings"] };
 
 const sendForm = z.object({
   intent: z.literal("send"),
-  mailingId: z.coerce.number().int().positive().max(2_147_483_647),
+  mailingId: rowIdSchema,
 });
 
 /** Staff page: write a promotions or news mailing, send it (in batches, by a job) and follow its count. */

@@ -10,20 +10,19 @@ import { StaffPayments } from "~/ui/payments/staff-payments";
 import type { Route } from "./+types/staff.payments";
 import { readFields } from "~/lib/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
+import { rowIdSchema } from "~/lib/row-id";
 
 export const handle: TranslationHandle = { i18n: ["payments", "refunds"] };
-
-const id = z.coerce.number().int().positive().max(2_147_483_647);
 
 const filterSchema = z.object({
   status: z.enum(STAFF_PAYMENT_STATUSES).optional().catch(undefined),
   q: z.string().trim().max(254).catch(""),
-  before: id.optional().catch(undefined),
+  before: rowIdSchema.optional().catch(undefined),
 });
 
 const decision = z.discriminatedUnion("intent", [
-  z.object({ intent: z.enum(["approve", "reject"]), requestId: id }),
-  z.object({ intent: z.literal("unblock"), userId: id }),
+  z.object({ intent: z.enum(["approve", "reject"]), requestId: rowIdSchema }),
+  z.object({ intent: z.literal("unblock"), userId: rowIdSchema }),
 ]);
 
 /** Staff page: recent payments, refund requests to decide, chargebacks and direct-debit blocks. */

@@ -13,6 +13,7 @@ import { requestInfoContext } from "~/lib/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import type { Route } from "./+types/staff.photos";
 import { readFields } from "~/lib/request-body.server";
+import { rowIdSchema } from "~/lib/row-id";
 
 export const handle: TranslationHandle = { i18n: ["photos"] };
 
@@ -24,12 +25,12 @@ const pageFrom = (value: string | null) => {
 const review = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("approve"),
-    photoId: z.coerce.number().int().positive().max(2_147_483_647),
+    photoId: rowIdSchema,
     page: z.coerce.number().int().positive().catch(1),
   }),
   z.object({
     intent: z.literal("reject"),
-    photoId: z.coerce.number().int().positive().max(2_147_483_647),
+    photoId: rowIdSchema,
     page: z.coerce.number().int().positive().catch(1),
     reason: z.string().trim().max(REJECTION_REASON_MAX).default(""),
   }),

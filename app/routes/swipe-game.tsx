@@ -20,6 +20,7 @@ import { SwipeNoticeAlert } from "~/ui/swipe-game/swipe-notice";
 import type { Route } from "./+types/swipe-game";
 import { readFields } from "~/lib/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
+import { rowIdSchema } from "~/lib/row-id";
 
 export const handle: TranslationHandle = { i18n: ["swipe"] };
 
@@ -27,7 +28,7 @@ const noticeSchema = z.enum(SWIPE_NOTICES).nullable().catch(null);
 
 const actionSchema = z.object({
   intent: z.enum(["like", "skip"]),
-  profileId: z.coerce.number().int().positive().max(2_147_483_647),
+  profileId: rowIdSchema,
   /** Sent by the page's script (a fetcher): it gets the answer as data instead of a redirect. */
   via: z.literal("fetcher").optional(),
 });

@@ -2,7 +2,6 @@ import { linkOrigin } from "~/domain/sites/site-origin.server";
 import { useEffect } from "react";
 import { useTranslation } from "~/ui/use-translation";
 import { data, Link, redirect, useRevalidator } from "react-router";
-import { z } from "zod";
 import { requireUser } from "~/domain/accounts/guards.server";
 import { creditBalance } from "~/domain/credits/credits.server";
 import { memberPayment } from "~/domain/payments/member-payments.server";
@@ -17,10 +16,10 @@ import { RefundRequestPanel } from "~/ui/payments/refund-request";
 import type { Route } from "./+types/transactions.$id";
 import { readFields } from "~/lib/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
+import { rowIdSchema } from "~/lib/row-id";
 
 export const handle: TranslationHandle = { i18n: ["payments", "refunds"] };
 
-const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
 /** Seconds between checks while a payment is still open. */
 const REFRESH_SECONDS = 3;
 
@@ -30,7 +29,7 @@ const REFRESH_SECONDS = 3;
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  const id = idSchema.safeParse(params.id);
+  const id = rowIdSchema.safeParse(params.id);
   if (!id.success) throw data(null, { status: 404 });
   let found = await memberPayment(user.id, id.data);
   if (!found) throw data(null, { status: 404 });
@@ -50,7 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 /** The member asks for the purchase's unused credits back (refusals come back translated by the page). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
-  const id = idSchema.safeParse(params.id);
+  const id = rowIdSchema.safeParse(params.id);
   if (!id.success) throw data(null, { status: 404 });
   const form = refundRequestSchema.safeParse(await readFields(request));
   if (!form.success) return data({ refundError: "invalid" as const }, { status: 400 });

@@ -7,8 +7,7 @@ import { deleteChat, deleteOwnMessage } from "./delete-chat.server";
 import { SEND_KEY_PATTERN } from "./send-key";
 import { sendMessage, type SendInput } from "./send-message.server";
 import { readFields } from "~/lib/request-body.server";
-
-const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
+import { rowIdSchema } from "~/lib/row-id";
 
 const formSchema = z.discriminatedUnion("intent", [
   z.object({
@@ -21,7 +20,7 @@ const formSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("deleteChat"), confirm: z.literal("1").optional() }),
   z.object({
     intent: z.literal("deleteMessage"),
-    messageId: idSchema,
+    messageId: rowIdSchema,
     confirm: z.literal("1").optional(),
   }),
 ]);
@@ -30,7 +29,7 @@ const notFound = () => data(null, { status: 404 });
 
 /** The conversation id of `/chats/{id}` (anything else is a 404). */
 export function conversationIdFrom(params: { id?: string }): number {
-  const parsed = idSchema.safeParse(params.id);
+  const parsed = rowIdSchema.safeParse(params.id);
   if (!parsed.success) throw notFound();
   return parsed.data;
 }

@@ -6,6 +6,7 @@ import { SEND_REFUSALS } from "./chat-types";
 import { prefilledText } from "./icebreakers";
 import { SEND_KEY_PATTERN } from "./send-key";
 import type { SendInput, SendRefusal, SendResult } from "./send-message.server";
+import { rowIdSchema } from "~/lib/row-id";
 
 /**
  * Query parameters by which the gift, photo and report actions tell a plain (no-JS) page what
@@ -22,8 +23,10 @@ export const EXTRAS_PARAMS = {
   reported: "reported",
 } as const;
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
-const targetSchema = z.union([z.object({ conversationId: id }), z.object({ profileId: id })]);
+const targetSchema = z.union([
+  z.object({ conversationId: rowIdSchema }),
+  z.object({ profileId: rowIdSchema }),
+]);
 
 /** The `to` of sendMessage from a form's `conversationId` or `profileId` field, or null. */
 export function sendTargetFrom(form: FormData): SendInput["to"] | null {

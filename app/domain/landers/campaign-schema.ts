@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import { z } from "zod";
 import { LANDER_NAMES, LANDER_SLUG, LANDER_SLUG_MAX, isLanderName, landerTakesSlug } from "./lander-names";
+import { rowIdSchema } from "~/lib/row-id";
 
 export const CAMPAIGN_TOKEN = /^[A-Za-z0-9_-]{1,64}$/;
 /** As long as tracking data from a URL may be (lib/tracking.server). */
@@ -79,7 +80,7 @@ export function campaignLinkSchema(t: TFunction) {
   return z
     .object({
       intent: z.literal("save"),
-      id: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+      id: rowIdSchema.optional(),
       token: z
         .string({ error: t("funnel:campaigns.validation.tokenRequired") })
         .trim()

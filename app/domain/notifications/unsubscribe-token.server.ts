@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { NOTIFICATION_KEYS, type NotificationKey } from "~/domain/accounts/notification-preferences";
 import { sessionSecret } from "~/lib/env.server";
+import { MAX_ROW_ID } from "~/lib/row-id";
 
 /** What an unsubscribe link names: the member and the one mail kind it turns off. */
 export interface UnsubscribeClaim {
@@ -31,7 +32,7 @@ export function verifyUnsubscribeToken(token: string, secret = sessionSecret()):
   if (!match) return null;
   const userId = Number(match[1]);
   const key = match[2] as NotificationKey;
-  if (!NOTIFICATION_KEYS.includes(key) || userId > 2_147_483_647) return null;
+  if (!NOTIFICATION_KEYS.includes(key) || userId > MAX_ROW_ID) return null;
   const expected = Buffer.from(signature({ userId, key }, secret));
   const given = Buffer.from(match[3]!);
   return expected.length === given.length && timingSafeEqual(expected, given) ? { userId, key } : null;

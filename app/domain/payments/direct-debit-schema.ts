@@ -4,6 +4,7 @@ import type { TFunction } from "i18next";
 import { electronicFormatIBAN, extractIBAN, isSEPACountry, isValidIBAN } from "ibantools";
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/mobile";
 import { z } from "zod";
+import { MAX_ROW_ID, rowIdSchema } from "~/lib/row-id";
 
 /** Digits in an SMS code, minutes it stays valid, and tries it allows. */
 export const CODE_LENGTH = 6;
@@ -52,7 +53,7 @@ export function directDebitSchema(t: TFunction, country: string) {
       .number({ error: t("directDebit:validation.package") })
       .int({ error: t("directDebit:validation.package") })
       .positive({ error: t("directDebit:validation.package") })
-      .max(2_147_483_647, { error: t("directDebit:validation.package") }),
+      .max(MAX_ROW_ID, { error: t("directDebit:validation.package") }),
     account_holder: text("accountHolder", 70).refine((v) => v.length >= 2, {
       error: t("directDebit:validation.accountHolder"),
     }),
@@ -82,7 +83,7 @@ export type DirectDebitValues = z.output<ReturnType<typeof directDebitSchema>>;
 export function directDebitCodeSchema(t: TFunction) {
   return z.object({
     intent: z.literal("confirm"),
-    request: z.coerce.number().int().positive().max(2_147_483_647),
+    request: rowIdSchema,
     otp: z
       .string({ error: t("directDebit:errors.invalidCode") })
       .trim()

@@ -1,11 +1,9 @@
 import { data } from "react-router";
-import { z } from "zod";
-
-const profileIdSchema = z.coerce.number().int().positive().max(2_147_483_647);
+import { rowIdSchema } from "~/lib/row-id";
 
 /** A profile id from a URL segment, or null when it cannot be one. */
 export function parseProfileId(value: string | undefined): number | null {
-  const parsed = profileIdSchema.safeParse(value);
+  const parsed = rowIdSchema.safeParse(value);
   return parsed.success ? parsed.data : null;
 }
 

@@ -9,15 +9,17 @@ import {
   setCampaignLinkActive,
 } from "~/domain/landers/campaign-admin.server";
 import { campaignLinkSchema } from "~/domain/landers/campaign-schema";
+import { recentStaffActions } from "~/domain/staff/staff-actions.server";
+import { staffActionViews } from "~/domain/staff/staff-action-view";
 import { requestInfoContext } from "~/lib/context";
-import { getInstance } from "~/middleware/i18n.server";
+import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { CampaignLinks } from "~/ui/landers/campaign-links";
 import type { Route } from "./+types/staff.campaigns";
 import { readForm } from "~/lib/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 import { rowIdSchema } from "~/lib/row-id";
 
-export const handle: TranslationHandle = { i18n: ["funnel"] };
+export const handle: TranslationHandle = { i18n: ["funnel", "staff"] };
 
 const querySchema = z.object({
   edit: rowIdSchema.optional().catch(undefined),
@@ -27,38 +29,39 @@ const toggleSchema = z.object({ intent: z.enum(["activate", "deactivate"]), id: 
 
 /** Staff only: the site's campaign links, a form for a new one or for the one being edited. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStaff(context, request);
+  const staff = requireStaff(context, request);
   const { site } = context.get(requestInfoContext);
   const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const [links, editing] = await Promise.all([
+  const [links, editing, actions] = await Promise.all([
     listCampaignLinks(site.id),
     query.edit ? findCampaignLink(site.id, query.edit) : null,
+    recentStaffActions(staff.siteId, "campaign_link"),
   ]);
   if (query.edit && !editing) throw data(null, { status: 404 });
   return {
     links,
     editing,
     saved: links.find((link) => link.id === query.saved)?.token ?? null,
+    staffActions: staffActionViews(actions, getLocale(context)),
     siteName: site.name,
     title: getInstance(context).t("funnel:campaigns.title"),
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireStaff(context, request);
-  const { site } = context.get(requestInfoContext);
+  const staff = requireStaff(context, request);
   const { t } = getInstance(context);
   const formData = await readForm(request);
   if (formData.get("intent") !== "save") {
     const toggle = toggleSchema.safeParse(Object.fromEntries(formData));
     if (!toggle.success) throw data(null, { status: 400 });
-    const done = await setCampaignLinkActive(site.id, toggle.data.id, toggle.data.intent === "activate");
+    const done = await setCampaignLinkActive(staff, toggle.data.id, toggle.data.intent === "activate");
     if (!done) throw data(null, { status: 404 });
     return redirect(`/staff/campaigns?saved=${toggle.data.id}`);
   }
   const submission = parseWithZod(formData, { schema: campaignLinkSchema(t) });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  const saved = await saveCampaignLink(site.id, submission.value);
+  const saved = await saveCampaignLink(staff, submission.value);
   if (!saved.ok && saved.error === "notFound") throw data(null, { status: 404 });
   if (!saved.ok) {
     return data(submission.reply({ fieldErrors: { token: [t("funnel:campaigns.validation.tokenTaken")] } }), {

@@ -4,6 +4,9 @@ import { z } from "zod";
 import { requireStaff } from "~/domain/accounts/guards.server";
 import { splitReportEvidence } from "~/domain/chat/report-message.server";
 import { listComplaints, setComplaintStatus } from "~/domain/complaints/complaints.server";
+import { recentStaffActions } from "~/domain/staff/staff-actions.server";
+import { staffActionViews } from "~/domain/staff/staff-action-view";
+import { RecentStaffActions } from "~/ui/staff/recent-staff-actions";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import type { Route } from "./+types/staff.complaints";
@@ -11,7 +14,7 @@ import { readFields } from "~/lib/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 import { rowIdSchema } from "~/lib/row-id";
 
-export const handle: TranslationHandle = { i18n: ["chat-extras", "complaints"] };
+export const handle: TranslationHandle = { i18n: ["chat-extras", "complaints", "staff"] };
 
 const pageFrom = (value: string | null) => {
   const page = Number(value);
@@ -27,7 +30,10 @@ const statusChange = z.object({
 /** Minimal staff page: every complaint, newest first, 50 a page, each marked handled or opened again. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(context, request);
-  const list = await listComplaints(staff.siteId, pageFrom(new URL(request.url).searchParams.get("page")));
+  const [list, actions] = await Promise.all([
+    listComplaints(staff.siteId, pageFrom(new URL(request.url).searchParams.get("page"))),
+    recentStaffActions(staff.siteId, "complaint"),
+  ]);
   // Formatted here so server and browser render the same text.
   const format = new Intl.DateTimeFormat(getLocale(context), {
     dateStyle: "short",
@@ -46,6 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         handledAt: handledAt ? format.format(handledAt) : null,
       }),
     ),
+    staffActions: staffActionViews(actions, getLocale(context)),
     siteName: context.get(requestInfoContext).site.name,
     title: getInstance(context).t("complaints:staff.title"),
   };
@@ -56,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = statusChange.safeParse(await readFields(request));
   if (!parsed.success) throw data(null, { status: 400 });
   const { intent, complaintId, page } = parsed.data;
-  const found = await setComplaintStatus(staff.siteId, complaintId, intent === "handle" ? "handled" : "open");
+  const found = await setComplaintStatus(staff, complaintId, intent === "handle" ? "handled" : "open");
   if (!found) throw data(null, { status: 404 });
   return redirect(page > 1 ? `/staff/complaints?page=${page}` : "/staff/complaints");
 }
@@ -68,7 +75,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export default function StaffComplaintsRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { complaints, total, open, page, pages } = loaderData;
+  const { complaints, total, open, page, pages, staffActions } = loaderData;
   const pageLink = (n: number) => (n > 1 ? `/staff/complaints?page=${n}` : "/staff/complaints");
   return (
     <main className="container-fluid py-4">
@@ -181,6 +188,7 @@ export default function StaffComplaintsRoute({ loaderData }: Route.ComponentProp
           )}
         </>
       )}
+      <RecentStaffActions actions={staffActions} />
     </main>
   );
 }

@@ -5,6 +5,8 @@ import { z } from "zod";
 import { requireStaff } from "~/domain/accounts/guards.server";
 import { MAILING_NOTICES, mailingSchema } from "~/domain/notifications/mailing-types";
 import { createMailing, listMailings, startMailing } from "~/domain/notifications/mailings.server";
+import { recentStaffActions } from "~/domain/staff/staff-actions.server";
+import { staffActionViews } from "~/domain/staff/staff-action-view";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { StaffMailings } from "~/ui/mailings/staff-mailings";
@@ -12,7 +14,7 @@ import type { Route } from "./+types/staff.mailings";
 import { readForm } from "~/lib/request-body.server";
 import { rowIdSchema } from "~/lib/row-id";
 
-export const handle: TranslationHandle = { i18n: ["mailings", "settings"] };
+export const handle: TranslationHandle = { i18n: ["mailings", "settings", "staff"] };
 
 const sendForm = z.object({
   intent: z.literal("send"),
@@ -21,12 +23,13 @@ const sendForm = z.object({
 
 /** Staff page: write a promotions or news mailing, send it (in batches, by a job) and follow its count. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireStaff(context, request);
+  const staff = requireStaff(context, request);
   const { site } = context.get(requestInfoContext);
   const done = new URL(request.url).searchParams.get("done");
   const notice = MAILING_NOTICES.find((n) => n === done) ?? null;
   return {
     mailings: await listMailings(site.id),
+    staffActions: staffActionViews(await recentStaffActions(staff.siteId, "mailing"), getLocale(context)),
     notice,
     defaultLanguage: getLocale(context),
     siteName: site.name,
@@ -41,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (formData.get("intent") === "send") {
     const parsed = sendForm.safeParse(Object.fromEntries(formData));
     if (!parsed.success) throw data(null, { status: 400 });
-    if (!(await startMailing(parsed.data.mailingId, site.id))) throw data(null, { status: 404 });
+    if (!(await startMailing(parsed.data.mailingId, staff))) throw data(null, { status: 404 });
     return redirect("/staff/mailings?done=sending");
   }
   const submission = parseWithZod(formData, { schema: mailingSchema(getInstance(context).t) });

@@ -4,6 +4,8 @@ import { requireStaff } from "~/domain/accounts/guards.server";
 import { STAFF_PAYMENT_STATUSES, type StaffPaymentsOutcome } from "~/domain/payments/refund-view";
 import { approveRefund, rejectRefund, unblockDirectDebit } from "~/domain/payments/refunds.server";
 import { parsePaymentSearch, staffPaymentsOverview } from "~/domain/payments/staff-payments.server";
+import { recentStaffActions } from "~/domain/staff/staff-actions.server";
+import { staffActionViews } from "~/domain/staff/staff-action-view";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { StaffPayments } from "~/ui/payments/staff-payments";
@@ -12,7 +14,7 @@ import { readFields } from "~/lib/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 import { rowIdSchema } from "~/lib/row-id";
 
-export const handle: TranslationHandle = { i18n: ["payments", "refunds"] };
+export const handle: TranslationHandle = { i18n: ["payments", "refunds", "staff"] };
 
 const filterSchema = z.object({
   status: z.enum(STAFF_PAYMENT_STATUSES).optional().catch(undefined),
@@ -29,18 +31,22 @@ const decision = z.discriminatedUnion("intent", [
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(context, request);
   const filter = filterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const overview = await staffPaymentsOverview(
-    {
-      siteId: staff.siteId,
-      status: filter.status,
-      search: parsePaymentSearch(filter.q),
-      before: filter.before,
-    },
-    getLocale(context),
-  );
+  const [overview, actions] = await Promise.all([
+    staffPaymentsOverview(
+      {
+        siteId: staff.siteId,
+        status: filter.status,
+        search: parsePaymentSearch(filter.q),
+        before: filter.before,
+      },
+      getLocale(context),
+    ),
+    recentStaffActions(staff.siteId, "user"),
+  ]);
   return {
     ...overview,
     filter: { status: filter.status ?? "", q: filter.q },
+    staffActions: staffActionViews(actions, getLocale(context)),
     siteName: context.get(requestInfoContext).site.name,
     title: getInstance(context).t("refunds:staff.title"),
   };

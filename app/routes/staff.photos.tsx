@@ -9,13 +9,16 @@ import {
   rejectPhoto,
   REJECTION_REASON_MAX,
 } from "~/domain/photos/moderation.server";
+import { recentStaffActions } from "~/domain/staff/staff-actions.server";
+import { staffActionViews } from "~/domain/staff/staff-action-view";
+import { RecentStaffActions } from "~/ui/staff/recent-staff-actions";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import type { Route } from "./+types/staff.photos";
 import { readFields } from "~/lib/request-body.server";
 import { rowIdSchema } from "~/lib/row-id";
 
-export const handle: TranslationHandle = { i18n: ["photos"] };
+export const handle: TranslationHandle = { i18n: ["photos", "staff"] };
 
 const pageFrom = (value: string | null) => {
   const page = Number(value);
@@ -48,7 +51,10 @@ const pageLink = (page: number, done?: string) => {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(context, request);
   const params = new URL(request.url).searchParams;
-  const list = await listPhotosForReview(staff.siteId, pageFrom(params.get("page")));
+  const [list, actions] = await Promise.all([
+    listPhotosForReview(staff.siteId, pageFrom(params.get("page"))),
+    recentStaffActions(staff.siteId, "photo"),
+  ]);
   const format = new Intl.DateTimeFormat(getLocale(context), {
     dateStyle: "short",
     timeStyle: "short",
@@ -59,6 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...list,
     photos: list.photos.map(({ createdAt, ...photo }) => ({ ...photo, createdAt: format.format(createdAt) })),
     done: done === "approved" || done === "rejected" || done === "stale" ? done : null,
+    staffActions: staffActionViews(actions, getLocale(context)),
     siteName: context.get(requestInfoContext).site.name,
     title: getInstance(context).t("photos:staff.title"),
   };
@@ -72,13 +79,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A photo another staff member moderated, or its owner deleted, in the meantime: back to the
   // queue with a notice rather than an error page.
   if (input.intent === "approve") {
-    const approved = await approvePhoto(input.photoId, staff.siteId);
+    const approved = await approvePhoto(input.photoId, staff);
     return redirect(pageLink(input.page, approved ? "approved" : "stale"));
   }
   if (!input.reason) {
     return data({ reasonMissingFor: input.photoId }, { status: 400 });
   }
-  const rejected = await rejectPhoto(input.photoId, staff.siteId, input.reason);
+  const rejected = await rejectPhoto(input.photoId, staff, input.reason);
   return redirect(pageLink(input.page, rejected ? "rejected" : "stale"));
 }
 
@@ -89,7 +96,7 @@ export const meta: Route.MetaFunction = ({ data }) => [
 
 export default function StaffPhotosRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { photos, total, page, pages, done } = loaderData;
+  const { photos, total, page, pages, done, staffActions } = loaderData;
   return (
     <main className="container-fluid py-4">
       <h1 className="h3 text-primary">{t("photos:staff.title")}</h1>
@@ -182,6 +189,7 @@ export default function StaffPhotosRoute({ loaderData, actionData }: Route.Compo
           )}
         </>
       )}
+      <RecentStaffActions actions={staffActions} />
     </main>
   );
 }

@@ -582,6 +582,8 @@ describe("authorization matrix", () => {
       status: "active",
     });
     expect(await db().complaint.count()).toBe(0);
+    // No staff decision was made: the staff forms above were empty.
+    expect(await db().staffAction.count()).toBe(0);
     expect(await db().refundRequest.count({ where: { paymentId: ids.payment } })).toBe(0);
     const { userId: ownerId } = await db().profile.findUniqueOrThrow({
       where: { id: ids.ownerProfile },

@@ -617,10 +617,11 @@ describe("reporting a message", () => {
 
     // Once handled, a new report opens a new complaint; the handled one cannot be reopened beside it
     // (it stays handled, without an error).
-    await setComplaintStatus(site.id, complaints[0]!.id, "handled");
+    const staff = { id: (await createMember({ role: "staff" })).userId, siteId: site.id };
+    await setComplaintStatus(staff, complaints[0]!.id, "handled");
     const again = await report();
     expect(again).toMatchObject({ ok: true, duplicate: false });
-    expect(await setComplaintStatus(site.id, complaints[0]!.id, "open")).toBe(true);
+    expect(await setComplaintStatus(staff, complaints[0]!.id, "open")).toBe(true);
     const statuses = await db().complaint.findMany({
       where: { messageRef: String(message.id) },
       orderBy: { id: "asc" },

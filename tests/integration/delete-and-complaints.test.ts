@@ -562,7 +562,8 @@ describe("complaints", () => {
     expect((await listComplaints(site.id, 0)).page).toBe(1);
 
     const id = first.complaints[0]!.id;
-    expect(await setComplaintStatus(site.id, id, "handled")).toBe(true);
+    const staff = { id: (await createMember({ role: "staff" })).userId, siteId: site.id };
+    expect(await setComplaintStatus(staff, id, "handled")).toBe(true);
     let row = await db().complaint.findUniqueOrThrow({
       where: { id },
       select: { status: true, handledAt: true },
@@ -570,18 +571,19 @@ describe("complaints", () => {
     expect(row.status).toBe("handled");
     expect(row.handledAt).not.toBeNull();
     expect((await listComplaints(site.id, 1)).open).toBe(STAFF_PAGE_SIZE + 4);
-    expect(await setComplaintStatus(site.id, id, "open")).toBe(true);
+    expect(await setComplaintStatus(staff, id, "open")).toBe(true);
     row = await db().complaint.findUniqueOrThrow({
       where: { id },
       select: { status: true, handledAt: true },
     });
     expect(row).toEqual({ status: "open", handledAt: null });
-    expect(await setComplaintStatus(site.id, 999_999, "handled")).toBe(false);
+    expect(await setComplaintStatus(staff, 999_999, "handled")).toBe(false);
 
     // Another site's staff neither see nor change this site's complaints.
     const other = await db().site.findFirstOrThrow({ where: { id: { not: site.id } }, select: { id: true } });
     expect(await listComplaints(other.id, 1)).toMatchObject({ total: 0, open: 0, complaints: [] });
-    expect(await setComplaintStatus(other.id, id, "handled")).toBe(false);
+    const outsider = await createMember({ role: "staff", siteId: other.id });
+    expect(await setComplaintStatus({ id: outsider.userId, siteId: other.id }, id, "handled")).toBe(false);
   });
 
   it("shows the staff page to staff only: members get 404, visitors the login page", async () => {

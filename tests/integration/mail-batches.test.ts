@@ -69,7 +69,7 @@ describe("a mailing", () => {
       subject: "Notizie",
       body: "Ciao.",
     });
-    expect(await startMailing(mailingId, siteId)).toBe(true);
+    expect(await startMailing(mailingId, { id: staff.userId, siteId })).toBe(true);
     const progress = () =>
       db().mailing.findUniqueOrThrow({
         where: { id: mailingId },

@@ -25,6 +25,7 @@ import {
   uploadPhoto,
 } from "~/domain/photos/upload.server";
 import { resolveSite, type Site } from "~/domain/sites/site.server";
+import type { StaffActor } from "~/domain/staff/staff-actions.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -42,6 +43,8 @@ import { untilAStatementWaitsOnALock } from "../fixtures/lock-waits";
 
 const ORIGIN = "http://hartklop.test";
 let site: Site;
+/** The staff member moderating in the domain-level tests. */
+let moderator: StaffActor;
 
 /**
  * sharp's work in flight (metadata and toBuffer calls, the app's and the tests' own): how many
@@ -224,6 +227,7 @@ const mainOf = async (profileId: number) =>
 beforeAll(async () => {
   await seedBaseData(db());
   site = await resolveSite("hartklop.nl");
+  moderator = { id: (await createMember({ role: "staff" })).userId, siteId: site.id };
 });
 
 afterAll(async () => {
@@ -497,7 +501,7 @@ describe("limits", () => {
   it("deleted (rejected) photos do not count", async () => {
     const member = await createMember();
     const ids = [await upload(member), await upload(member), await upload(member)];
-    expect(await rejectPhoto(ids[0]!, site.id, "Onscherp")).toBe(true);
+    expect(await rejectPhoto(ids[0]!, moderator, "Onscherp")).toBe(true);
     await upload(member);
     expect(
       await db().photo.count({ where: { profileId: member.profileId, status: { not: "deleted" } } }),
@@ -555,12 +559,12 @@ describe("who may see a photo", () => {
     const elsewhere = { id: staff.userId, siteId: otherSite.id, paidUser: true, role: "staff" };
     expect(await photoForViewer(id, "large", elsewhere, otherSite.id)).toBeNull();
     expect(await photoForViewer(id, "large", { ...elsewhere, siteId: site.id }, site.id)).not.toBeNull();
-    await approvePhoto(id, site.id);
+    await approvePhoto(id, moderator);
   });
 
   it("active public: everyone, with long cache headers", async () => {
     const id = await upload(owner);
-    await approvePhoto(id, site.id);
+    await approvePhoto(id, moderator);
     for (const viewer of [owner, other, premium, null]) {
       expect(await fetchPhoto(id, viewer)).toEqual({
         status: 200,
@@ -571,7 +575,7 @@ describe("who may see a photo", () => {
 
   it("active private: the owner and Premium members only, never cached publicly", async () => {
     const id = await upload(owner, undefined, "private");
-    await approvePhoto(id, site.id);
+    await approvePhoto(id, moderator);
     expect(await fetchPhoto(id, owner)).toEqual({ status: 200, cache: "private, no-store" });
     expect(await fetchPhoto(id, premium)).toEqual({ status: 200, cache: "private, no-store" });
     expect((await fetchPhoto(id, other)).status).toBe(404);
@@ -586,8 +590,8 @@ describe("who may see a photo", () => {
     const elsewhere = await resolveSite(domain);
     const here = await createMember();
     const [publicId, privateId] = [await upload(here), await upload(here, undefined, "private")];
-    await approvePhoto(publicId, site.id);
-    await approvePhoto(privateId, site.id);
+    await approvePhoto(publicId, moderator);
+    await approvePhoto(privateId, moderator);
     const premiumThere = await createMember({ siteId: elsewhere.id, paidUser: true });
     for (const id of [publicId, privateId]) {
       expect((await fetchPhoto(id, premiumThere, "large", elsewhere)).status).toBe(404);
@@ -606,7 +610,7 @@ describe("who may see a photo", () => {
       await createMember({ userStatus: "not_confirmed" }),
     ]) {
       const id = await upload(hiddenOwner);
-      await approvePhoto(id, site.id);
+      await approvePhoto(id, moderator);
       expect((await fetchPhoto(id, other)).status).toBe(404);
       expect((await fetchPhoto(id, null)).status).toBe(404);
       expect(await fetchPhoto(id, hiddenOwner)).toEqual({ status: 200, cache: "private, no-store" });
@@ -629,9 +633,9 @@ describe("who may see a photo", () => {
   it("nothing across a block, in either direction", async () => {
     const [a, b] = [await createMember({ paidUser: true }), await createMember({ paidUser: true })];
     const photoOfA = await upload(a);
-    await approvePhoto(photoOfA, site.id);
+    await approvePhoto(photoOfA, moderator);
     const photoOfB = await upload(b);
-    await approvePhoto(photoOfB, site.id);
+    await approvePhoto(photoOfB, moderator);
     expect((await fetchPhoto(photoOfA, b)).status).toBe(200);
 
     await db().block.create({ data: { blockerId: a.userId, blockedId: b.userId } });
@@ -644,13 +648,13 @@ describe("who may see a photo", () => {
   it("a disabled profile's photos only to its owner; deleted photos to nobody", async () => {
     const member = await createMember();
     const id = await upload(member);
-    await approvePhoto(id, site.id);
+    await approvePhoto(id, moderator);
     await db().profile.update({ where: { id: member.profileId }, data: { status: "disabled" } });
     expect((await fetchPhoto(id, other)).status).toBe(404);
     expect((await fetchPhoto(id, member)).status).toBe(200);
 
     const rejected = await upload(member);
-    await rejectPhoto(rejected, site.id, "Niet toegestaan");
+    await rejectPhoto(rejected, moderator, "Niet toegestaan");
     expect((await fetchPhoto(rejected, member)).status).toBe(404);
     expect((await fetchPhoto(rejected, staff)).status).toBe(404);
   });
@@ -677,20 +681,20 @@ describe("moderation", () => {
     const first = await upload(member);
     const second = await upload(member);
     expect(await mainOf(member.profileId)).toBeNull();
-    expect(await approvePhoto(first, site.id)).toBe(true);
+    expect(await approvePhoto(first, moderator)).toBe(true);
     const row = await photoRow(first);
     expect(row?.status).toBe("active");
     expect(row?.reviewedAt).toBeInstanceOf(Date);
     expect(await mainOf(member.profileId)).toBe(first);
-    expect(await approvePhoto(second, site.id)).toBe(true);
+    expect(await approvePhoto(second, moderator)).toBe(true);
     expect(await mainOf(member.profileId)).toBe(first);
-    expect(await approvePhoto(second, site.id)).toBe(false); // only photos under inspection
+    expect(await approvePhoto(second, moderator)).toBe(false); // only photos under inspection
   });
 
   it("a private photo is approved but does not become the main photo", async () => {
     const member = await createMember();
     const id = await upload(member, undefined, "private");
-    await approvePhoto(id, site.id);
+    await approvePhoto(id, moderator);
     expect(await mainOf(member.profileId)).toBeNull();
   });
 
@@ -698,21 +702,23 @@ describe("moderation", () => {
     const member = await createMember();
     const id = await upload(member);
     expect(await storedFiles(member.profileId)).toHaveLength(2);
-    expect(await rejectPhoto(id, site.id, "  Geen gezicht te zien  ")).toBe(true);
+    expect(await rejectPhoto(id, moderator, "  Geen gezicht te zien  ")).toBe(true);
     const row = await photoRow(id);
     expect(row?.status).toBe("deleted");
     expect(row?.rejectionReason).toBe("Geen gezicht te zien");
     expect(row?.reviewedAt).toBeInstanceOf(Date);
     expect(await storedFiles(member.profileId)).toEqual([]);
-    expect(await rejectPhoto(id, site.id, "nog eens")).toBe(false);
+    expect(await rejectPhoto(id, moderator, "nog eens")).toBe(false);
   });
 
   it("staff of another site neither approve nor reject a photo", async () => {
     const member = await createMember();
     const id = await upload(member);
     const other = await db().site.findFirstOrThrow({ where: { id: { not: site.id } }, select: { id: true } });
-    expect(await approvePhoto(id, other.id)).toBe(false);
-    expect(await rejectPhoto(id, other.id, "Niet van jou")).toBe(false);
+    const outsider = await createMember({ role: "staff", siteId: other.id });
+    const otherStaff = { id: outsider.userId, siteId: other.id };
+    expect(await approvePhoto(id, otherStaff)).toBe(false);
+    expect(await rejectPhoto(id, otherStaff, "Niet van jou")).toBe(false);
     expect(await db().photo.findUniqueOrThrow({ where: { id }, select: { status: true } })).toEqual({
       status: "inspection",
     });
@@ -751,7 +757,7 @@ describe("moderation", () => {
     const id = await upload(member);
     const outcome = await whileLocked(
       (tx) => tx.photo.updateMany({ where: { id, status: "inspection" }, data: { status: "deleted" } }),
-      () => approvePhoto(id, site.id),
+      () => approvePhoto(id, moderator),
     );
     expect(outcome).toEqual({ value: false });
     expect((await photoRow(id))?.status).toBe("deleted");
@@ -763,7 +769,7 @@ describe("moderation", () => {
     const id = await upload(member);
     const outcome = await whileLocked(
       (tx) => tx.photo.delete({ where: { id }, select: { id: true } }),
-      () => approvePhoto(id, site.id),
+      () => approvePhoto(id, moderator),
     );
     expect(outcome).toEqual({ value: false });
     expect(await photoRow(id)).toBeNull();
@@ -774,7 +780,7 @@ describe("moderation", () => {
     const id = await upload(member);
     const outcome = await whileLocked(
       (tx) => tx.photo.update({ where: { id }, data: { visibility: "private" }, select: { id: true } }),
-      () => approvePhoto(id, site.id),
+      () => approvePhoto(id, moderator),
     );
     expect(outcome).toEqual({ value: true });
     expect((await photoRow(id))?.status).toBe("active");
@@ -786,7 +792,7 @@ describe("moderation", () => {
     const staff = await createMember({ role: "staff" });
     const approved = await upload(member);
     const deleted = await upload(member);
-    await approvePhoto(approved, site.id);
+    await approvePhoto(approved, moderator);
     await db().photo.delete({ where: { id: deleted }, select: { id: true } });
     for (const fields of <Record<string, string>[]>[
       { intent: "approve", photoId: String(approved), page: "2" },
@@ -879,9 +885,9 @@ describe("managing own photos", () => {
     const pending = await upload(member);
     expect(await setMainPhoto(member.profileId, pending)).toEqual({ ok: false, error: "notEligible" });
     const privatePhoto = await upload(member, undefined, "private");
-    await approvePhoto(privatePhoto, site.id);
+    await approvePhoto(privatePhoto, moderator);
     expect(await setMainPhoto(member.profileId, privatePhoto)).toEqual({ ok: false, error: "notEligible" });
-    await approvePhoto(pending, site.id);
+    await approvePhoto(pending, moderator);
     expect(await mainOf(member.profileId)).toBe(pending);
     // Somebody else's photo is not found.
     const stranger = await createMember();
@@ -898,7 +904,7 @@ describe("managing own photos", () => {
   it("deleting removes the row and both files; a deleted main photo leaves no main photo", async () => {
     const member = await createMember();
     const id = await upload(member);
-    await approvePhoto(id, site.id);
+    await approvePhoto(id, moderator);
     expect(await mainOf(member.profileId)).toBe(id);
     const { filename, thumbFilename } = (await photoRow(id))!;
     expect(await fileStorage().exists(filename)).toBe(true);
@@ -922,8 +928,8 @@ describe("managing own photos", () => {
     const member = await createMember();
     const a = await upload(member);
     const b = await upload(member);
-    await approvePhoto(a, site.id);
-    await approvePhoto(b, site.id);
+    await approvePhoto(a, moderator);
+    await approvePhoto(b, moderator);
     const main = (await postForm(photosAction, "/profile/photos", member, {
       intent: "main",
       photoId: String(b),
@@ -975,7 +981,7 @@ describe("the profile photo alert", () => {
     const member = await createMember();
     const id = await upload(member);
     expect(await needsPhotoAlert(member.userId)).toBe(true);
-    await approvePhoto(id, site.id);
+    await approvePhoto(id, moderator);
     expect(await needsPhotoAlert(member.userId)).toBe(false);
   });
 });

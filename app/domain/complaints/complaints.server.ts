@@ -2,6 +2,7 @@ import { COMPLAINTS_PER_ADDRESS, COMPLAINTS_PER_IP, COMPLAINTS_PER_MEMBER } from
 import { withinLimit } from "~/domain/abuse/rate-limits.server";
 import { normalizeEmail } from "~/domain/accounts/email";
 import type { Site } from "~/domain/sites/site.server";
+import { recordStaffAction, type StaffActor } from "~/domain/staff/staff-actions.server";
 import { sendAccountMail } from "~/domain/notifications/account-mail.server";
 import { Prisma } from "~/generated/prisma/client";
 import type { ComplaintStatus } from "~/generated/prisma/enums";
@@ -109,21 +110,42 @@ export async function listComplaints(siteId: number, page: number) {
 }
 
 /**
- * Marks a complaint of the site handled, or opens it again. False for an unknown complaint. A
+ * Marks a complaint of the staff member's site handled, or opens it again, with a row in the staff
+ * log in the same transaction (a reopening keeps there when it had been handled). A complaint
+ * already in that status changes nothing and logs nothing. False for an unknown complaint. A
  * message report is not opened again while the same member's later report of that message is open
  * (one open report per message and member): that one stays the open one.
  */
 export async function setComplaintStatus(
-  siteId: number,
+  staff: StaffActor,
   complaintId: number,
   status: ComplaintStatus,
 ): Promise<boolean> {
   try {
-    const { count } = await db().complaint.updateMany({
-      where: { id: complaintId, siteId },
-      data: { status, handledAt: status === "handled" ? new Date() : null },
+    return await db().$transaction(async (tx) => {
+      const complaint = await tx.complaint.findFirst({
+        where: { id: complaintId, siteId: staff.siteId },
+        select: { status: true, handledAt: true },
+      });
+      if (!complaint) return false;
+      if (complaint.status === status) return true;
+      const { count } = await tx.complaint.updateMany({
+        // Only from the status read: a concurrent change of the same complaint is not logged twice.
+        where: { id: complaintId, status: complaint.status },
+        data: { status, handledAt: status === "handled" ? new Date() : null },
+      });
+      if (count === 0) return true;
+      await recordStaffAction(
+        tx,
+        staff,
+        status === "handled" ? "complaint_handled" : "complaint_reopened",
+        complaintId,
+        status === "open" && complaint.handledAt
+          ? { handledAt: complaint.handledAt.toISOString() }
+          : undefined,
+      );
+      return true;
     });
-    return count > 0;
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002") return true;
     throw error;

@@ -1,5 +1,6 @@
-// Staff's campaign links (/staff/campaigns): list, create, edit, switch on and off. Always within
-// the staff member's own site; a link of another site does not exist here.
+// Staff's campaign links (/staff/campaigns): list, create, edit, switch on and off, each change in the
+// staff log. Always within the staff member's own site; a link of another site does not exist here.
+import { recordStaffAction, type StaffActor } from "~/domain/staff/staff-actions.server";
 import { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import type { CampaignLinkInput, CampaignLinkView } from "./campaign-schema";
@@ -39,11 +40,15 @@ export type SaveCampaignLinkResult =
 const isUniqueViolation = (error: unknown) =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 
-/** Creates the link, or changes the one with `input.id` when it belongs to the site. */
+/**
+ * Creates the link, or changes the one with `input.id` when it belongs to the staff member's site;
+ * the staff log gets a row with the saved fields in the same transaction.
+ */
 export async function saveCampaignLink(
-  siteId: number,
+  staff: StaffActor,
   input: CampaignLinkInput,
 ): Promise<SaveCampaignLinkResult> {
+  const { siteId } = staff;
   const fields = {
     token: input.token,
     lander: input.lander,
@@ -61,12 +66,17 @@ export async function saveCampaignLink(
   });
   if (taken && taken.id !== input.id) return { ok: false, error: "tokenTaken" };
   try {
-    if (input.id === undefined) {
-      const created = await db().campaignLink.create({ data: { siteId, ...fields }, select: { id: true } });
-      return { ok: true, id: created.id };
-    }
-    const { count } = await db().campaignLink.updateMany({ where: { id: input.id, siteId }, data: fields });
-    return count === 1 ? { ok: true, id: input.id } : { ok: false, error: "notFound" };
+    return await db().$transaction(async (tx): Promise<SaveCampaignLinkResult> => {
+      if (input.id === undefined) {
+        const created = await tx.campaignLink.create({ data: { siteId, ...fields }, select: { id: true } });
+        await recordStaffAction(tx, staff, "campaign_link_created", created.id, fields);
+        return { ok: true, id: created.id };
+      }
+      const { count } = await tx.campaignLink.updateMany({ where: { id: input.id, siteId }, data: fields });
+      if (count !== 1) return { ok: false, error: "notFound" };
+      await recordStaffAction(tx, staff, "campaign_link_updated", input.id, fields);
+      return { ok: true, id: input.id };
+    });
   } catch (error) {
     // Another request took the token between the check and the write.
     if (isUniqueViolation(error)) return { ok: false, error: "tokenTaken" };
@@ -74,8 +84,35 @@ export async function saveCampaignLink(
   }
 }
 
-/** Switches a link of the site on or off; false when the site has no such link. */
-export async function setCampaignLinkActive(siteId: number, id: number, active: boolean): Promise<boolean> {
-  const { count } = await db().campaignLink.updateMany({ where: { id, siteId }, data: { active } });
-  return count === 1;
+/**
+ * Switches a link of the site on or off, logged in the staff log in the same transaction; false
+ * when the site has no such link. A link already so changes nothing and logs nothing.
+ */
+export async function setCampaignLinkActive(
+  staff: StaffActor,
+  id: number,
+  active: boolean,
+): Promise<boolean> {
+  return db().$transaction(async (tx) => {
+    const link = await tx.campaignLink.findFirst({
+      where: { id, siteId: staff.siteId },
+      select: { token: true, active: true },
+    });
+    if (!link) return false;
+    if (link.active === active) return true;
+    const { count } = await tx.campaignLink.updateMany({
+      where: { id, active: link.active },
+      data: { active },
+    });
+    if (count === 1) {
+      await recordStaffAction(
+        tx,
+        staff,
+        active ? "campaign_link_activated" : "campaign_link_deactivated",
+        id,
+        { token: link.token },
+      );
+    }
+    return true;
+  });
 }

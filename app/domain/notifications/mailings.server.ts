@@ -1,3 +1,4 @@
+import { recordStaffAction, type StaffActor } from "~/domain/staff/staff-actions.server";
 import { db } from "~/lib/db.server";
 import { QUEUES, jobs } from "~/lib/jobs.server";
 import { mailingParagraphs, type MailingKind, type MailingRow } from "./mailing-types";
@@ -45,13 +46,26 @@ export async function listMailings(siteId: number, take = 50): Promise<MailingRo
   }));
 }
 
-/** Starts sending a draft of this site; false when there is no such draft (already sent, other site). */
-export async function startMailing(mailingId: number, siteId: number): Promise<boolean> {
-  const started = await db().mailing.updateMany({
-    where: { id: mailingId, siteId, status: "draft" },
-    data: { status: "sending" },
+/**
+ * Starts sending a draft of the staff member's site, with a row in the staff log (who sent it to
+ * the site's members) in the same transaction; false when there is no such draft (already sent,
+ * other site).
+ */
+export async function startMailing(mailingId: number, staff: StaffActor): Promise<boolean> {
+  const started = await db().$transaction(async (tx) => {
+    const { count } = await tx.mailing.updateMany({
+      where: { id: mailingId, siteId: staff.siteId, status: "draft" },
+      data: { status: "sending" },
+    });
+    if (count === 0) return false;
+    const mailing = await tx.mailing.findUniqueOrThrow({
+      where: { id: mailingId },
+      select: { kind: true, language: true, subject: true },
+    });
+    await recordStaffAction(tx, staff, "mailing_started", mailingId, mailing);
+    return true;
   });
-  if (started.count === 0) return false;
+  if (!started) return false;
   const boss = await jobs();
   await boss.send(QUEUES.mailingBatch, { mailingId } satisfies MailingBatchJob);
   return true;

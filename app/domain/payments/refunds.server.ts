@@ -10,6 +10,7 @@ import { mailDate, sendAccountMail } from "~/domain/notifications/account-mail.s
 import { translatorFor } from "~/lib/translator.server";
 import type { Prisma, RefundStatus } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
+import { recordStaffAction, type StaffActor } from "~/domain/staff/staff-actions.server";
 import { centsToValue, formatMoney } from "./money";
 import { mollie } from "./mollie.server";
 import {
@@ -232,10 +233,7 @@ export type DecisionOutcome =
   | { kind: "uncertain"; error: string };
 
 /** The staff member deciding: only requests of their own site's members exist for them. */
-export interface Decider {
-  id: number;
-  siteId: number;
-}
+export type Decider = StaffActor;
 
 /** Staff reject an open request (one not being approved). */
 export async function rejectRefund(requestId: number, staff: Decider): Promise<DecisionOutcome> {
@@ -485,11 +483,26 @@ async function sendRefundMail(requestId: number) {
   });
 }
 
-/** Staff lift the direct-debit block of a member of their site. False when the member was not blocked. */
+/**
+ * Staff lift the direct-debit block of a member of their site, with a row in the staff log (keeping
+ * when the block was set) in the same transaction. False when the member was not blocked.
+ */
 export async function unblockDirectDebit(userId: number, staff: Decider): Promise<boolean> {
-  const { count } = await db().user.updateMany({
-    where: { id: userId, siteId: staff.siteId, directDebitBlockedAt: { not: null } },
-    data: { directDebitBlockedAt: null },
+  return db().$transaction(async (tx) => {
+    const member = await tx.user.findFirst({
+      where: { id: userId, siteId: staff.siteId, directDebitBlockedAt: { not: null } },
+      select: { directDebitBlockedAt: true },
+    });
+    if (!member?.directDebitBlockedAt) return false;
+    const { count } = await tx.user.updateMany({
+      // Only the block read: a concurrent lift (or a new block) is not logged as this one.
+      where: { id: userId, directDebitBlockedAt: member.directDebitBlockedAt },
+      data: { directDebitBlockedAt: null },
+    });
+    if (count === 0) return false;
+    await recordStaffAction(tx, staff, "direct_debit_unblocked", userId, {
+      blockedAt: member.directDebitBlockedAt.toISOString(),
+    });
+    return true;
   });
-  return count > 0;
 }

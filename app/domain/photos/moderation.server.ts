@@ -1,3 +1,4 @@
+import { recordStaffAction, type StaffActor } from "~/domain/staff/staff-actions.server";
 import { db } from "~/lib/db.server";
 import { fileStorage } from "~/lib/storage.server";
 
@@ -28,16 +29,17 @@ export async function listPhotosForReview(siteId: number, page: number) {
 }
 
 /**
- * Approves a photo under inspection of a member of the staff member's site. When the profile has no active main photo and this photo is
+ * Approves a photo under inspection of a member of the staff member's site, logged in the staff
+ * log in the same transaction. When the profile has no active main photo and this photo is
  * public, it becomes the main photo. False when the photo is no longer under inspection (another
  * staff member moderated it, or the owner deleted it, in the meantime): the status is changed only
  * where it is still `inspection`, so a concurrent rejection (which removes the files) is never
  * turned back into an active photo.
  */
-export async function approvePhoto(photoId: number, siteId: number): Promise<boolean> {
+export async function approvePhoto(photoId: number, staff: StaffActor): Promise<boolean> {
   return db().$transaction(async (tx) => {
     const { count } = await tx.photo.updateMany({
-      where: { id: photoId, status: "inspection", profile: { user: { siteId } } },
+      where: { id: photoId, status: "inspection", profile: { user: { siteId: staff.siteId } } },
       data: { status: "active", reviewedAt: new Date(), rejectionReason: null },
     });
     if (count === 0) return false;
@@ -56,30 +58,37 @@ export async function approvePhoto(photoId: number, siteId: number): Promise<boo
     if (!hasActiveMain && photo.visibility === "public") {
       await tx.profile.updateMany({ where: { id: photo.profileId }, data: { mainPhotoId: photoId } });
     }
+    await recordStaffAction(tx, staff, "photo_approved", photoId, { profileId: photo.profileId });
     return true;
   });
 }
 
 /**
- * Rejects a photo under inspection of a member of the staff member's site: status `deleted` with the reason shown to the owner. The files
- * are removed, as nobody may see them any more.
+ * Rejects a photo under inspection of a member of the staff member's site: status `deleted` with
+ * the reason shown to the owner, and a row in the staff log, in one transaction. The files are
+ * removed after it, as nobody may see them any more.
  */
-export async function rejectPhoto(photoId: number, siteId: number, reason: string): Promise<boolean> {
-  const photo = await db().photo.findFirst({
-    where: { id: photoId, status: "inspection", profile: { user: { siteId } } },
-    select: { filename: true, thumbFilename: true },
+export async function rejectPhoto(photoId: number, staff: StaffActor, reason: string): Promise<boolean> {
+  const rejectionReason = reason.trim().slice(0, REJECTION_REASON_MAX);
+  const photo = await db().$transaction(async (tx) => {
+    const found = await tx.photo.findFirst({
+      where: { id: photoId, status: "inspection", profile: { user: { siteId: staff.siteId } } },
+      select: { filename: true, thumbFilename: true, profileId: true },
+    });
+    if (!found) return null;
+    const { count } = await tx.photo.updateMany({
+      where: { id: photoId, status: "inspection" },
+      data: { status: "deleted", reviewedAt: new Date(), rejectionReason },
+    });
+    if (count === 0) return null;
+    await tx.profile.updateMany({ where: { mainPhotoId: photoId }, data: { mainPhotoId: null } });
+    await recordStaffAction(tx, staff, "photo_rejected", photoId, {
+      profileId: found.profileId,
+      reason: rejectionReason,
+    });
+    return found;
   });
   if (!photo) return false;
-  const { count } = await db().photo.updateMany({
-    where: { id: photoId, status: "inspection" },
-    data: {
-      status: "deleted",
-      reviewedAt: new Date(),
-      rejectionReason: reason.trim().slice(0, REJECTION_REASON_MAX),
-    },
-  });
-  if (count === 0) return false;
-  await db().profile.updateMany({ where: { mainPhotoId: photoId }, data: { mainPhotoId: null } });
   const storage = fileStorage();
   await Promise.all([storage.remove(photo.filename), storage.remove(photo.thumbFilename)]);
   return true;

@@ -15,6 +15,8 @@ import {
 } from "~/domain/landers/campaign-schema";
 import { LANDER_NAMES, LANDER_SLUG_MAX, LANDERS_WITH_SLUG } from "~/domain/landers/lander-names";
 import { FormErrors, TextField } from "~/ui/form-fields";
+import type { StaffActionView } from "~/domain/staff/staff-action-view";
+import { RecentStaffActions } from "~/ui/staff/recent-staff-actions";
 
 const TRACKING_FIELDS = ["network", "ref", "sub1", "sub2", "sub3"] as const;
 
@@ -146,10 +148,11 @@ interface CampaignLinksProps {
   editing: CampaignLinkView | null;
   saved: string | null;
   lastResult?: SubmissionResult;
+  staffActions: StaffActionView[];
 }
 
 /** /staff/campaigns: the form (new link or the one being edited) and the list of the site's links. */
-export function CampaignLinks({ links, editing, saved, lastResult }: CampaignLinksProps) {
+export function CampaignLinks({ links, editing, saved, lastResult, staffActions }: CampaignLinksProps) {
   const { t } = useTranslation();
   return (
     <main className="container py-4">
@@ -208,6 +211,7 @@ export function CampaignLinks({ links, editing, saved, lastResult }: CampaignLin
           </tbody>
         </table>
       </div>
+      <RecentStaffActions actions={staffActions} />
     </main>
   );
 }

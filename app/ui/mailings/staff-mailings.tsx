@@ -20,12 +20,15 @@ import {
   type MailingRow,
 } from "~/domain/notifications/mailing-types";
 import { FormErrors, TextField } from "../form-fields";
+import type { StaffActionView } from "~/domain/staff/staff-action-view";
+import { RecentStaffActions } from "~/ui/staff/recent-staff-actions";
 
 interface StaffMailingsProps {
   mailings: MailingRow[];
   notice: MailingNotice | null;
   defaultLanguage: string;
   lastResult?: SubmissionResult<string[]>;
+  staffActions: StaffActionView[];
 }
 
 function MailingForm({
@@ -100,7 +103,13 @@ function MailingForm({
 }
 
 /** The staff mailings page: the form for a new mailing (saved as a draft) and the list with status and count. */
-export function StaffMailings({ mailings, notice, defaultLanguage, lastResult }: StaffMailingsProps) {
+export function StaffMailings({
+  mailings,
+  notice,
+  defaultLanguage,
+  lastResult,
+  staffActions,
+}: StaffMailingsProps) {
   const { t, language } = useTranslation();
   const date = (iso: string) => new Date(iso).toLocaleString(language, { timeZone: "UTC" });
   return (
@@ -156,6 +165,7 @@ export function StaffMailings({ mailings, notice, defaultLanguage, lastResult }:
           </table>
         </div>
       )}
+      <RecentStaffActions actions={staffActions} />
     </main>
   );
 }

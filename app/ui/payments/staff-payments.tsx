@@ -1,6 +1,8 @@
 import { useTranslation } from "~/ui/use-translation";
 import { Form, Link } from "react-router";
 import { formatMoney } from "~/domain/payments/money";
+import type { StaffActionView } from "~/domain/staff/staff-action-view";
+import { RecentStaffActions } from "~/ui/staff/recent-staff-actions";
 import {
   STAFF_PAYMENT_STATUSES,
   type BlockedMemberView,
@@ -18,6 +20,8 @@ interface StaffPaymentsProps {
   blocked: BlockedMemberView[];
   filter: { status: string; q: string };
   outcome?: StaffPaymentsOutcome;
+  /** The latest lifted direct-debit blocks. */
+  staffActions: StaffActionView[];
 }
 
 function useMoney() {
@@ -176,7 +180,17 @@ function PaymentRows({ payments, testId }: { payments: StaffPaymentView[]; testI
 /** /staff/payments: works without JavaScript (plain forms and links). */
 export function StaffPayments(props: StaffPaymentsProps) {
   const { t } = useTranslation();
-  const { payments, nextBefore, openRefunds, decidedRefunds, chargebacks, blocked, filter, outcome } = props;
+  const {
+    payments,
+    nextBefore,
+    openRefunds,
+    decidedRefunds,
+    chargebacks,
+    blocked,
+    filter,
+    outcome,
+    staffActions,
+  } = props;
   const pageLink = (before?: number) => {
     const params = new URLSearchParams();
     if (filter.status) params.set("status", filter.status);
@@ -288,6 +302,7 @@ export function StaffPayments(props: StaffPaymentsProps) {
           {nextBefore && <Link to={pageLink(nextBefore)}>{t("refunds:staff.payments.older")}</Link>}
         </nav>
       </section>
+      <RecentStaffActions actions={staffActions} />
     </main>
   );
 }

@@ -45,7 +45,10 @@ export interface ChatMessage {
 /** Why the viewer cannot write (or, for `ownUnconfirmed`, should confirm first to get replies). */
 export type ChatGate = "ok" | "ownUnconfirmed" | "recipientUnconfirmed" | "blocked" | "unavailable";
 
-/** Why sendMessage refused a message; each but `notFound` (a 404) has its message (chat:refused.*). */
+/**
+ * Why sendMessage refused a message, each with its message (chat:refused.*). A text refused as
+ * `notFound` is a 404; a gift or photo comes back to its page with it (`?refused=notFound`).
+ */
 export const SEND_REFUSALS = [
   "notFound",
   "unavailable",
@@ -61,7 +64,7 @@ export const SEND_REFUSALS = [
 ] as const;
 export type SendRefusal = (typeof SEND_REFUSALS)[number];
 
-/** Refusals the send form shows (the others become 404). */
+/** Refusals the send form's own answer carries (a text's `notFound` becomes a 404). */
 export type ShownRefusal = Exclude<SendRefusal, "notFound">;
 
 export const CONVERSATIONS_PAGE_SIZE = 24;
@@ -87,6 +90,8 @@ export interface ChatExtrasData {
   sendKey: string;
   notices: {
     insufficientCredits: boolean;
+    /** Why a gift or photo was refused (`?refused=`), shown as the send form shows a text's refusal. */
+    refused: SendRefusal | null;
     photoError: string | null;
     reported: "ok" | "rateLimited" | null;
     /** An icebreaker chosen without JavaScript, for the send form's textarea. */

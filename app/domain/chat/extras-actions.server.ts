@@ -69,6 +69,7 @@ export function sendOutcomeRedirect(result: SendResult, back: string) {
 
 export interface ExtrasNotices {
   insufficientCredits: boolean;
+  /** Any other reason (the send form shows it as it shows a text's refusal); never insufficientCredits. */
   refused: SendRefusal | null;
   photoError: ChatPhotoError | null;
   reported: "ok" | "rateLimited" | null;
@@ -80,9 +81,12 @@ export interface ExtrasNotices {
 export function extrasNotices(url: URL | string, messageLength: number): ExtrasNotices {
   const params = new URL(url, "http://local").searchParams;
   const reported = params.get(EXTRAS_PARAMS.reported);
+  const refused = SEND_REFUSALS.find((r) => r === params.get(EXTRAS_PARAMS.refused)) ?? null;
   return {
-    insufficientCredits: params.get(EXTRAS_PARAMS.credits) === "insufficient",
-    refused: SEND_REFUSALS.find((r) => r === params.get(EXTRAS_PARAMS.refused)) ?? null,
+    // Missing credits have their own notice ("Koop credits"), whichever parameter says so.
+    insufficientCredits:
+      params.get(EXTRAS_PARAMS.credits) === "insufficient" || refused === "insufficientCredits",
+    refused: refused === "insufficientCredits" ? null : refused,
     photoError: CHAT_PHOTO_ERRORS.find((e) => e === params.get(EXTRAS_PARAMS.photoError)) ?? null,
     reported: reported === "1" ? "ok" : reported === "rateLimited" ? "rateLimited" : null,
     prefill: prefilledText(url, messageLength),

@@ -223,7 +223,10 @@ async function pageAt(viewer: Member, location: string) {
     ? [ChatRoute, "/chats/:id", await runRoute(request, conversationLoader, { id: conversation[1]! })]
     : [MemberChatRoute, "/members/:id/chat", await runRoute(request, memberChatLoader, { id: profile![1]! })];
   expect(outcome.status, location).toBe(200);
-  return renderRoute({ Component, path, url: location, loaderData: outcome.body });
+  return {
+    ...renderRoute({ Component, path, url: location, loaderData: outcome.body }),
+    loaderData: outcome.body,
+  };
 }
 
 describe("a refused gift or photo says why on the page it returns to", () => {
@@ -298,6 +301,44 @@ describe("a refused gift or photo says why on the page it returns to", () => {
     expect(outcome.location).toBe(`/chats/${conversationId}?refused=notFound`);
     expect(await balance(b)).toBe(before);
     expect((await pageAt(b, outcome.location!)).text).toContain("Dit kan niet (meer) worden verstuurd.");
+  });
+});
+
+describe("a gift in the conversation", () => {
+  it("shows the chosen gift's picture (its name as alt text) and name to both members", async () => {
+    const { a, b, conversationId } = await pair();
+    const diamond = (await giftCatalogue(site.id)).find((g) => g.code === "diamond")!;
+    const sent = await sendMessage({
+      senderId: b.userId,
+      site,
+      to: { conversationId },
+      content: { kind: "gift", giftId: diamond.id },
+    });
+    expect(sent.ok).toBe(true);
+    // The page as loaded, and as a live event's refresh reloads it (the same loader).
+    for (const viewer of [a, b]) {
+      const { html, loaderData } = await pageAt(viewer, `/chats/${conversationId}`);
+      const { messages } = (loaderData as { view: { messages: { kind: string; gift: unknown }[] } }).view;
+      expect(messages.find((m) => m.kind === "gift")?.gift).toEqual({
+        code: "diamond",
+        image: diamond.image,
+      });
+      const bubble = /data-testid="message-gift">(.*?)<\/span><\/span>/.exec(html)?.[1] ?? "";
+      expect(bubble).toMatch(/<img [^>]*src="\/gifts\/diamond\.svg"/);
+      expect(bubble).toMatch(/<img [^>]*alt="Diamant"/);
+      expect(bubble).toMatch(/>Diamant$/);
+    }
+    // In another language, the gift's name in that language.
+    const { loaderData } = await pageAt(a, `/chats/${conversationId}`);
+    const english = renderRoute({
+      Component: ChatRoute,
+      path: "/chats/:id",
+      url: `/chats/${conversationId}`,
+      loaderData,
+      locale: "en",
+    });
+    const texts = JSON.parse(readFileSync(path.join(root, "locales/en/chat-extras.json"), "utf8"));
+    expect(english.html).toContain(`alt="${texts.gifts.diamond}"`);
   });
 });
 

@@ -37,6 +37,8 @@ export interface ChatMessage {
   body: string;
   chatPhotoId: number | null;
   giftId: number | null;
+  /** The gift's catalogue entry (name: chat-extras:gifts.<code>); null unless a gift. */
+  gift: { code: string; image: string } | null;
   createdAt: string;
   /** The newest own message the other member has read (newest page only), when neither hides read receipts. */
   seen: boolean;

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { chatAction } from "~/domain/chat/chat-actions.server";
 import { loadChatExtras } from "~/domain/chat/chat-extras.server";
 import { chatGate, conversationWith, profileOwner } from "~/domain/chat/chat-gate.server";
+import { carriedChatQuery } from "~/domain/chat/extras-actions.server";
 import { partnersById } from "~/domain/chat/partner.server";
 import { loginPath } from "~/domain/profiles/login-path";
 import { profileIdFrom } from "~/domain/profiles/profile-id";
@@ -20,7 +21,8 @@ function visitorLander(request: Request, profileId: number) {
 }
 
 /**
- * /members/{id}/chat: the conversation with that member. An existing one opens at /chats/{id};
+ * /members/{id}/chat: the conversation with that member. An existing one opens at /chats/{id} (with
+ * an open gift picker and the extras' outcomes carried over: carriedChatQuery);
  * otherwise an empty conversation whose first message creates it. Visitors go to the member's
  * lander, which says they must be logged in to chat (keeping the URL's tracking data).
  */
@@ -33,7 +35,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const otherUserId = await profileOwner(profileId, user.id);
   if (otherUserId === null) throw data(null, { status: 404 });
   const existing = await conversationWith(user.id, otherUserId);
-  if (existing !== null) throw redirect(`/chats/${existing}`);
+  // The profile's gift button asks for the picker open (?gifts=1): the conversation opens with it.
+  if (existing !== null) throw redirect(`/chats/${existing}${carriedChatQuery(request.url)}`);
   const gate = await chatGate(user, otherUserId);
   // As on the profile: nothing of an invisible, disabled or unconfirmed member, and a block (either
   // way) is explained on the profile page, which offers to lift one's own block.

@@ -104,6 +104,12 @@ test("messages arrive without a reload and replies show up", async ({ page, brow
   await expect(bramPage.getByTestId("message-other")).toHaveCount(2);
   await write(bramPage, "Antwoord van Bram", true);
   await expect(bramPage.getByTestId("message-own")).toHaveCount(1);
+  // A gift arrives live with its picture and name.
+  await page.getByTestId("gift-picker").locator("summary").click();
+  await page.getByTestId("gift-kiss").click();
+  await expect(
+    bramPage.getByTestId("message-other").getByTestId("message-gift").getByRole("img", { name: "Kus" }),
+  ).toBeVisible({ timeout: 15_000 });
 
   // Coming back to the window refreshes at once (otherwise the 60 s poll or the live stream would).
   await page.evaluate(() => window.dispatchEvent(new Event("focus")));
@@ -211,6 +217,10 @@ test("a gift from the picker arrives as a message, and an own message can be del
   await page.getByTestId("gift-picker").locator("summary").click();
   await page.getByTestId("gift-rose").click();
   await expect(page.getByTestId("message-own").getByTestId("message-gift")).toHaveCount(1);
+  // The chosen gift, not a generic one: its picture named by its alt text, and its name.
+  const bubble = page.getByTestId("message-own").getByTestId("message-gift");
+  await expect(bubble.getByRole("img", { name: "Roos" })).toHaveAttribute("src", "/gifts/rose.svg");
+  await expect(bubble.getByTestId("message-gift-name")).toHaveText("Roos");
   const credits = await e2eDb().user.findUniqueOrThrow({ where: { id: anna.id }, select: { credits: true } });
   // 100 credits, 10 for the text message and 20 for the rose.
   expect(credits.credits).toBe(70);
@@ -246,4 +256,43 @@ test("the profile's gift button opens the chat with the gift picker, and a gift 
     select: { credits: true },
   });
   expect(credits).toBe(80);
+});
+
+test("a refused gift says why: a free member's third conversation is premium-only, and nothing is charged", async ({
+  page,
+}) => {
+  const [free, bram] = [await memberWithCredits(100), await memberWithCredits(0)];
+  // Two conversations started before (SPEC: free members start at most 2).
+  const long = new Date(Date.now() - 7 * 86_400_000);
+  await e2eDb().conversationStart.createMany({
+    data: [
+      { userId: free.id, createdAt: long },
+      { userId: free.id, createdAt: long },
+    ],
+  });
+  await login(page, free.email, free.password);
+  await page.goto(`/members/${bram.profileId}/chat?gifts=1`);
+  await page.getByTestId("gift-rose").click();
+  await expect(page).toHaveURL(new RegExp(`/members/${bram.profileId}/chat\\?refused=premiumOnly$`));
+  const refused = page.getByTestId("send-refused");
+  await expect(refused).toContainText("Deze functie is alleen beschikbaar voor premium leden.");
+  await expect(refused.getByRole("link", { name: "Koop credits" })).toHaveAttribute("href", "/credits");
+  const { credits } = await e2eDb().user.findUniqueOrThrow({
+    where: { id: free.id },
+    select: { credits: true },
+  });
+  expect(credits).toBe(100);
+  expect(await e2eDb().message.count({ where: { senderId: free.id } })).toBe(0);
+});
+
+test("with a conversation, the profile's gift button opens it with the gift picker open", async ({
+  page,
+}, testInfo) => {
+  const [anna, bram] = [await memberWithCredits(100), await memberWithCredits(0)];
+  await startConversation(page, anna, bram, "Hoi Bram", jsEnabled(testInfo));
+  const conversationUrl = page.url();
+  await page.goto(`/members/${bram.profileId}`);
+  await page.getByTestId("profile-actions").getByTestId("gift-button").click();
+  await expect(page).toHaveURL(`${conversationUrl}?gifts=1`);
+  await expect(page.getByTestId("gift-rose")).toBeVisible();
 });

@@ -25,9 +25,12 @@ import { loader as chatPhotoLoader } from "~/routes/chat-photos.$id.$size";
 import { action as reportAction, loader as reportPageLoader } from "~/routes/chats.$id.report";
 import { action as giftAction } from "~/routes/chats.gift";
 import { action as photoAction } from "~/routes/chats.photo";
+import ChatRoute, { loader as conversationLoader } from "~/routes/chats.$id";
+import MemberChatRoute, { loader as memberChatLoader } from "~/routes/members.$id.chat";
 import { loader as staffLoader } from "~/routes/staff.complaints";
 import { GIFT_CATALOGUE, seedBaseData } from "../../prisma/seed/base-data";
 import { createMember, ORIGIN, type Member } from "../fixtures/members";
+import { renderRoute } from "../fixtures/render-route";
 import { runRoute, sessionCookie, siteRequest } from "../fixtures/run-route";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -208,6 +211,134 @@ describe("sending a gift", () => {
     const foreign = await post(stranger, { conversationId: String(conversationId), giftId: String(rose.id) });
     expect(foreign).toMatchObject({ status: 302, location: `/chats/${conversationId}?refused=notFound` });
     expect((await post(b, { conversationId: "x", giftId: "1" })).status).toBe(400);
+  });
+});
+
+/** The page a plain form came back to, as its member sees it (loader, then the component). */
+async function pageAt(viewer: Member, location: string) {
+  const conversation = /^\/chats\/(\d+)/.exec(location);
+  const profile = /^\/members\/(\d+)\/chat/.exec(location);
+  const request = await siteRequest(location, viewer.userId);
+  const [Component, path, outcome] = conversation
+    ? [ChatRoute, "/chats/:id", await runRoute(request, conversationLoader, { id: conversation[1]! })]
+    : [MemberChatRoute, "/members/:id/chat", await runRoute(request, memberChatLoader, { id: profile![1]! })];
+  expect(outcome.status, location).toBe(200);
+  return {
+    ...renderRoute({ Component, path, url: location, loaderData: outcome.body }),
+    loaderData: outcome.body,
+  };
+}
+
+describe("a refused gift or photo says why on the page it returns to", () => {
+  it("a free member's third conversation: nothing sent or charged, and the premium-only text with 'Koop credits'", async () => {
+    const free = await createMember();
+    await fund(free, 100);
+    for (const other of [await createMember(), await createMember()]) {
+      const sent = await sendMessage({
+        senderId: free.userId,
+        site,
+        to: { profileId: other.profileId },
+        content: { kind: "text", body: "Hoi" },
+      });
+      expect(sent.ok).toBe(true);
+    }
+    const third = await createMember({ gender: "male" });
+    const before = await balance(free);
+    const rose = (await giftCatalogue(site.id)).find((g) => g.code === "rose")!;
+    const gift = await runRoute(
+      await siteRequest("/chats/gift", free.userId, {
+        form: { profileId: String(third.profileId), giftId: String(rose.id) },
+      }),
+      giftAction,
+    );
+    expect(gift).toMatchObject({
+      status: 302,
+      location: `/members/${third.profileId}/chat?refused=premiumOnly`,
+    });
+    const photo = await postPhoto(free, { profileId: String(third.profileId) }, await jpegWithExif());
+    expect(photo.location).toBe(`/members/${third.profileId}/chat?refused=premiumOnly`);
+    expect(await balance(free)).toBe(before);
+    expect(await db().message.count({ where: { senderId: free.userId } })).toBe(2);
+
+    const { text, html } = await pageAt(free, gift.location!);
+    expect(text).toContain("Deze functie is alleen beschikbaar voor premium leden.");
+    expect(html).toMatch(/href="\/credits"[^>]*>Koop credits</);
+  });
+
+  it("every other reason shows the text-message refusal's text, on /chats/{id} as on /members/{id}/chat", async () => {
+    const { a, b, conversationId } = await pair();
+    const reasons = {
+      rateLimited: "Je verstuurt te veel berichten in korte tijd.",
+      tooManyConversations: "Je hebt de laatste tijd te veel nieuwe gesprekken gestart.",
+      sameText: "Je hebt deze tekst al naar te veel leden gestuurd.",
+      premiumOnly: "Deze functie is alleen beschikbaar voor premium leden.",
+      notFound: "Dit kan niet (meer) worden verstuurd.",
+    };
+    const stranger = await createMember({ gender: "male" });
+    for (const [reason, expected] of Object.entries(reasons)) {
+      expect((await pageAt(a, `/chats/${conversationId}?refused=${reason}`)).text).toContain(expected);
+      expect((await pageAt(b, `/members/${stranger.profileId}/chat?refused=${reason}`)).text).toContain(
+        expected,
+      );
+    }
+    const poor = await pageAt(a, `/chats/${conversationId}?credits=insufficient`);
+    expect(poor.text).toContain("Je hebt onvoldoende credits");
+    expect(poor.html).toMatch(/href="\/credits"[^>]*>Koop credits</);
+    expect((await pageAt(a, `/chats/${conversationId}?refused=evil`)).html).not.toContain("send-refused");
+  });
+
+  it("a gift taken out of the catalogue since the page was loaded: back with notFound, and the page says so", async () => {
+    const { b, conversationId } = await pair();
+    const retired = (await giftCatalogue(site.id)).find((g) => g.code === "champagne")!;
+    await db().gift.update({ where: { id: retired.id }, data: { active: false } });
+    const before = await balance(b);
+    const outcome = await runRoute(
+      await siteRequest("/chats/gift", b.userId, {
+        form: { conversationId: String(conversationId), giftId: String(retired.id) },
+      }),
+      giftAction,
+    ).finally(() => db().gift.update({ where: { id: retired.id }, data: { active: true } }));
+    expect(outcome.location).toBe(`/chats/${conversationId}?refused=notFound`);
+    expect(await balance(b)).toBe(before);
+    expect((await pageAt(b, outcome.location!)).text).toContain("Dit kan niet (meer) worden verstuurd.");
+  });
+});
+
+describe("a gift in the conversation", () => {
+  it("shows the chosen gift's picture (its name as alt text) and name to both members", async () => {
+    const { a, b, conversationId } = await pair();
+    const diamond = (await giftCatalogue(site.id)).find((g) => g.code === "diamond")!;
+    const sent = await sendMessage({
+      senderId: b.userId,
+      site,
+      to: { conversationId },
+      content: { kind: "gift", giftId: diamond.id },
+    });
+    expect(sent.ok).toBe(true);
+    // The page as loaded, and as a live event's refresh reloads it (the same loader).
+    for (const viewer of [a, b]) {
+      const { html, loaderData } = await pageAt(viewer, `/chats/${conversationId}`);
+      const { messages } = (loaderData as { view: { messages: { kind: string; gift: unknown }[] } }).view;
+      expect(messages.find((m) => m.kind === "gift")?.gift).toEqual({
+        code: "diamond",
+        image: diamond.image,
+      });
+      const bubble = /data-testid="message-gift">(.*?)<\/span><\/span>/.exec(html)?.[1] ?? "";
+      expect(bubble).toMatch(/<img [^>]*src="\/gifts\/diamond\.svg"/);
+      expect(bubble).toMatch(/<img [^>]*alt="Diamant"/);
+      expect(bubble).toMatch(/>Diamant$/);
+    }
+    // In another language, the gift's name in that language.
+    const { loaderData } = await pageAt(a, `/chats/${conversationId}`);
+    const english = renderRoute({
+      Component: ChatRoute,
+      path: "/chats/:id",
+      url: `/chats/${conversationId}`,
+      loaderData,
+      locale: "en",
+    });
+    const texts = JSON.parse(readFileSync(path.join(root, "locales/en/chat-extras.json"), "utf8"));
+    expect(english.html).toContain(`alt="${texts.gifts.diamond}"`);
   });
 });
 
@@ -788,6 +919,11 @@ describe("icebreakers and notices", () => {
       refused: "blocked",
       photoError: null,
       reported: "rateLimited",
+    });
+    // Missing credits always get their own notice, never the send form's.
+    expect(extrasNotices("http://x/chats/1?refused=insufficientCredits", 100)).toMatchObject({
+      insufficientCredits: true,
+      refused: null,
     });
   });
 });

@@ -10,12 +10,13 @@ import { stopJobs } from "~/lib/jobs.server";
 import { loader as layoutLoader } from "~/routes/_layout.chat";
 import { action as chatApiAction } from "~/routes/api.chat";
 import { loader as chatsApiLoader } from "~/routes/api.chats";
-import { action as conversationAction, loader as conversationLoader } from "~/routes/chats.$id";
+import ChatRoute, { action as conversationAction, loader as conversationLoader } from "~/routes/chats.$id";
 import { loader as chatsLoader } from "~/routes/chats";
 import { action as memberChatAction, loader as memberChatLoader } from "~/routes/members.$id.chat";
 import { action as settingsAction } from "~/routes/settings";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { createMember, ORIGIN, type Member, type MemberOptions } from "../fixtures/members";
+import { renderRoute } from "../fixtures/render-route";
 import { runRoute, sessionCookie, siteRequest } from "../fixtures/run-route";
 import { untilAStatementWaitsOnALock } from "../fixtures/lock-waits";
 
@@ -324,6 +325,31 @@ describe("/members/{id}/chat", () => {
     expect((await memberChat(anna, bram)).location).toBe(`/chats/${conversation.id}`);
     const js = await memberChat(bram, anna, { intent: "send", body: "Terug", js: "1" });
     expect(js.body).toEqual({ intent: "send", ok: true, conversationId: conversation.id });
+  });
+
+  it("keeps the gift picker open (?gifts=1, the profile's gift button) when it opens the existing conversation", async () => {
+    const [anna, bram] = [await member(), await member()];
+    const { conversationId } = await send(anna, bram, "Hoi");
+    const open = async (query: string) => {
+      const request = await siteRequest(`/members/${bram.profileId}/chat${query}`, anna.userId);
+      return (await runRoute(request, memberChatLoader, { id: String(bram.profileId) })).location;
+    };
+    expect(await open("?gifts=1")).toBe(`/chats/${conversationId}?gifts=1`);
+    const page = await openChat(anna, conversationId, "?gifts=1");
+    const { html } = renderRoute({
+      Component: ChatRoute,
+      path: "/chats/:id",
+      url: `/chats/${conversationId}?gifts=1`,
+      loaderData: page.body,
+    });
+    expect(html).toMatch(/<details [^>]*data-testid="gift-picker" open=""/);
+    // Only known parameters with known values: a gift's outcome, never anything else.
+    expect(await open("?gifts=<x>&next=//evil.example&refused=premiumOnly&photoError=evil")).toBe(
+      `/chats/${conversationId}?gifts=1&refused=premiumOnly`,
+    );
+    expect(await open("?credits=insufficient")).toBe(`/chats/${conversationId}?credits=insufficient`);
+    expect(await open("?refused=%2F%2Fevil")).toBe(`/chats/${conversationId}`);
+    expect(await open("")).toBe(`/chats/${conversationId}`);
   });
 
   it("a send form posted twice (a double tap) sends one message, with the key its page gave it", async () => {

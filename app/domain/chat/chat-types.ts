@@ -37,6 +37,8 @@ export interface ChatMessage {
   body: string;
   chatPhotoId: number | null;
   giftId: number | null;
+  /** The gift's catalogue entry (name: chat-extras:gifts.<code>); null unless a gift. */
+  gift: { code: string; image: string } | null;
   createdAt: string;
   /** The newest own message the other member has read (newest page only), when neither hides read receipts. */
   seen: boolean;
@@ -49,7 +51,10 @@ export interface ChatMessage {
 export type ChatGate =
   "ok" | "ownUnconfirmed" | "ownInvisible" | "recipientUnconfirmed" | "blocked" | "unavailable";
 
-/** Why sendMessage refused a message; each but `notFound` (a 404) has its message (chat:refused.*). */
+/**
+ * Why sendMessage refused a message, each with its message (chat:refused.*). A text refused as
+ * `notFound` is a 404; a gift or photo comes back to its page with it (`?refused=notFound`).
+ */
 export const SEND_REFUSALS = [
   "notFound",
   "unavailable",
@@ -65,7 +70,7 @@ export const SEND_REFUSALS = [
 ] as const;
 export type SendRefusal = (typeof SEND_REFUSALS)[number];
 
-/** Refusals the send form shows (the others become 404). */
+/** Refusals the send form's own answer carries (a text's `notFound` becomes a 404). */
 export type ShownRefusal = Exclude<SendRefusal, "notFound">;
 
 export const CONVERSATIONS_PAGE_SIZE = 24;
@@ -91,6 +96,8 @@ export interface ChatExtrasData {
   sendKey: string;
   notices: {
     insufficientCredits: boolean;
+    /** Why a gift or photo was refused (`?refused=`), shown as the send form shows a text's refusal. */
+    refused: SendRefusal | null;
     photoError: string | null;
     reported: "ok" | "rateLimited" | null;
     /** An icebreaker chosen without JavaScript, for the send form's textarea. */

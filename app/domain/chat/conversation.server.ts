@@ -52,6 +52,7 @@ interface MessageRow {
   body: string;
   chatPhotoId: number | null;
   giftId: number | null;
+  gift: ChatMessage["gift"];
   createdAt: string;
 }
 
@@ -80,17 +81,24 @@ function readMember(conversationId: number, userId: number) {
     WHERE me."conversationId" = ${conversationId} AND me."userId" = ${userId}`);
 }
 
-/** A page of messages (newest first, one extra to know whether more follow) and whether older history is hidden. */
+/**
+ * A page of messages (newest first, one extra to know whether more follow), each gift with its
+ * catalogue entry (code and picture; retired gifts too), and whether older history is hidden.
+ */
 async function readMessages(conversationId: number, since: Date, clearedAt: Date | null, before?: number) {
   const beforeClause = before ? Prisma.sql`AND id < ${before}` : Prisma.empty;
   const clearedClause = clearedAt ? Prisma.sql`AND "createdAt" >= ${clearedAt}` : Prisma.empty;
   const [row] = await queryPrepared<{ messages: MessageRow[]; older: boolean }>(Prisma.sql`
     SELECT
       coalesce((SELECT json_agg(m ORDER BY m.id DESC) FROM (
-        SELECT id, "senderId", kind::text AS kind, body, "chatPhotoId", "giftId", "createdAt" FROM "Message"
-        WHERE "conversationId" = ${conversationId} AND "deletedAt" IS NULL AND "createdAt" >= ${since}
-          ${beforeClause}
-        ORDER BY id DESC LIMIT ${MESSAGES_PAGE_SIZE + 1}
+        SELECT page.*, CASE WHEN g.id IS NULL THEN NULL ELSE json_build_object('code', g.code, 'image', g.image) END AS gift
+        FROM (
+          SELECT id, "senderId", kind::text AS kind, body, "chatPhotoId", "giftId", "createdAt" FROM "Message"
+          WHERE "conversationId" = ${conversationId} AND "deletedAt" IS NULL AND "createdAt" >= ${since}
+            ${beforeClause}
+          ORDER BY id DESC LIMIT ${MESSAGES_PAGE_SIZE + 1}
+        ) page
+        LEFT JOIN "Gift" g ON g.id = page."giftId"
       ) m), '[]'::json) AS messages,
       EXISTS(SELECT 1 FROM "Message" WHERE "conversationId" = ${conversationId} AND "deletedAt" IS NULL
         AND "createdAt" < ${since} ${clearedClause}) AS older`);
@@ -177,6 +185,7 @@ export async function loadConversation(input: LoadConversationInput): Promise<Co
     body: m.body,
     chatPhotoId: m.chatPhotoId,
     giftId: m.giftId,
+    gift: m.gift,
     createdAt: new Date(`${m.createdAt}Z`).toISOString(),
     seen: m.id === seenId,
   }));

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import { CHAT_PHOTO_ERRORS, type ChatPhotoError } from "./chat-photos.server";
-import { SEND_REFUSALS } from "./chat-types";
+import { GIFTS_OPEN_PARAM, SEND_REFUSALS } from "./chat-types";
 import { prefilledText } from "./icebreakers";
 import { SEND_KEY_PATTERN } from "./send-key";
 import type { SendInput, SendRefusal, SendResult } from "./send-message.server";
@@ -72,6 +72,7 @@ export function sendOutcomeRedirect(result: SendResult, back: string) {
 
 export interface ExtrasNotices {
   insufficientCredits: boolean;
+  /** Any other reason (the send form shows it as it shows a text's refusal); never insufficientCredits. */
   refused: SendRefusal | null;
   photoError: ChatPhotoError | null;
   reported: "ok" | "rateLimited" | null;
@@ -83,11 +84,31 @@ export interface ExtrasNotices {
 export function extrasNotices(url: URL | string, messageLength: number): ExtrasNotices {
   const params = new URL(url, "http://local").searchParams;
   const reported = params.get(EXTRAS_PARAMS.reported);
+  const refused = SEND_REFUSALS.find((r) => r === params.get(EXTRAS_PARAMS.refused)) ?? null;
   return {
-    insufficientCredits: params.get(EXTRAS_PARAMS.credits) === "insufficient",
-    refused: SEND_REFUSALS.find((r) => r === params.get(EXTRAS_PARAMS.refused)) ?? null,
+    // Missing credits have their own notice ("Koop credits"), whichever parameter says so.
+    insufficientCredits:
+      params.get(EXTRAS_PARAMS.credits) === "insufficient" || refused === "insufficientCredits",
+    refused: refused === "insufficientCredits" ? null : refused,
     photoError: CHAT_PHOTO_ERRORS.find((e) => e === params.get(EXTRAS_PARAMS.photoError)) ?? null,
     reported: reported === "1" ? "ok" : reported === "rateLimited" ? "rateLimited" : null,
     prefill: prefilledText(url, messageLength),
   };
+}
+
+/**
+ * The query a chat page's address hands on when the page sends its member elsewhere (/members/{id}/chat
+ * to an existing conversation): an open gift picker and the extras' outcomes, each only with a value
+ * it knows; nothing else. "" or "?…".
+ */
+export function carriedChatQuery(url: URL | string): string {
+  const params = new URL(url, "http://local").searchParams;
+  const notices = extrasNotices(url, 0);
+  const kept = new URLSearchParams();
+  if (params.has(GIFTS_OPEN_PARAM)) kept.set(GIFTS_OPEN_PARAM, "1");
+  if (notices.insufficientCredits) kept.set(EXTRAS_PARAMS.credits, "insufficient");
+  if (notices.refused) kept.set(EXTRAS_PARAMS.refused, notices.refused);
+  if (notices.photoError) kept.set(EXTRAS_PARAMS.photoError, notices.photoError);
+  const query = kept.toString();
+  return query === "" ? "" : `?${query}`;
 }

@@ -11,7 +11,7 @@ export interface ExtrasNoticeData {
 /**
  * The outcomes of the gift, photo and report actions for a plain page: SPEC's insufficient-credits
  * notice with "Koop credits", a photo that could not be used, a report received or refused.
- * (`refused` reasons belong to the chat page's own messages, chat:refused.*.)
+ * (`refused` reasons are shown by the send form, with a text's own messages: chat:refused.*.)
  */
 export function ExtrasNotices({ notices }: { notices: ExtrasNoticeData }) {
   const { t } = useTranslation();

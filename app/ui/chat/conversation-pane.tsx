@@ -52,10 +52,14 @@ export function ConversationPane(props: ConversationPaneProps) {
   const [picked, setPicked] = useState<string | null>(null);
   const name = partner.name ?? t("chat:list.deletedMember");
   const open = !CLOSED.includes(props.gate);
+  // A text's refusal comes as the action's answer; a gift's or photo's in the address it
+  // redirected back to (no JavaScript needed either way).
   const refused: SendRefused =
     actionData?.intent === "send" && !actionData.ok
       ? { error: actionData.error, text: actionData.text }
-      : null;
+      : extras.notices.refused
+        ? { error: extras.notices.refused, text: "" }
+        : null;
   return (
     <div className="d-flex flex-column h-100" data-testid="conversation">
       <ConversationHeader partner={partner} conversationId={props.conversationId} />

@@ -2,6 +2,7 @@ import { useTranslation } from "~/ui/use-translation";
 import { dateTimeFormat } from "~/lib/intl-formats";
 import { useRootData } from "~/lib/root-data";
 import type { ChatMessage } from "~/domain/chat/chat-types";
+import { GiftMessage } from "~/ui/chat-extras/gift-message";
 import { ReportLink } from "~/ui/chat-extras/report-message";
 import { DeleteMessageButton } from "./delete-message-button";
 
@@ -9,12 +10,7 @@ function Content({ message }: { message: ChatMessage }) {
   const { t } = useTranslation();
   switch (message.kind) {
     case "gift":
-      // Gifts and their names belong to the chat extras; here a generic gift.
-      return (
-        <span data-testid="message-gift">
-          <span aria-hidden="true">🎁</span> {t("chat:message.gift")}
-        </span>
-      );
+      return <GiftMessage gift={message.gift} />;
     case "photo":
       return message.chatPhotoId === null ? (
         <span>{t("chat:message.photo")}</span>

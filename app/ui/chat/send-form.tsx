@@ -1,15 +1,18 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/ui/use-translation";
 import { Form, useFetcher, useNavigate } from "react-router";
-import type { ChatActionData, ShownRefusal } from "~/domain/chat/chat-types";
+import type { ChatActionData, SendRefusal } from "~/domain/chat/chat-types";
 import { newSendKey } from "~/domain/chat/send-key";
 import { useHydrated } from "~/ui/profile-edit/use-hydrated";
 import { BUY_CREDITS_PATH, CreditsDialog, CreditsNotice } from "./credits-dialog";
 
-/** The answer the page got without JavaScript: the refusal and the text that was typed. */
-export type SendRefused = { error: ShownRefusal; text: string } | null;
+/**
+ * Why the page's last message was refused: the answer to a text sent without JavaScript (with the
+ * text that was typed), or a gift or photo that came back with `?refused=` (no text).
+ */
+export type SendRefused = { error: SendRefusal; text: string } | null;
 
-function Refusal({ error, maxLength }: { error: ShownRefusal; maxLength: number }) {
+function Refusal({ error, maxLength }: { error: SendRefusal; maxLength: number }) {
   const { t } = useTranslation();
   if (error === "insufficientCredits") return <CreditsNotice />;
   return (

@@ -1,0 +1,27 @@
+import { useTranslation } from "~/ui/use-translation";
+import type { ChatMessage } from "~/domain/chat/chat-types";
+
+/**
+ * A gift in the conversation: its picture (the translated name as alt text) with the name under it.
+ * A message whose gift is unknown shows a generic gift.
+ */
+export function GiftMessage({ gift }: { gift: ChatMessage["gift"] }) {
+  const { t } = useTranslation();
+  if (gift === null) {
+    return (
+      <span data-testid="message-gift">
+        <span aria-hidden="true">🎁</span> {t("chat:message.gift")}
+      </span>
+    );
+  }
+  const name = t(`chat-extras:gifts.${gift.code}`, { defaultValue: gift.code });
+  return (
+    <span className="chat-gift" data-testid="message-gift">
+      <img src={gift.image} alt={name} width={64} height={64} loading="lazy" />
+      {/* The picture's alt text already names it for screen readers. */}
+      <span aria-hidden="true" data-testid="message-gift-name">
+        {name}
+      </span>
+    </span>
+  );
+}

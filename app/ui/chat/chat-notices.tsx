@@ -3,26 +3,23 @@ import { Link } from "react-router";
 import type { ChatGate } from "~/domain/chat/chat-types";
 import { loginPath } from "~/domain/profiles/login-path";
 
-/** Why the viewer cannot write here, or (unconfirmed viewer) why replies cannot reach them yet. */
+/** Where a viewer who may write, but gets no replies yet, makes replies possible. */
+const WAYS_OUT = {
+  ownUnconfirmed: { to: "/complete-signup", label: "chat:gate.confirm" },
+  ownInvisible: { to: "/settings#invisible-title", label: "chat:gate.becomeVisible" },
+} as const;
+
+/** Why the viewer cannot write here, or (unconfirmed or invisible viewer) why replies cannot reach them yet. */
 export function GateNotice({ gate }: { gate: ChatGate }) {
   const { t } = useTranslation();
   if (gate === "ok") return null;
-  if (gate === "ownUnconfirmed") {
+  if (gate === "ownUnconfirmed" || gate === "ownInvisible") {
+    const wayOut = WAYS_OUT[gate];
     return (
-      <div className="alert alert-warning m-2" role="status" data-testid="chat-gate-ownUnconfirmed">
-        {t("chat:gate.ownUnconfirmed")}{" "}
-        <Link to="/complete-signup" className="alert-link">
-          {t("chat:gate.confirm")}
-        </Link>
-      </div>
-    );
-  }
-  if (gate === "ownInvisible") {
-    return (
-      <div className="alert alert-warning m-2" role="status" data-testid="chat-gate-ownInvisible">
-        {t("chat:gate.ownInvisible")}{" "}
-        <Link to="/settings#invisible-title" className="alert-link">
-          {t("chat:gate.becomeVisible")}
+      <div className="alert alert-warning m-2" role="status" data-testid={`chat-gate-${gate}`}>
+        {t(`chat:gate.${gate}`)}{" "}
+        <Link to={wayOut.to} className="alert-link">
+          {t(wayOut.label)}
         </Link>
       </div>
     );

@@ -9,9 +9,11 @@ const PASSWORD = "Zomer-2026!";
 
 /** A visible demo member with an approved public main photo whose file the server has drawn. */
 async function demoMember() {
+  const site = await e2eDb().site.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } });
   const profile = await e2eDb().profile.findFirstOrThrow({
     where: {
       status: "active",
+      listedSiteId: site.id,
       country: "NL",
       user: { status: "confirmed", invisible: false },
       mainPhoto: { status: "active", visibility: "public", filename: { startsWith: "seed/" } },

@@ -11,13 +11,14 @@ const PASSWORD = "Zomer-2026!";
 // first start (newest members first): wait until the last ones exist, or their thumbnails are 404s.
 test.beforeAll(async ({ playwright }) => {
   test.setTimeout(120_000);
+  const site = await e2eDb().site.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } });
   const last = await e2eDb().photo.findMany({
     where: {
       filename: { startsWith: "seed/" },
       status: "active",
       visibility: "public",
-      // Listed members only: others' photos are served to no visitor.
-      profile: { status: "active", listedSiteId: { not: null } },
+      // Members listed on the site the tests visit: no visitor gets other members' photos.
+      profile: { status: "active", listedSiteId: site.id },
     },
     orderBy: [{ profile: { createdAt: "asc" } }, { id: "desc" }],
     take: 10,

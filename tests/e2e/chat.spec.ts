@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { createMember, e2eDb } from "./db";
-import { acceptEntryWarning, expect, jsEnabled, login, test } from "./fixtures";
+import { acceptEntryWarning, expect, jsEnabled, login, test, whenInteractive } from "./fixtures";
 
 /** A member with this many credits (arranged directly, as a correction would). */
 async function memberWithCredits(credits: number) {
@@ -186,6 +186,8 @@ test("reporting a received message: its page, a reason and a note, back to the c
   const bramPage = await context.newPage();
   await login(bramPage, bram.email, bram.password);
   await bramPage.goto(conversationPath);
+  // A click before hydration starts a document navigation that the router's start can cancel.
+  await whenInteractive(bramPage, testInfo);
   await bramPage.getByTestId("message-other").getByTestId("report-message").click();
   await expect(bramPage).toHaveURL(/\/report\?message=\d+$/);
   const form = bramPage.getByTestId("report-message-form");

@@ -74,6 +74,18 @@ async function pair() {
   return { a, b, conversationId: sent.conversationId };
 }
 
+/** The site's diamond gift, sent by `sender` in the conversation. */
+async function sendDiamond(sender: Member, conversationId: number) {
+  const diamond = (await giftCatalogue(site.id)).find((g) => g.code === "diamond")!;
+  const sent = await sendMessage({
+    senderId: sender.userId,
+    site,
+    to: { conversationId },
+    content: { kind: "gift", giftId: diamond.id },
+  });
+  return { sent, diamond };
+}
+
 async function jpegWithExif() {
   const plain = await sharp({
     create: { width: 160, height: 120, channels: 3, background: { r: 200, g: 30, b: 90 } },
@@ -151,14 +163,8 @@ describe("gift catalogue", () => {
 describe("sending a gift", () => {
   it("charges the site's gift price (gift_credits), whatever the gift, and stores a gift message", async () => {
     const { a, b, conversationId } = await pair();
-    const diamond = (await giftCatalogue(site.id)).find((g) => g.code === "diamond")!;
     const before = await balance(b);
-    const sent = await sendMessage({
-      senderId: b.userId,
-      site,
-      to: { conversationId },
-      content: { kind: "gift", giftId: diamond.id },
-    });
+    const { sent, diamond } = await sendDiamond(b, conversationId);
     expect(sent.ok).toBe(true);
     expect(await balance(b)).toBe(before - site.giftCredits);
     const message = await db().message.findFirstOrThrow({
@@ -307,13 +313,7 @@ describe("a refused gift or photo says why on the page it returns to", () => {
 describe("a gift in the conversation", () => {
   it("shows the chosen gift's picture (its name as alt text) and name to both members", async () => {
     const { a, b, conversationId } = await pair();
-    const diamond = (await giftCatalogue(site.id)).find((g) => g.code === "diamond")!;
-    const sent = await sendMessage({
-      senderId: b.userId,
-      site,
-      to: { conversationId },
-      content: { kind: "gift", giftId: diamond.id },
-    });
+    const { sent, diamond } = await sendDiamond(b, conversationId);
     expect(sent.ok).toBe(true);
     // The page as loaded, and as a live event's refresh reloads it (the same loader).
     for (const viewer of [a, b]) {

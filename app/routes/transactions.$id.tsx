@@ -4,11 +4,10 @@ import { useTranslation } from "~/ui/use-translation";
 import { data, Link, redirect, useRevalidator } from "react-router";
 import { requireUser } from "~/domain/accounts/guards.server";
 import { creditBalance } from "~/domain/credits/credits.server";
-import { memberPayment } from "~/domain/payments/member-payments.server";
-import { isPending } from "~/domain/payments/payment-view";
+import { memberPaymentSynced } from "~/domain/payments/member-payments.server";
+import { isPending, refreshSeconds } from "~/domain/payments/payment-view";
 import { refundRequestSchema } from "~/domain/payments/refund-view";
 import { refundPanel, requestRefund } from "~/domain/payments/refunds.server";
-import { syncPayment } from "~/domain/payments/sync-payment.server";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { PaymentResult } from "~/ui/payments/payment-result";
@@ -20,23 +19,21 @@ import { rowIdSchema } from "~/lib/row-id";
 
 export const handle: TranslationHandle = { i18n: ["payments", "refunds"] };
 
-/** Seconds between checks while a payment is still open. */
-const REFRESH_SECONDS = 3;
-
 /**
- * /transactions/{id}: where Mollie sends the buyer back. It asks Mollie for the payment's state
- * itself, so a buyer who returns before the webhook sees the real state (and gets the credits).
+ * /transactions/{id}: where Mollie sends the buyer back. It asks Mollie for an open payment's state
+ * itself (at most every 30 s), so a buyer who returns before the webhook sees the real state (and
+ * gets the credits); Mollie not answering shows the stored state.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const id = rowIdSchema.safeParse(params.id);
   if (!id.success) throw data(null, { status: 404 });
-  let found = await memberPayment(user.id, id.data);
+  const found = await memberPaymentSynced(
+    user.id,
+    id.data,
+    linkOrigin(request, context.get(requestInfoContext).site),
+  );
   if (!found) throw data(null, { status: 404 });
-  if (found.molliePaymentId && isPending(found.payment.status)) {
-    await syncPayment(found.molliePaymentId, linkOrigin(request, context.get(requestInfoContext).site));
-    found = (await memberPayment(user.id, id.data))!;
-  }
   return {
     payment: found.payment,
     balance: await creditBalance(user.id),
@@ -69,19 +66,21 @@ export default function TransactionRoute({ loaderData, actionData }: Route.Compo
   const { payment } = loaderData;
   const revalidator = useRevalidator();
   const pending = isPending(payment.status);
+  // A bank transfer or direct debit takes days: its page looks again once a minute, not every 3 s.
+  const seconds = refreshSeconds(payment.method);
   useEffect(() => {
     if (!pending) return;
     const timer = setInterval(() => {
       if (revalidator.state === "idle") void revalidator.revalidate();
-    }, REFRESH_SECONDS * 1000);
+    }, seconds * 1000);
     return () => clearInterval(timer);
-  }, [pending, revalidator]);
+  }, [pending, seconds, revalidator]);
   return (
     <main className="container py-4" style={{ maxWidth: 640 }}>
       {pending && (
         // Without JavaScript an open payment's page reloads itself until the bank answered.
         <noscript>
-          <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
+          <meta httpEquiv="refresh" content={String(seconds)} />
         </noscript>
       )}
       <PaymentResult payment={payment} balance={loaderData.balance} />

@@ -1,6 +1,6 @@
 // Buying credits through the real Mollie client answered by the simulator: every status path,
 // the webhook (replayed, concurrent, forged), the return page, Premium, chargebacks, reconciliation.
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { packagesFor } from "~/domain/credits/packages.server";
 import {
   chargeBackSimulatedPayment,
@@ -17,7 +17,9 @@ import * as webhook from "~/routes/payments.webhook";
 import * as transaction from "~/routes/transactions.$id";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { createMember, ORIGIN, type Member, type MemberOptions } from "../fixtures/members";
+import { mollieNetworkSwitch, type MollieNetworkSwitch } from "../fixtures/mollie-network";
 import { routeSimulatorWebhooks } from "../fixtures/mollie-webhooks";
+import { renderRoute } from "../fixtures/render-route";
 import { runRoute, siteRequest } from "../fixtures/run-route";
 
 let siteId: number;
@@ -259,6 +261,91 @@ describe("paying", () => {
       },
     );
     expect(outcome.status).toBe(404);
+  });
+});
+
+describe("the return page of an open payment", () => {
+  let network: MollieNetworkSwitch;
+  beforeAll(async () => {
+    network = await mollieNetworkSwitch();
+  });
+  afterAll(async () => {
+    network.set("up");
+    await network.close();
+  });
+
+  const returnPage = async (buyer: Member, paymentId: number) =>
+    runRoute<{ payment: { status: string; method: string }; balance: number }>(
+      await siteRequest(`/transactions/${paymentId}`, buyer.userId),
+      transaction.loader as never,
+      { id: String(paymentId) },
+    );
+  /** The last look at Mollie for the payment was `seconds` ago. */
+  const syncedAgo = (paymentId: number, seconds: number) =>
+    db().payment.update({
+      where: { id: paymentId },
+      data: { syncedAt: new Date(Date.now() - seconds * 1000) },
+    });
+
+  it("shows the stored state, logged, when Mollie does not answer", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const olga = await member();
+    const { paymentId } = await buy(olga, "open");
+    await syncedAgo(paymentId, 31);
+    network.set("refused");
+    const cutBefore = network.cutOff;
+    const page = await returnPage(olga, paymentId);
+    network.set("up");
+    expect(network.cutOff).toBeGreaterThan(cutBefore);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatchObject({ payment: { status: "open" }, balance: 0 });
+    expect(logged.mock.calls.map(String).join("\n")).toContain("mollie payment sync");
+    logged.mockRestore();
+  });
+
+  it("asks Mollie at most every 30 s, however often the page refreshes", async () => {
+    const piet = await member();
+    webhooks.drop = true;
+    const { paymentId, mollieId, creditPackage } = await buy(piet, "open");
+    // Mollie cut off: every question to it is counted.
+    network.set("refused");
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const cutBefore = network.cutOff;
+    for (let i = 0; i < 5; i++) expect((await returnPage(piet, paymentId)).body?.payment.status).toBe("open");
+    expect(network.cutOff - cutBefore).toBe(1);
+    await syncedAgo(paymentId, 20);
+    await returnPage(piet, paymentId);
+    expect(network.cutOff - cutBefore).toBe(1);
+    logged.mockRestore();
+
+    // The buyer pays meanwhile and the webhook is lost: the page's next look at Mollie books it.
+    network.set("up");
+    await completeSimulatedPayment(mollieId, "paid", 60_000);
+    expect((await returnPage(piet, paymentId)).body?.payment.status).toBe("open");
+    await syncedAgo(paymentId, 31);
+    expect((await returnPage(piet, paymentId)).body).toMatchObject({
+      payment: { status: "paid" },
+      balance: creditPackage.credits,
+    });
+  });
+
+  it("reloads itself every 3 s for a checkout method and once a minute for a bank transfer", async () => {
+    const quinten = await member();
+    const { paymentId } = await buy(quinten, "open");
+    const page = await returnPage(quinten, paymentId);
+    const refreshOf = (loaderData: unknown) =>
+      /<meta http-equiv="refresh" content="(\d+)"/.exec(
+        renderRoute({
+          Component: transaction.default as never,
+          path: "/transactions/:id",
+          url: `/transactions/${paymentId}`,
+          loaderData,
+        }).html,
+      )?.[1];
+    expect(refreshOf(page.body)).toBe("3");
+    for (const method of ["banktransfer", "directdebit"]) {
+      expect(refreshOf({ ...page.body, payment: { ...page.body!.payment, method } })).toBe("60");
+    }
   });
 });
 

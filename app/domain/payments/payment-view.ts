@@ -15,3 +15,19 @@ export interface PaymentView {
 export function isPending(status: PaymentView["status"]) {
   return status === "open" || status === "pending" || status === "authorized";
 }
+
+/**
+ * Methods whose payments stay open for days: a bank transfer waits for the buyer's transfer, a
+ * direct debit for the bank. Nothing the buyer does at a checkout changes them.
+ */
+export function isSlowMethod(method: string) {
+  return method === "banktransfer" || method === "directdebit";
+}
+
+/**
+ * Seconds between the return page's checks of a payment still open: a few while the buyer is
+ * expected back from a checkout, a minute for a slow method.
+ */
+export function refreshSeconds(method: string) {
+  return isSlowMethod(method) ? 60 : 3;
+}

@@ -265,7 +265,10 @@ export async function syncPayment(molliePaymentId: string, origin: string): Prom
     credited = await bookPaid(payment, remote.paidAt ? new Date(remote.paidAt) : new Date());
     if (credited) await sendPaymentReceipt(payment.id, origin);
   } else {
-    await db().payment.updateMany({ where: { id: payment.id, creditedAt: null }, data: { status } });
+    await db().payment.updateMany({
+      where: { id: payment.id, creditedAt: null },
+      data: { status, syncedAt: new Date() },
+    });
   }
   const chargedBackCents = valueToCents(remote.amountChargedBack?.value ?? "0.00") ?? 0;
   if (chargedBackCents > payment.chargedBackCents && (payment.creditedAt || credited)) {

@@ -3,7 +3,7 @@ import { useTranslation } from "~/ui/use-translation";
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { requireUser } from "~/domain/accounts/guards.server";
-import { MAX_CODE_LENGTH } from "~/domain/payments/discount";
+import { enteredCodeSchema as codeSchema } from "~/domain/payments/discount";
 import { checkoutMethodFrom, isCheckoutMethod } from "~/domain/payments/methods";
 import { offeredMethods } from "~/domain/payments/offered-methods.server";
 import { discountBuyer, purchaseOffer } from "~/domain/payments/purchase-offer.server";
@@ -18,13 +18,6 @@ import type { TranslationHandle } from "~/lib/i18n";
 import { rowIdSchema } from "~/lib/row-id";
 
 export const handle: TranslationHandle = { i18n: ["directDebit", "discounts", "payments"] };
-
-/** An entered discount code; anything longer than a code can be is kept too long, so it is not found. */
-const codeSchema = z
-  .string()
-  .trim()
-  .transform((code) => code.slice(0, MAX_CODE_LENGTH + 1))
-  .optional();
 
 const formSchema = z.object({
   method: z.string().refine(isCheckoutMethod),

@@ -10,10 +10,13 @@ import { db } from "~/lib/db.server";
 import * as root from "~/root";
 import * as discountApi from "~/routes/api.discountcode";
 import * as checkout from "~/routes/credits.$id";
+import * as packagesPage from "~/routes/credits";
+import * as transaction from "~/routes/transactions.$id";
 import * as dismiss from "~/routes/time-bonus.dismiss";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { createMember, ORIGIN, type Member, type MemberOptions } from "../fixtures/members";
 import { routeSimulatorWebhooks } from "../fixtures/mollie-webhooks";
+import { renderRoute } from "../fixtures/render-route";
 import { runRoute, siteRequest } from "../fixtures/run-route";
 
 let siteId: number;
@@ -316,6 +319,75 @@ describe("discount code rules", () => {
     // A refused code stops the payment rather than charging something else.
     const refused = await pay(nina, pkg.id, { method: "ideal", code: "NOPE" });
     expect(refused.outcome).toMatchObject({ status: 400, body: { discountError: { reason: "notFound" } } });
+  });
+});
+
+describe("a code carried on", () => {
+  /** The hrefs of the links with the test id on a rendered page. */
+  const links = (html: string, testId: string) =>
+    [...html.matchAll(/<a [^>]*>/g)]
+      .map(([tag]) => tag)
+      .filter((tag) => tag.includes(`data-testid="${testId}"`))
+      .map((tag) => /href="([^"]*)"/.exec(tag)![1]!.replace(/&amp;/g, "&"));
+
+  async function retryLinkAfterFailing(who: Member, packageId: number, fields: Record<string, string>) {
+    const started = await pay(who, packageId, fields);
+    expect(started.outcome.status, JSON.stringify(started.outcome.body)).toBe(302);
+    await completeSimulatedPayment(started.mollieId!, "failed", 60_000);
+    const page = await runRoute(
+      await siteRequest(`/transactions/${started.payment!.id}`, who.userId),
+      transaction.loader as never,
+      { id: String(started.payment!.id) },
+    );
+    const { html } = renderRoute({
+      Component: transaction.default as never,
+      path: "/transactions/:id",
+      url: `/transactions/${started.payment!.id}`,
+      loaderData: page.body,
+    });
+    return links(html, "payment-retry-link");
+  }
+
+  it("the retry link after a failed payment carries its discount code, never the time bonus's", async () => {
+    const yara = await member();
+    const pkg = await eurPackage();
+    const { code } = await discountCode({ percentage: 15 });
+    expect(await retryLinkAfterFailing(yara, pkg.id, { method: "ideal", code })).toEqual([
+      `/credits/${pkg.id}?failed=ideal&code=${code}`,
+    ]);
+    // The retry page applies it again.
+    const retry = await checkoutPage(yara, pkg.id, `?failed=ideal&code=${code}`);
+    expect(retry.offer).toMatchObject({ discount: { code, source: "code" }, codeError: null });
+
+    const zoe = await member({ signedUpMsAgo: 60_000 });
+    expect(await retryLinkAfterFailing(zoe, pkg.id, { method: "ideal" })).toEqual([
+      `/credits/${pkg.id}?failed=ideal`,
+    ]);
+  });
+
+  it("/credits?code= carries the code to the packages' links, not the time bonus's", async () => {
+    const aron = await member();
+    const packageLinks = async (search: string) => {
+      const page = await runRoute(
+        await siteRequest(`/credits${search}`, aron.userId),
+        packagesPage.loader as never,
+      );
+      expect(page.status).toBe(200);
+      const { html } = renderRoute({
+        Component: packagesPage.default as never,
+        path: "/credits",
+        url: `/credits${search}`,
+        loaderData: page.body,
+      });
+      return links(html, "package-buy");
+    };
+    const ids = (await packagesFor(siteId, "EUR")).map((p) => p.id);
+    expect(await packageLinks("?code=%20Zomer%2610%20")).toEqual(
+      ids.map((id) => `/credits/${id}?code=Zomer%2610`),
+    );
+    for (const search of ["", "?code=", "?code=timebonus25"]) {
+      expect(await packageLinks(search)).toEqual(ids.map((id) => `/credits/${id}`));
+    }
   });
 });
 

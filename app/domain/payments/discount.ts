@@ -1,6 +1,8 @@
 import type { TFunction } from "i18next";
+import { z } from "zod";
 import type { CreditPackageView } from "~/domain/credits/package-view";
 import { formatMoney } from "./money";
+import { TIME_BONUS_CODE } from "./time-bonus";
 
 /** Where the discount of a purchase comes from (SPEC: time bonus, else an entered code, else the welcome code). */
 export type DiscountSource = "timeBonus" | "code" | "welcome";
@@ -29,6 +31,23 @@ export type DiscountError =
 
 /** The longest code anyone can enter; longer input is simply not found. */
 export const MAX_CODE_LENGTH = 50;
+
+/** An entered discount code (a form field, ?code=); anything longer than a code can be is kept too long, so it is not found. */
+export const enteredCodeSchema = z
+  .string()
+  .trim()
+  .transform((code) => code.slice(0, MAX_CODE_LENGTH + 1))
+  .optional();
+
+/**
+ * The code a link to a payment page carries on (/credits?code=, a retry after a failed payment):
+ * any code but the time bonus's, which applies by itself while it lasts and never after.
+ */
+export function carriedCode(code: string | null | undefined): string | null {
+  const trimmed = code?.trim() ?? "";
+  if (!trimmed || normalizeCode(trimmed) === TIME_BONUS_CODE) return null;
+  return trimmed.slice(0, MAX_CODE_LENGTH + 1);
+}
 
 /** Codes are stored upper-case and matched case-insensitively, without surrounding spaces. */
 export function normalizeCode(code: string): string {

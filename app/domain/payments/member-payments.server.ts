@@ -1,4 +1,5 @@
 import { db } from "~/lib/db.server";
+import { carriedCode } from "./discount";
 import { isPending, type PaymentView } from "./payment-view";
 import { syncPayment } from "./sync-payment.server";
 
@@ -13,12 +14,23 @@ const select = {
   status: true,
   createdAt: true,
   paidAt: true,
+  discountCode: true,
 } as const;
 
-function view(
-  row: Omit<PaymentView, "createdAt" | "paidAt"> & { createdAt: Date; paidAt: Date | null },
-): PaymentView {
-  return { ...row, createdAt: row.createdAt.toISOString(), paidAt: row.paidAt?.toISOString() ?? null };
+function view({
+  discountCode,
+  ...row
+}: Omit<PaymentView, "createdAt" | "paidAt" | "retryCode"> & {
+  createdAt: Date;
+  paidAt: Date | null;
+  discountCode: string | null;
+}): PaymentView {
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    retryCode: carriedCode(discountCode),
+  };
 }
 
 /** One of the member's own payments (null for anyone else's: the page answers 404). */

@@ -9,6 +9,8 @@ export interface PaymentView {
   status: "open" | "pending" | "authorized" | "paid" | "failed" | "canceled" | "expired";
   createdAt: string;
   paidAt: string | null;
+  /** The discount code it was bought with, for another try to carry (null: none, or the time bonus). */
+  retryCode: string | null;
 }
 
 /** Still waiting for the payer or the bank: the page refreshes itself. */
@@ -30,4 +32,16 @@ export function isSlowMethod(method: string) {
  */
 export function refreshSeconds(method: string) {
   return isSlowMethod(method) ? 60 : 3;
+}
+
+/**
+ * Where another try at a payment starts: its package's payment page with its method marked as the
+ * one that did not work (and its discount code), else the packages.
+ */
+export function retryPath(payment: Pick<PaymentView, "packageId" | "method" | "retryCode">) {
+  const query = new URLSearchParams();
+  if (payment.packageId) query.set("failed", payment.method);
+  if (payment.retryCode) query.set("code", payment.retryCode);
+  const search = query.size > 0 ? `?${query}` : "";
+  return payment.packageId ? `/credits/${payment.packageId}${search}` : `/credits${search}`;
 }

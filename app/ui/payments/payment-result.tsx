@@ -1,7 +1,7 @@
 import { useTranslation } from "~/ui/use-translation";
 import { Link } from "react-router";
 import { formatMoney } from "~/domain/payments/money";
-import { isPending, type PaymentView } from "~/domain/payments/payment-view";
+import { isPending, retryPath, type PaymentView } from "~/domain/payments/payment-view";
 
 /** The state of a payment after checkout: processing, completed (with the new balance) or failed. */
 export function PaymentResult({ payment, balance }: { payment: PaymentView; balance: number }) {
@@ -37,11 +37,7 @@ export function PaymentResult({ payment, balance }: { payment: PaymentView; bala
       {/* SPEC texts: "Betaling mislukt", "De betaling is mislukt of geannuleerd." */}
       <h1 className="h3 text-danger">{t("payments:result.failedTitle")}</h1>
       <p>{t("payments:result.failed")}</p>
-      <Link
-        to={payment.packageId ? `/credits/${payment.packageId}?failed=${payment.method}` : "/credits"}
-        className="btn btn-primary"
-        data-testid="payment-retry-link"
-      >
+      <Link to={retryPath(payment)} className="btn btn-primary" data-testid="payment-retry-link">
         {t("payments:result.retry")}
       </Link>
     </div>

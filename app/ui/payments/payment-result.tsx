@@ -1,7 +1,7 @@
 import { useTranslation } from "~/ui/use-translation";
 import { Link } from "react-router";
 import { formatMoney } from "~/domain/payments/money";
-import { isPending, retryPath, type PaymentView } from "~/domain/payments/payment-view";
+import { isPending, isSlowMethod, retryPath, type PaymentView } from "~/domain/payments/payment-view";
 
 /** The state of a payment after checkout: processing, completed (with the new balance) or failed. */
 export function PaymentResult({ payment, balance }: { payment: PaymentView; balance: number }) {
@@ -29,6 +29,15 @@ export function PaymentResult({ payment, balance }: { payment: PaymentView; bala
           <span className="spinner-border spinner-border-sm" aria-hidden="true" />
           <span>{t("payments:result.pending")}</span>
         </div>
+        {/* A buyer who left the checkout without paying (iDEAL, card…) can choose another method;
+            a bank transfer or direct debit takes days by nature and just waits. */}
+        {!isSlowMethod(payment.method) && (
+          <p className="mt-3">
+            <Link to={retryPath(payment)} data-testid="payment-other-method">
+              {t("payments:result.otherMethod")}
+            </Link>
+          </p>
+        )}
       </div>
     );
   }

@@ -85,15 +85,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
   if (result.ok) throw redirect(result.checkoutUrl);
   if (result.error === "notFound") throw data(null, { status: 404 });
+  // The chosen method and bank come back with the message, so the form shows them again.
+  const chosen = { method: parsed.data.method, issuer: parsed.data.issuer ?? null };
   if (result.error === "discount") {
-    return data({ error: result.error, discountError: result.discountError }, { status: 400 });
+    return data({ error: result.error, discountError: result.discountError, ...chosen }, { status: 400 });
   }
   const status = { methodUnavailable: 400, rateLimited: 429, providerError: 502 }[result.error];
-  // The chosen method and bank come back with the message, so the form shows them again.
-  return data(
-    { error: result.error, method: parsed.data.method, issuer: parsed.data.issuer ?? null },
-    { status },
-  );
+  return data({ error: result.error, ...chosen }, { status });
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [

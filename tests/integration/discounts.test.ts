@@ -254,6 +254,35 @@ describe("discount code rules", () => {
     });
   });
 
+  it("a refused code keeps the chosen method and bank on the form shown again", async () => {
+    const jet = await member();
+    const pkg = await eurPackage();
+    const { code } = await discountCode({ paymentMethods: ["paypal"], percentage: 30 });
+    const page = await checkoutPage(jet, pkg.id, `?code=${code}`);
+    const [ideal] = (page as unknown as { methods: { id: string; issuers: { id: string }[] }[] }).methods;
+    const issuer = ideal!.issuers[1]!.id;
+    const refused = await pay(jet, pkg.id, { method: "ideal", issuer, code });
+    expect(refused.outcome).toMatchObject({
+      status: 400,
+      body: { error: "discount", discountError: { reason: "method" }, method: "ideal", issuer },
+    });
+    const creditcard = await pay(jet, pkg.id, { method: "creditcard", code });
+    expect(creditcard.outcome.body).toMatchObject({ error: "discount", method: "creditcard", issuer: null });
+    // Shown again: the card stays chosen, not the page's first method.
+    const { html } = renderRoute({
+      Component: checkout.default as never,
+      path: "/credits/:id/:paymentmethod?",
+      url: `/credits/${pkg.id}?code=${code}`,
+      loaderData: page,
+      actionData: creditcard.outcome.body,
+    });
+    const checked = [...html.matchAll(/<input [^>]*name="method"[^>]*>/g)]
+      .map(([tag]) => tag)
+      .filter((tag) => tag.includes('checked=""'))
+      .map((tag) => /value="(\w+)"/.exec(tag)![1]);
+    expect(checked).toEqual(["creditcard"]);
+  });
+
   it("a once-per-member code is 'Code reeds gebruikt' after a paid purchase, for that member only", async () => {
     const [kim, lotte] = [await member(), await member()];
     const pkg = await eurPackage();

@@ -48,11 +48,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const user = requireUser(context, request);
   const id = rowIdSchema.safeParse(params.id);
   if (!id.success) throw data(null, { status: 404 });
-  const form = refundRequestSchema.safeParse(await readFields(request));
-  if (!form.success) return data({ refundError: "invalid" as const }, { status: 400 });
+  const fields = await readFields(request);
+  // What the member wrote comes back with a refusal, so the form shows it again.
+  const reason = fields.reason ?? "";
+  const form = refundRequestSchema.safeParse(fields);
+  if (!form.success) return data({ refundError: "invalid" as const, reason }, { status: 400 });
   const result = await requestRefund({ userId: user.id, paymentId: id.data, reason: form.data.reason });
   if (!result) throw data(null, { status: 404 });
-  if (!result.ok) return data({ refundError: result.error }, { status: 400 });
+  if (!result.ok) return data({ refundError: result.error, reason }, { status: 400 });
   return redirect(`/transactions/${id.data}`);
 }
 
@@ -84,7 +87,13 @@ export default function TransactionRoute({ loaderData, actionData }: Route.Compo
         </noscript>
       )}
       <PaymentResult payment={payment} balance={loaderData.balance} />
-      {loaderData.refund && <RefundRequestPanel refund={loaderData.refund} error={actionData?.refundError} />}
+      {loaderData.refund && (
+        <RefundRequestPanel
+          refund={loaderData.refund}
+          error={actionData?.refundError}
+          reason={actionData?.reason}
+        />
+      )}
       <p className="mt-4">
         <Link to="/transactions">{t("payments:transactions.all")}</Link>
       </p>

@@ -34,6 +34,7 @@ import * as staffPage from "~/routes/staff.payments";
 import * as transaction from "~/routes/transactions.$id";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { createMember, ORIGIN, type Member } from "../fixtures/members";
+import { renderRoute } from "../fixtures/render-route";
 import { runRoute, siteRequest } from "../fixtures/run-route";
 
 const DAY_MS = 24 * 3600_000;
@@ -331,6 +332,24 @@ describe("asking for a refund", () => {
     const { paymentId } = await paidPurchase(gijs);
     const asked = await askRefund(gijs, paymentId, "x".repeat(1001));
     expect(asked).toMatchObject({ status: 400, body: { refundError: "invalid" } });
+  });
+
+  it("a refused form shows again what the member wrote (also without JavaScript)", async () => {
+    const gwen = await member();
+    const { paymentId } = await paidPurchase(gwen);
+    const written = `Ik heb <iemand> gevonden & stop. ${"Echt waar. ".repeat(100)}`;
+    const asked = await askRefund(gwen, paymentId, written);
+    expect(asked).toMatchObject({ status: 400, body: { refundError: "invalid", reason: written } });
+    const page = await transactionPage(gwen, paymentId);
+    const { html } = renderRoute({
+      Component: transaction.default as never,
+      path: "/transactions/:id",
+      url: `/transactions/${paymentId}`,
+      loaderData: page.body,
+      actionData: asked.body,
+    });
+    const textarea = /<textarea [^>]*id="refund-reason"[^>]*>([^<]*)<\/textarea>/.exec(html);
+    expect(textarea?.[1]?.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&")).toBe(written);
   });
 
   it("another member's payment does not exist (404), for the page and the form", async () => {

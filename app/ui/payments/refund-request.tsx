@@ -11,7 +11,16 @@ export type RefundFormError = RefundRefusal | "invalid";
  * the form to ask for one while it can be asked (a plain form post, also without JavaScript), or
  * why it cannot.
  */
-export function RefundRequestPanel({ refund, error }: { refund: RefundPanelView; error?: RefundFormError }) {
+export function RefundRequestPanel({
+  refund,
+  error,
+  reason,
+}: {
+  refund: RefundPanelView;
+  error?: RefundFormError;
+  /** What the member wrote in a refused form, shown again. */
+  reason?: string;
+}) {
   const { t, language } = useTranslation();
   const navigation = useNavigation();
   const { request, offer } = refund;
@@ -68,6 +77,7 @@ export function RefundRequestPanel({ refund, error }: { refund: RefundPanelView;
                 className={`form-control${error === "invalid" ? " is-invalid" : ""}`}
                 rows={3}
                 maxLength={REFUND_REASON_MAX}
+                defaultValue={reason}
               />
             </div>
             <button

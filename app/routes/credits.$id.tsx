@@ -4,7 +4,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
 import { requireUser } from "~/domain/accounts/guards.server";
 import { enteredCodeSchema as codeSchema } from "~/domain/payments/discount";
-import { checkoutMethodFrom, isCheckoutMethod } from "~/domain/payments/methods";
+import { checkoutMethodFrom, isCheckoutMethod, isDirectDebitFrom } from "~/domain/payments/methods";
 import { offeredMethods } from "~/domain/payments/offered-methods.server";
 import { discountBuyer, purchaseOffer } from "~/domain/payments/purchase-offer.server";
 import { startPayment } from "~/domain/payments/start-payment.server";
@@ -31,9 +31,15 @@ function packageIdFrom(params: { id?: string }) {
   return parsed.data;
 }
 
-/** /credits/{id}/{paymentmethod?}: the package, and how to pay for it (Mollie's methods for this purchase). */
+/**
+ * /credits/{id}/{paymentmethod?}: the package, and how to pay for it (Mollie's methods for this
+ * purchase). Direct debit ("sdd") is its own form: the package's link there leads to it.
+ */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
+  if (isDirectDebitFrom(params.paymentmethod)) {
+    throw redirect(`/directdebit?package=${packageIdFrom(params)}`);
+  }
   const { site, country } = context.get(requestInfoContext);
   const buyerCountry = user.profile?.country ?? country;
   const searchParams = new URL(request.url).searchParams;

@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { clearPackageCache, packagesFor } from "~/domain/credits/packages.server";
 import { settleSimulatedPayment, simulatedWebhooksDone } from "~/domain/payments/mollie-simulator.server";
 import { db } from "~/lib/db.server";
+import * as checkout from "~/routes/credits.$id";
 import * as devSms from "~/routes/dev.sms";
 import * as directDebit from "~/routes/directdebit";
 import * as webhook from "~/routes/payments.webhook";
@@ -180,6 +181,30 @@ describe("the page", () => {
     );
     expect(page.body).toMatchObject({ step: "details", available: true, selected: second.id });
     expect(page.body!.packages).toHaveLength(4);
+  });
+
+  it("is where a package's direct debit link leads: /credits/{id}/sdd (SPEC's name) or /directdebit", async () => {
+    const anna = await member();
+    const second = await eurPackage(1);
+    const checkoutAt = async (paymentmethod: string) =>
+      runRoute(
+        await siteRequest(`/credits/${second.id}/${paymentmethod}`, anna.userId),
+        checkout.loader as never,
+        { id: String(second.id), paymentmethod },
+      );
+    for (const name of ["sdd", "SDD", "directdebit"]) {
+      expect(await checkoutAt(name)).toMatchObject({
+        status: 302,
+        location: `/directdebit?package=${second.id}`,
+      });
+    }
+    // Other methods stay on the payment page with the method chosen.
+    expect(await checkoutAt("ideal")).toMatchObject({ status: 200, body: { chosen: "ideal" } });
+    const bad = await runRoute(await siteRequest("/credits/x/sdd", anna.userId), checkout.loader as never, {
+      id: "x",
+      paymentmethod: "sdd",
+    });
+    expect(bad.status).toBe(404);
   });
 
   it("is not offered where members pay in another currency than the euro", async () => {

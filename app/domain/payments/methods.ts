@@ -53,6 +53,12 @@ export function checkoutMethodFrom(value: string | undefined): CheckoutMethod | 
   return isCheckoutMethod(mapped) ? mapped : null;
 }
 
+/** Whether a method in a URL (`/credits/{id}/{paymentmethod}`) is SEPA direct debit ("sdd" or Mollie's name). */
+export function isDirectDebitFrom(value: string | undefined): boolean {
+  const name = value?.toLowerCase();
+  return name === "directdebit" || name === "sdd";
+}
+
 /** A method offered for one purchase, as the page shows it. */
 export interface OfferedMethod {
   id: CheckoutMethod;

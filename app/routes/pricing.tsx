@@ -1,6 +1,5 @@
 import { useTranslation } from "~/ui/use-translation";
-import { currencyForCountry } from "~/domain/credits/currency";
-import { packagesFor } from "~/domain/credits/packages.server";
+import { priceList } from "~/domain/payments/purchase-offer.server";
 import { staticPageContent } from "~/domain/sites/static-pages.server";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
@@ -11,10 +10,11 @@ import type { TranslationHandle } from "~/lib/i18n";
 
 export const handle: TranslationHandle = { i18n: ["discounts", "payments"] };
 
+/** /pricing: what things cost, and the packages at the reader's prices (a member's with their discount). */
 export async function loader({ context }: Route.LoaderArgs) {
   const { site, country, user } = context.get(requestInfoContext);
   return {
-    packages: await packagesFor(site.id, currencyForCountry(user?.profile?.country ?? country)),
+    packages: await priceList(site.id, user?.profile?.country ?? country, user),
     loggedIn: user !== null,
     content: staticPageContent(getInstance(context).t, "pricing", site, getLocale(context)),
     siteName: site.name,

@@ -11,6 +11,7 @@ import * as root from "~/root";
 import * as discountApi from "~/routes/api.discountcode";
 import * as checkout from "~/routes/credits.$id";
 import * as packagesPage from "~/routes/credits";
+import * as pricing from "~/routes/pricing";
 import * as transaction from "~/routes/transactions.$id";
 import * as dismiss from "~/routes/time-bonus.dismiss";
 import { seedBaseData } from "../../prisma/seed/base-data";
@@ -526,6 +527,26 @@ describe("time bonus", () => {
       discount: null,
     });
     expect((await api(tom, "welcome=true")).body).toBeNull();
+  });
+
+  it("shows on /pricing as on /credits for a member; visitors see the packages' own prices", async () => {
+    const wout = await member({ signedUpMsAgo: 60_000 });
+    const packagesOn = async (path: string, loader: unknown, userId: number | null) =>
+      (
+        await runRoute<{ packages: { id: number; priceCents: number; amountCents?: number }[] }>(
+          await siteRequest(path, userId),
+          loader as never,
+        )
+      ).body!.packages;
+    const onPricing = await packagesOn("/pricing", pricing.loader, wout.userId);
+    expect(onPricing).toEqual(await packagesOn("/credits", packagesPage.loader, wout.userId));
+    expect(onPricing[0]).toMatchObject({
+      amountCents: Math.round((onPricing[0]!.priceCents * 75) / 100),
+      discount: { code: "TIMEBONUS25", source: "timeBonus" },
+    });
+    const forVisitors = await packagesOn("/pricing", pricing.loader, null);
+    expect(forVisitors.map((p) => p.id)).toEqual(onPricing.map((p) => p.id));
+    expect(forVisitors.every((p) => p.amountCents === undefined)).toBe(true);
   });
 
   it("wins over an entered code (they do not combine)", async () => {

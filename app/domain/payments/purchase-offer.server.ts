@@ -1,5 +1,6 @@
 import type { SessionUser } from "~/domain/accounts/session.server";
 import { currencyForCountry } from "~/domain/credits/currency";
+import type { CreditPackageView } from "~/domain/credits/package-view";
 import { packagesFor, type CreditPackage } from "~/domain/credits/packages.server";
 import { discountedCents, type AppliedDiscount, type DiscountError, type PackageOffer } from "./discount";
 import { activeDiscount } from "./discounts.server";
@@ -112,4 +113,17 @@ export async function packageOffers(
       };
     }),
   );
+}
+
+/**
+ * The public price list (/pricing) in the currency of the reader's country: a member sees the
+ * prices they pay (their discount, as on /credits), a visitor the packages' own.
+ */
+export async function priceList(
+  siteId: number,
+  country: string,
+  user: Pick<SessionUser, "id" | "signupDate" | "paidUser"> | null,
+): Promise<(CreditPackageView | PackageOffer)[]> {
+  if (user) return packageOffers(siteId, country, discountBuyer(user));
+  return packagesFor(siteId, currencyForCountry(country));
 }

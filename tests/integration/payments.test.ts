@@ -402,6 +402,36 @@ describe("after the purchase", () => {
     await reconcileOpenPayments(new Date(started.createdAt.getTime() + 16 * 60_000));
     expect((await user(jan)).credits).toBe(creditPackage.credits);
   });
+
+  it("the reconciliation job still asks about a bank transfer open for weeks (Mollie's default expiry is 12+2 days)", async () => {
+    const kees = await member();
+    webhooks.drop = true;
+    const creditPackage = await eurPackage();
+    const { mollieId, paymentId } = await startBuying(kees, creditPackage.id, { method: "banktransfer" });
+    // The buyer transfers the money on day 18; Mollie's webhook is lost.
+    await completeSimulatedPayment(mollieId, "paid", 60_000);
+    const { createdAt } = await db().payment.findUniqueOrThrow({
+      where: { id: paymentId },
+      select: { createdAt: true },
+    });
+    await reconcileOpenPayments(new Date(createdAt.getTime() + 18 * 86_400_000));
+    expect((await user(kees)).credits).toBe(creditPackage.credits);
+  });
+
+  it("the reconciliation job skips a payment looked at in the last 15 minutes, and asks about it after", async () => {
+    const lies = await member();
+    webhooks.drop = true;
+    const { paymentId, creditPackage } = await buy(lies);
+    const now = new Date(Date.now() + 60 * 60_000);
+    await db().payment.update({
+      where: { id: paymentId },
+      data: { syncedAt: new Date(now.getTime() - 10 * 60_000) },
+    });
+    await reconcileOpenPayments(now);
+    expect((await user(lies)).credits).toBe(0);
+    await reconcileOpenPayments(new Date(now.getTime() + 6 * 60_000));
+    expect((await user(lies)).credits).toBe(creditPackage.credits);
+  });
 });
 
 describe("the simulator's checkout page", () => {

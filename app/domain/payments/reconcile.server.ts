@@ -6,8 +6,17 @@ import { syncPayment } from "./sync-payment.server";
 
 /** A payment still open this long is checked with Mollie: a lost webhook must not lose credits. */
 export const RECONCILE_AFTER_MS = 15 * 60_000;
-/** Mollie expires unpaid payments within days; older open ones are not asked about again. */
-const GIVE_UP_AFTER_MS = 7 * 24 * 3600_000;
+/**
+ * Open payments older than this are not asked about again. It outlasts Mollie's longest expiry of
+ * the methods we offer: a bank transfer stays open 12 (+2) days by default (we set no dueDate),
+ * business days at that, so about three weeks with weekends and holidays.
+ */
+export const GIVE_UP_AFTER_MS = 28 * 24 * 3600_000;
+/**
+ * A charge on a mandate without Mollie's id fails an hour after it was asked for, unless Mollie
+ * lists it (reconcileUnlinkedCharges): a week is ample.
+ */
+const UNLINKED_GIVE_UP_AFTER_MS = 7 * 24 * 3600_000;
 /**
  * A charge on a mandate that Mollie does not list this long after we asked for it never reached
  * Mollie: it fails, so the member's page stops showing it as open.
@@ -18,8 +27,10 @@ const CUSTOMER_PAYMENTS_READ = 50;
 
 /**
  * Re-checks with Mollie every payment that is still open 15 minutes after it was started (index
- * [status, createdAt]), and looks up the charges on a mandate whose creation Mollie never answered;
- * run every few minutes by the job queue. Returns how many were checked and got credited.
+ * [status, createdAt]) and was not looked at in the last 15 minutes (by the webhook, the return
+ * page or an earlier run: a bank transfer open for weeks is asked about every 15 minutes, and the
+ * 500 a run takes move on), and looks up the charges on a mandate whose creation Mollie never
+ * answered; run every few minutes by the job queue. Returns how many were checked and got credited.
  */
 export async function reconcileOpenPayments(
   now = new Date(),
@@ -32,6 +43,7 @@ export async function reconcileOpenPayments(
         lt: new Date(now.getTime() - RECONCILE_AFTER_MS),
         gt: new Date(now.getTime() - GIVE_UP_AFTER_MS),
       },
+      OR: [{ syncedAt: null }, { syncedAt: { lt: new Date(now.getTime() - RECONCILE_AFTER_MS) } }],
     },
     orderBy: { createdAt: "asc" },
     take: 500,
@@ -62,7 +74,7 @@ async function reconcileUnlinkedCharges(now: Date) {
       sequenceType: "recurring",
       createdAt: {
         lt: new Date(now.getTime() - RECONCILE_AFTER_MS),
-        gt: new Date(now.getTime() - GIVE_UP_AFTER_MS),
+        gt: new Date(now.getTime() - UNLINKED_GIVE_UP_AFTER_MS),
       },
     },
     orderBy: { createdAt: "asc" },

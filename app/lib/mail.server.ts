@@ -1,11 +1,10 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
-import type PgBoss from "pg-boss";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "./db.server";
 import { env, standInsAllowed } from "./env.server";
-import { QUEUES, jobs } from "./jobs.server";
+import { QUEUES, jobs, jobsInTransaction } from "./jobs.server";
 
 export interface OutgoingMail {
   userId?: number | null;
@@ -47,26 +46,6 @@ export function outboxDir() {
 }
 
 /**
- * pg-boss's statements on a Prisma transaction's connection: a job sent through it exists only once
- * the transaction commits, and is gone with it if the transaction rolls back.
- */
-function inTransaction(tx: Prisma.TransactionClient): PgBoss.Db {
-  return {
-    executeSql: async (text, values) => ({
-      rows: await tx.$queryRawUnsafe<unknown[]>(
-        text,
-        // pg sends objects (the job's data) as JSON; Prisma's raw parameters must be JSON text.
-        ...values.map((value: unknown) =>
-          value !== null && typeof value === "object" && !(value instanceof Date)
-            ? JSON.stringify(value)
-            : value,
-        ),
-      ),
-    }),
-  };
-}
-
-/**
  * Stores the mail and queues its delivery; a failed send stays visible and is retried. With `tx`
  * both happen in that transaction, so a batch job can mark a member as mailed in the same commit as
  * the mail (a retry then neither skips nor repeats anyone).
@@ -78,7 +57,7 @@ export async function queueMail(mail: OutgoingMail, tx?: Prisma.TransactionClien
     select: { id: true },
   });
   const boss = await jobs();
-  await boss.send(QUEUES.sendMail, { mailId: created.id, from }, tx ? { db: inTransaction(tx) } : {});
+  await boss.send(QUEUES.sendMail, { mailId: created.id, from }, tx ? { db: jobsInTransaction(tx) } : {});
   return created.id;
 }
 

@@ -66,14 +66,57 @@ export function unsubscribeHeaders(url: string) {
   return { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 
-/** Sends one stored mail (the job handler); throws on failure so the queue retries it. */
+/**
+ * How long a worker's claim on a mail holds (status `sending`). A send takes seconds (nodemailer
+ * gives up after SMTP_TIMEOUT_MS per step); a claim older than this belongs to a worker that
+ * stopped mid-send, and another worker may take the mail over.
+ */
+export const MAIL_CLAIM_MS = 10 * 60_000;
+
+/** Another worker is sending this mail now: the job fails and is retried, by then it is sent. */
+export class MailClaimedElsewhere extends Error {
+  constructor(mailId: number) {
+    super(`mail ${mailId} is being sent by another worker`);
+  }
+}
+
+interface ClaimedMail {
+  id: number;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  unsubscribeUrl: string | null;
+}
+
+/**
+ * Claims a mail for sending in one statement: only a queued or failed mail, or one whose claim is
+ * stale, so two workers (a batch pg-boss expired and handed out again while the first worker still
+ * sends it) never both send it. A mail emptied by pruneMails is days old: its links have expired,
+ * it is not claimed.
+ */
+async function claimMail(mailId: number): Promise<ClaimedMail | null> {
+  const [mail] = await db().$queryRaw<ClaimedMail[]>`
+    UPDATE "Mail" SET status = 'sending', "claimedAt" = now()
+    WHERE id = ${mailId} AND (html <> '' OR text <> '')
+      AND (status IN ('queued', 'failed')
+        OR (status = 'sending' AND "claimedAt" < now() - ${MAIL_CLAIM_MS}::int * interval '1 millisecond'))
+    RETURNING id, "to", subject, html, text, "unsubscribeUrl"`;
+  return mail ?? null;
+}
+
+/**
+ * Sends one stored mail (the job handler); throws on failure so the queue retries it. A mail sent
+ * already (or emptied) is left alone; one that another worker is sending throws MailClaimedElsewhere,
+ * so the job's retry sends it should that worker have stopped.
+ */
 export async function deliverMail(mailId: number, from: string) {
-  const mail = await db().mail.findUnique({
-    where: { id: mailId },
-    select: { id: true, to: true, subject: true, html: true, text: true, status: true, unsubscribeUrl: true },
-  });
-  // A mail emptied by pruneMails is days old: its links have expired, it is not sent any more.
-  if (!mail || mail.status === "sent" || (mail.html === "" && mail.text === "")) return;
+  const mail = await claimMail(mailId);
+  if (!mail) {
+    const current = await db().mail.findUnique({ where: { id: mailId }, select: { status: true } });
+    if (current?.status === "sending") throw new MailClaimedElsewhere(mailId);
+    return;
+  }
   try {
     const info = await mailTransport().sendMail({
       from,
@@ -130,7 +173,7 @@ export async function pruneMails(now = new Date()): Promise<{ deleted: number; e
       DELETE FROM "Mail" WHERE id IN (
         SELECT id FROM "Mail"
         WHERE (status = 'sent' AND "createdAt" < ${sentBefore})
-           OR (status IN ('queued', 'failed') AND "createdAt" < ${unsentBefore})
+           OR (status IN ('queued', 'sending', 'failed') AND "createdAt" < ${unsentBefore})
         LIMIT ${PRUNE_CHUNK})
       RETURNING id`;
     deleted += rows.length;
@@ -144,7 +187,7 @@ export async function pruneMails(now = new Date()): Promise<{ deleted: number; e
     const count = await db().$executeRaw`
       UPDATE "Mail" SET html = '', text = '', "unsubscribeUrl" = NULL WHERE id IN (
         SELECT id FROM "Mail"
-        WHERE status IN ('queued', 'failed') AND "createdAt" < ${sentBefore} AND (html <> '' OR text <> '')
+        WHERE status IN ('queued', 'sending', 'failed') AND "createdAt" < ${sentBefore} AND (html <> '' OR text <> '')
         LIMIT ${PRUNE_CHUNK})`;
     emptied += count;
     if (count < PRUNE_CHUNK) break;

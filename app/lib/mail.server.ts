@@ -1,6 +1,8 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
+import type { NotificationKey } from "~/domain/accounts/notification-preferences";
+import { wantsMail } from "~/domain/notifications/wants-mail";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "./db.server";
 import { env, standInsAllowed } from "./env.server";
@@ -16,7 +18,27 @@ export interface OutgoingMail {
   text: string;
   /** A notification mail's one-click unsubscribe address: delivered as List-Unsubscribe (RFC 8058). */
   unsubscribeUrl?: string | null;
+  /**
+   * A notification mail's preference: when the mail is sent, a member who turned it off, stopped
+   * all mail (bounce, complaint) or left by then does not get it (status skipped).
+   */
+  notificationKey?: NotificationKey | null;
+  /** Its place in the queue: MAIL_PRIORITY (higher first, then oldest first). */
+  priority?: number;
 }
+
+/**
+ * Send-mail jobs are taken highest priority first (pg-boss `priority`): a mail a member waits for
+ * (activation, password reset, e-mail change…) never queues behind a mailing to every member.
+ */
+export const MAIL_PRIORITY = {
+  /** About the member's account, often awaited right now. */
+  account: 20,
+  /** About something that just happened to the member (a message, a like). */
+  notification: 10,
+  /** To many members at once (weekly updates, reminders, staff mailings). */
+  bulk: 0,
+} as const;
 
 /** The outbox stands in for the mail service when no SMTP_URL is configured, where stand-ins may run. */
 export function outboxEnabled(): boolean {
@@ -51,13 +73,17 @@ export function outboxDir() {
  * the mail (a retry then neither skips nor repeats anyone).
  */
 export async function queueMail(mail: OutgoingMail, tx?: Prisma.TransactionClient): Promise<number> {
-  const { from, ...row } = mail;
+  const { from, priority = MAIL_PRIORITY.account, ...row } = mail;
   const created = await (tx ?? db()).mail.create({
     data: { ...row, lastError: null },
     select: { id: true },
   });
   const boss = await jobs();
-  await boss.send(QUEUES.sendMail, { mailId: created.id, from }, tx ? { db: jobsInTransaction(tx) } : {});
+  await boss.send(
+    QUEUES.sendMail,
+    { mailId: created.id, from },
+    { priority, ...(tx ? { db: jobsInTransaction(tx) } : {}) },
+  );
   return created.id;
 }
 
@@ -82,6 +108,8 @@ export class MailClaimedElsewhere extends Error {
 
 interface ClaimedMail {
   id: number;
+  userId: number | null;
+  notificationKey: string | null;
   to: string;
   subject: string;
   html: string;
@@ -101,20 +129,36 @@ async function claimMail(mailId: number): Promise<ClaimedMail | null> {
     WHERE id = ${mailId} AND (html <> '' OR text <> '')
       AND (status IN ('queued', 'failed')
         OR (status = 'sending' AND "claimedAt" < now() - ${MAIL_CLAIM_MS}::int * interval '1 millisecond'))
-    RETURNING id, "to", subject, html, text, "unsubscribeUrl"`;
+    RETURNING id, "userId", "notificationKey", "to", subject, html, text, "unsubscribeUrl"`;
   return mail ?? null;
+}
+
+/** Whether the member still wants this notification mail now (an account mail: always). */
+async function stillWanted(mail: ClaimedMail): Promise<boolean> {
+  if (mail.notificationKey === null) return true;
+  if (mail.userId === null) return false;
+  const user = await db().user.findUnique({
+    where: { id: mail.userId },
+    select: { status: true, notificationsDisabled: true, emailNotificationsOff: true },
+  });
+  return user !== null && wantsMail(user, mail.notificationKey as NotificationKey);
 }
 
 /**
  * Sends one stored mail (the job handler); throws on failure so the queue retries it. A mail sent
  * already (or emptied) is left alone; one that another worker is sending throws MailClaimedElsewhere,
- * so the job's retry sends it should that worker have stopped.
+ * so the job's retry sends it should that worker have stopped. A notification mail whose member
+ * no longer wants it (see stillWanted) is marked skipped instead of sent.
  */
 export async function deliverMail(mailId: number, from: string) {
   const mail = await claimMail(mailId);
   if (!mail) {
     const current = await db().mail.findUnique({ where: { id: mailId }, select: { status: true } });
     if (current?.status === "sending") throw new MailClaimedElsewhere(mailId);
+    return;
+  }
+  if (!(await stillWanted(mail))) {
+    await db().mail.update({ where: { id: mail.id }, data: { status: "skipped" }, select: { id: true } });
     return;
   }
   try {
@@ -161,8 +205,8 @@ const PRUNE_CHUNK = 5_000;
 
 /**
  * The maintenance job's part for the Mail table, in chunks (each a short statement, by the
- * (status, createdAt) index): sent mails older than SENT_MAIL_DAYS are deleted, with their outbox
- * file; unsent ones are emptied then and deleted after UNSENT_MAIL_DAYS.
+ * (status, createdAt) index): sent (and skipped) mails older than SENT_MAIL_DAYS are deleted, with
+ * their outbox file; unsent ones are emptied then and deleted after UNSENT_MAIL_DAYS.
  */
 export async function pruneMails(now = new Date()): Promise<{ deleted: number; emptied: number }> {
   const sentBefore = new Date(now.getTime() - SENT_MAIL_DAYS * 86_400_000);
@@ -172,7 +216,7 @@ export async function pruneMails(now = new Date()): Promise<{ deleted: number; e
     const rows = await db().$queryRaw<{ id: number }[]>`
       DELETE FROM "Mail" WHERE id IN (
         SELECT id FROM "Mail"
-        WHERE (status = 'sent' AND "createdAt" < ${sentBefore})
+        WHERE (status IN ('sent', 'skipped') AND "createdAt" < ${sentBefore})
            OR (status IN ('queued', 'sending', 'failed') AND "createdAt" < ${unsentBefore})
         LIMIT ${PRUNE_CHUNK})
       RETURNING id`;

@@ -186,7 +186,7 @@ describe("mail, one-time links and rate limits", () => {
   it("keeps sent mails (and their live links) 3 days, and unsent ones 30 days with their content emptied", async () => {
     const now = new Date();
     const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
-    const mail = async (status: "queued" | "sending" | "sent" | "failed", createdAt: Date) => {
+    const mail = async (status: "queued" | "sending" | "sent" | "failed" | "skipped", createdAt: Date) => {
       const row = await db().mail.create({
         data: {
           to: "oud@example.com",
@@ -206,6 +206,8 @@ describe("mail, one-time links and rate limits", () => {
     };
     const sentOld = await mail("sent", daysAgo(SENT_MAIL_DAYS + 0.1));
     const sentNew = await mail("sent", daysAgo(SENT_MAIL_DAYS - 0.1));
+    // Not sent because the member no longer wanted it: goes like a sent one.
+    const skippedOld = await mail("skipped", daysAgo(SENT_MAIL_DAYS + 0.1));
     const failedOld = await mail("failed", daysAgo(SENT_MAIL_DAYS + 0.1));
     const queuedOld = await mail("queued", daysAgo(SENT_MAIL_DAYS + 0.1));
     const failedNew = await mail("failed", daysAgo(1));
@@ -215,9 +217,11 @@ describe("mail, one-time links and rate limits", () => {
     await mkdir(outboxDir(), { recursive: true });
     await writeFile(path.join(outboxDir(), `${sentOld}.eml`), "x");
 
-    expect(await pruneMails(now)).toEqual({ deleted: 2, emptied: 3 });
+    expect(await pruneMails(now)).toEqual({ deleted: 3, emptied: 3 });
     const left = await db().mail.findMany({
-      where: { id: { in: [sentOld, sentNew, failedOld, queuedOld, failedNew, failedAncient, stuckOld] } },
+      where: {
+        id: { in: [sentOld, sentNew, skippedOld, failedOld, queuedOld, failedNew, failedAncient, stuckOld] },
+      },
       orderBy: { id: "asc" },
       select: { id: true, status: true, html: true, text: true, unsubscribeUrl: true, lastError: true },
     });

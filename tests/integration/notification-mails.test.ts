@@ -4,14 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getSession } from "~/domain/accounts/session.server";
 import { sendLikeMail } from "~/domain/likes/like-mail.server";
 import { like } from "~/domain/likes/like.server";
+import { sendAccountMail } from "~/domain/notifications/account-mail.server";
 import { sendInactivityReminders } from "~/domain/notifications/inactivity-reminders.server";
 import { DAY, MESSAGE_MAIL_DELAY_MS, MESSAGE_MAIL_INTERVAL_MS } from "~/domain/notifications/mail-schedule";
 import { sendMailingBatch, type MailingBatchJob } from "~/domain/notifications/mailings.server";
 import { scheduleMessageMail, sendMessageMail } from "~/domain/notifications/message-mail.server";
 import type { MessageNotice } from "~/domain/notifications/message-notice.server";
 import { sendUnreadReminder } from "~/domain/notifications/unread-reminder.server";
+import { sendNotificationMail } from "~/domain/notifications/notification-mail.server";
 import { signUnsubscribeToken } from "~/domain/notifications/unsubscribe-token.server";
 import { sendWeeklyUpdates } from "~/domain/notifications/weekly-update.server";
+import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { QUEUES, jobs, stopJobs } from "~/lib/jobs.server";
@@ -623,6 +626,108 @@ describe("unsubscribing", () => {
     expect(await readFile(path.join(outboxDir(), `${account.id}.eml`), "utf8")).not.toContain(
       "List-Unsubscribe",
     );
+  });
+});
+
+describe("delivery of queued mail", () => {
+  const from = "Hartklop <noreply@hartklop.nl>";
+  const site = { name: "Hartklop", domain: "hartklop.nl" };
+  const recipient = (member: Member) => ({
+    id: member.userId,
+    email: member.email,
+    language: "nl",
+    name: "Bram",
+    site,
+  });
+
+  it("sends account mails before waiting notification mails, and those before bulk mails", async () => {
+    const bram = await createMember({ name: "Bram" });
+    const mailing = await sendNotificationMail({
+      to: recipient(bram),
+      key: "news",
+      kind: "mailing",
+      content: { subject: "Nieuws", paragraphs: ["Hallo."] },
+    });
+    const weekly = await sendNotificationMail({
+      to: recipient(bram),
+      key: "weekly_updates",
+      kind: "weeklyUpdate",
+    });
+    const message = await sendNotificationMail({
+      to: recipient(bram),
+      key: "new_messages",
+      kind: "newMessages",
+      path: "/chats/1",
+      values: { senderName: "Anna", count: 1 },
+    });
+    const reset = await sendAccountMail({
+      kind: "resetPassword",
+      to: bram.email,
+      userId: bram.userId,
+      language: "nl",
+      site,
+      name: "Bram",
+      link: `${ORIGIN}/reset-password/do?token=x`,
+    });
+    // Taken off the queue one job at a time, as pg-boss picks them (other tests' jobs in between).
+    const boss = await jobs();
+    const mine = [mailing, weekly, message, reset];
+    const order: number[] = [];
+    while (order.length < mine.length) {
+      const [job] = await boss.fetch<{ mailId: number }>(QUEUES.sendMail);
+      expect(job).toBeDefined();
+      if (mine.includes(job!.data.mailId)) order.push(job!.data.mailId);
+    }
+    expect(order).toEqual([reset, message, mailing, weekly]);
+  });
+
+  it("does not send a notification mail whose member no longer wants it by the time it is due", async () => {
+    const changes: [string, Prisma.UserUpdateInput][] = [
+      ["unsubscribed", { emailNotificationsOff: ["new_messages"] }],
+      ["bounced", { notificationsDisabled: ["bounce"] }],
+      ["deleted", { status: "deleted" }],
+    ];
+    for (const [change, data] of changes) {
+      const bram = await createMember({ name: "Bram" });
+      const mailId = await sendNotificationMail({
+        to: recipient(bram),
+        key: "new_messages",
+        kind: "newMessages",
+        path: "/chats/1",
+        values: { senderName: "Anna", count: 1 },
+      });
+      const reset = await sendAccountMail({
+        kind: "resetPassword",
+        to: bram.email,
+        userId: bram.userId,
+        language: "nl",
+        site,
+        name: "Bram",
+        link: `${ORIGIN}/reset-password/do?token=x`,
+      });
+      await db().user.update({ where: { id: bram.userId }, data, select: { id: true } });
+      await deliverMail(mailId, from);
+      await deliverMail(reset, from);
+      const status = async (id: number) =>
+        (await db().mail.findUniqueOrThrow({ where: { id }, select: { status: true } })).status;
+      expect(await status(mailId), change).toBe("skipped");
+      await expect(readFile(path.join(outboxDir(), `${mailId}.eml`)), change).rejects.toThrow(/ENOENT/);
+      // A mail about the account itself still goes.
+      expect(await status(reset), change).toBe("sent");
+    }
+    // Another kind turned off does not stop this one.
+    const carla = await createMember({ name: "Carla", emailNotificationsOff: ["weekly_updates"] });
+    const mailId = await sendNotificationMail({
+      to: recipient(carla),
+      key: "new_messages",
+      kind: "newMessages",
+      path: "/chats/1",
+      values: { senderName: "Anna", count: 1 },
+    });
+    await deliverMail(mailId, from);
+    expect(
+      (await db().mail.findUniqueOrThrow({ where: { id: mailId }, select: { status: true } })).status,
+    ).toBe("sent");
   });
 });
 

@@ -2,7 +2,8 @@ import { recordStaffAction, type StaffActor } from "~/domain/staff/staff-actions
 import { db } from "~/lib/db.server";
 import { QUEUES, jobs, jobsInTransaction } from "~/lib/jobs.server";
 import { mailingParagraphs, type MailingKind, type MailingRow } from "./mailing-types";
-import { MAIL_BATCH_TRANSACTION, sendNotificationMail, wantsMailWhere } from "./notification-mail.server";
+import { MAIL_BATCH_TRANSACTION, sendNotificationMail } from "./notification-mail.server";
+import { wantsMailWhere } from "./wants-mail";
 
 /** Members per batch job (by user id, from the mailing's `lastUserId` cursor). */
 export const MAILING_BATCH = 200;

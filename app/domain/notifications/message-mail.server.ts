@@ -3,7 +3,8 @@ import { QUEUES, jobs } from "~/lib/jobs.server";
 import { MESSAGE_MAIL_DELAY_MS, MESSAGE_MAIL_INTERVAL_MS, later, messageMailAllowed } from "./mail-schedule";
 import type { MessageNotice } from "./message-notice.server";
 import { noticeSender } from "./notice-sender.server";
-import { sendNotificationMail, wantsMail } from "./notification-mail.server";
+import { sendNotificationMail } from "./notification-mail.server";
+import { wantsMail } from "./wants-mail";
 import { hasVisibleTab } from "./presence.server";
 import { scheduleUnreadReminder } from "./unread-reminder.server";
 

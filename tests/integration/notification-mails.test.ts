@@ -6,9 +6,18 @@ import { sendLikeMail } from "~/domain/likes/like-mail.server";
 import { like } from "~/domain/likes/like.server";
 import { sendAccountMail } from "~/domain/notifications/account-mail.server";
 import { sendInactivityReminders } from "~/domain/notifications/inactivity-reminders.server";
-import { DAY, MESSAGE_MAIL_DELAY_MS, MESSAGE_MAIL_INTERVAL_MS } from "~/domain/notifications/mail-schedule";
+import {
+  DAY,
+  MESSAGE_MAIL_DELAY_MS,
+  MESSAGE_MAIL_INTERVAL_MS,
+  MESSAGE_MAIL_ONLINE_CHECKS,
+} from "~/domain/notifications/mail-schedule";
 import { sendMailingBatch, type MailingBatchJob } from "~/domain/notifications/mailings.server";
-import { scheduleMessageMail, sendMessageMail } from "~/domain/notifications/message-mail.server";
+import {
+  scheduleMessageMail,
+  sendMessageMail,
+  type MessageMailJob,
+} from "~/domain/notifications/message-mail.server";
 import type { MessageNotice } from "~/domain/notifications/message-notice.server";
 import { sendUnreadReminder } from "~/domain/notifications/unread-reminder.server";
 import { sendNotificationMail } from "~/domain/notifications/notification-mail.server";
@@ -172,6 +181,52 @@ describe("new conversation and new messages mails", () => {
     for (const member of [read, off, disabled]) {
       expect(await mailsOf(member, "newConversation")).toEqual([]);
     }
+  });
+
+  it("looks again later while the recipient is online, so a message left unread still gets its mail", async () => {
+    const [anna, bram] = [await createMember({ name: "Anna" }), await createMember({ name: "Bram" })];
+    await db().openTab.create({ data: { id: `tab-${bram.userId}`, userId: bram.userId, visible: true } });
+    const notice = await message(anna, bram);
+    const now = new Date();
+    const waiting = () =>
+      db().$queryRaw<{ data: MessageMailJob; startAfter: Date }[]>`
+        SELECT data, start_after AS "startAfter" FROM pgboss.job
+        WHERE name = ${QUEUES.messageMail} AND singleton_key = ${`${notice.conversationId}:${bram.userId}`}
+          AND state = 'created'`;
+    const job: MessageMailJob = {
+      conversationId: notice.conversationId,
+      recipientId: bram.userId,
+      newConversation: true,
+    };
+    expect(await sendMessageMail(job, now)).toBe("online");
+    const [next, ...more] = await waiting();
+    expect(more).toEqual([]);
+    expect(next!.data).toEqual({ ...job, onlineChecks: 1 });
+    expect(next!.startAfter.getTime()).toBeGreaterThanOrEqual(now.getTime() + MESSAGE_MAIL_DELAY_MS - 1000);
+    await db().$executeRaw`DELETE FROM pgboss.job WHERE name = ${QUEUES.messageMail} AND state = 'created'
+      AND singleton_key = ${`${notice.conversationId}:${bram.userId}`}`;
+
+    // The member left without reading it (the tab is closed): the next look sends the mail.
+    await db().openTab.delete({ where: { id: `tab-${bram.userId}` } });
+    expect(await sendMessageMail(next!.data, minutes(now, 5))).toBe("sent");
+    expect(await mailsOf(bram, "newConversation")).toHaveLength(1);
+
+    // Online all the time: it stops looking after MESSAGE_MAIL_ONLINE_CHECKS (the unread reminder remains).
+    const carla = await createMember({ name: "Carla" });
+    await db().openTab.create({ data: { id: `tab-${carla.userId}`, userId: carla.userId, visible: true } });
+    const second = await message(anna, carla);
+    const last = {
+      conversationId: second.conversationId,
+      recipientId: carla.userId,
+      newConversation: true,
+      onlineChecks: MESSAGE_MAIL_ONLINE_CHECKS,
+    };
+    expect(await sendMessageMail(last, now)).toBe("onlineTooLong");
+    const jobs = await db().$queryRaw<{ count: bigint }[]>`
+      SELECT count(*) FROM pgboss.job WHERE name = ${QUEUES.messageMail} AND state = 'created'
+        AND singleton_key = ${`${second.conversationId}:${carla.userId}`}`;
+    expect(jobs[0]!.count).toBe(0n);
+    expect(await mailsOf(carla, "newConversation")).toEqual([]);
   });
 
   it("sends nothing when the sender was deleted, disabled, went invisible or blocked in the meantime", async () => {

@@ -12,26 +12,35 @@ import {
   sendUnreadReminder,
   type UnreadReminderJob,
 } from "../app/domain/notifications/unread-reminder.server";
-import { deliverMail } from "../app/lib/mail.server";
+import { MailClaimedElsewhere, deliverMail } from "../app/lib/mail.server";
 import { QUEUES, jobs, stopJobs } from "../app/lib/jobs.server";
 import { workConcurrently } from "./job-concurrency";
 import type { Logger } from "./logger";
 
+/** Send-mail jobs a worker takes at a time (see below). */
+export const MAIL_BATCH = 10;
+
 /** Job handlers of this process. Every instance may run them: pg-boss hands each job to one worker. */
 export async function startWorkers(logger: Logger) {
   const boss = await jobs();
-  // pg-boss waits the polling interval after every batch, so the batch size caps the rate
-  // (bench/mail-queue.ts: 5 a batch gave 5 mails/s per process). One at a time, as before; a mail
-  // that fails (an address the relay refuses) fails only its own job, which is retried later.
+  // Small batches: pg-boss expires a whole batch 15 minutes after fetching it and hands its jobs
+  // out again, so a batch must be sent well within that (10 mails one at a time take seconds, or
+  // a few minutes against a mail server that times out); each mail is claimed before it is sent
+  // (deliverMail), so a job handed out twice still sends once. pg-boss skips the polling wait when
+  // a batch took longer than it, so with a real mail server the sending, not the batch size, sets
+  // the rate. A mail that fails (an address the relay refuses) fails only its own job, which is
+  // retried later.
   await workConcurrently<{ mailId: number; from: string }>(
     boss,
     QUEUES.sendMail,
-    { batchSize: 100, concurrency: 1 },
+    { batchSize: MAIL_BATCH, concurrency: 1 },
     async ({ mailId, from }) => {
       try {
         await deliverMail(mailId, from);
       } catch (error) {
-        logger.warn("mail not sent, will retry", { mailId, error: String(error) });
+        if (error instanceof MailClaimedElsewhere)
+          logger.info("mail being sent by another worker", { mailId });
+        else logger.warn("mail not sent, will retry", { mailId, error: String(error) });
         throw error;
       }
     },

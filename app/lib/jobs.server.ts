@@ -1,4 +1,5 @@
 import PgBoss from "pg-boss";
+import type { Prisma } from "~/generated/prisma/client";
 import { databaseTimeouts } from "./db-timeouts.server";
 
 declare global {
@@ -20,6 +21,27 @@ export const QUEUES = {
   mailingBatch: "mailing-batch",
   pushRetry: "push-retry",
 } as const;
+
+/**
+ * pg-boss's statements on a Prisma transaction's connection (`boss.send(…, { db })`): a job sent
+ * through it exists only once the transaction commits, and is gone with it if the transaction
+ * rolls back.
+ */
+export function jobsInTransaction(tx: Prisma.TransactionClient): PgBoss.Db {
+  return {
+    executeSql: async (text, values) => ({
+      rows: await tx.$queryRawUnsafe<unknown[]>(
+        text,
+        // pg sends objects (the job's data) as JSON; Prisma's raw parameters must be JSON text.
+        ...values.map((value: unknown) =>
+          value !== null && typeof value === "object" && !(value instanceof Date)
+            ? JSON.stringify(value)
+            : value,
+        ),
+      ),
+    }),
+  };
+}
 
 const ADMIN_SHUTDOWN = "57P01";
 

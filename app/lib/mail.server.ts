@@ -1,11 +1,12 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
-import type PgBoss from "pg-boss";
+import type { NotificationKey } from "~/domain/accounts/notification-preferences";
+import { wantsMail } from "~/domain/notifications/wants-mail";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "./db.server";
 import { env, standInsAllowed } from "./env.server";
-import { QUEUES, jobs } from "./jobs.server";
+import { QUEUES, jobs, jobsInTransaction } from "./jobs.server";
 
 export interface OutgoingMail {
   userId?: number | null;
@@ -17,7 +18,27 @@ export interface OutgoingMail {
   text: string;
   /** A notification mail's one-click unsubscribe address: delivered as List-Unsubscribe (RFC 8058). */
   unsubscribeUrl?: string | null;
+  /**
+   * A notification mail's preference: when the mail is sent, a member who turned it off, stopped
+   * all mail (bounce, complaint) or left by then does not get it (status skipped).
+   */
+  notificationKey?: NotificationKey | null;
+  /** Its place in the queue: MAIL_PRIORITY (higher first, then oldest first). */
+  priority?: number;
 }
+
+/**
+ * Send-mail jobs are taken highest priority first (pg-boss `priority`): a mail a member waits for
+ * (activation, password reset, e-mail change…) never queues behind a mailing to every member.
+ */
+export const MAIL_PRIORITY = {
+  /** About the member's account, often awaited right now. */
+  account: 20,
+  /** About something that just happened to the member (a message, a like). */
+  notification: 10,
+  /** To many members at once (weekly updates, reminders, staff mailings). */
+  bulk: 0,
+} as const;
 
 /** The outbox stands in for the mail service when no SMTP_URL is configured, where stand-ins may run. */
 export function outboxEnabled(): boolean {
@@ -47,38 +68,22 @@ export function outboxDir() {
 }
 
 /**
- * pg-boss's statements on a Prisma transaction's connection: a job sent through it exists only once
- * the transaction commits, and is gone with it if the transaction rolls back.
- */
-function inTransaction(tx: Prisma.TransactionClient): PgBoss.Db {
-  return {
-    executeSql: async (text, values) => ({
-      rows: await tx.$queryRawUnsafe<unknown[]>(
-        text,
-        // pg sends objects (the job's data) as JSON; Prisma's raw parameters must be JSON text.
-        ...values.map((value: unknown) =>
-          value !== null && typeof value === "object" && !(value instanceof Date)
-            ? JSON.stringify(value)
-            : value,
-        ),
-      ),
-    }),
-  };
-}
-
-/**
  * Stores the mail and queues its delivery; a failed send stays visible and is retried. With `tx`
  * both happen in that transaction, so a batch job can mark a member as mailed in the same commit as
  * the mail (a retry then neither skips nor repeats anyone).
  */
 export async function queueMail(mail: OutgoingMail, tx?: Prisma.TransactionClient): Promise<number> {
-  const { from, ...row } = mail;
+  const { from, priority = MAIL_PRIORITY.account, ...row } = mail;
   const created = await (tx ?? db()).mail.create({
     data: { ...row, lastError: null },
     select: { id: true },
   });
   const boss = await jobs();
-  await boss.send(QUEUES.sendMail, { mailId: created.id, from }, tx ? { db: inTransaction(tx) } : {});
+  await boss.send(
+    QUEUES.sendMail,
+    { mailId: created.id, from },
+    { priority, ...(tx ? { db: jobsInTransaction(tx) } : {}) },
+  );
   return created.id;
 }
 
@@ -87,14 +92,75 @@ export function unsubscribeHeaders(url: string) {
   return { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 
-/** Sends one stored mail (the job handler); throws on failure so the queue retries it. */
-export async function deliverMail(mailId: number, from: string) {
-  const mail = await db().mail.findUnique({
-    where: { id: mailId },
-    select: { id: true, to: true, subject: true, html: true, text: true, status: true, unsubscribeUrl: true },
+/**
+ * How long a worker's claim on a mail holds (status `sending`). A send takes seconds (nodemailer
+ * gives up after SMTP_TIMEOUT_MS per step); a claim older than this belongs to a worker that
+ * stopped mid-send, and another worker may take the mail over.
+ */
+export const MAIL_CLAIM_MS = 10 * 60_000;
+
+/** Another worker is sending this mail now: the job fails and is retried, by then it is sent. */
+export class MailClaimedElsewhere extends Error {
+  constructor(mailId: number) {
+    super(`mail ${mailId} is being sent by another worker`);
+  }
+}
+
+interface ClaimedMail {
+  id: number;
+  userId: number | null;
+  notificationKey: string | null;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  unsubscribeUrl: string | null;
+}
+
+/**
+ * Claims a mail for sending in one statement: only a queued or failed mail, or one whose claim is
+ * stale, so two workers (a batch pg-boss expired and handed out again while the first worker still
+ * sends it) never both send it. A mail emptied by pruneMails is days old: its links have expired,
+ * it is not claimed.
+ */
+async function claimMail(mailId: number): Promise<ClaimedMail | null> {
+  const [mail] = await db().$queryRaw<ClaimedMail[]>`
+    UPDATE "Mail" SET status = 'sending', "claimedAt" = now()
+    WHERE id = ${mailId} AND (html <> '' OR text <> '')
+      AND (status IN ('queued', 'failed')
+        OR (status = 'sending' AND "claimedAt" < now() - ${MAIL_CLAIM_MS}::int * interval '1 millisecond'))
+    RETURNING id, "userId", "notificationKey", "to", subject, html, text, "unsubscribeUrl"`;
+  return mail ?? null;
+}
+
+/** Whether the member still wants this notification mail now (an account mail: always). */
+async function stillWanted(mail: ClaimedMail): Promise<boolean> {
+  if (mail.notificationKey === null) return true;
+  if (mail.userId === null) return false;
+  const user = await db().user.findUnique({
+    where: { id: mail.userId },
+    select: { status: true, notificationsDisabled: true, emailNotificationsOff: true },
   });
-  // A mail emptied by pruneMails is days old: its links have expired, it is not sent any more.
-  if (!mail || mail.status === "sent" || (mail.html === "" && mail.text === "")) return;
+  return user !== null && wantsMail(user, mail.notificationKey as NotificationKey);
+}
+
+/**
+ * Sends one stored mail (the job handler); throws on failure so the queue retries it. A mail sent
+ * already (or emptied) is left alone; one that another worker is sending throws MailClaimedElsewhere,
+ * so the job's retry sends it should that worker have stopped. A notification mail whose member
+ * no longer wants it (see stillWanted) is marked skipped instead of sent.
+ */
+export async function deliverMail(mailId: number, from: string) {
+  const mail = await claimMail(mailId);
+  if (!mail) {
+    const current = await db().mail.findUnique({ where: { id: mailId }, select: { status: true } });
+    if (current?.status === "sending") throw new MailClaimedElsewhere(mailId);
+    return;
+  }
+  if (!(await stillWanted(mail))) {
+    await db().mail.update({ where: { id: mail.id }, data: { status: "skipped" }, select: { id: true } });
+    return;
+  }
   try {
     const info = await mailTransport().sendMail({
       from,
@@ -139,8 +205,8 @@ const PRUNE_CHUNK = 5_000;
 
 /**
  * The maintenance job's part for the Mail table, in chunks (each a short statement, by the
- * (status, createdAt) index): sent mails older than SENT_MAIL_DAYS are deleted, with their outbox
- * file; unsent ones are emptied then and deleted after UNSENT_MAIL_DAYS.
+ * (status, createdAt) index): sent (and skipped) mails older than SENT_MAIL_DAYS are deleted, with
+ * their outbox file; unsent ones are emptied then and deleted after UNSENT_MAIL_DAYS.
  */
 export async function pruneMails(now = new Date()): Promise<{ deleted: number; emptied: number }> {
   const sentBefore = new Date(now.getTime() - SENT_MAIL_DAYS * 86_400_000);
@@ -150,8 +216,8 @@ export async function pruneMails(now = new Date()): Promise<{ deleted: number; e
     const rows = await db().$queryRaw<{ id: number }[]>`
       DELETE FROM "Mail" WHERE id IN (
         SELECT id FROM "Mail"
-        WHERE (status = 'sent' AND "createdAt" < ${sentBefore})
-           OR (status IN ('queued', 'failed') AND "createdAt" < ${unsentBefore})
+        WHERE (status IN ('sent', 'skipped') AND "createdAt" < ${sentBefore})
+           OR (status IN ('queued', 'sending', 'failed') AND "createdAt" < ${unsentBefore})
         LIMIT ${PRUNE_CHUNK})
       RETURNING id`;
     deleted += rows.length;
@@ -165,7 +231,7 @@ export async function pruneMails(now = new Date()): Promise<{ deleted: number; e
     const count = await db().$executeRaw`
       UPDATE "Mail" SET html = '', text = '', "unsubscribeUrl" = NULL WHERE id IN (
         SELECT id FROM "Mail"
-        WHERE status IN ('queued', 'failed') AND "createdAt" < ${sentBefore} AND (html <> '' OR text <> '')
+        WHERE status IN ('queued', 'sending', 'failed') AND "createdAt" < ${sentBefore} AND (html <> '' OR text <> '')
         LIMIT ${PRUNE_CHUNK})`;
     emptied += count;
     if (count < PRUNE_CHUNK) break;

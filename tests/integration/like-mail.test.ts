@@ -223,3 +223,35 @@ describe("sending like mails", () => {
     expect(de!.subject).not.toBe(nl!.subject);
   });
 });
+
+describe("a like mail that could not be queued", () => {
+  it("leaves the likes unmailed, so the job's retry mails them", async () => {
+    const member = await createMember();
+    await likedBy(member, "Sanne", "Eva");
+    const job = await takeJob(member);
+    // PostgreSQL refuses to store a mail to this member (fault injection on the real database).
+    await db().$executeRawUnsafe(`
+      CREATE FUNCTION refuse_like_mail() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'mail refused for the test'; END $$`);
+    await db().$executeRawUnsafe(`
+      CREATE TRIGGER refuse_like_mail BEFORE INSERT ON "Mail" FOR EACH ROW
+      WHEN (NEW."userId" = ${member.userId}) EXECUTE FUNCTION refuse_like_mail()`);
+    const now = new Date();
+    try {
+      await expect(sendLikeMail(job, now)).rejects.toThrow(/refused/);
+    } finally {
+      await db().$executeRawUnsafe(`DROP TRIGGER refuse_like_mail ON "Mail"`);
+      await db().$executeRawUnsafe(`DROP FUNCTION refuse_like_mail()`);
+    }
+    expect(await likeMails(member)).toEqual([]);
+    expect((await likesOf(member)).map((l) => l.mailedAt)).toEqual([null, null]);
+    expect(await likeMailSentAt(member)).toBeNull();
+
+    // The job's retry.
+    expect(await sendLikeMail(job, now)).toBe("sent");
+    const [mail, ...more] = await likeMails(member);
+    expect(more).toEqual([]);
+    expect(mail!.subject).toBe("2 leden vinden je leuk op Hartklop");
+    expect((await likesOf(member)).map((l) => l.mailedAt)).toEqual([now, now]);
+  });
+});

@@ -9,7 +9,15 @@ import {
 import { mailDate, renderAccountMail, sendAccountMail } from "~/domain/notifications/account-mail.server";
 import { db } from "~/lib/db.server";
 import { QUEUES, jobs, stopJobs } from "~/lib/jobs.server";
-import { SENT_MAIL_DAYS, UNSENT_MAIL_DAYS, deliverMail, outboxDir, pruneMails } from "~/lib/mail.server";
+import {
+  MAIL_CLAIM_MS,
+  MailClaimedElsewhere,
+  SENT_MAIL_DAYS,
+  UNSENT_MAIL_DAYS,
+  deliverMail,
+  outboxDir,
+  pruneMails,
+} from "~/lib/mail.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
 import { seedBaseData } from "../../prisma/seed/base-data";
 
@@ -150,10 +158,35 @@ describe("mail, one-time links and rate limits", () => {
     ).toBe("sent");
   });
 
+  it("leaves a mail another worker is sending to that worker, and takes it over once that claim is stale", async () => {
+    const mail = await db().mail.create({
+      data: { to: "bezet@example.com", subject: "x", html: "<p>x</p>", text: "x", template: "test" },
+      select: { id: true },
+    });
+    const claim = (ago: number) =>
+      db()
+        .$executeRaw`UPDATE "Mail" SET status = 'sending', "claimedAt" = now() - ${ago}::int * interval '1 millisecond' WHERE id = ${mail.id}`;
+    const state = () =>
+      db().mail.findUniqueOrThrow({ where: { id: mail.id }, select: { status: true, attempts: true } });
+    await claim(60_000);
+    await expect(deliverMail(mail.id, '"Hartklop" <noreply@hartklop.nl>')).rejects.toBeInstanceOf(
+      MailClaimedElsewhere,
+    );
+    expect(await state()).toEqual({ status: "sending", attempts: 0 });
+    await expect(readFile(path.join(outboxDir(), `${mail.id}.eml`))).rejects.toThrow(/ENOENT/);
+    // The worker that claimed it stopped mid-send: its claim goes stale, the job's retry sends it.
+    await claim(MAIL_CLAIM_MS + 1000);
+    await deliverMail(mail.id, '"Hartklop" <noreply@hartklop.nl>');
+    expect(await state()).toEqual({ status: "sent", attempts: 1 });
+    expect(await readFile(path.join(outboxDir(), `${mail.id}.eml`), "utf8")).toContain(
+      "To: bezet@example.com",
+    );
+  });
+
   it("keeps sent mails (and their live links) 3 days, and unsent ones 30 days with their content emptied", async () => {
     const now = new Date();
     const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
-    const mail = async (status: "queued" | "sent" | "failed", createdAt: Date) => {
+    const mail = async (status: "queued" | "sending" | "sent" | "failed" | "skipped", createdAt: Date) => {
       const row = await db().mail.create({
         data: {
           to: "oud@example.com",
@@ -173,24 +206,30 @@ describe("mail, one-time links and rate limits", () => {
     };
     const sentOld = await mail("sent", daysAgo(SENT_MAIL_DAYS + 0.1));
     const sentNew = await mail("sent", daysAgo(SENT_MAIL_DAYS - 0.1));
+    // Not sent because the member no longer wanted it: goes like a sent one.
+    const skippedOld = await mail("skipped", daysAgo(SENT_MAIL_DAYS + 0.1));
     const failedOld = await mail("failed", daysAgo(SENT_MAIL_DAYS + 0.1));
     const queuedOld = await mail("queued", daysAgo(SENT_MAIL_DAYS + 0.1));
     const failedNew = await mail("failed", daysAgo(1));
     const failedAncient = await mail("failed", daysAgo(UNSENT_MAIL_DAYS + 0.1));
+    // A worker stopped while sending it: kept and emptied like an unsent mail.
+    const stuckOld = await mail("sending", daysAgo(SENT_MAIL_DAYS + 0.1));
     await mkdir(outboxDir(), { recursive: true });
     await writeFile(path.join(outboxDir(), `${sentOld}.eml`), "x");
 
-    expect(await pruneMails(now)).toEqual({ deleted: 2, emptied: 2 });
+    expect(await pruneMails(now)).toEqual({ deleted: 3, emptied: 3 });
     const left = await db().mail.findMany({
-      where: { id: { in: [sentOld, sentNew, failedOld, queuedOld, failedNew, failedAncient] } },
+      where: {
+        id: { in: [sentOld, sentNew, skippedOld, failedOld, queuedOld, failedNew, failedAncient, stuckOld] },
+      },
       orderBy: { id: "asc" },
       select: { id: true, status: true, html: true, text: true, unsubscribeUrl: true, lastError: true },
     });
-    expect(left.map((m) => m.id)).toEqual([sentNew, failedOld, queuedOld, failedNew]);
+    expect(left.map((m) => m.id)).toEqual([sentNew, failedOld, queuedOld, failedNew, stuckOld]);
     const byId = new Map(left.map((m) => [m.id, m]));
     expect(byId.get(sentNew)!.html).toContain("token=live");
     expect(byId.get(failedNew)!.html).toContain("token=live");
-    for (const id of [failedOld, queuedOld]) {
+    for (const id of [failedOld, queuedOld, stuckOld]) {
       expect(byId.get(id)).toMatchObject({ html: "", text: "", unsubscribeUrl: null });
     }
     expect(byId.get(failedOld)!.lastError).toBe("550 mailbox unavailable");

@@ -99,6 +99,51 @@ describe("a mailing", () => {
   });
 });
 
+describe("starting a mailing", () => {
+  it("leaves the draft as it was when its first batch job cannot be queued", async () => {
+    const staff = await createMember({ siteId, role: "staff" });
+    const { id: mailingId } = await createMailing({
+      siteId,
+      createdById: staff.userId,
+      kind: "news",
+      language: "it",
+      subject: "Notizie",
+      body: "Ciao.",
+    });
+    const batchJobs = async () =>
+      (
+        await db().$queryRaw<{ count: bigint }[]>`
+          SELECT count(*) FROM pgboss.job
+          WHERE name = ${QUEUES.mailingBatch} AND (data->>'mailingId')::int = ${mailingId}`
+      )[0]!.count;
+    // PostgreSQL refuses the batch job (fault injection on the real database).
+    await db().$executeRawUnsafe(`
+      CREATE FUNCTION test_refuse_batch_job() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'batch job refused (test)'; END $$`);
+    await db().$executeRawUnsafe(`
+      CREATE TRIGGER test_refuse_batch_job BEFORE INSERT ON pgboss.job FOR EACH ROW
+      WHEN (NEW.name = '${QUEUES.mailingBatch}') EXECUTE FUNCTION test_refuse_batch_job()`);
+    try {
+      await expect(startMailing(mailingId, { id: staff.userId, siteId })).rejects.toThrow(/refused/);
+    } finally {
+      await db().$executeRawUnsafe(`DROP TRIGGER test_refuse_batch_job ON pgboss.job`);
+      await db().$executeRawUnsafe(`DROP FUNCTION test_refuse_batch_job()`);
+    }
+    const state = () =>
+      db().mailing.findUniqueOrThrow({ where: { id: mailingId }, select: { status: true } });
+    expect(await state()).toEqual({ status: "draft" });
+    expect(await db().staffAction.count({ where: { targetId: mailingId, action: "mailing_started" } })).toBe(
+      0,
+    );
+    expect(await batchJobs()).toBe(0n);
+
+    // Staff start it again: now it goes, with its job.
+    expect(await startMailing(mailingId, { id: staff.userId, siteId })).toBe(true);
+    expect(await state()).toEqual({ status: "sending" });
+    expect(await batchJobs()).toBe(1n);
+  });
+});
+
 describe("the weekly update", () => {
   it("marks only the members whose mail was queued; the retry mails the rest, no one twice", async () => {
     const now = new Date();

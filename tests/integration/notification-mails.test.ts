@@ -4,14 +4,26 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getSession } from "~/domain/accounts/session.server";
 import { sendLikeMail } from "~/domain/likes/like-mail.server";
 import { like } from "~/domain/likes/like.server";
+import { sendAccountMail } from "~/domain/notifications/account-mail.server";
 import { sendInactivityReminders } from "~/domain/notifications/inactivity-reminders.server";
-import { DAY, MESSAGE_MAIL_DELAY_MS, MESSAGE_MAIL_INTERVAL_MS } from "~/domain/notifications/mail-schedule";
+import {
+  DAY,
+  MESSAGE_MAIL_DELAY_MS,
+  MESSAGE_MAIL_INTERVAL_MS,
+  MESSAGE_MAIL_ONLINE_CHECKS,
+} from "~/domain/notifications/mail-schedule";
 import { sendMailingBatch, type MailingBatchJob } from "~/domain/notifications/mailings.server";
-import { scheduleMessageMail, sendMessageMail } from "~/domain/notifications/message-mail.server";
+import {
+  scheduleMessageMail,
+  sendMessageMail,
+  type MessageMailJob,
+} from "~/domain/notifications/message-mail.server";
 import type { MessageNotice } from "~/domain/notifications/message-notice.server";
 import { sendUnreadReminder } from "~/domain/notifications/unread-reminder.server";
+import { sendNotificationMail } from "~/domain/notifications/notification-mail.server";
 import { signUnsubscribeToken } from "~/domain/notifications/unsubscribe-token.server";
 import { sendWeeklyUpdates } from "~/domain/notifications/weekly-update.server";
+import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { QUEUES, jobs, stopJobs } from "~/lib/jobs.server";
@@ -169,6 +181,52 @@ describe("new conversation and new messages mails", () => {
     for (const member of [read, off, disabled]) {
       expect(await mailsOf(member, "newConversation")).toEqual([]);
     }
+  });
+
+  it("looks again later while the recipient is online, so a message left unread still gets its mail", async () => {
+    const [anna, bram] = [await createMember({ name: "Anna" }), await createMember({ name: "Bram" })];
+    await db().openTab.create({ data: { id: `tab-${bram.userId}`, userId: bram.userId, visible: true } });
+    const notice = await message(anna, bram);
+    const now = new Date();
+    const waiting = () =>
+      db().$queryRaw<{ data: MessageMailJob; startAfter: Date }[]>`
+        SELECT data, start_after AS "startAfter" FROM pgboss.job
+        WHERE name = ${QUEUES.messageMail} AND singleton_key = ${`${notice.conversationId}:${bram.userId}`}
+          AND state = 'created'`;
+    const job: MessageMailJob = {
+      conversationId: notice.conversationId,
+      recipientId: bram.userId,
+      newConversation: true,
+    };
+    expect(await sendMessageMail(job, now)).toBe("online");
+    const [next, ...more] = await waiting();
+    expect(more).toEqual([]);
+    expect(next!.data).toEqual({ ...job, onlineChecks: 1 });
+    expect(next!.startAfter.getTime()).toBeGreaterThanOrEqual(now.getTime() + MESSAGE_MAIL_DELAY_MS - 1000);
+    await db().$executeRaw`DELETE FROM pgboss.job WHERE name = ${QUEUES.messageMail} AND state = 'created'
+      AND singleton_key = ${`${notice.conversationId}:${bram.userId}`}`;
+
+    // The member left without reading it (the tab is closed): the next look sends the mail.
+    await db().openTab.delete({ where: { id: `tab-${bram.userId}` } });
+    expect(await sendMessageMail(next!.data, minutes(now, 5))).toBe("sent");
+    expect(await mailsOf(bram, "newConversation")).toHaveLength(1);
+
+    // Online all the time: it stops looking after MESSAGE_MAIL_ONLINE_CHECKS (the unread reminder remains).
+    const carla = await createMember({ name: "Carla" });
+    await db().openTab.create({ data: { id: `tab-${carla.userId}`, userId: carla.userId, visible: true } });
+    const second = await message(anna, carla);
+    const last = {
+      conversationId: second.conversationId,
+      recipientId: carla.userId,
+      newConversation: true,
+      onlineChecks: MESSAGE_MAIL_ONLINE_CHECKS,
+    };
+    expect(await sendMessageMail(last, now)).toBe("onlineTooLong");
+    const jobs = await db().$queryRaw<{ count: bigint }[]>`
+      SELECT count(*) FROM pgboss.job WHERE name = ${QUEUES.messageMail} AND state = 'created'
+        AND singleton_key = ${`${second.conversationId}:${carla.userId}`}`;
+    expect(jobs[0]!.count).toBe(0n);
+    expect(await mailsOf(carla, "newConversation")).toEqual([]);
   });
 
   it("sends nothing when the sender was deleted, disabled, went invisible or blocked in the meantime", async () => {
@@ -623,6 +681,108 @@ describe("unsubscribing", () => {
     expect(await readFile(path.join(outboxDir(), `${account.id}.eml`), "utf8")).not.toContain(
       "List-Unsubscribe",
     );
+  });
+});
+
+describe("delivery of queued mail", () => {
+  const from = "Hartklop <noreply@hartklop.nl>";
+  const site = { name: "Hartklop", domain: "hartklop.nl" };
+  const recipient = (member: Member) => ({
+    id: member.userId,
+    email: member.email,
+    language: "nl",
+    name: "Bram",
+    site,
+  });
+
+  it("sends account mails before waiting notification mails, and those before bulk mails", async () => {
+    const bram = await createMember({ name: "Bram" });
+    const mailing = await sendNotificationMail({
+      to: recipient(bram),
+      key: "news",
+      kind: "mailing",
+      content: { subject: "Nieuws", paragraphs: ["Hallo."] },
+    });
+    const weekly = await sendNotificationMail({
+      to: recipient(bram),
+      key: "weekly_updates",
+      kind: "weeklyUpdate",
+    });
+    const message = await sendNotificationMail({
+      to: recipient(bram),
+      key: "new_messages",
+      kind: "newMessages",
+      path: "/chats/1",
+      values: { senderName: "Anna", count: 1 },
+    });
+    const reset = await sendAccountMail({
+      kind: "resetPassword",
+      to: bram.email,
+      userId: bram.userId,
+      language: "nl",
+      site,
+      name: "Bram",
+      link: `${ORIGIN}/reset-password/do?token=x`,
+    });
+    // Taken off the queue one job at a time, as pg-boss picks them (other tests' jobs in between).
+    const boss = await jobs();
+    const mine = [mailing, weekly, message, reset];
+    const order: number[] = [];
+    while (order.length < mine.length) {
+      const [job] = await boss.fetch<{ mailId: number }>(QUEUES.sendMail);
+      expect(job).toBeDefined();
+      if (mine.includes(job!.data.mailId)) order.push(job!.data.mailId);
+    }
+    expect(order).toEqual([reset, message, mailing, weekly]);
+  });
+
+  it("does not send a notification mail whose member no longer wants it by the time it is due", async () => {
+    const changes: [string, Prisma.UserUpdateInput][] = [
+      ["unsubscribed", { emailNotificationsOff: ["new_messages"] }],
+      ["bounced", { notificationsDisabled: ["bounce"] }],
+      ["deleted", { status: "deleted" }],
+    ];
+    for (const [change, data] of changes) {
+      const bram = await createMember({ name: "Bram" });
+      const mailId = await sendNotificationMail({
+        to: recipient(bram),
+        key: "new_messages",
+        kind: "newMessages",
+        path: "/chats/1",
+        values: { senderName: "Anna", count: 1 },
+      });
+      const reset = await sendAccountMail({
+        kind: "resetPassword",
+        to: bram.email,
+        userId: bram.userId,
+        language: "nl",
+        site,
+        name: "Bram",
+        link: `${ORIGIN}/reset-password/do?token=x`,
+      });
+      await db().user.update({ where: { id: bram.userId }, data, select: { id: true } });
+      await deliverMail(mailId, from);
+      await deliverMail(reset, from);
+      const status = async (id: number) =>
+        (await db().mail.findUniqueOrThrow({ where: { id }, select: { status: true } })).status;
+      expect(await status(mailId), change).toBe("skipped");
+      await expect(readFile(path.join(outboxDir(), `${mailId}.eml`)), change).rejects.toThrow(/ENOENT/);
+      // A mail about the account itself still goes.
+      expect(await status(reset), change).toBe("sent");
+    }
+    // Another kind turned off does not stop this one.
+    const carla = await createMember({ name: "Carla", emailNotificationsOff: ["weekly_updates"] });
+    const mailId = await sendNotificationMail({
+      to: recipient(carla),
+      key: "new_messages",
+      kind: "newMessages",
+      path: "/chats/1",
+      values: { senderName: "Anna", count: 1 },
+    });
+    await deliverMail(mailId, from);
+    expect(
+      (await db().mail.findUniqueOrThrow({ where: { id: mailId }, select: { status: true } })).status,
+    ).toBe("sent");
   });
 });
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { changePassword } from "~/domain/accounts/change-password.server";
 import { deleteAccount } from "~/domain/accounts/delete-account.server";
 import { like } from "~/domain/likes/like.server";
-import type { MessageNotice } from "~/domain/notifications/message-notice.server";
+import { handleMessageNotice, type MessageNotice } from "~/domain/notifications/message-notice.server";
 import {
   closeOpenTab,
   streamRowId,
@@ -279,6 +279,41 @@ describe("pushes for messages", () => {
     expect(logged).toHaveBeenCalledWith(expect.stringContaining('"status":500'));
     logged.mockRestore();
     expect(await devicesOf(carla)).toHaveLength(1);
+  });
+});
+
+describe("the message notice job", () => {
+  it("pushes nothing when the mail cannot be scheduled, so its retry pushes once", async () => {
+    const anna = await createMember({ name: "Anna" });
+    const bram = await subscribedMember();
+    const notice = await messageBetween(anna, bram);
+    const mailJobs = async () =>
+      (
+        await db().$queryRaw<{ count: bigint }[]>`
+          SELECT count(*) FROM pgboss.job
+          WHERE name = ${QUEUES.messageMail} AND singleton_key = ${`${notice.conversationId}:${bram.userId}`}`
+      )[0]!.count;
+    // PostgreSQL refuses the message mail job (fault injection on the real database).
+    await db().$executeRawUnsafe(`
+      CREATE FUNCTION test_refuse_mail_job() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'mail job refused (test)'; END $$`);
+    await db().$executeRawUnsafe(`
+      CREATE TRIGGER test_refuse_mail_job BEFORE INSERT ON pgboss.job FOR EACH ROW
+      WHEN (NEW.name = '${QUEUES.messageMail}') EXECUTE FUNCTION test_refuse_mail_job()`);
+    try {
+      await expect(handleMessageNotice(notice)).rejects.toThrow(/refused/);
+    } finally {
+      await db().$executeRawUnsafe(`DROP TRIGGER test_refuse_mail_job ON pgboss.job`);
+      await db().$executeRawUnsafe(`DROP FUNCTION test_refuse_mail_job()`);
+    }
+    expect(service.received).toEqual([]);
+    expect(await mailJobs()).toBe(0n);
+
+    // The job's retry: one push, one mail job.
+    await handleMessageNotice(notice);
+    await service.waitFor(1);
+    expect(service.received).toHaveLength(1);
+    expect(await mailJobs()).toBe(1n);
   });
 });
 

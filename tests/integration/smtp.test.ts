@@ -7,6 +7,8 @@ import { freePort } from "../setup/databases";
 const received: { from: string; to: string[]; body: string }[] = [];
 /** An address the relay refuses (550 at RCPT TO), as for a mailbox that does not exist. */
 const REFUSED = "bestaat-niet@example.com";
+/** An address the relay takes its time to accept. */
+const SLOW = "traag@example.com";
 const smtp = new SMTPServer({
   authOptional: true,
   disabledCommands: ["STARTTLS"],
@@ -19,12 +21,11 @@ const smtp = new SMTPServer({
     let body = "";
     stream.on("data", (chunk: Buffer) => (body += chunk.toString()));
     stream.on("end", () => {
-      received.push({
-        from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
-        to: session.envelope.rcptTo.map((r) => r.address),
-        body,
-      });
-      callback();
+      const to = session.envelope.rcptTo.map((r) => r.address);
+      received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "", to, body });
+      // A slow relay: accepting takes a moment, long enough for a second worker to start.
+      if (to.includes(SLOW)) setTimeout(callback, 300);
+      else callback();
     });
   },
 });
@@ -58,6 +59,29 @@ describe("real mail over SMTP_URL", () => {
     expect(
       (await db().mail.findUniqueOrThrow({ where: { id: mail.id }, select: { status: true } })).status,
     ).toBe("sent");
+  });
+
+  it("sends a mail once when two workers get its job at the same time (a batch handed out again)", async () => {
+    const { db } = await import("~/lib/db.server");
+    const { MailClaimedElsewhere, deliverMail } = await import("~/lib/mail.server");
+    const mail = await db().mail.create({
+      data: { to: SLOW, subject: "Eén keer", html: "<p>Hallo</p>", text: "Hallo", template: "test" },
+      select: { id: true },
+    });
+    const outcomes = await Promise.allSettled([
+      deliverMail(mail.id, '"Hartklop" <noreply@hartklop.nl>'),
+      deliverMail(mail.id, '"Hartklop" <noreply@hartklop.nl>'),
+    ]);
+    expect(received.filter((m) => m.to.includes(SLOW))).toHaveLength(1);
+    // The second worker's job fails and is retried: by then the mail is sent, and it stays sent once.
+    expect(outcomes.map((o) => o.status).sort()).toEqual(["fulfilled", "rejected"]);
+    const rejected = outcomes.find((o) => o.status === "rejected") as PromiseRejectedResult;
+    expect(rejected.reason).toBeInstanceOf(MailClaimedElsewhere);
+    await deliverMail(mail.id, '"Hartklop" <noreply@hartklop.nl>');
+    expect(received.filter((m) => m.to.includes(SLOW))).toHaveLength(1);
+    expect(
+      await db().mail.findUniqueOrThrow({ where: { id: mail.id }, select: { status: true, attempts: true } }),
+    ).toEqual({ status: "sent", attempts: 1 });
   });
 
   it("answers 404 on /dev/outbox, also to staff", async () => {

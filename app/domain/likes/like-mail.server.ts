@@ -30,23 +30,13 @@ export async function queueLikeMail(job: LikeMailJob) {
   if (user) await scheduleLikeMail(job, nextSlot(user.likeMailSentAt));
 }
 
-type Outcome =
-  | { kind: "later"; at: Date }
-  | { kind: "none" }
-  | {
-      kind: "send";
-      to: string;
-      language: string;
-      name: string;
-      likerName: string;
-      count: number;
-      site: { name: string; domain: string };
-    };
+type Outcome = { kind: "later"; at: Date } | { kind: "none" } | { kind: "sent" };
 
 /**
  * The like mail job: tells the member about every like not mailed yet (marking them), if their
  * `like` preference is on and no notifications are disabled; otherwise the likes are passed over.
- * The member's row is locked, so two workers never send two mails within the hour.
+ * The member's row is locked, so two workers never send two mails within the hour. The mail is
+ * queued in the transaction that marks the likes: a failure leaves neither, and the retry sends it.
  */
 export async function sendLikeMail(job: LikeMailJob, now = new Date()) {
   const outcome = await db().$transaction(async (tx): Promise<Outcome> => {
@@ -80,28 +70,22 @@ export async function sendLikeMail(job: LikeMailJob, now = new Date()) {
       !user.emailNotificationsOff.includes("like");
     if (!wanted) return { kind: "none" };
     await tx.user.update({ where: { id: job.userId }, data: { likeMailSentAt: now }, select: { id: true } });
-    return {
-      kind: "send",
-      to: user.email,
-      language: user.language,
-      name: user.profile?.name ?? "",
-      likerName: likes[0]!.liker.profile?.name ?? "",
-      count: likes.length,
-      site: user.site,
-    };
+    await sendAccountMail(
+      {
+        kind: "like",
+        to: user.email,
+        userId: job.userId,
+        language: user.language,
+        site: user.site,
+        name: user.profile?.name ?? "",
+        link: `${job.origin}/likes/received`,
+        values: { count: likes.length, likerName: likes[0]!.liker.profile?.name ?? "" },
+        unsubscribe: unsubscribeFor(job.origin, job.userId, "like"),
+      },
+      tx,
+    );
+    return { kind: "sent" };
   });
   if (outcome.kind === "later") await scheduleLikeMail(job, outcome.at);
-  if (outcome.kind !== "send") return outcome.kind;
-  await sendAccountMail({
-    kind: "like",
-    to: outcome.to,
-    userId: job.userId,
-    language: outcome.language,
-    site: outcome.site,
-    name: outcome.name,
-    link: `${job.origin}/likes/received`,
-    values: { count: outcome.count, likerName: outcome.likerName },
-    unsubscribe: unsubscribeFor(job.origin, job.userId, "like"),
-  });
-  return "sent";
+  return outcome.kind;
 }

@@ -3,7 +3,7 @@ import type { Site } from "~/domain/sites/site.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { env } from "~/lib/env.server";
 import { dateTimeFormat } from "~/lib/intl-formats";
-import { queueMail } from "~/lib/mail.server";
+import { MAIL_PRIORITY, queueMail } from "~/lib/mail.server";
 import { translatorFor } from "~/lib/translator.server";
 
 export type AccountMailKind =
@@ -136,6 +136,18 @@ export function mailDate(date: Date, language: string, timeZone: string): string
   return dateTimeFormat(language, { dateStyle: "long", timeZone }).format(date);
 }
 
+/** Mails to many members at once: they wait behind everything else in the mail queue. */
+const BULK_MAILS: ReadonlySet<AccountMailKind> = new Set(["weeklyUpdate", "inactivity", "mailing"]);
+
+/**
+ * A mail's place in the queue: account mails (no unsubscribe link: activation, reset, e-mail
+ * change, receipts…) first, then notifications about something that just happened, then bulk.
+ */
+function mailPriority(kind: AccountMailKind, unsubscribe: MailUnsubscribe | undefined): number {
+  if (!unsubscribe) return MAIL_PRIORITY.account;
+  return BULK_MAILS.has(kind) ? MAIL_PRIORITY.bulk : MAIL_PRIORITY.notification;
+}
+
 export async function sendAccountMail(
   options: AccountMailContent & { to: string; userId?: number | null },
   /** Queue it in this transaction (see queueMail). */
@@ -152,6 +164,8 @@ export async function sendAccountMail(
       html,
       text,
       unsubscribeUrl: options.unsubscribe?.url ?? null,
+      notificationKey: options.unsubscribe?.key ?? null,
+      priority: mailPriority(options.kind, options.unsubscribe),
     },
     tx,
   );

@@ -6,6 +6,12 @@ export const DAY = 24 * HOUR;
 
 /** A message mail waits this long: a member who reads the message meanwhile gets none. */
 export const MESSAGE_MAIL_DELAY_MS = 5 * MINUTE;
+/**
+ * While the recipient is online (a visible tab) the message mail looks again this many times, one
+ * MESSAGE_MAIL_DELAY_MS apart (an hour in all): a member who leaves without reading the message
+ * still gets its mail. Online longer, the unread reminder a day later is what remains.
+ */
+export const MESSAGE_MAIL_ONLINE_CHECKS = 12;
 /** At most one mail about new messages per conversation in this time. */
 export const MESSAGE_MAIL_INTERVAL_MS = 6 * HOUR;
 /** Messages unread this long bring one reminder. */

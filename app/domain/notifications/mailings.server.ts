@@ -1,8 +1,9 @@
 import { recordStaffAction, type StaffActor } from "~/domain/staff/staff-actions.server";
 import { db } from "~/lib/db.server";
-import { QUEUES, jobs } from "~/lib/jobs.server";
+import { QUEUES, jobs, jobsInTransaction } from "~/lib/jobs.server";
 import { mailingParagraphs, type MailingKind, type MailingRow } from "./mailing-types";
-import { MAIL_BATCH_TRANSACTION, sendNotificationMail, wantsMailWhere } from "./notification-mail.server";
+import { MAIL_BATCH_TRANSACTION, sendNotificationMail } from "./notification-mail.server";
+import { wantsMailWhere } from "./wants-mail";
 
 /** Members per batch job (by user id, from the mailing's `lastUserId` cursor). */
 export const MAILING_BATCH = 200;
@@ -48,11 +49,13 @@ export async function listMailings(siteId: number, take = 50): Promise<MailingRo
 
 /**
  * Starts sending a draft of the staff member's site, with a row in the staff log (who sent it to
- * the site's members) in the same transaction; false when there is no such draft (already sent,
- * other site).
+ * the site's members) and the first batch job in the same transaction: a job that cannot be queued
+ * leaves the draft as it was, to be started again; false when there is no such draft (already
+ * sent, other site).
  */
 export async function startMailing(mailingId: number, staff: StaffActor): Promise<boolean> {
-  const started = await db().$transaction(async (tx) => {
+  const boss = await jobs();
+  return db().$transaction(async (tx) => {
     const { count } = await tx.mailing.updateMany({
       where: { id: mailingId, siteId: staff.siteId, status: "draft" },
       data: { status: "sending" },
@@ -63,12 +66,11 @@ export async function startMailing(mailingId: number, staff: StaffActor): Promis
       select: { kind: true, language: true, subject: true },
     });
     await recordStaffAction(tx, staff, "mailing_started", mailingId, mailing);
+    await boss.send(QUEUES.mailingBatch, { mailingId } satisfies MailingBatchJob, {
+      db: jobsInTransaction(tx),
+    });
     return true;
   });
-  if (!started) return false;
-  const boss = await jobs();
-  await boss.send(QUEUES.mailingBatch, { mailingId } satisfies MailingBatchJob);
-  return true;
 }
 
 /**

@@ -1,9 +1,16 @@
 import { db } from "~/lib/db.server";
 import { QUEUES, jobs } from "~/lib/jobs.server";
-import { MESSAGE_MAIL_DELAY_MS, MESSAGE_MAIL_INTERVAL_MS, later, messageMailAllowed } from "./mail-schedule";
+import {
+  MESSAGE_MAIL_DELAY_MS,
+  MESSAGE_MAIL_INTERVAL_MS,
+  MESSAGE_MAIL_ONLINE_CHECKS,
+  later,
+  messageMailAllowed,
+} from "./mail-schedule";
 import type { MessageNotice } from "./message-notice.server";
 import { noticeSender } from "./notice-sender.server";
-import { sendNotificationMail, wantsMail } from "./notification-mail.server";
+import { sendNotificationMail } from "./notification-mail.server";
+import { wantsMail } from "./wants-mail";
 import { hasVisibleTab } from "./presence.server";
 import { scheduleUnreadReminder } from "./unread-reminder.server";
 
@@ -11,6 +18,8 @@ export interface MessageMailJob {
   conversationId: number;
   recipientId: number;
   newConversation: boolean;
+  /** How often the job found the recipient online and looks again (MESSAGE_MAIL_ONLINE_CHECKS). */
+  onlineChecks?: number;
 }
 
 /**
@@ -18,26 +27,34 @@ export interface MessageMailJob {
  * recipient: later messages join it), and the unread reminder is set for a day later.
  */
 export async function scheduleMessageMail(notice: MessageNotice, now = new Date()): Promise<void> {
-  const boss = await jobs();
-  const job: MessageMailJob = {
-    conversationId: notice.conversationId,
-    recipientId: notice.recipientId,
-    newConversation: notice.newConversation,
-  };
-  await boss.send(QUEUES.messageMail, job, {
-    singletonKey: `${notice.conversationId}:${notice.recipientId}`,
-    startAfter: later(now, MESSAGE_MAIL_DELAY_MS),
-  });
+  await queueMessageMailJob(
+    {
+      conversationId: notice.conversationId,
+      recipientId: notice.recipientId,
+      newConversation: notice.newConversation,
+    },
+    now,
+  );
   await scheduleUnreadReminder(notice.recipientId, now);
 }
 
-export type MessageMailOutcome = "sent" | "read" | "unwanted" | "online" | "capped" | "senderHidden";
+/** The job, a few minutes from now; when one waits already (policy "short") that one does it. */
+async function queueMessageMailJob(job: MessageMailJob, now: Date) {
+  const boss = await jobs();
+  await boss.send(QUEUES.messageMail, job, {
+    singletonKey: `${job.conversationId}:${job.recipientId}`,
+    startAfter: later(now, MESSAGE_MAIL_DELAY_MS),
+  });
+}
+
+export type MessageMailOutcome =
+  "sent" | "read" | "unwanted" | "online" | "onlineTooLong" | "capped" | "senderHidden";
 
 /**
  * The job: one mail covering the conversation's unread messages, if they are still unread, the
  * sender may still be named (noticeSender: not deleted, disabled, invisible or blocking since), the
- * recipient is not on the site, wants this kind and got no mail about this conversation in the last
- * 6 hours. That last condition is claimed in one UPDATE, so two workers never both send, in the
+ * recipient is not on the site (else it looks again later, see MESSAGE_MAIL_ONLINE_CHECKS), wants
+ * this kind and got no mail about this conversation in the last 6 hours. That last condition is claimed in one UPDATE, so two workers never both send, in the
  * transaction that queues the mail.
  */
 export async function sendMessageMail(job: MessageMailJob, now = new Date()): Promise<MessageMailOutcome> {
@@ -76,7 +93,14 @@ export async function sendMessageMail(job: MessageMailJob, now = new Date()): Pr
   if (!wantsMail(user, key)) return "unwanted";
   const sender = await noticeSender(member.otherUserId, job.recipientId);
   if (!sender) return "senderHidden";
-  if (await hasVisibleTab(job.recipientId, now)) return "online";
+  if (await hasVisibleTab(job.recipientId, now)) {
+    // Seeing it live, probably; but a member who leaves without reading it should still get the
+    // mail, so the job looks again a few minutes later, a bounded number of times.
+    const checks = job.onlineChecks ?? 0;
+    if (checks >= MESSAGE_MAIL_ONLINE_CHECKS) return "onlineTooLong";
+    await queueMessageMailJob({ ...job, onlineChecks: checks + 1 }, now);
+    return "online";
+  }
   if (!messageMailAllowed(member.messageMailSentAt, now)) return "capped";
   // The claim and the queued mail commit together: a failure in between leaves neither, and the
   // job's retry sends the mail.

@@ -21,8 +21,12 @@ export async function queueMessageNotice(notice: MessageNotice): Promise<void> {
   await boss.send(QUEUES.messageNotice, notice);
 }
 
-/** The job: push at once (unless a tab is visible), and the mail that may follow later. */
+/**
+ * The job: the mail that may follow later, then the push at once (unless a tab is visible). In this
+ * order because scheduling is idempotent (one waiting job per conversation and recipient) and the
+ * push is not: a failure to schedule must not leave a push sent that the job's retry sends again.
+ */
 export async function handleMessageNotice(notice: MessageNotice): Promise<void> {
-  await pushForMessage(notice);
   await scheduleMessageMail(notice);
+  await pushForMessage(notice);
 }

@@ -1,7 +1,6 @@
 import type { NotificationKey } from "~/domain/accounts/notification-preferences";
 import { siteOrigin } from "~/domain/sites/site-origin.server";
 import type { Prisma } from "~/generated/prisma/client";
-import type { NotificationsDisabledReason, UserStatus } from "~/generated/prisma/enums";
 import {
   sendAccountMail,
   type AccountMailKind,
@@ -9,31 +8,6 @@ import {
   type MailUnsubscribe,
 } from "./account-mail.server";
 import { signUnsubscribeToken } from "./unsubscribe-token.server";
-
-/** What decides whether a member gets a kind of notification mail. */
-export interface MailableUser {
-  status: UserStatus;
-  notificationsDisabled: readonly NotificationsDisabledReason[];
-  emailNotificationsOff: readonly string[];
-}
-
-/** Confirmed, no reason to stop all mail (fbl, bounce, listunsubscribe) and this kind switched on. */
-export function wantsMail(user: MailableUser, key: NotificationKey): boolean {
-  return (
-    user.status === "confirmed" &&
-    user.notificationsDisabled.length === 0 &&
-    !user.emailNotificationsOff.includes(key)
-  );
-}
-
-/** The same conditions as a Prisma filter, for the batch jobs. */
-export function wantsMailWhere(key: NotificationKey) {
-  return {
-    status: "confirmed" as const,
-    notificationsDisabled: { isEmpty: true },
-    NOT: { emailNotificationsOff: { has: key } },
-  };
-}
 
 /**
  * For a batch job's transaction that claims members and queues their mails together: a batch of

@@ -2,7 +2,8 @@ import { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { QUEUES, jobs } from "~/lib/jobs.server";
 import { unreadReminderDue } from "./mail-schedule";
-import { sendNotificationMail, wantsMail } from "./notification-mail.server";
+import { sendNotificationMail } from "./notification-mail.server";
+import { wantsMail } from "./wants-mail";
 
 export interface UnreadReminderJob {
   userId: number;

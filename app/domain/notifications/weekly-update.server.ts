@@ -5,7 +5,8 @@ import { db } from "~/lib/db.server";
 import { QUEUES, jobs } from "~/lib/jobs.server";
 import { translatorFor } from "~/lib/translator.server";
 import { WEEKLY_UPDATE_INTERVAL_MS, later, weeklyUpdateSince } from "./mail-schedule";
-import { sendNotificationMail, wantsMailWhere } from "./notification-mail.server";
+import { sendNotificationMail } from "./notification-mail.server";
+import { wantsMailWhere } from "./wants-mail";
 
 /** Members per batch job; the next batch is a job of its own (another process may take it). */
 export const WEEKLY_BATCH = 200;

@@ -138,6 +138,34 @@ describe("useLiveEvents", () => {
     vi.restoreAllMocks();
   });
 
+  it("reports the page hidden again when it was hidden while its new stream connected", () => {
+    const beacon = vi.fn(() => true);
+    vi.stubGlobal("navigator", { ...navigator, sendBeacon: beacon });
+    let visibility: DocumentVisibilityState = "hidden";
+    vi.spyOn(document, "visibilityState", "get").mockImplementation(() => visibility);
+    render(<Page server={{ unreadMessages: 0, newLikes: 0 }} />);
+    // Opened in the background: its address says so, no beacon needed.
+    act(() => FakeEventSource.opened[0]!.open());
+    expect(beacon).not.toHaveBeenCalled();
+
+    // Looked at: a new stream (visible) starts connecting, and the tab is hidden again at once. The
+    // beacon may reach the server before the new stream's row, which then says "visible".
+    visibility = "visible";
+    act(() => void document.dispatchEvent(new Event("visibilitychange")));
+    visibility = "hidden";
+    act(() => void document.dispatchEvent(new Event("visibilitychange")));
+    expect(beacon).toHaveBeenCalledTimes(1);
+    act(() => FakeEventSource.opened[1]!.open());
+    expect(beacon).toHaveBeenCalledTimes(2);
+
+    // A stream that connects while the tab is still visible sends nothing.
+    visibility = "visible";
+    act(() => void document.dispatchEvent(new Event("visibilitychange")));
+    act(() => FakeEventSource.opened[2]!.open());
+    expect(beacon).toHaveBeenCalledTimes(2);
+    vi.restoreAllMocks();
+  });
+
   it("names its tab, reports the page hidden by beacon and reopens the stream once visible again", () => {
     const beacon = vi.fn(() => true);
     vi.stubGlobal("navigator", { ...navigator, sendBeacon: beacon });

@@ -83,12 +83,16 @@ export function useLiveEvents(loggedIn: boolean) {
     };
 
     function open() {
+      const openedVisible = document.visibilityState !== "hidden";
       const current = new EventSource(eventStreamUrl(lastId));
       source = current;
       for (const type of LIVE_EVENT_TYPES) current.addEventListener(type, dispatch(type));
       current.onopen = () => {
         streamOpen = true;
         failures = 0;
+        // Opened as visible but hidden while it connected: the beacon may have reached the server
+        // before this stream's row (which says visible), and would then have marked nothing. Again.
+        if (openedVisible && document.visibilityState === "hidden") reportPageHidden();
       };
       current.onerror = () => {
         if (source !== current) return;

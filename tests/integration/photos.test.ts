@@ -953,6 +953,61 @@ describe("managing own photos", () => {
   });
 });
 
+describe("a main photo that goes: the newest other approved public photo takes its place", () => {
+  /** A member with an approved public main photo, then (newer) an approved private, an approved public and a pending photo. */
+  async function memberWithPhotos() {
+    const member = await createMember({ paidUser: true });
+    const main = await upload(member);
+    await approvePhoto(main, moderator);
+    const older = await upload(member);
+    await approvePhoto(older, moderator);
+    const newest = await upload(member);
+    await approvePhoto(newest, moderator);
+    const privatePhoto = await upload(member, undefined, "private");
+    await approvePhoto(privatePhoto, moderator);
+    const pending = await upload(member);
+    // Distinct times, oldest first, whatever the clock's resolution.
+    const ids = [main, older, newest, privatePhoto, pending];
+    for (const [index, id] of ids.entries()) {
+      await db().photo.update({ where: { id }, data: { createdAt: new Date(Date.UTC(2026, 0, 1 + index)) } });
+    }
+    expect(await mainOf(member.profileId)).toBe(main);
+    return { member, main, older, newest, privatePhoto, pending };
+  }
+
+  it("deleting the main photo promotes the newest approved public photo, not a private or pending one", async () => {
+    const { member, main, older, newest } = await memberWithPhotos();
+    expect(await deletePhoto(member.profileId, main)).toBe(true);
+    expect(await mainOf(member.profileId)).toBe(newest);
+    // Deleting a photo that is not the main photo changes nothing.
+    expect(await deletePhoto(member.profileId, older)).toBe(true);
+    expect(await mainOf(member.profileId)).toBe(newest);
+    // The last approved public photo goes: no main photo is left (private and pending ones never are).
+    expect(await deletePhoto(member.profileId, newest)).toBe(true);
+    expect(await mainOf(member.profileId)).toBeNull();
+  });
+
+  it("making the main photo private promotes the newest other approved public photo", async () => {
+    const { member, main, older, newest } = await memberWithPhotos();
+    expect(await setPhotoVisibility(member.profileId, main, "private")).toBe(true);
+    expect(await mainOf(member.profileId)).toBe(newest);
+    expect(await setPhotoVisibility(member.profileId, older, "private")).toBe(true);
+    expect(await mainOf(member.profileId)).toBe(newest);
+    expect(await setPhotoVisibility(member.profileId, newest, "private")).toBe(true);
+    expect(await mainOf(member.profileId)).toBeNull();
+  });
+
+  it("through the page's forms too", async () => {
+    const { member, main, newest } = await memberWithPhotos();
+    const response = (await postForm(photosAction, "/profile/photos", member, {
+      intent: "delete",
+      photoId: String(main),
+    })) as Response;
+    expect(response.headers.get("Location")).toBe("/profile/photos?notice=deleted");
+    expect(await mainOf(member.profileId)).toBe(newest);
+  });
+});
+
 describe("the profile photo alert", () => {
   it("shows without an active main photo until dismissed", async () => {
     const member = await createMember();

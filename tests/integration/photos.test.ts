@@ -34,11 +34,14 @@ import { fileStorage, s3Storage } from "~/lib/storage.server";
 import { translatorFor } from "~/lib/translator.server";
 import { loader as photoLoader } from "~/routes/photos.$photoId.$size";
 import { action as photosAction } from "~/routes/profile.photos";
+import { action as chatPhotoAction } from "~/routes/chats.photo";
+import { changeCredits } from "~/domain/credits/credits.server";
+import { SUPPORTED_LOCALES } from "~/lib/i18n";
 import StaffPhotosRoute, { action as staffAction, loader as staffLoader } from "~/routes/staff.photos";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { contextFor, createMember, type Member } from "../fixtures/members";
 import { renderRoute } from "../fixtures/render-route";
-import { runRoute, siteRequest } from "../fixtures/run-route";
+import { runRoute, sessionCookie, siteRequest } from "../fixtures/run-route";
 import { untilAStatementWaitsOnALock } from "../fixtures/lock-waits";
 
 const ORIGIN = "http://hartklop.test";
@@ -437,6 +440,99 @@ describe("a small server: decoding and request bodies", () => {
     for (const result of await Promise.all(first)) expect(statusOf(result)).toBe(302);
     expect(await db().photo.count({ where: { profileId: c.profileId } })).toBe(0);
     expect(await storedFiles(c.profileId)).toEqual([]);
+  });
+
+  it("the waiting line is bounded: beyond IMAGE_DECODE_CONCURRENCY + IMAGE_UPLOAD_QUEUE uploads, 'busy' before the body is read", async () => {
+    const { IMAGE_DECODE_CONCURRENCY: decoders, IMAGE_UPLOAD_QUEUE: queue } = env();
+    expect([decoders, queue]).toEqual([2, 8]);
+    const members: Member[] = [];
+    for (let i = 0; i < decoders + queue + 1; i++) members.push(await createMember());
+    const late = members.pop()!;
+    const photo = await jpeg();
+    const release = holdDecoding();
+    const uploads = members.map((member) => postUpload(member, fileOf(photo)));
+    try {
+      await vi.waitFor(
+        () => expect([imageDecodes().active, imageDecodes().waiting]).toEqual([decoders, queue]),
+        { timeout: 20_000 },
+      );
+      const { result, read } = await postBody(late, multipartUpload(photo), { contentLength: true });
+      expect(statusOf(result)).toBe(503);
+      expect(uploadErrorOf(result)).toBe("busy");
+      // The stream is read ahead by one chunk whether or not anyone reads it.
+      expect(read.bytes).toBeLessThanOrEqual(CHUNK);
+      expect(imageDecodes().waiting).toBe(queue);
+
+      // A chat photo shares the line: back to its page with ?photoError=busy, nothing sent or paid.
+      const partner = await createMember({ gender: "male" });
+      await changeCredits({
+        userId: late.userId,
+        delta: 50,
+        reason: "correction",
+        reference: `test:photos:busy:${late.userId}`,
+      });
+      const chat = new FormData();
+      chat.set("profileId", String(partner.profileId));
+      chat.set("photo", fileOf(photo));
+      const sent = await runRoute(
+        new Request(`${ORIGIN}/chats/photo`, {
+          method: "POST",
+          headers: {
+            Cookie: await sessionCookie(late.userId),
+            Referer: `${ORIGIN}/members/${partner.profileId}/chat`,
+          },
+          body: chat,
+        }),
+        chatPhotoAction,
+      );
+      expect(sent).toMatchObject({
+        status: 302,
+        location: `/members/${partner.profileId}/chat?photoError=busy`,
+      });
+      expect(await db().chatPhoto.count({ where: { ownerId: late.userId } })).toBe(0);
+    } finally {
+      release();
+    }
+    for (const result of await Promise.all(uploads)) {
+      expect((result as Response).headers.get("Location")).toBe("/profile/photos?notice=uploaded");
+    }
+    expect([imageDecodes().active, imageDecodes().waiting, imageDecodes().admitted]).toEqual([0, 0, 0]);
+    // With room again, the refused member uploads.
+    expect(((await postUpload(late, fileOf(photo))) as Response).headers.get("Location")).toBe(
+      "/profile/photos?notice=uploaded",
+    );
+  });
+
+  it("an upload waiting its turn holds its file only: it is copied into a buffer once decoding starts", async () => {
+    const [a, b, c] = [await createMember(), await createMember(), await createMember()];
+    const photo = await jpeg();
+    const release = holdDecoding();
+    const first = [postUpload(a, fileOf(photo)), postUpload(b, fileOf(photo))];
+    const file = fileOf(photo);
+    const copies = vi.spyOn(file, "arrayBuffer");
+    let waiting: ReturnType<typeof uploadPhoto> | undefined;
+    try {
+      await vi.waitFor(() => expect(imageDecodes().active).toBe(2), { timeout: 20_000 });
+      waiting = uploadPhoto({ profileId: c.profileId, paidUser: false, file });
+      await vi.waitFor(() => expect(imageDecodes().waiting).toBe(1), { timeout: 20_000 });
+      expect(copies).not.toHaveBeenCalled();
+    } finally {
+      release();
+    }
+    expect(await waiting).toMatchObject({ ok: true });
+    expect(copies).toHaveBeenCalledTimes(1);
+    for (const result of await Promise.all(first)) expect(statusOf(result)).toBe(302);
+  });
+
+  it("has the 'busy' texts in every language", () => {
+    for (const locale of SUPPORTED_LOCALES) {
+      const t = translatorFor(locale);
+      expect(t("photos:upload.errors.busy")).not.toContain("errors.busy");
+      expect(t("chat-extras:photoErrors.busy")).not.toContain("photoErrors.busy");
+    }
+    expect(translatorFor("nl")("photos:upload.errors.busy")).toBe(
+      "Het is nu erg druk met foto's uploaden. Probeer het over een minuut opnieuw.",
+    );
   });
 
   it("a body one byte over MAX_UPLOAD_BODY_BYTES is answered tooLarge (by its Content-Length: unread)", async () => {

@@ -27,7 +27,7 @@ export const THUMB_HEIGHT = 300;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "heif", "avif", "tiff"]);
 
 export type UploadError =
-  "missing" | "tooLarge" | "notImage" | "broken" | "tooManyPixels" | "limitReached" | "rateLimited";
+  "missing" | "tooLarge" | "notImage" | "broken" | "tooManyPixels" | "limitReached" | "rateLimited" | "busy";
 export const UPLOAD_ERRORS: readonly UploadError[] = [
   "missing",
   "tooLarge",
@@ -36,6 +36,7 @@ export const UPLOAD_ERRORS: readonly UploadError[] = [
   "tooManyPixels",
   "limitReached",
   "rateLimited",
+  "busy",
 ];
 
 export type UploadResult = { ok: true; photoId: number } | { ok: false; error: UploadError; limit?: number };
@@ -58,21 +59,38 @@ interface Processed {
 
 let decodes: ConcurrencyLimiter | undefined;
 
-/** This process's limit on images decoded at once (IMAGE_DECODE_CONCURRENCY); tests read its counts. */
+/**
+ * This process's limit on images decoded at once (IMAGE_DECODE_CONCURRENCY) and on uploads let in
+ * to wait for that (IMAGE_UPLOAD_QUEUE); tests read its counts.
+ */
 export function imageDecodes(): ConcurrencyLimiter {
-  decodes ??= createConcurrencyLimiter(env().IMAGE_DECODE_CONCURRENCY);
+  decodes ??= createConcurrencyLimiter(env().IMAGE_DECODE_CONCURRENCY, env().IMAGE_UPLOAD_QUEUE);
   return decodes;
 }
 
 /**
- * Decodes the bytes with sharp: checks they are a whole image of an accepted format and size, turns
+ * A place for one upload in this process's line of uploads (reading its body, waiting to be decoded,
+ * decoding), to take before the body is read: a function that gives it back, or null when the line
+ * is full (the caller answers "busy", the body unread). Without it, every parallel upload would hold
+ * its body (up to 10 MB) in memory while it waits, however many there are.
+ */
+export function admitUpload(): (() => void) | null {
+  return imageDecodes().admit();
+}
+
+/**
+ * Decodes the image with sharp: checks it is a whole image of an accepted format and size, turns
  * it upright by its EXIF orientation and re-encodes it as WebP. Re-encoding drops all metadata
  * (EXIF incl. GPS, XMP, IPTC, ICC), because sharp keeps none unless asked. A decoded image may take
  * ~160 MB, so only IMAGE_DECODE_CONCURRENCY are decoded at a time; the others wait their turn, and
- * one whose request is aborted (the member left) gives up waiting.
+ * one whose request is aborted (the member left) gives up waiting. An uploaded file is copied into
+ * a buffer only once its turn came, so a waiting upload holds one copy of its bytes, not two.
  */
-export function processImage(bytes: Buffer, signal?: AbortSignal): Promise<Processed | UploadError> {
-  return imageDecodes().run(() => decode(bytes), signal);
+export function processImage(source: Buffer | Blob, signal?: AbortSignal): Promise<Processed | UploadError> {
+  return imageDecodes().run(
+    async () => decode(Buffer.isBuffer(source) ? source : Buffer.from(await source.arrayBuffer())),
+    signal,
+  );
 }
 
 async function decode(bytes: Buffer): Promise<Processed | UploadError> {
@@ -134,7 +152,7 @@ export async function uploadPhoto({
   const limit = photoLimitFor(paidUser);
   if ((await countPhotos(profileId)) >= limit) return { ok: false, error: "limitReached", limit };
 
-  const processed = await processImage(Buffer.from(await file.arrayBuffer()), signal);
+  const processed = await processImage(file, signal);
   if (typeof processed === "string") return { ok: false, error: processed };
 
   const base = `photos/${profileId}/${randomBytes(16).toString("hex")}`;

@@ -108,6 +108,15 @@ async function jpeg(width = 400, height = 300) {
     .toBuffer();
 }
 
+/**
+ * A 64 x 48 HEIC (HEVC-coded, as iPhones save photos), made with libheif's heif-enc (x265). The
+ * sharp we ship reads its header but cannot decode HEVC.
+ */
+const HEIC_PHOTO = Buffer.from(
+  "AAAAHGZ0eXBoZWljAAAAAG1pZjFoZWljbWlhZgAAAa1tZXRhAAAAAAAAACFoZGxyAAAAAAAAAABwaWN0AAAAAAAAAAAAAAAAAAAAAA5waXRtAAAAAAACAAAAEGlkYXQAAAAAAEAAMAAAADhpbG9jAQAAAERAAAIAAQAAAAAAAAHRAAEAAAAAAAAAGQACAAEAAAAAAAAAAQAAAAAAAAAIAAAAOGlpbmYAAAAAAAIAAAAVaW5mZQIAAAEAAQAAaHZjMQAAAAAVaW5mZQIAAAAAAgAAZ3JpZAAAAADYaXBycAAAALZpcGNvAAAAdmh2Y0MBA3AAAAAAAAAAAAAe8AD8/fj4AAAPAyAAAQAYQAEMAf//A3AAAAMAkAAAAwAAAwAeugJAIQABACpCAQEDcAAAAwCQAAADAAADAB6gIIEFlurkprm4EBAwIAAAAwAgAAADACEiAAEABkQBwXPAiQAAABRpc3BlAAAAAAAAAEAAAABAAAAAFGlzcGUAAAAAAAAAQAAAADAAAAAQcGl4aQAAAAADCAgIAAAAGmlwbWEAAAAAAAAAAgABAoECAAICA4QAAAAaaXJlZgAAAAAAAAAOZGltZwACAAEAAQAAACFtZGF0AAAAFSgBrxmA70mlv//MmRFYC/2mtaY+bg==",
+  "base64",
+);
+
 const fileOf = (bytes: Buffer | Uint8Array, name = "foto.jpg", type = "image/jpeg") =>
   new File([new Uint8Array(bytes)], name, { type });
 
@@ -329,6 +338,12 @@ describe("bad uploads: a clear message and nothing stored", () => {
       "broken",
     ],
     ["a 30 MB file", async () => fileOf(Buffer.alloc(30 * 1024 * 1024, 0xff), "groot.jpg"), "tooLarge"],
+    ["an iPhone's HEIC photo", async () => fileOf(HEIC_PHOTO, "IMG_0001.HEIC", "image/heic"), "heic"],
+    [
+      "a HEIC photo whose header cannot be read either (sniffed by its brand)",
+      async () => fileOf(HEIC_PHOTO.subarray(0, 40), "IMG_0002.HEIC", "image/heic"),
+      "heic",
+    ],
     [
       "a PNG bomb (over 40 megapixels in a small file)",
       async () => {
@@ -363,13 +378,59 @@ describe("bad uploads: a clear message and nothing stored", () => {
     expect(translatorFor("de")(key)).not.toContain("upload.errors");
   });
 
-  it("says which formats and sizes are accepted", () => {
+  it("says which formats and sizes are accepted: not HEIC, which cannot be decoded here", () => {
     expect(nl("photos:upload.errors.notImage")).toBe(
-      "Dit bestand is geen foto. Kies een JPEG-, PNG-, WebP-, GIF- of HEIC-bestand.",
+      "Dit bestand is geen foto. Kies een JPEG-, PNG-, WebP- of GIF-bestand.",
     );
+    expect(nl("photos:upload.hint")).toBe("JPEG, PNG, WebP of GIF, maximaal 10 MB.");
+    expect(nl("photos:upload.errors.heic")).toBe("HEIC-foto's kunnen we niet lezen; kies een JPEG of PNG.");
+    for (const locale of SUPPORTED_LOCALES) {
+      const t = translatorFor(locale);
+      for (const key of [
+        "photos:upload.hint",
+        "photos:upload.errors.notImage",
+        "chat-extras:photo.uploadHelp",
+      ])
+        expect(t(key)).not.toContain("HEIC");
+      expect(t("photos:upload.errors.heic")).toContain("HEIC");
+      expect(t("chat-extras:photoErrors.heic")).toContain("HEIC");
+    }
     expect(nl("photos:upload.errors.tooLarge")).toBe(
       "Deze foto is te groot. Een foto mag maximaal 10 MB zijn.",
     );
+  });
+
+  it("still takes an AVIF (HEIF with AV1, which sharp decodes)", async () => {
+    const member = await createMember();
+    const avif = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c03070" } })
+      .avif()
+      .toBuffer();
+    expect(await upload(member, avif)).toBeGreaterThan(0);
+  });
+
+  it("a chat photo in HEIC gets the same refusal", async () => {
+    const [sender, partner] = [await createMember(), await createMember({ gender: "male" })];
+    await changeCredits({
+      userId: sender.userId,
+      delta: 50,
+      reason: "correction",
+      reference: `test:photos:heic:${sender.userId}`,
+    });
+    const form = new FormData();
+    form.set("profileId", String(partner.profileId));
+    form.set("photo", fileOf(HEIC_PHOTO, "IMG_0003.HEIC", "image/heic"));
+    const sent = await runRoute(
+      new Request(`${ORIGIN}/chats/photo`, {
+        method: "POST",
+        headers: { Cookie: await sessionCookie(sender.userId) },
+        body: form,
+      }),
+      chatPhotoAction,
+    );
+    expect(sent).toMatchObject({
+      status: 302,
+      location: `/members/${partner.profileId}/chat?photoError=heic`,
+    });
   });
 
   it("refuses an SVG (sniffed, whatever the name)", async () => {

@@ -19,6 +19,7 @@ export const CHAT_PHOTO_ERRORS: readonly ChatPhotoError[] = [
   "notFound",
   "rateLimited",
   "busy",
+  "heic",
 ];
 
 export type ChatPhotoResult = { ok: true; chatPhotoId: number } | { ok: false; error: ChatPhotoError };

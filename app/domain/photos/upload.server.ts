@@ -23,11 +23,38 @@ export const LARGE_MAX_SIZE = 1200;
 export const THUMB_WIDTH = 240;
 export const THUMB_HEIGHT = 300;
 
-/** Formats whose bytes we accept (sniffed from the data, never from the file name). SVG is refused. */
+/**
+ * Formats whose bytes we accept (sniffed from the data, never from the file name). SVG is refused.
+ * sharp names AVIF `heif` (AV1 in a HEIF container), which it decodes; HEIC (HEVC in a HEIF
+ * container, as iPhones save photos) it reads the header of but cannot decode: the sharp we ship has
+ * no HEVC decoder. Such a photo gets its own refusal (`heic`), and HEIC is not among the formats the
+ * pages name.
+ */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "heif", "avif", "tiff"]);
 
+/** ISO-BMFF brands of HEVC-coded HEIF files (HEIC): images, image sequences, multi-layer. */
+const HEIC_BRANDS = new Set(["heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs"]);
+const AVIF_BRANDS = new Set(["avif", "avis"]);
+
+/** Whether the bytes start as a HEIC file: an `ftyp` box naming a HEIC brand and no AVIF one. */
+export function looksLikeHeic(bytes: Buffer): boolean {
+  if (bytes.length < 16 || bytes.toString("latin1", 4, 8) !== "ftyp") return false;
+  const boxEnd = Math.min(bytes.readUInt32BE(0), bytes.length, 256);
+  const brands = [bytes.toString("latin1", 8, 12)];
+  for (let at = 16; at + 4 <= boxEnd; at += 4) brands.push(bytes.toString("latin1", at, at + 4));
+  return brands.some((brand) => HEIC_BRANDS.has(brand)) && !brands.some((brand) => AVIF_BRANDS.has(brand));
+}
+
 export type UploadError =
-  "missing" | "tooLarge" | "notImage" | "broken" | "tooManyPixels" | "limitReached" | "rateLimited" | "busy";
+  | "missing"
+  | "tooLarge"
+  | "notImage"
+  | "broken"
+  | "tooManyPixels"
+  | "limitReached"
+  | "rateLimited"
+  | "busy"
+  | "heic";
 export const UPLOAD_ERRORS: readonly UploadError[] = [
   "missing",
   "tooLarge",
@@ -37,6 +64,7 @@ export const UPLOAD_ERRORS: readonly UploadError[] = [
   "limitReached",
   "rateLimited",
   "busy",
+  "heic",
 ];
 
 export type UploadResult = { ok: true; photoId: number } | { ok: false; error: UploadError; limit?: number };
@@ -96,15 +124,17 @@ export function processImage(source: Buffer | Blob, signal?: AbortSignal): Promi
 async function decode(bytes: Buffer): Promise<Processed | UploadError> {
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "truncated" as const, animated: false };
   let format: string | undefined;
+  let compression: string | undefined;
   let width = 0;
   let height = 0;
   try {
     const meta = await sharp(bytes, { ...options, limitInputPixels: false }).metadata();
     format = meta.format;
+    compression = meta.compression;
     width = meta.width ?? 0;
     height = meta.height ?? 0;
   } catch {
-    return "notImage";
+    return looksLikeHeic(bytes) ? "heic" : "notImage";
   }
   if (!format || !ACCEPTED_FORMATS.has(format)) return "notImage";
   if (width * height > MAX_INPUT_PIXELS) return "tooManyPixels";
@@ -122,6 +152,8 @@ async function decode(bytes: Buffer): Promise<Processed | UploadError> {
     return { large: large.data, thumb, width: large.info.width, height: large.info.height };
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) return "tooManyPixels";
+    // Not broken: HEVC is what this sharp cannot decode (a sharp that can would not get here).
+    if (compression === "hevc" || looksLikeHeic(bytes)) return "heic";
     return "broken";
   }
 }

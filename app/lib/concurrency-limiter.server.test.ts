@@ -104,7 +104,28 @@ describe("createConcurrencyLimiter", () => {
     expect([limiter.active, limiter.waiting]).toEqual([0, 0]);
   });
 
+  it("admits at most max + maxWaiting at once, before they wait; a place given back (once) admits another", async () => {
+    const limiter = createConcurrencyLimiter(2, 3);
+    const places = Array.from({ length: 5 }, () => limiter.admit());
+    expect(places.every((leave) => typeof leave === "function")).toBe(true);
+    expect(limiter.admitted).toBe(5);
+    // Full: the next one is refused at once, without waiting.
+    expect(limiter.admit()).toBeNull();
+    places[0]!();
+    places[0]!();
+    expect(limiter.admitted).toBe(4);
+    const again = limiter.admit();
+    expect(again).not.toBeNull();
+    expect(limiter.admit()).toBeNull();
+    for (const leave of [...places.slice(1), again]) leave!();
+    expect(limiter.admitted).toBe(0);
+    // Without maxWaiting nobody is refused.
+    const open = createConcurrencyLimiter(1);
+    expect(Array.from({ length: 50 }, () => open.admit()).every(Boolean)).toBe(true);
+  });
+
   it("refuses a limit below one", () => {
     expect(() => createConcurrencyLimiter(0)).toThrow(RangeError);
+    expect(() => createConcurrencyLimiter(1, -1)).toThrow(RangeError);
   });
 });

@@ -94,6 +94,11 @@ const envSchema = z.object({
   EMBEDDED_DATABASE: booleanFlag.default(false),
   /** Photo uploads decoded at the same time per process; more wait their turn (each may take ~160 MB). */
   IMAGE_DECODE_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /**
+   * Photo uploads per process that may wait for a decode slot, their bodies read (up to ~10 MB
+   * each); beyond the decoding and these, an upload is refused as busy before its body is read.
+   */
+  IMAGE_UPLOAD_QUEUE: z.coerce.number().int().min(0).max(200).default(8),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   ...timeoutsSchema.shape,
 });

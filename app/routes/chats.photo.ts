@@ -14,7 +14,7 @@ import {
   withParams,
 } from "~/domain/chat/extras-actions.server";
 import { earlierSend, sendMessage } from "~/domain/chat/send-message.server";
-import { MAX_UPLOAD_BODY_BYTES } from "~/domain/photos/upload.server";
+import { admitUpload, MAX_UPLOAD_BODY_BYTES } from "~/domain/photos/upload.server";
 import { loginPath } from "~/domain/profiles/login-path";
 import { requestInfoContext } from "~/lib/context";
 import { safeRedirectPath } from "~/lib/redirect.server";
@@ -23,17 +23,18 @@ import { bodyError, isBodyTooLarge, readForm } from "~/lib/request-body.server";
 import { rowIdSchema } from "~/lib/row-id";
 
 /**
- * A member's post too large to read holds a photo over the limit, but its form (and so the way
- * back) stays unread: back to the page it was sent from (the browser's Referer) with
- * `?photoError=tooLarge`, or the readers' 413 when there is none.
+ * A member's post refused unread (too large to read, or this process's line of uploads is full)
+ * leaves its form, and so the way back, unread: back to the page it was sent from (the browser's
+ * Referer) with `?photoError=`, or without one the readers' 413 (too large) or a 503 (busy).
  */
-function photoTooLarge(request: Request) {
+function photoRefusedUnread(request: Request, error: "tooLarge" | "busy") {
   const referer = request.headers.get("Referer");
-  if (!referer || !URL.canParse(referer)) bodyError(request, "too_large");
+  if (!referer || !URL.canParse(referer)) {
+    if (error === "tooLarge") bodyError(request, "too_large");
+    throw data(null, { status: 503, headers: { "Retry-After": "60" } });
+  }
   const { pathname, search } = new URL(referer);
-  return redirect(
-    withParams(safeRedirectPath(pathname + search), { [EXTRAS_PARAMS.photoError]: "tooLarge" }),
-  );
+  return redirect(withParams(safeRedirectPath(pathname + search), { [EXTRAS_PARAMS.photoError]: error }));
 }
 
 /**
@@ -44,11 +45,27 @@ function photoTooLarge(request: Request) {
  * `?photoError=<error>` when the photo cannot be used.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { site, user } = context.get(requestInfoContext);
+  const { user } = context.get(requestInfoContext);
   if (Number(request.headers.get("Content-Length") ?? 0) > MAX_UPLOAD_BODY_BYTES) {
     if (!user) bodyError(request, "too_large");
-    return photoTooLarge(request);
+    return photoRefusedUnread(request, "tooLarge");
   }
+  // A member's multipart post may hold a photo: it takes a place in the line of uploads (profile
+  // photos' too) before its body is read, or is refused unread when the line is full.
+  if (!user || !request.headers.get("Content-Type")?.startsWith("multipart/form-data")) {
+    return send(request, context);
+  }
+  const leave = admitUpload();
+  if (!leave) return photoRefusedUnread(request, "busy");
+  try {
+    return await send(request, context);
+  } finally {
+    leave();
+  }
+}
+
+async function send(request: Request, context: Route.ActionArgs["context"]) {
+  const { site, user } = context.get(requestInfoContext);
   // Only members may send a file: a visitor's post is read as an ordinary form (for the way back
   // after logging in), so nobody can make the server hold large bodies without an account.
   const form = await readForm(request, user ? { maxBytes: MAX_UPLOAD_BODY_BYTES } : {}).catch(
@@ -57,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       throw error;
     },
   );
-  if (!form) return photoTooLarge(request);
+  if (!form) return photoRefusedUnread(request, "tooLarge");
   const to = sendTargetFrom(form);
   if (!to) throw data(null, { status: 400 });
   const back = backPathFor(form, to);

@@ -3,10 +3,11 @@ import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@co
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Trans } from "~/ui/trans";
 import { useTranslation } from "~/ui/use-translation";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { suggestEmail } from "~/domain/accounts/email-suggestion";
 import { requireUser } from "~/domain/accounts/guards.server";
-import { changeSignupEmailSchema } from "~/domain/accounts/signup-schema";
+import { EMAIL_CHANGE_ERROR_KEYS } from "~/domain/accounts/email-change.server";
+import { changeSignupEmailSchema } from "~/domain/accounts/change-signup-email-schema";
 import {
   changeUnconfirmedEmail,
   resendActivation,
@@ -15,12 +16,12 @@ import {
 import { clientIp } from "~/lib/client-ip.server";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/middleware/i18n.server";
-import { FormErrors, TextField } from "~/ui/form-fields";
+import { FormErrors, PasswordField, TextField, useClearedOnAnswer } from "~/ui/form-fields";
 import type { Route } from "./+types/complete-signup";
 import { readForm } from "~/lib/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 
-export const handle: TranslationHandle = { i18n: ["accounts", "signup"] };
+export const handle: TranslationHandle = { i18n: ["signup", "settings"] };
 
 type Done = "resent" | "changed";
 
@@ -32,10 +33,14 @@ function requireUnconfirmedUser(context: Route.LoaderArgs["context"], request: R
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUnconfirmedUser(context, request);
-  const done = new URL(request.url).searchParams.get("done");
+  const query = new URL(request.url).searchParams;
+  const done = query.get("done");
+  const suggestion = suggestEmail(user.email);
   return {
     email: user.email,
-    suggestion: suggestEmail(user.email),
+    suggestion,
+    // "Bedoelde je …?" fills in the new address; only the suggestion, no address a link makes up.
+    newEmail: query.get("suggestion") === "1" ? suggestion : null,
     done: done === "resent" || done === "changed" ? (done as Done) : null,
     title: getInstance(context).t("signup:complete.title"),
     siteName: context.get(requestInfoContext).site.name,
@@ -56,7 +61,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? t("signup:complete.tooManyMails")
       : result.error === "duplicate"
         ? t("signup:complete.duplicate")
-        : t("signup:complete.same");
+        : result.error === "wrong_password"
+          ? t(EMAIL_CHANGE_ERROR_KEYS.wrongPassword)
+          : t("signup:complete.same");
 
   if (formData.get("intent") === "resend") {
     const result = await resendActivation(user.id, site, origin, clientIp(request));
@@ -66,20 +73,29 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const submission = parseWithZod(formData, { schema: changeSignupEmailSchema(t) });
+  const hideFields = ["password"];
   if (submission.status !== "success") {
-    return data<ActionData>({ intent: "change_email", result: submission.reply() }, { status: 400 });
+    return data<ActionData>(
+      { intent: "change_email", result: submission.reply({ hideFields }) },
+      { status: 400 },
+    );
   }
   const result = await changeUnconfirmedEmail(
     user.id,
     submission.value.new_email,
+    submission.value.password,
     site,
     origin,
     clientIp(request),
   );
   if (result.ok) return redirect("/complete-signup?done=changed");
   if (result.error === "confirmed") return redirect("/");
+  const field = result.error === "wrong_password" ? "password" : "new_email";
   return data<ActionData>(
-    { intent: "change_email", result: submission.reply({ fieldErrors: { new_email: [errorText(result)] } }) },
+    {
+      intent: "change_email",
+      result: submission.reply({ fieldErrors: { [field]: [errorText(result)] }, hideFields }),
+    },
     { status: result.error === "rate_limited" ? 429 : 400 },
   );
 }
@@ -90,14 +106,7 @@ export default function CompleteSignupRoute({ loaderData, actionData }: Route.Co
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const { email, suggestion, done } = loaderData;
-  const [form, fields] = useForm({
-    id: "change-email",
-    lastResult: actionData?.intent === "change_email" ? actionData.result : undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeSignupEmailSchema(t) }),
-  });
+  const { email, suggestion, newEmail, done } = loaderData;
   return (
     <main className="container py-4" style={{ maxWidth: 560 }}>
       <h1 className="h3 text-primary">{t("signup:complete.title")}</h1>
@@ -110,13 +119,11 @@ export default function CompleteSignupRoute({ loaderData, actionData }: Route.Co
         <Trans i18nKey="signup:complete.sentTo" values={{ email }} components={{ strong: <strong /> }} />
       </p>
       {suggestion && (
-        <Form method="post" className="mb-3" data-testid="email-suggestion">
-          <input type="hidden" name="intent" value="change_email" />
-          <input type="hidden" name="new_email" value={suggestion} />
-          <button type="submit" className="btn btn-link p-0" disabled={busy}>
+        <p className="mb-3" data-testid="email-suggestion">
+          <Link to="?suggestion=1#change-email" replace preventScrollReset>
             {t("signup:suggestion", { email: suggestion })}
-          </button>
-        </Form>
+          </Link>
+        </p>
       )}
       <p className="text-body-secondary">{t("signup:complete.spamHint")}</p>
       <Form method="post" className="mb-4">
@@ -126,19 +133,57 @@ export default function CompleteSignupRoute({ loaderData, actionData }: Route.Co
         </button>
       </Form>
       <h2 className="h5">{t("signup:complete.changeTitle")}</h2>
-      <Form method="post" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="change_email" />
-        <FormErrors errors={form.errors} id={form.errorId} />
-        <TextField
-          label={t("signup:complete.newEmail")}
-          inputProps={{ ...getInputProps(fields.new_email, { type: "email" }), autoComplete: "email" }}
-          errors={fields.new_email.errors}
-          errorId={fields.new_email.errorId}
-        />
-        <button type="submit" className="btn btn-outline-primary" disabled={busy}>
-          {t("signup:complete.change")}
-        </button>
-      </Form>
+      {/* A new key when the suggestion is chosen: the form starts again with it filled in. */}
+      <ChangeEmailForm
+        key={newEmail ?? ""}
+        newEmail={newEmail}
+        lastResult={actionData?.intent === "change_email" ? actionData.result : undefined}
+        busy={busy}
+      />
     </main>
+  );
+}
+
+/** "Verkeerd e-mailadres?": the new address and, as on the settings page, the current password. */
+function ChangeEmailForm({
+  newEmail,
+  lastResult,
+  busy,
+}: {
+  newEmail: string | null;
+  lastResult: SubmissionResult<string[]> | undefined;
+  busy: boolean;
+}) {
+  const { t } = useTranslation();
+  const [form, fields] = useForm({
+    id: "change-email",
+    lastResult,
+    defaultValue: newEmail ? { new_email: newEmail } : undefined,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeSignupEmailSchema(t) }),
+  });
+  const passwordRef = useClearedOnAnswer(lastResult);
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="change_email" />
+      <FormErrors errors={form.errors} id={form.errorId} />
+      <TextField
+        label={t("signup:complete.newEmail")}
+        inputProps={{ ...getInputProps(fields.new_email, { type: "email" }), autoComplete: "email" }}
+        errors={fields.new_email.errors}
+        errorId={fields.new_email.errorId}
+      />
+      <PasswordField
+        label={t("settings:fields.currentPassword")}
+        field={fields.password}
+        autoComplete="current-password"
+        help={t("settings:email.passwordHelp")}
+        inputRef={passwordRef}
+      />
+      <button type="submit" className="btn btn-outline-primary" disabled={busy}>
+        {t("signup:complete.change")}
+      </button>
+    </Form>
   );
 }

@@ -116,7 +116,7 @@ test("a text file named .jpg gets a clear message and nothing is stored", async 
   });
   await page.getByRole("button", { name: "Uploaden" }).click();
   await expect(page.getByTestId("upload-error")).toHaveText(
-    "Dit bestand is geen foto. Kies een JPEG-, PNG-, WebP-, GIF- of HEIC-bestand.",
+    "Dit bestand is geen foto. Kies een JPEG-, PNG-, WebP- of GIF-bestand.",
   );
   await expect(page.getByTestId("own-photo")).toHaveCount(0);
   const profile = await e2eDb().profile.findFirstOrThrow({

@@ -252,9 +252,17 @@ test("confirm step: resend the mail and correct the address", async ({ page, con
 
   const fixed = newEmail();
   await page.getByLabel("Nieuw e-mailadres").fill("kapot");
+  await page.getByLabel("Huidig wachtwoord").fill(PASSWORD);
   await page.getByRole("button", { name: "E-mailadres wijzigen" }).click();
   await expect(page.getByText("Nieuw e-mailadres invalide.")).toBeVisible();
+  // The address changes only with the current password, as on the settings page.
   await page.getByLabel("Nieuw e-mailadres").fill(fixed);
+  await page.getByLabel("Huidig wachtwoord").fill("Niet-mijn-wachtwoord-1");
+  await page.getByRole("button", { name: "E-mailadres wijzigen" }).click();
+  await expect(page.getByText("Controleer je wachtwoord", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Nieuw e-mailadres")).toHaveValue(fixed);
+  await expect(page.getByLabel("Huidig wachtwoord")).toHaveValue("");
+  await page.getByLabel("Huidig wachtwoord").fill(PASSWORD);
   await page.getByRole("button", { name: "E-mailadres wijzigen" }).click();
   await expect(page.getByRole("status")).toContainText(`nieuwe activatielink gestuurd naar ${fixed}`);
   await expect(page.getByTestId("complete-signup-email")).toContainText(fixed);

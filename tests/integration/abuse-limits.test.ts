@@ -359,7 +359,7 @@ describe("activation mail again", () => {
     const change = await post(
       "/complete-signup",
       anna,
-      { intent: "change_email", new_email: fixed },
+      { intent: "change_email", new_email: fixed, password: PASSWORD },
       completeSignupAction,
     );
     expect(change.status).toBe(429);

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteAccount, deleteDiscountFor, DELETION_GRACE_MS } from "~/domain/accounts/delete-account.server";
+import { confirmEmailChange, requestEmailChange } from "~/domain/accounts/email-change.server";
+import { isResetLinkValid, requestPasswordReset } from "~/domain/accounts/password-reset.server";
+import { resendActivation } from "~/domain/accounts/signup.server";
 import { DELETE_REASONS, deleteAccountSchema } from "~/domain/accounts/delete-schema";
 import { eraseExpiredAccounts, erasedEmail } from "~/domain/accounts/erase-accounts.server";
 import { reactivateAccount, reactivationLinkWorks } from "~/domain/accounts/reactivate-account.server";
@@ -231,6 +234,46 @@ describe("deleting an account", () => {
     // Used up: the link and the button lead to the error.
     expect((await open(`/reactivate?token=${token}`)).location).toBe("/account-deleted?error=link");
     expect(await confirm({ token })).toMatchObject({ status: 400, body: { failed: true } });
+  });
+
+  it("voids pending password-reset, e-mail-change and activation links: a reactivation does not bring them back", async () => {
+    const member = await createMember({ password: PASSWORD });
+    const linkIn = async (to: string, template: string, path: string) => {
+      const text = (await latestMail(to, template))?.text ?? "";
+      const match = new RegExp(`${path}\\?token=([\\w-]+)`).exec(text);
+      expect(match, `${template} link in the mail`).not.toBeNull();
+      return match![1]!;
+    };
+    // Requested before the deletion, perhaps by someone else with the session.
+    expect(
+      await requestEmailChange({
+        site,
+        userId: member.userId,
+        password: PASSWORD,
+        newEmail: "indringer@example.com",
+        origin: ORIGIN,
+      }),
+    ).toMatchObject({ ok: true });
+    const changeToken = await linkIn("indringer@example.com", "changeEmail", "/mail-change/do");
+    expect(
+      await requestPasswordReset({ site, email: member.email, origin: ORIGIN, ip: "198.51.100.90" }),
+    ).toEqual({ ok: true });
+    const resetToken = await linkIn(member.email, "resetPassword", "/reset-password/do");
+    await db().user.update({ where: { id: member.userId }, data: { status: "not_confirmed" } });
+    expect(await resendActivation(member.userId, site, ORIGIN, "198.51.100.90")).toMatchObject({ ok: true });
+
+    expect(await remove(member.userId)).toEqual({ ok: true });
+    expect(
+      await db().verification.count({
+        where: { userId: member.userId, type: { not: "reactivation" }, usedAt: null },
+      }),
+    ).toBe(0);
+    expect(await reactivateAccount(await reactivationToken(member.email))).toMatchObject({ ok: true });
+
+    expect(await confirmEmailChange(changeToken)).toEqual({ ok: false, error: "invalidLink" });
+    expect(await isResetLinkValid(resetToken)).toBe(false);
+    const user = await db().user.findUniqueOrThrow({ where: { id: member.userId }, select: { email: true } });
+    expect(user.email).toBe(member.email);
   });
 
   it("does not reactivate after the grace period", async () => {

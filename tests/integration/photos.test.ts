@@ -34,11 +34,14 @@ import { fileStorage, s3Storage } from "~/lib/storage.server";
 import { translatorFor } from "~/lib/translator.server";
 import { loader as photoLoader } from "~/routes/photos.$photoId.$size";
 import { action as photosAction } from "~/routes/profile.photos";
+import { action as chatPhotoAction } from "~/routes/chats.photo";
+import { changeCredits } from "~/domain/credits/credits.server";
+import { SUPPORTED_LOCALES } from "~/lib/i18n";
 import StaffPhotosRoute, { action as staffAction, loader as staffLoader } from "~/routes/staff.photos";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { contextFor, createMember, type Member } from "../fixtures/members";
 import { renderRoute } from "../fixtures/render-route";
-import { runRoute, siteRequest } from "../fixtures/run-route";
+import { runRoute, sessionCookie, siteRequest } from "../fixtures/run-route";
 import { untilAStatementWaitsOnALock } from "../fixtures/lock-waits";
 
 const ORIGIN = "http://hartklop.test";
@@ -104,6 +107,15 @@ async function jpeg(width = 400, height = 300) {
     .jpeg()
     .toBuffer();
 }
+
+/**
+ * A 64 x 48 HEIC (HEVC-coded, as iPhones save photos), made with libheif's heif-enc (x265). The
+ * sharp we ship reads its header but cannot decode HEVC.
+ */
+const HEIC_PHOTO = Buffer.from(
+  "AAAAHGZ0eXBoZWljAAAAAG1pZjFoZWljbWlhZgAAAa1tZXRhAAAAAAAAACFoZGxyAAAAAAAAAABwaWN0AAAAAAAAAAAAAAAAAAAAAA5waXRtAAAAAAACAAAAEGlkYXQAAAAAAEAAMAAAADhpbG9jAQAAAERAAAIAAQAAAAAAAAHRAAEAAAAAAAAAGQACAAEAAAAAAAAAAQAAAAAAAAAIAAAAOGlpbmYAAAAAAAIAAAAVaW5mZQIAAAEAAQAAaHZjMQAAAAAVaW5mZQIAAAAAAgAAZ3JpZAAAAADYaXBycAAAALZpcGNvAAAAdmh2Y0MBA3AAAAAAAAAAAAAe8AD8/fj4AAAPAyAAAQAYQAEMAf//A3AAAAMAkAAAAwAAAwAeugJAIQABACpCAQEDcAAAAwCQAAADAAADAB6gIIEFlurkprm4EBAwIAAAAwAgAAADACEiAAEABkQBwXPAiQAAABRpc3BlAAAAAAAAAEAAAABAAAAAFGlzcGUAAAAAAAAAQAAAADAAAAAQcGl4aQAAAAADCAgIAAAAGmlwbWEAAAAAAAAAAgABAoECAAICA4QAAAAaaXJlZgAAAAAAAAAOZGltZwACAAEAAQAAACFtZGF0AAAAFSgBrxmA70mlv//MmRFYC/2mtaY+bg==",
+  "base64",
+);
 
 const fileOf = (bytes: Buffer | Uint8Array, name = "foto.jpg", type = "image/jpeg") =>
   new File([new Uint8Array(bytes)], name, { type });
@@ -326,6 +338,12 @@ describe("bad uploads: a clear message and nothing stored", () => {
       "broken",
     ],
     ["a 30 MB file", async () => fileOf(Buffer.alloc(30 * 1024 * 1024, 0xff), "groot.jpg"), "tooLarge"],
+    ["an iPhone's HEIC photo", async () => fileOf(HEIC_PHOTO, "IMG_0001.HEIC", "image/heic"), "heic"],
+    [
+      "a HEIC photo whose header cannot be read either (sniffed by its brand)",
+      async () => fileOf(HEIC_PHOTO.subarray(0, 40), "IMG_0002.HEIC", "image/heic"),
+      "heic",
+    ],
     [
       "a PNG bomb (over 40 megapixels in a small file)",
       async () => {
@@ -360,13 +378,59 @@ describe("bad uploads: a clear message and nothing stored", () => {
     expect(translatorFor("de")(key)).not.toContain("upload.errors");
   });
 
-  it("says which formats and sizes are accepted", () => {
+  it("says which formats and sizes are accepted: not HEIC, which cannot be decoded here", () => {
     expect(nl("photos:upload.errors.notImage")).toBe(
-      "Dit bestand is geen foto. Kies een JPEG-, PNG-, WebP-, GIF- of HEIC-bestand.",
+      "Dit bestand is geen foto. Kies een JPEG-, PNG-, WebP- of GIF-bestand.",
     );
+    expect(nl("photos:upload.hint")).toBe("JPEG, PNG, WebP of GIF, maximaal 10 MB.");
+    expect(nl("photos:upload.errors.heic")).toBe("HEIC-foto's kunnen we niet lezen; kies een JPEG of PNG.");
+    for (const locale of SUPPORTED_LOCALES) {
+      const t = translatorFor(locale);
+      for (const key of [
+        "photos:upload.hint",
+        "photos:upload.errors.notImage",
+        "chat-extras:photo.uploadHelp",
+      ])
+        expect(t(key)).not.toContain("HEIC");
+      expect(t("photos:upload.errors.heic")).toContain("HEIC");
+      expect(t("chat-extras:photoErrors.heic")).toContain("HEIC");
+    }
     expect(nl("photos:upload.errors.tooLarge")).toBe(
       "Deze foto is te groot. Een foto mag maximaal 10 MB zijn.",
     );
+  });
+
+  it("still takes an AVIF (HEIF with AV1, which sharp decodes)", async () => {
+    const member = await createMember();
+    const avif = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c03070" } })
+      .avif()
+      .toBuffer();
+    expect(await upload(member, avif)).toBeGreaterThan(0);
+  });
+
+  it("a chat photo in HEIC gets the same refusal", async () => {
+    const [sender, partner] = [await createMember(), await createMember({ gender: "male" })];
+    await changeCredits({
+      userId: sender.userId,
+      delta: 50,
+      reason: "correction",
+      reference: `test:photos:heic:${sender.userId}`,
+    });
+    const form = new FormData();
+    form.set("profileId", String(partner.profileId));
+    form.set("photo", fileOf(HEIC_PHOTO, "IMG_0003.HEIC", "image/heic"));
+    const sent = await runRoute(
+      new Request(`${ORIGIN}/chats/photo`, {
+        method: "POST",
+        headers: { Cookie: await sessionCookie(sender.userId) },
+        body: form,
+      }),
+      chatPhotoAction,
+    );
+    expect(sent).toMatchObject({
+      status: 302,
+      location: `/members/${partner.profileId}/chat?photoError=heic`,
+    });
   });
 
   it("refuses an SVG (sniffed, whatever the name)", async () => {
@@ -437,6 +501,99 @@ describe("a small server: decoding and request bodies", () => {
     for (const result of await Promise.all(first)) expect(statusOf(result)).toBe(302);
     expect(await db().photo.count({ where: { profileId: c.profileId } })).toBe(0);
     expect(await storedFiles(c.profileId)).toEqual([]);
+  });
+
+  it("the waiting line is bounded: beyond IMAGE_DECODE_CONCURRENCY + IMAGE_UPLOAD_QUEUE uploads, 'busy' before the body is read", async () => {
+    const { IMAGE_DECODE_CONCURRENCY: decoders, IMAGE_UPLOAD_QUEUE: queue } = env();
+    expect([decoders, queue]).toEqual([2, 8]);
+    const members: Member[] = [];
+    for (let i = 0; i < decoders + queue + 1; i++) members.push(await createMember());
+    const late = members.pop()!;
+    const photo = await jpeg();
+    const release = holdDecoding();
+    const uploads = members.map((member) => postUpload(member, fileOf(photo)));
+    try {
+      await vi.waitFor(
+        () => expect([imageDecodes().active, imageDecodes().waiting]).toEqual([decoders, queue]),
+        { timeout: 20_000 },
+      );
+      const { result, read } = await postBody(late, multipartUpload(photo), { contentLength: true });
+      expect(statusOf(result)).toBe(503);
+      expect(uploadErrorOf(result)).toBe("busy");
+      // The stream is read ahead by one chunk whether or not anyone reads it.
+      expect(read.bytes).toBeLessThanOrEqual(CHUNK);
+      expect(imageDecodes().waiting).toBe(queue);
+
+      // A chat photo shares the line: back to its page with ?photoError=busy, nothing sent or paid.
+      const partner = await createMember({ gender: "male" });
+      await changeCredits({
+        userId: late.userId,
+        delta: 50,
+        reason: "correction",
+        reference: `test:photos:busy:${late.userId}`,
+      });
+      const chat = new FormData();
+      chat.set("profileId", String(partner.profileId));
+      chat.set("photo", fileOf(photo));
+      const sent = await runRoute(
+        new Request(`${ORIGIN}/chats/photo`, {
+          method: "POST",
+          headers: {
+            Cookie: await sessionCookie(late.userId),
+            Referer: `${ORIGIN}/members/${partner.profileId}/chat`,
+          },
+          body: chat,
+        }),
+        chatPhotoAction,
+      );
+      expect(sent).toMatchObject({
+        status: 302,
+        location: `/members/${partner.profileId}/chat?photoError=busy`,
+      });
+      expect(await db().chatPhoto.count({ where: { ownerId: late.userId } })).toBe(0);
+    } finally {
+      release();
+    }
+    for (const result of await Promise.all(uploads)) {
+      expect((result as Response).headers.get("Location")).toBe("/profile/photos?notice=uploaded");
+    }
+    expect([imageDecodes().active, imageDecodes().waiting, imageDecodes().admitted]).toEqual([0, 0, 0]);
+    // With room again, the refused member uploads.
+    expect(((await postUpload(late, fileOf(photo))) as Response).headers.get("Location")).toBe(
+      "/profile/photos?notice=uploaded",
+    );
+  });
+
+  it("an upload waiting its turn holds its file only: it is copied into a buffer once decoding starts", async () => {
+    const [a, b, c] = [await createMember(), await createMember(), await createMember()];
+    const photo = await jpeg();
+    const release = holdDecoding();
+    const first = [postUpload(a, fileOf(photo)), postUpload(b, fileOf(photo))];
+    const file = fileOf(photo);
+    const copies = vi.spyOn(file, "arrayBuffer");
+    let waiting: ReturnType<typeof uploadPhoto> | undefined;
+    try {
+      await vi.waitFor(() => expect(imageDecodes().active).toBe(2), { timeout: 20_000 });
+      waiting = uploadPhoto({ profileId: c.profileId, paidUser: false, file });
+      await vi.waitFor(() => expect(imageDecodes().waiting).toBe(1), { timeout: 20_000 });
+      expect(copies).not.toHaveBeenCalled();
+    } finally {
+      release();
+    }
+    expect(await waiting).toMatchObject({ ok: true });
+    expect(copies).toHaveBeenCalledTimes(1);
+    for (const result of await Promise.all(first)) expect(statusOf(result)).toBe(302);
+  });
+
+  it("has the 'busy' texts in every language", () => {
+    for (const locale of SUPPORTED_LOCALES) {
+      const t = translatorFor(locale);
+      expect(t("photos:upload.errors.busy")).not.toContain("errors.busy");
+      expect(t("chat-extras:photoErrors.busy")).not.toContain("photoErrors.busy");
+    }
+    expect(translatorFor("nl")("photos:upload.errors.busy")).toBe(
+      "Het is nu erg druk met foto's uploaden. Probeer het over een minuut opnieuw.",
+    );
   });
 
   it("a body one byte over MAX_UPLOAD_BODY_BYTES is answered tooLarge (by its Content-Length: unread)", async () => {
@@ -950,6 +1107,61 @@ describe("managing own photos", () => {
         ),
       ),
     ).toBe(404);
+  });
+});
+
+describe("a main photo that goes: the newest other approved public photo takes its place", () => {
+  /** A member with an approved public main photo, then (newer) an approved private, an approved public and a pending photo. */
+  async function memberWithPhotos() {
+    const member = await createMember({ paidUser: true });
+    const main = await upload(member);
+    await approvePhoto(main, moderator);
+    const older = await upload(member);
+    await approvePhoto(older, moderator);
+    const newest = await upload(member);
+    await approvePhoto(newest, moderator);
+    const privatePhoto = await upload(member, undefined, "private");
+    await approvePhoto(privatePhoto, moderator);
+    const pending = await upload(member);
+    // Distinct times, oldest first, whatever the clock's resolution.
+    const ids = [main, older, newest, privatePhoto, pending];
+    for (const [index, id] of ids.entries()) {
+      await db().photo.update({ where: { id }, data: { createdAt: new Date(Date.UTC(2026, 0, 1 + index)) } });
+    }
+    expect(await mainOf(member.profileId)).toBe(main);
+    return { member, main, older, newest, privatePhoto, pending };
+  }
+
+  it("deleting the main photo promotes the newest approved public photo, not a private or pending one", async () => {
+    const { member, main, older, newest } = await memberWithPhotos();
+    expect(await deletePhoto(member.profileId, main)).toBe(true);
+    expect(await mainOf(member.profileId)).toBe(newest);
+    // Deleting a photo that is not the main photo changes nothing.
+    expect(await deletePhoto(member.profileId, older)).toBe(true);
+    expect(await mainOf(member.profileId)).toBe(newest);
+    // The last approved public photo goes: no main photo is left (private and pending ones never are).
+    expect(await deletePhoto(member.profileId, newest)).toBe(true);
+    expect(await mainOf(member.profileId)).toBeNull();
+  });
+
+  it("making the main photo private promotes the newest other approved public photo", async () => {
+    const { member, main, older, newest } = await memberWithPhotos();
+    expect(await setPhotoVisibility(member.profileId, main, "private")).toBe(true);
+    expect(await mainOf(member.profileId)).toBe(newest);
+    expect(await setPhotoVisibility(member.profileId, older, "private")).toBe(true);
+    expect(await mainOf(member.profileId)).toBe(newest);
+    expect(await setPhotoVisibility(member.profileId, newest, "private")).toBe(true);
+    expect(await mainOf(member.profileId)).toBeNull();
+  });
+
+  it("through the page's forms too", async () => {
+    const { member, main, newest } = await memberWithPhotos();
+    const response = (await postForm(photosAction, "/profile/photos", member, {
+      intent: "delete",
+      photoId: String(main),
+    })) as Response;
+    expect(response.headers.get("Location")).toBe("/profile/photos?notice=deleted");
+    expect(await mainOf(member.profileId)).toBe(newest);
   });
 });
 

@@ -1045,16 +1045,18 @@ describe("the complete-signup step", () => {
       data: { siteId: site.id, email: taken, status: "confirmed" },
       select: { id: true },
     });
-    expect(await changeUnconfirmedEmail(userId, taken, site, ORIGIN, "10.0.5.1")).toEqual({
+    expect(await changeUnconfirmedEmail(userId, taken, PASSWORD, site, ORIGIN, "10.0.5.1")).toEqual({
       ok: false,
       error: "duplicate",
     });
-    expect(await changeUnconfirmedEmail(userId, email.toUpperCase(), site, ORIGIN, "10.0.5.1")).toEqual({
+    expect(
+      await changeUnconfirmedEmail(userId, email.toUpperCase(), PASSWORD, site, ORIGIN, "10.0.5.1"),
+    ).toEqual({
       ok: false,
       error: "same",
     });
     const fixed = uniqueEmail("goed");
-    expect(await changeUnconfirmedEmail(userId, ` ${fixed} `, site, ORIGIN, "10.0.5.1")).toEqual({
+    expect(await changeUnconfirmedEmail(userId, ` ${fixed} `, PASSWORD, site, ORIGIN, "10.0.5.1")).toEqual({
       ok: true,
       email: fixed,
     });
@@ -1069,6 +1071,67 @@ describe("the complete-signup step", () => {
     expect(await activateAccount(await activationToken(fixed))).toEqual({ userId, firstUse: true });
   });
 
+  it("asks for the current password before it changes the address, with the settings page's texts", async () => {
+    const email = uniqueEmail("wachtwoord-wijzig");
+    const created = await runRoute(signupRoute.action, request("/signup", { form: form(valid({ email })) }));
+    const cookie = await sessionCookieFor(created.result as Response);
+    const post = (values: Record<string, string>) =>
+      runRoute(completeSignupRoute.action, request("/complete-signup", { form: form(values), cookie }));
+    const address = async () =>
+      (await db().user.findFirstOrThrow({ where: { siteId: site.id, email }, select: { id: true } })).id;
+    const userId = await address();
+    const mails = () => db().mail.count({ where: { template: "activation", userId } });
+    const before = await mails();
+    const intruder = uniqueEmail("indringer");
+    type Result = { error: Record<string, string[]>; initialValue: Record<string, string> };
+
+    const missing = await post({ intent: "change_email", new_email: intruder });
+    expect(missing.status).toBe(400);
+    expect((missing.body!.result as Result).error.password).toEqual([
+      nl("settings:validation.currentPasswordRequired"),
+    ]);
+    const wrong = await post({ intent: "change_email", new_email: intruder, password: "Raden-2026!" });
+    expect(wrong.status).toBe(400);
+    const result = wrong.body!.result as Result;
+    expect(result.error.password).toEqual([nl("settings:email.wrongPassword")]);
+    // What was typed is kept, never the password.
+    expect(result.initialValue).toMatchObject({ new_email: intruder });
+    expect(result.initialValue.password).toBeUndefined();
+    expect(await db().user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } })).toEqual({
+      email,
+    });
+    expect(await mails()).toBe(before);
+
+    const fixed = uniqueEmail("wachtwoord-goed");
+    const changed = await post({ intent: "change_email", new_email: fixed, password: PASSWORD });
+    expect((changed.result as Response).headers.get("Location")).toBe("/complete-signup?done=changed");
+    expect(await db().user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } })).toEqual({
+      email: fixed,
+    });
+  });
+
+  it("'Bedoelde je …?' fills in the suggested address (only that one); the password is still asked", async () => {
+    const email = uniqueEmail("tik").replace("@example.com", "@gmial.com");
+    const created = await runRoute(
+      signupRoute.action,
+      request("/signup", { form: form(valid({ email, email_checked: email })) }),
+    );
+    const cookie = await sessionCookieFor(created.result as Response);
+    const suggested = email.replace("gmial", "gmail");
+    const page = await runRoute(completeSignupRoute.loader, request("/complete-signup", { cookie }));
+    expect(page.body).toMatchObject({ suggestion: suggested, newEmail: null });
+    const chosen = await runRoute(
+      completeSignupRoute.loader,
+      request("/complete-signup?suggestion=1", { cookie }),
+    );
+    expect(chosen.body).toMatchObject({ suggestion: suggested, newEmail: suggested });
+    const made = await runRoute(
+      completeSignupRoute.loader,
+      request("/complete-signup?suggestion=1&new_email=iemand%40example.com", { cookie }),
+    );
+    expect(made.body).toMatchObject({ newEmail: suggested });
+  });
+
   it("checks the new address with SPEC's texts through the route", async () => {
     const email = uniqueEmail("route-wijzig");
     const created = await runRoute(signupRoute.action, request("/signup", { form: form(valid({ email })) }));
@@ -1076,7 +1139,7 @@ describe("the complete-signup step", () => {
     const post = (values: Record<string, string>) =>
       runRoute(completeSignupRoute.action, request("/complete-signup", { form: form(values), cookie }));
 
-    const invalid = await post({ intent: "change_email", new_email: "geen-adres" });
+    const invalid = await post({ intent: "change_email", new_email: "geen-adres", password: PASSWORD });
     expect(invalid.status).toBe(400);
     expect((invalid.body!.result as { error: Record<string, string[]> }).error.new_email).toEqual([
       "Nieuw e-mailadres invalide.",
@@ -1087,12 +1150,16 @@ describe("the complete-signup step", () => {
       data: { siteId: site.id, email: taken, status: "not_confirmed" },
       select: { id: true },
     });
-    const duplicate = await post({ intent: "change_email", new_email: taken });
+    const duplicate = await post({ intent: "change_email", new_email: taken, password: PASSWORD });
     expect((duplicate.body!.result as { error: Record<string, string[]> }).error.new_email).toEqual([
       "Dit e-mailadres heeft al een account op deze site.",
     ]);
 
-    const changed = await post({ intent: "change_email", new_email: uniqueEmail("route-nieuw") });
+    const changed = await post({
+      intent: "change_email",
+      new_email: uniqueEmail("route-nieuw"),
+      password: PASSWORD,
+    });
     expect((changed.result as Response).headers.get("Location")).toBe("/complete-signup?done=changed");
     const resent = await post({ intent: "resend" });
     expect((resent.result as Response).headers.get("Location")).toBe("/complete-signup?done=resent");

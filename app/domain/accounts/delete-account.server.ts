@@ -5,7 +5,7 @@ import { sendAccountMail } from "~/domain/notifications/account-mail.server";
 import type { DeleteReason } from "~/generated/prisma/enums";
 import { db } from "~/lib/db.server";
 import { verifyPassword } from "./password.server";
-import { createVerification } from "./verification.server";
+import { createVerification, voidLinks } from "./verification.server";
 
 /** SPEC section 9: a deleted account can be reactivated for 14 days, then its personal data is erased. */
 export const DELETION_GRACE_DAYS = 14;
@@ -24,8 +24,10 @@ export type DeleteAccountResult = { ok: true } | { ok: false; error: "passwordWr
 
 /**
  * Deletes a member's account after checking the password: in one transaction the account is marked
- * deleted with the reason, the profile is disabled (hidden everywhere at once) and every session
- * ends. A reactivation link, valid for the grace period, is mailed afterwards.
+ * deleted with the reason, the profile is disabled (hidden everywhere at once), every session ends
+ * and every pending password-reset, e-mail-change and activation link is voided (a reactivation must
+ * not bring back, say, an intruder's e-mail change). A reactivation link, valid for the grace
+ * period, is mailed afterwards.
  */
 export async function deleteAccount({
   userId,
@@ -72,6 +74,7 @@ export async function deleteAccount({
     });
     await tx.profile.updateMany({ where: { userId }, data: { status: "disabled" } });
     await tx.session.deleteMany({ where: { userId } });
+    await voidLinks(userId, ["reset_password", "change_email", "activation"], tx);
     return createVerification({ type: "reactivation", userId, target: user.email }, tx);
   });
 

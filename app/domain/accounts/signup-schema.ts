@@ -119,16 +119,3 @@ export function signupSchema(t: TFunction, settings: SignupSettings, today: Date
 }
 
 export type SignupValues = z.output<ReturnType<typeof signupSchema>>;
-
-/** "Verkeerd e-mailadres?" on the complete-signup step (SPEC section 5's texts for a new address). */
-export function changeSignupEmailSchema(t: TFunction) {
-  return z.object({
-    intent: z.literal("change_email"),
-    new_email: z
-      .string({ error: t("signup:complete.invalid") })
-      .trim()
-      .toLowerCase()
-      .max(254, { error: t("signup:complete.invalid") })
-      .pipe(z.email({ error: t("signup:complete.invalid") })),
-  });
-}

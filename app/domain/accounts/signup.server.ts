@@ -14,6 +14,7 @@ import { sexualityFor } from "~/domain/profiles/genders";
 import { db } from "~/lib/db.server";
 import type { Tracking } from "~/middleware/tracking.server";
 import { confirmAddress } from "./confirm-address.server";
+import { checkCurrentPassword } from "./current-password.server";
 import { normalizeEmail } from "./email";
 import { suggestEmail } from "./email-suggestion";
 import { hashPassword } from "./password.server";
@@ -229,7 +230,8 @@ async function activatedBefore(token: string): Promise<{ userId: number; firstUs
 }
 
 export type ActivationMailResult =
-  { ok: true; email: string } | { ok: false; error: "confirmed" | "rate_limited" | "same" | "duplicate" };
+  | { ok: true; email: string }
+  | { ok: false; error: "confirmed" | "rate_limited" | "same" | "duplicate" | "wrong_password" };
 
 async function unconfirmedUser(userId: number) {
   const user = await db().user.findUnique({
@@ -282,11 +284,14 @@ export async function resendActivation(
 
 /**
  * Corrects a mistyped address before it is confirmed: the account gets the new address, links to the
- * old one stop working, and a fresh activation link goes to the new one.
+ * old one stop working, and a fresh activation link goes to the new one. The login address changes
+ * at once, so the current password is checked first (counted as the settings page's checks are):
+ * a session alone must not be enough to take the account over.
  */
 export async function changeUnconfirmedEmail(
   userId: number,
   newEmail: string,
+  password: string,
   site: MailSite,
   origin: string,
   ip: string,
@@ -294,6 +299,7 @@ export async function changeUnconfirmedEmail(
   const email = normalizeEmail(newEmail);
   const user = await unconfirmedUser(userId);
   if (!user) return { ok: false, error: "confirmed" };
+  if (!(await checkCurrentPassword(userId, password))) return { ok: false, error: "wrong_password" };
   if (email === user.email) return { ok: false, error: "same" };
   const taken = await db().user.findUnique({
     where: { siteId_email: { siteId: user.siteId, email } },

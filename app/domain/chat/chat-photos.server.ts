@@ -18,6 +18,8 @@ export const CHAT_PHOTO_ERRORS: readonly ChatPhotoError[] = [
   "tooManyPixels",
   "notFound",
   "rateLimited",
+  "busy",
+  "heic",
 ];
 
 export type ChatPhotoResult = { ok: true; chatPhotoId: number } | { ok: false; error: ChatPhotoError };
@@ -63,7 +65,7 @@ export async function createChatPhotoFromUpload(
   if (file.size > MAX_UPLOAD_BYTES) return { ok: false, error: "tooLarge" };
   if (!(await withinLimit(CHAT_PHOTO_UPLOADS_PER_MEMBER, ownerId)))
     return { ok: false, error: "rateLimited" };
-  const processed = await processImage(Buffer.from(await file.arrayBuffer()), signal);
+  const processed = await processImage(file, signal);
   if (typeof processed === "string") {
     return { ok: false, error: processed === "limitReached" ? "broken" : processed };
   }

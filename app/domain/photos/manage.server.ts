@@ -1,3 +1,4 @@
+import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { fileStorage } from "~/lib/storage.server";
 
@@ -32,8 +33,28 @@ async function ownPhoto(profileId: number, photoId: number) {
 }
 
 /**
+ * When `photoId` was the profile's main photo, its newest other approved (active) public photo
+ * becomes the main photo, or none when there is no such photo; other photos change nothing. Run in
+ * the transaction that takes the photo away, after it is deleted or made private. One statement:
+ * the candidate is read with FOR SHARE, so a concurrent delete or visibility change of it is waited
+ * for and then re-checked rather than making a deleted or private photo the main one.
+ */
+async function replaceMainPhoto(tx: Prisma.TransactionClient, profileId: number, photoId: number) {
+  await tx.$executeRaw`
+    UPDATE "Profile" p SET "mainPhotoId" = (
+      SELECT ph.id FROM "Photo" ph
+      WHERE ph."profileId" = p.id AND ph.id <> ${photoId}
+        AND ph.status = 'active' AND ph.visibility = 'public'
+      ORDER BY ph."createdAt" DESC, ph.id DESC
+      LIMIT 1
+      FOR SHARE
+    )
+    WHERE p.id = ${profileId} AND p."mainPhotoId" = ${photoId}`;
+}
+
+/**
  * Public or private. Only an active public photo can be the main photo, so a main photo made
- * private stops being the main photo.
+ * private stops being the main photo: the newest other approved public photo takes its place.
  */
 export async function setPhotoVisibility(
   profileId: number,
@@ -44,12 +65,7 @@ export async function setPhotoVisibility(
   if (!photo || photo.status === "deleted") return false;
   await db().$transaction(async (tx) => {
     await tx.photo.update({ where: { id: photoId }, data: { visibility }, select: { id: true } });
-    if (visibility === "private") {
-      await tx.profile.updateMany({
-        where: { id: profileId, mainPhotoId: photoId },
-        data: { mainPhotoId: null },
-      });
-    }
+    if (visibility === "private") await replaceMainPhoto(tx, profileId, photoId);
   });
   return true;
 }
@@ -69,15 +85,15 @@ export async function setMainPhoto(profileId: number, photoId: number): Promise<
   return { ok: true };
 }
 
-/** Deletes an own photo: the row goes (main photo becomes null), then both files. */
+/**
+ * Deletes an own photo: the row goes (a main photo is replaced by the newest other approved public
+ * photo, or none), then both files.
+ */
 export async function deletePhoto(profileId: number, photoId: number): Promise<boolean> {
   const photo = await ownPhoto(profileId, photoId);
   if (!photo) return false;
   await db().$transaction(async (tx) => {
-    await tx.profile.updateMany({
-      where: { id: profileId, mainPhotoId: photoId },
-      data: { mainPhotoId: null },
-    });
+    await replaceMainPhoto(tx, profileId, photoId);
     await tx.photo.delete({ where: { id: photoId }, select: { id: true } });
   });
   const storage = fileStorage();

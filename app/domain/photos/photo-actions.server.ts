@@ -4,6 +4,7 @@ import { withinLimit } from "~/domain/abuse/rate-limits.server";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import { deletePhoto, dismissPhotoAlert, setMainPhoto, setPhotoVisibility } from "./manage.server";
 import {
+  admitUpload,
   countPhotos,
   MAX_UPLOAD_BODY_BYTES,
   photoLimitFor,
@@ -32,7 +33,8 @@ function withNotice(notice: PhotoNotice) {
 /**
  * A multipart upload. The page's own upload script (`viaXhr`) follows the redirect to learn the
  * outcome, so it gets errors as `?uploadError=`; a plain form post gets them as action data (400,
- * or 429 beyond the member's uploads per hour).
+ * 429 beyond the member's uploads per hour, or 503 when this process's line of uploads is full).
+ * The body is read only once the upload has its place in that line.
  */
 export async function uploadIntent({
   request,
@@ -50,28 +52,37 @@ export async function uploadIntent({
       ? redirect(`${PAGE}?uploadError=${error}`)
       : data(
           { uploadError: { error, limit: limit ?? photoLimitFor(paidUser) } },
-          { status: error === "rateLimited" ? 429 : 400 },
+          error === "busy"
+            ? { status: 503, headers: { "Retry-After": "60" } }
+            : { status: error === "rateLimited" ? 429 : 400 },
         );
   // A body over the limit can only hold a file over the limit: say so without reading it.
   if (Number(request.headers.get("Content-Length") ?? 0) > MAX_UPLOAD_BODY_BYTES) return fail("tooLarge");
   // Cheap check first: a member at the limit need not send the file at all.
   if ((await countPhotos(profileId)) >= photoLimitFor(paidUser)) return fail("limitReached");
-  if (!(await withinLimit(PHOTO_UPLOADS_PER_MEMBER, profileId))) return fail("rateLimited");
-  const form = await readForm(request, { maxBytes: MAX_UPLOAD_BODY_BYTES }).catch((error: unknown) => {
-    if (isBodyTooLarge(error)) return null;
-    throw error;
-  });
-  if (!form) return fail("tooLarge");
-  const file = form.get("photo");
-  const result = await uploadPhoto({
-    profileId,
-    paidUser,
-    file: file instanceof File ? file : null,
-    visibility: form.get("visibility") === "private" ? "private" : "public",
-    signal: request.signal,
-  });
-  if (!result.ok) return fail(result.error, result.limit);
-  return withNotice("uploaded");
+  // Before the hourly count: a refusal for a full line does not use up one of the member's uploads.
+  const leave = admitUpload();
+  if (!leave) return fail("busy");
+  try {
+    if (!(await withinLimit(PHOTO_UPLOADS_PER_MEMBER, profileId))) return fail("rateLimited");
+    const form = await readForm(request, { maxBytes: MAX_UPLOAD_BODY_BYTES }).catch((error: unknown) => {
+      if (isBodyTooLarge(error)) return null;
+      throw error;
+    });
+    if (!form) return fail("tooLarge");
+    const file = form.get("photo");
+    const result = await uploadPhoto({
+      profileId,
+      paidUser,
+      file: file instanceof File ? file : null,
+      visibility: form.get("visibility") === "private" ? "private" : "public",
+      signal: request.signal,
+    });
+    if (!result.ok) return fail(result.error, result.limit);
+    return withNotice("uploaded");
+  } finally {
+    leave();
+  }
 }
 
 /** The "add a photo" alert's close button, posted from any page; returns there. */

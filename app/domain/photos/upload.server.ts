@@ -23,11 +23,38 @@ export const LARGE_MAX_SIZE = 1200;
 export const THUMB_WIDTH = 240;
 export const THUMB_HEIGHT = 300;
 
-/** Formats whose bytes we accept (sniffed from the data, never from the file name). SVG is refused. */
+/**
+ * Formats whose bytes we accept (sniffed from the data, never from the file name). SVG is refused.
+ * sharp names AVIF `heif` (AV1 in a HEIF container), which it decodes; HEIC (HEVC in a HEIF
+ * container, as iPhones save photos) it reads the header of but cannot decode: the sharp we ship has
+ * no HEVC decoder. Such a photo gets its own refusal (`heic`), and HEIC is not among the formats the
+ * pages name.
+ */
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp", "gif", "heif", "avif", "tiff"]);
 
+/** ISO-BMFF brands of HEVC-coded HEIF files (HEIC): images, image sequences, multi-layer. */
+const HEIC_BRANDS = new Set(["heic", "heix", "heim", "heis", "hevc", "hevx", "hevm", "hevs"]);
+const AVIF_BRANDS = new Set(["avif", "avis"]);
+
+/** Whether the bytes start as a HEIC file: an `ftyp` box naming a HEIC brand and no AVIF one. */
+export function looksLikeHeic(bytes: Buffer): boolean {
+  if (bytes.length < 16 || bytes.toString("latin1", 4, 8) !== "ftyp") return false;
+  const boxEnd = Math.min(bytes.readUInt32BE(0), bytes.length, 256);
+  const brands = [bytes.toString("latin1", 8, 12)];
+  for (let at = 16; at + 4 <= boxEnd; at += 4) brands.push(bytes.toString("latin1", at, at + 4));
+  return brands.some((brand) => HEIC_BRANDS.has(brand)) && !brands.some((brand) => AVIF_BRANDS.has(brand));
+}
+
 export type UploadError =
-  "missing" | "tooLarge" | "notImage" | "broken" | "tooManyPixels" | "limitReached" | "rateLimited";
+  | "missing"
+  | "tooLarge"
+  | "notImage"
+  | "broken"
+  | "tooManyPixels"
+  | "limitReached"
+  | "rateLimited"
+  | "busy"
+  | "heic";
 export const UPLOAD_ERRORS: readonly UploadError[] = [
   "missing",
   "tooLarge",
@@ -36,6 +63,8 @@ export const UPLOAD_ERRORS: readonly UploadError[] = [
   "tooManyPixels",
   "limitReached",
   "rateLimited",
+  "busy",
+  "heic",
 ];
 
 export type UploadResult = { ok: true; photoId: number } | { ok: false; error: UploadError; limit?: number };
@@ -58,35 +87,54 @@ interface Processed {
 
 let decodes: ConcurrencyLimiter | undefined;
 
-/** This process's limit on images decoded at once (IMAGE_DECODE_CONCURRENCY); tests read its counts. */
+/**
+ * This process's limit on images decoded at once (IMAGE_DECODE_CONCURRENCY) and on uploads let in
+ * to wait for that (IMAGE_UPLOAD_QUEUE); tests read its counts.
+ */
 export function imageDecodes(): ConcurrencyLimiter {
-  decodes ??= createConcurrencyLimiter(env().IMAGE_DECODE_CONCURRENCY);
+  decodes ??= createConcurrencyLimiter(env().IMAGE_DECODE_CONCURRENCY, env().IMAGE_UPLOAD_QUEUE);
   return decodes;
 }
 
 /**
- * Decodes the bytes with sharp: checks they are a whole image of an accepted format and size, turns
+ * A place for one upload in this process's line of uploads (reading its body, waiting to be decoded,
+ * decoding), to take before the body is read: a function that gives it back, or null when the line
+ * is full (the caller answers "busy", the body unread). Without it, every parallel upload would hold
+ * its body (up to 10 MB) in memory while it waits, however many there are.
+ */
+export function admitUpload(): (() => void) | null {
+  return imageDecodes().admit();
+}
+
+/**
+ * Decodes the image with sharp: checks it is a whole image of an accepted format and size, turns
  * it upright by its EXIF orientation and re-encodes it as WebP. Re-encoding drops all metadata
  * (EXIF incl. GPS, XMP, IPTC, ICC), because sharp keeps none unless asked. A decoded image may take
  * ~160 MB, so only IMAGE_DECODE_CONCURRENCY are decoded at a time; the others wait their turn, and
- * one whose request is aborted (the member left) gives up waiting.
+ * one whose request is aborted (the member left) gives up waiting. An uploaded file is copied into
+ * a buffer only once its turn came, so a waiting upload holds one copy of its bytes, not two.
  */
-export function processImage(bytes: Buffer, signal?: AbortSignal): Promise<Processed | UploadError> {
-  return imageDecodes().run(() => decode(bytes), signal);
+export function processImage(source: Buffer | Blob, signal?: AbortSignal): Promise<Processed | UploadError> {
+  return imageDecodes().run(
+    async () => decode(Buffer.isBuffer(source) ? source : Buffer.from(await source.arrayBuffer())),
+    signal,
+  );
 }
 
 async function decode(bytes: Buffer): Promise<Processed | UploadError> {
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "truncated" as const, animated: false };
   let format: string | undefined;
+  let compression: string | undefined;
   let width = 0;
   let height = 0;
   try {
     const meta = await sharp(bytes, { ...options, limitInputPixels: false }).metadata();
     format = meta.format;
+    compression = meta.compression;
     width = meta.width ?? 0;
     height = meta.height ?? 0;
   } catch {
-    return "notImage";
+    return looksLikeHeic(bytes) ? "heic" : "notImage";
   }
   if (!format || !ACCEPTED_FORMATS.has(format)) return "notImage";
   if (width * height > MAX_INPUT_PIXELS) return "tooManyPixels";
@@ -104,6 +152,8 @@ async function decode(bytes: Buffer): Promise<Processed | UploadError> {
     return { large: large.data, thumb, width: large.info.width, height: large.info.height };
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) return "tooManyPixels";
+    // Not broken: HEVC is what this sharp cannot decode (a sharp that can would not get here).
+    if (compression === "hevc" || looksLikeHeic(bytes)) return "heic";
     return "broken";
   }
 }
@@ -134,7 +184,7 @@ export async function uploadPhoto({
   const limit = photoLimitFor(paidUser);
   if ((await countPhotos(profileId)) >= limit) return { ok: false, error: "limitReached", limit };
 
-  const processed = await processImage(Buffer.from(await file.arrayBuffer()), signal);
+  const processed = await processImage(file, signal);
   if (typeof processed === "string") return { ok: false, error: processed };
 
   const base = `photos/${profileId}/${randomBytes(16).toString("hex")}`;

@@ -1,0 +1,20 @@
+import type { TFunction } from "i18next";
+import { z } from "zod";
+
+/**
+ * "Verkeerd e-mailadres?" on the complete-signup step (SPEC section 5's texts for a new address). It
+ * changes the login address at once, so, as the settings page's e-mail change, it asks for the
+ * current password (with that page's texts).
+ */
+export function changeSignupEmailSchema(t: TFunction) {
+  return z.object({
+    intent: z.literal("change_email"),
+    new_email: z
+      .string({ error: t("signup:complete.invalid") })
+      .trim()
+      .toLowerCase()
+      .max(254, { error: t("signup:complete.invalid") })
+      .pipe(z.email({ error: t("signup:complete.invalid") })),
+    password: z.string({ error: t("settings:validation.currentPasswordRequired") }),
+  });
+}

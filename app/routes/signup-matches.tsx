@@ -5,7 +5,7 @@ import { requireUser } from "~/domain/accounts/guards.server";
 import { findSignupMatches } from "~/domain/accounts/signup-matches.server";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/middleware/i18n.server";
-import { MemberCard } from "~/ui/member-card";
+import { MemberCard, MemberCardList, withLikeButtons } from "~/ui/member-card";
 import type { Route } from "./+types/signup-matches";
 
 export const handle: TranslationHandle = { i18n: ["likes", "signup"] };
@@ -32,11 +32,11 @@ export default function SignupMatchesRoute({ loaderData }: Route.ComponentProps)
       {matches.length > 0 ? (
         <>
           <p>{t("signup:matches.intro", { name })}</p>
-          <ul className="row g-3 list-unstyled" data-testid="signup-matches">
+          <MemberCardList testId="signup-matches" withLikes={withLikeButtons(matches)}>
             {matches.map((match) => (
               <MemberCard key={match.id} member={match} />
             ))}
-          </ul>
+          </MemberCardList>
         </>
       ) : (
         <p>{t("signup:matches.none")}</p>

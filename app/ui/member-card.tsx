@@ -2,14 +2,36 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/ui/use-translation";
 import { AppLink } from "~/ui/app-link";
 import type { MemberCardData } from "~/domain/profiles/member-card";
-import { LikeButton } from "./likes/like-button";
+import { LikeButton, LikeListForm } from "./likes/like-button";
 import { nameAge } from "~/ui/name-age";
 
 export type { MemberCardData };
 
+/** Whether a list's cards carry like buttons (the viewer is a member), which need the list's like form. */
+export const withLikeButtons = (members: readonly MemberCardData[]) =>
+  members.some((member) => member.liked !== undefined);
+
+/** A grid of member cards; with like buttons (`withLikes`) inside the one form they share. */
+export function MemberCardList({
+  testId,
+  withLikes,
+  children,
+}: {
+  testId: string;
+  withLikes: boolean;
+  children: ReactNode;
+}) {
+  const list = (
+    <ul className="row g-3 list-unstyled" data-testid={testId}>
+      {children}
+    </ul>
+  );
+  return withLikes ? <LikeListForm>{list}</LikeListForm> : list;
+}
+
 /**
  * A member in a grid of cards: main photo, name and age, place; the whole card links to the profile
- * (`to`, default /members/{id}). Members get a like button on it; `badges` adds flags (new, match).
+ * (`to`, default /members/{id}). Members get a like button on it (the card must be in a `MemberCardList`); `badges` adds flags (new, match).
  */
 export function MemberCard({
   member,
@@ -49,6 +71,7 @@ export function MemberCard({
               name={member.name}
               liked={member.liked}
               compact
+              inListForm
               className="member-card-like"
             />
           )}

@@ -1,16 +1,16 @@
 import { useTranslation } from "~/ui/use-translation";
 import { useLocation } from "react-router";
 import { AppLink } from "~/ui/app-link";
-import { MemberCard, type MemberCardData } from "./member-card";
+import { MemberCard, MemberCardList, withLikeButtons, type MemberCardData } from "./member-card";
 
 /** A grid of member cards, each linking to the member's profile. */
 export function MemberGrid({ members, testId }: { members: MemberCardData[]; testId: string }) {
   return (
-    <ul className="row g-3 list-unstyled" data-testid={testId}>
+    <MemberCardList testId={testId} withLikes={withLikeButtons(members)}>
       {members.map((member) => (
         <MemberCard key={member.id} member={member} />
       ))}
-    </ul>
+    </MemberCardList>
   );
 }
 

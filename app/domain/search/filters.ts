@@ -33,7 +33,7 @@ function ageParam(value: string | null): number | null {
  */
 /**
  * Whether the member chose an age range in a form that had "all ages" ticked (`ages_were=all`, a
- * hidden field): the selects then differ from the full range, and the choice wins over the box
+ * hidden field): the age fields then differ from the full range, and the choice wins over the box
  * left ticked. Ticking the box after a search for a range (`ages_were=range`) means all ages.
  */
 function agesChosen(params: URLSearchParams) {

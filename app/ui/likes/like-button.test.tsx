@@ -4,15 +4,28 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { LikeActionData } from "~/domain/likes/like-action";
 import { testTranslator } from "../../../tests/setup/render";
+import { MemberCard, MemberCardList } from "~/ui/member-card";
 import { LikeButton } from "./like-button";
 
-/** The button on a page whose like action answers `answer` once `release` is called. */
-function renderButton(answer: LikeActionData, liked = false) {
+/** The button on a page whose like action answers `answer` once `release` is called; `onCard`: on a member card. */
+function renderButton(answer: LikeActionData, liked = false, onCard = false) {
   let release: () => void = () => {};
   const answered = new Promise<void>((resolve) => (release = resolve));
   const posted: FormData[] = [];
   const Stub = createRoutesStub([
-    { path: "/members", Component: () => <LikeButton profileId={7} name="Sanne" liked={liked} /> },
+    {
+      path: "/members",
+      Component: () =>
+        onCard ? (
+          <MemberCardList testId="cards" withLikes>
+            <MemberCard
+              member={{ id: 7, name: "Sanne", age: 31, city: null, region: null, mainPhotoId: null, liked }}
+            />
+          </MemberCardList>
+        ) : (
+          <LikeButton profileId={7} name="Sanne" liked={liked} />
+        ),
+    },
     {
       path: "/members/:id/like",
       action: async ({ request }) => {
@@ -66,5 +79,26 @@ describe("LikeButton", () => {
     expect(form).toHaveAttribute("action", "/members/7/like");
     expect(form.querySelector<HTMLInputElement>('input[name="intent"]')!.value).toBe("unlike");
     expect(form.querySelector<HTMLInputElement>('input[name="redirectTo"]')!.value).toBe("/members?page=2");
+  });
+
+  it("on a member card posts through the list's one form, to the member's like route", () => {
+    const { button } = renderButton({ ok: true, liked: false, matched: false }, true, true);
+    const form = button().closest("form")!;
+    expect(screen.getByTestId("cards").closest("form")).toBe(form);
+    expect(form.querySelectorAll('input[name="redirectTo"]')).toHaveLength(1);
+    expect(form.querySelector<HTMLInputElement>('input[name="redirectTo"]')!.value).toBe("/members?page=2");
+    expect(button()).toHaveAttribute("formaction", "/members/7/like");
+    expect(button()).toHaveAttribute("name", "intent");
+    expect(button()).toHaveAttribute("value", "unlike");
+  });
+
+  it("on a member card flips at once and posts only the intent", async () => {
+    const { release, posted, button } = renderButton({ ok: true, liked: true, matched: true }, false, true);
+    expect(button()).toHaveAttribute("value", "like");
+    fireEvent.click(button());
+    await screen.findByText("Geliked");
+    await act(async () => release());
+    expect(await screen.findByRole("status")).toHaveTextContent("Het is een match!");
+    expect(Object.fromEntries(posted[0]!)).toEqual({ intent: "like" });
   });
 });

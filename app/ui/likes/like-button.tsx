@@ -1,60 +1,94 @@
+import type { MouseEvent, ReactNode } from "react";
 import { useTranslation } from "~/ui/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import { LIKE_NOTICE_PARAM, type LikeActionData } from "~/domain/likes/like-action";
 
+const likePath = (profileId: number) => `/members/${profileId}/like`;
+
+/** Where a plain form returns to: this page, without the notice of an earlier like. */
+function useReturnPath(): string {
+  const location = useLocation();
+  const back = new URLSearchParams(location.search);
+  back.delete(LIKE_NOTICE_PARAM);
+  const query = back.toString();
+  return location.pathname + (query ? `?${query}` : "");
+}
+
+/**
+ * The one plain form of a list of member cards: each card's like button (`inListForm`) posts to its
+ * own member's like route (`formAction`) with the return path given here once, rather than a form
+ * and two hidden fields per card (a search page shows 24 cards).
+ */
+export function LikeListForm({ children }: { children: ReactNode }) {
+  return (
+    <form method="post">
+      <input type="hidden" name="redirectTo" value={useReturnPath()} />
+      {children}
+    </form>
+  );
+}
+
 /**
  * Like or unlike a member. Without JavaScript a plain form posts and returns to this page; with it
- * the button flips at once and rolls back with a message when the server refuses.
+ * the button flips at once and rolls back with a message when the server refuses. On a member card
+ * (`inListForm`) the button belongs to the list's `LikeListForm`; elsewhere it has a form of its own.
  */
 export function LikeButton({
   profileId,
   name,
   liked,
   compact = false,
+  inListForm = false,
   className,
 }: {
   profileId: number;
   name: string;
   liked: boolean;
   compact?: boolean;
+  inListForm?: boolean;
   /** Of the wrapper around the button and its messages. */
   className?: string;
 }) {
   const { t } = useTranslation();
-  const location = useLocation();
   const fetcher = useFetcher<LikeActionData>({ key: `like-${profileId}` });
   const pending = fetcher.formData?.get("intent");
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const current = pending ? pending === "like" : answer?.ok ? answer.liked : liked;
-  const back = new URLSearchParams(location.search);
-  back.delete(LIKE_NOTICE_PARAM);
-  const query = back.toString();
   const intent = current ? "unlike" : "like";
+  // With JavaScript the fetcher takes the submit over (the script gets JSON, not a redirect).
+  const submit = (event: { preventDefault: () => void }) => {
+    event.preventDefault();
+    void fetcher.submit({ intent }, { method: "post", action: likePath(profileId) });
+  };
+  const button = (
+    <button
+      type="submit"
+      className={`btn ${compact ? "btn-sm" : ""} ${current ? "btn-primary" : "btn-outline-primary"}`}
+      aria-pressed={current}
+      aria-label={t(current ? "likes:button.unlikeName" : "likes:button.likeName", { name })}
+      data-testid="like-button"
+      {...(inListForm
+        ? {
+            formAction: likePath(profileId),
+            name: "intent",
+            value: intent,
+            onClick: (event: MouseEvent<HTMLButtonElement>) => submit(event),
+          }
+        : {})}
+    >
+      <span aria-hidden="true">{current ? "♥" : "♡"}</span>
+      {` ${t(current ? "likes:button.liked" : "likes:button.like")}`}
+    </button>
+  );
   return (
     <div className={className}>
-      {/* A plain form: with JavaScript the fetcher always takes the submit over, so React Router's
-          Form (which resolves its action on every render, once per card) adds nothing. */}
-      <form
-        method="post"
-        action={`/members/${profileId}/like`}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void fetcher.submit({ intent }, { method: "post", action: `/members/${profileId}/like` });
-        }}
-      >
-        <input type="hidden" name="intent" value={intent} />
-        <input type="hidden" name="redirectTo" value={location.pathname + (query ? `?${query}` : "")} />
-        <button
-          type="submit"
-          className={`btn ${compact ? "btn-sm" : ""} ${current ? "btn-primary" : "btn-outline-primary"}`}
-          aria-pressed={current}
-          aria-label={t(current ? "likes:button.unlikeName" : "likes:button.likeName", { name })}
-          data-testid="like-button"
-        >
-          <span aria-hidden="true">{current ? "♥" : "♡"}</span>
-          {` ${t(current ? "likes:button.liked" : "likes:button.like")}`}
-        </button>
-      </form>
+      {inListForm ? (
+        button
+      ) : (
+        <OwnForm profileId={profileId} intent={intent} onSubmit={submit}>
+          {button}
+        </OwnForm>
+      )}
       {answer && !answer.ok && (
         <p className="small text-danger mb-0 mt-1" role="alert">
           {t(`likes:refused.${answer.error}`)}
@@ -66,5 +100,26 @@ export function LikeButton({
         </p>
       )}
     </div>
+  );
+}
+
+/** A like button's own plain form (a profile page): React Router's Form adds nothing, as the fetcher submits. */
+function OwnForm({
+  profileId,
+  intent,
+  onSubmit,
+  children,
+}: {
+  profileId: number;
+  intent: "like" | "unlike";
+  onSubmit: (event: { preventDefault: () => void }) => void;
+  children: ReactNode;
+}) {
+  return (
+    <form method="post" action={likePath(profileId)} onSubmit={onSubmit}>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="redirectTo" value={useReturnPath()} />
+      {children}
+    </form>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/ui/use-translation";
-import { MemberCard, type MemberCardData } from "~/ui/member-card";
+import { MemberCard, MemberCardList, withLikeButtons, type MemberCardData } from "~/ui/member-card";
 
 /** Related profiles below the profile, as member cards. */
 export function Related({ related }: { related: MemberCardData[] }) {
@@ -9,11 +9,11 @@ export function Related({ related }: { related: MemberCardData[] }) {
       <h2 className="h4" id="related-title">
         {t("member:related.title")}
       </h2>
-      <ul className="row g-3 list-unstyled" data-testid="related-profiles">
+      <MemberCardList testId="related-profiles" withLikes={withLikeButtons(related)}>
         {related.map((member) => (
           <MemberCard key={member.id} member={member} />
         ))}
-      </ul>
+      </MemberCardList>
     </section>
   );
 }

@@ -69,8 +69,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title} | ${data?.siteName}` }];
 
 /**
- * One end of the age range: a number field rather than a select of 82 ages, which made up a tenth
- * of the search page and of its rendering time. The server clamps what it gets to 18-99.
+ * One end of the age range: a number field rather than a select of 82 ages (the two selects were
+ * 5 KB and 330 elements of the search page). The server clamps what it gets to 18-99.
  */
 function AgeInput({
   name,

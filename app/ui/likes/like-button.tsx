@@ -1,4 +1,4 @@
-import type { MouseEvent, ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useTranslation } from "~/ui/use-translation";
 import { useFetcher, useLocation } from "react-router";
 import { LIKE_NOTICE_PARAM, type LikeActionData } from "~/domain/likes/like-action";
@@ -72,7 +72,7 @@ export function LikeButton({
             formAction: likePath(profileId),
             name: "intent",
             value: intent,
-            onClick: (event: MouseEvent<HTMLButtonElement>) => submit(event),
+            onClick: submit,
           }
         : {})}
     >

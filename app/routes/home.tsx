@@ -10,7 +10,7 @@ import { getLocale } from "~/middleware/i18n.server";
 import { CamTeasers } from "~/ui/landers/cam-teasers";
 import { ResellOffer } from "~/ui/landers/resell-offer";
 import { SignupCallToAction } from "~/ui/signup-modal";
-import { MemberCard, MemberCardList, withLikeButtons } from "~/ui/member-card";
+import { MemberCard, MemberCardList } from "~/ui/member-card";
 import type { Route } from "./+types/home";
 import type { TranslationHandle } from "~/lib/i18n";
 
@@ -74,7 +74,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {members.length > 0 && (
         <section className="container pb-4">
           <h2 className="h4">{t("home.newMembers")}</h2>
-          <MemberCardList testId="newest-members" withLikes={withLikeButtons(members)}>
+          <MemberCardList testId="newest-members" members={members}>
             {members.map((member) => (
               <MemberCard key={member.id} member={member} />
             ))}

@@ -6,7 +6,7 @@ import { listLikes } from "~/domain/likes/overview.server";
 import { LIKE_TABS, type LikeCard, type LikeTab } from "~/domain/likes/tabs";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/middleware/i18n.server";
-import { MemberCard, MemberCardList, withLikeButtons } from "~/ui/member-card";
+import { MemberCard, MemberCardList } from "~/ui/member-card";
 import { Pager } from "~/ui/search-results";
 import type { Route } from "./+types/likes";
 import type { TranslationHandle } from "~/lib/i18n";
@@ -107,7 +107,7 @@ export default function LikesRoute({ loaderData }: Route.ComponentProps) {
       {cards.length === 0 ? (
         <p className="text-body-secondary">{t(`likes:empty.${tab}`)}</p>
       ) : (
-        <MemberCardList testId={`likes-${tab}`} withLikes={withLikeButtons(cards)}>
+        <MemberCardList testId={`likes-${tab}`} members={cards}>
           {cards.map((card) => (
             <LikeCardItem key={card.id} card={card} tab={tab} />
           ))}

@@ -5,7 +5,7 @@ import { requireUser } from "~/domain/accounts/guards.server";
 import { findSignupMatches } from "~/domain/accounts/signup-matches.server";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/middleware/i18n.server";
-import { MemberCard, MemberCardList, withLikeButtons } from "~/ui/member-card";
+import { MemberCard, MemberCardList } from "~/ui/member-card";
 import type { Route } from "./+types/signup-matches";
 
 export const handle: TranslationHandle = { i18n: ["likes", "signup"] };
@@ -32,7 +32,7 @@ export default function SignupMatchesRoute({ loaderData }: Route.ComponentProps)
       {matches.length > 0 ? (
         <>
           <p>{t("signup:matches.intro", { name })}</p>
-          <MemberCardList testId="signup-matches" withLikes={withLikeButtons(matches)}>
+          <MemberCardList testId="signup-matches" members={matches}>
             {matches.map((match) => (
               <MemberCard key={match.id} member={match} />
             ))}

@@ -7,18 +7,17 @@ import { nameAge } from "~/ui/name-age";
 
 export type { MemberCardData };
 
-/** Whether a list's cards carry like buttons (the viewer is a member), which need the list's like form. */
-export const withLikeButtons = (members: readonly MemberCardData[]) =>
-  members.some((member) => member.liked !== undefined);
-
-/** A grid of member cards; with like buttons (`withLikes`) inside the one form they share. */
+/**
+ * A grid of member cards. When they carry like buttons (the viewer is a member: `liked` is set), the
+ * grid sits inside the one form those buttons share.
+ */
 export function MemberCardList({
   testId,
-  withLikes,
+  members,
   children,
 }: {
   testId: string;
-  withLikes: boolean;
+  members: readonly MemberCardData[];
   children: ReactNode;
 }) {
   const list = (
@@ -26,7 +25,7 @@ export function MemberCardList({
       {children}
     </ul>
   );
-  return withLikes ? <LikeListForm>{list}</LikeListForm> : list;
+  return members.some((member) => member.liked !== undefined) ? <LikeListForm>{list}</LikeListForm> : list;
 }
 
 /**

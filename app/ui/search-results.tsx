@@ -1,12 +1,12 @@
 import { useTranslation } from "~/ui/use-translation";
 import { useLocation } from "react-router";
 import { AppLink } from "~/ui/app-link";
-import { MemberCard, MemberCardList, withLikeButtons, type MemberCardData } from "./member-card";
+import { MemberCard, MemberCardList, type MemberCardData } from "./member-card";
 
 /** A grid of member cards, each linking to the member's profile. */
 export function MemberGrid({ members, testId }: { members: MemberCardData[]; testId: string }) {
   return (
-    <MemberCardList testId={testId} withLikes={withLikeButtons(members)}>
+    <MemberCardList testId={testId} members={members}>
       {members.map((member) => (
         <MemberCard key={member.id} member={member} />
       ))}

@@ -12,15 +12,14 @@ function renderButton(answer: LikeActionData, liked = false, onCard = false) {
   let release: () => void = () => {};
   const answered = new Promise<void>((resolve) => (release = resolve));
   const posted: FormData[] = [];
+  const sanne = { id: 7, name: "Sanne", age: 31, city: null, region: null, mainPhotoId: null, liked };
   const Stub = createRoutesStub([
     {
       path: "/members",
       Component: () =>
         onCard ? (
-          <MemberCardList testId="cards" withLikes>
-            <MemberCard
-              member={{ id: 7, name: "Sanne", age: 31, city: null, region: null, mainPhotoId: null, liked }}
-            />
+          <MemberCardList testId="cards" members={[sanne]}>
+            <MemberCard member={sanne} />
           </MemberCardList>
         ) : (
           <LikeButton profileId={7} name="Sanne" liked={liked} />

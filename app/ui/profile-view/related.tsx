@@ -1,5 +1,5 @@
 import { useTranslation } from "~/ui/use-translation";
-import { MemberCard, MemberCardList, withLikeButtons, type MemberCardData } from "~/ui/member-card";
+import { MemberCard, MemberCardList, type MemberCardData } from "~/ui/member-card";
 
 /** Related profiles below the profile, as member cards. */
 export function Related({ related }: { related: MemberCardData[] }) {
@@ -9,7 +9,7 @@ export function Related({ related }: { related: MemberCardData[] }) {
       <h2 className="h4" id="related-title">
         {t("member:related.title")}
       </h2>
-      <MemberCardList testId="related-profiles" withLikes={withLikeButtons(related)}>
+      <MemberCardList testId="related-profiles" members={related}>
         {related.map((member) => (
           <MemberCard key={member.id} member={member} />
         ))}

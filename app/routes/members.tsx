@@ -19,6 +19,7 @@ import {
   searchRegions,
   searchViewer,
 } from "~/domain/search/search.server";
+import { readListingVersion } from "~/domain/search/listing-cache.server";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { MemberGrid, Pager, ResultCount } from "~/ui/search-results";
@@ -32,6 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { site, country } = context.get(requestInfoContext);
   const parsed = parseSearchParams(new URL(request.url).searchParams, isSearchCountry);
   const viewer = user ? await searchViewer(user.id) : null;
+  const listingVersion = viewer ? viewer.listingVersion : await readListingVersion();
   // Only the filters the site's search_fields offers are shown and applied.
   const fields = enabledSearchFields(site.searchFields);
   const filters: SearchFilters = limitToSearchFields(
@@ -45,12 +47,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     fields,
   );
   const regions =
-    filters.country && fields.includes("countryregion") ? await searchRegions(filters.country) : [];
+    filters.country && fields.includes("countryregion") ? await searchRegions(filters.country, listingVersion) : [];
   if (filters.region && !regions.includes(filters.region)) filters.region = null;
   const result = await searchMembers({
     siteId: site.id,
     visibleFields: site.visibleProfileFields,
     viewer,
+    listingVersion,
     filters,
     page: parsed.page,
     withSimilar: true,

@@ -17,7 +17,7 @@ import { changeCredits } from "~/domain/credits/credits.server";
 import { resolveSite, type Site } from "~/domain/sites/site.server";
 import { Prisma } from "~/generated/prisma/client";
 import { RELATED_LIMIT } from "~/domain/profiles/related.server";
-import { PAGE_SIZE } from "~/domain/search/filters";
+import { LISTING_LENGTH } from "~/domain/search/search.server";
 import { db } from "~/lib/db.server";
 import { jobs, stopJobs } from "~/lib/jobs.server";
 import { i18nextMiddleware } from "~/middleware/i18n.server";
@@ -418,7 +418,12 @@ interface Page {
 const PAGES: Page[] = [
   {
     name: "/members (filtered search)",
-    path: () => "/members?gender=female&country=NL&min_age=25&max_age=45",
+    path: () => SEARCH_PATH,
+    handlers: [rootLoader, membersLoader],
+  },
+  {
+    name: "/members again (its listing from the process's cache)",
+    path: () => SEARCH_PATH,
     handlers: [rootLoader, membersLoader],
   },
   {
@@ -526,10 +531,23 @@ function nodes(node: AnalysedNode): AnalysedNode[] {
   return [node, ...(node.Plans ?? []).flatMap(nodes)];
 }
 
+const SEARCH_PATH = "/members?gender=female&country=NL&min_age=25&max_age=45";
+
+/** What a change of a listed profile does: the search's caches no longer apply (listing-cache.server.ts). */
+async function newListingVersion() {
+  await explainer.query(`UPDATE "SearchListing" SET version = version + 1 WHERE id = 1`);
+}
+
+/** The statements of a filtered /members request. */
+async function searchStatements() {
+  const request = await siteRequest(SEARCH_PATH, viewer.userId, { headers: { Accept: "text/html" } });
+  return (await serve(request, { handlers: [rootLoader, membersLoader] }, {})).statements;
+}
+
 /** The plan, run, of the statement matching `pattern` that a filtered /members request sends. */
 async function analysedSearchStatement(pattern: RegExp, what: string, options = "ANALYZE") {
-  const request = await siteRequest("/members?gender=female&country=NL&min_age=25&max_age=45", viewer.userId);
-  const { statements } = await serve(request, { handlers: [rootLoader, membersLoader] }, {});
+  await newListingVersion();
+  const statements = await searchStatements();
   const statement = statements.find((s) => pattern.test(s.text));
   expect(statement, what).toBeDefined();
   const result = await explainer.query<{ "QUERY PLAN": [{ Plan: AnalysedNode }] }>({
@@ -546,8 +564,7 @@ describe("/members search tiers", () => {
       .filter((node) => /^CTE tier\d$/.test(node["Subplan Name"] ?? ""))
       .sort((a, b) => a["Subplan Name"]!.localeCompare(b["Subplan Name"]!));
     expect(tiers.length).toBeGreaterThanOrEqual(2);
-    // The first page reads one member more than it shows, to know whether another page follows.
-    const needed = PAGE_SIZE + 1;
+    const needed = LISTING_LENGTH;
     let before = 0;
     const read: boolean[] = [];
     for (const tier of tiers) {
@@ -560,6 +577,38 @@ describe("/members search tiers", () => {
     }
     // The case this is about: the first tiers fill the page, the last one is not read at all.
     expect(read.at(-1)).toBe(false);
+  });
+});
+
+describe("/members listing cache", () => {
+  const listingStatement = /tier0 AS MATERIALIZED/;
+  const readsListing = (statements: { text: string }[]) =>
+    statements.some((s) => listingStatement.test(s.text));
+
+  it("reads the listing again only after a listed profile changed", async () => {
+    await newListingVersion();
+    expect(readsListing(await searchStatements())).toBe(true);
+    const again = await searchStatements();
+    expect(readsListing(again)).toBe(false);
+    // The regions come from the cache as well: the page still has its count and cards.
+    expect(again.some((s) => /WITH RECURSIVE r\(region\)/.test(s.text))).toBe(false);
+    expect(again.some((s) => /unnest\(\$\d+::int\[\]\) WITH ORDINALITY/.test(s.text))).toBe(true);
+    await db().profile.update({
+      where: { id: partner.profileId },
+      data: { region: "Zeeland" },
+      select: { id: true },
+    });
+    expect(readsListing(await searchStatements())).toBe(true);
+  });
+
+  it("is not invalidated by a change that does not move a profile in the lists", async () => {
+    await searchStatements();
+    await db().profile.update({
+      where: { id: partner.profileId },
+      data: { aboutMe: "Iets nieuws over mij." },
+      select: { id: true },
+    });
+    expect(readsListing(await searchStatements())).toBe(false);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   matchFinderQuery,
   parseMatchFinderParams,
 } from "~/domain/search/match-finder";
+import { readListingVersion } from "~/domain/search/listing-cache.server";
 import { findMatches } from "~/domain/search/match-finder.server";
 import {
   COUNT_LIMIT,
@@ -105,6 +106,7 @@ async function search(f: Partial<SearchFilters>, viewer: SearchViewer | null = n
     siteId: site.id,
     visibleFields: site.visibleProfileFields,
     viewer,
+    listingVersion: viewer ? viewer.listingVersion : await readListingVersion(),
     filters: filters(f),
     page,
     withSimilar: true,
@@ -279,10 +281,10 @@ describe("region only together with a country", () => {
   it("offers the regions of the chosen country, including those members have", async () => {
     await member({ country: "FR", region: "Île-de-France" });
     await member({ country: "FR", region: "Région Inventée" });
-    const regions = await searchRegions("FR");
+    const regions = await searchRegions("FR", await readListingVersion());
     expect(regions).toContain("Île-de-France");
     expect(regions).toContain("Région Inventée");
-    expect(await searchRegions("XX")).toEqual([]);
+    expect(await searchRegions("XX", await readListingVersion())).toEqual([]);
   });
 
   it("shows no region field without a country and drops a region that does not belong to it", async () => {
@@ -387,6 +389,20 @@ describe("more than a thousand matches", () => {
     expect(fortyThird).toMatchObject({ page: 43, pageCount: 43, morePages: false });
     const beyond = await search({ country }, null, 60);
     expect(beyond).toMatchObject({ page: 43, numResults: total, moreResults: false, pageCount: 43 });
+  });
+
+  it("reads the listing further when a member pages past what was read for the first pages", async () => {
+    const order = await db().profile.findMany({
+      where: { country },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      select: { id: true },
+    });
+    // Page 1 reads the first five pages' listing; pages 6 and 12 lie beyond it.
+    for (const page of [1, 5, 6, 12]) {
+      const result = await search({ country }, null, page);
+      const from = (page - 1) * PAGE_SIZE;
+      expect(ids(result.members), `page ${page}`).toEqual(ids(order.slice(from, from + PAGE_SIZE)));
+    }
   });
 
   it("stops counting similar results at 1,000 too", async () => {
@@ -542,6 +558,7 @@ describe("who never appears", () => {
     expect(ids((await search({ country }, blockedSide)).members)).not.toContain(viewer.profileId);
   });
 
+  // The same search again and again: each one after a change must not come from the listing cache.
   it("follows later changes to the account: confirmed, invisible, deleted, moved to another site", async () => {
     const changing = await member({ country, region: "Mazowieckie", status: "not_confirmed" });
     const listed = async () => ids((await search({ country })).members).includes(changing.profileId);

@@ -1,3 +1,4 @@
+import { readListingVersion } from "./listing-cache.server";
 import { ageRangeFor, bodyTypesFor, type MatchFinderOptions } from "./match-finder";
 import { defaultFilters, searchMembers, type SearchPage, type SearchViewer } from "./search.server";
 
@@ -27,6 +28,7 @@ export async function findMatches({
     siteId,
     visibleFields,
     viewer,
+    listingVersion: viewer ? viewer.listingVersion : await readListingVersion(),
     filters,
     bodyTypes: bodyTypesFor(options.appearance),
     page,

@@ -4,6 +4,12 @@ import { regionsOf } from "~/domain/profiles/regions";
 import { Prisma } from "~/generated/prisma/client";
 import type { BodyType, Gender } from "~/generated/prisma/enums";
 import { PLAN_EACH_CALL, queryPrepared } from "~/lib/db.server";
+import {
+  LISTING_VERSION_SQL,
+  cacheForListing,
+  cachedForListing,
+  type ListingVersion,
+} from "./listing-cache.server";
 import { shownToOthers, type MemberCardData } from "~/domain/profiles/member-card";
 import { MAX_SEARCH_AGE, MIN_SEARCH_AGE, PAGE_SIZE, type SearchFilters } from "./filters";
 
@@ -28,9 +34,14 @@ export interface SearchViewer {
   profile: { gender: Gender; seekingGender: Gender; country: string; region: string | null } | null;
   /** Users never shown to this viewer: themself and everyone hidden by a block in either direction. */
   hiddenUserIds: number[];
+  /** The member listing's version when the viewer was read, for the search's caches. */
+  listingVersion: ListingVersion;
 }
 
-/** The viewer's search preferences and the users hidden from them by blocks (hiddenByBlocks), in one statement. */
+/**
+ * The viewer's search preferences, the users hidden from them by blocks (hiddenByBlocks) and the
+ * member listing's version, in one statement.
+ */
 export async function searchViewer(userId: number): Promise<SearchViewer> {
   const [row] = await queryPrepared<{
     gender: Gender | null;
@@ -38,14 +49,16 @@ export async function searchViewer(userId: number): Promise<SearchViewer> {
     country: string | null;
     region: string | null;
     hidden: number[];
+    version: string | null;
   }>(Prisma.sql`
     SELECT p.gender::text AS gender, p."seekingGender"::text AS "seekingGender", p.country, p.region,
+      ${LISTING_VERSION_SQL} AS version,
       ARRAY(SELECT CASE WHEN b."blockerId" = ${userId} THEN b."blockedId" ELSE b."blockerId" END
         FROM "Block" b WHERE b."blockerId" = ${userId} OR b."blockedId" = ${userId}) AS hidden
     FROM (SELECT ${userId}::int AS id) me LEFT JOIN "Profile" p ON p."userId" = me.id`);
-  const { gender, seekingGender, country, region, hidden } = row!;
+  const { gender, seekingGender, country, region, hidden, version } = row!;
   const profile = gender && seekingGender && country ? { gender, seekingGender, country, region } : null;
-  return { userId, profile, hiddenUserIds: [userId, ...hidden] };
+  return { userId, profile, hiddenUserIds: [userId, ...hidden], listingVersion: version };
 }
 
 /**
@@ -74,8 +87,11 @@ export function defaultFilters(
  * The regions offered for a country: the shared region list of the profiles, together with every
  * region active profiles in that country actually have (so no member is unreachable by region).
  */
-export async function searchRegions(country: string): Promise<string[]> {
+export async function searchRegions(country: string, listingVersion: ListingVersion): Promise<string[]> {
   if (!isProfileCountry(country)) return [];
+  const key = `regions:${country}`;
+  const cached = cachedForListing<string[]>(listingVersion, key);
+  if (cached) return cached;
   // A loose index scan over Profile(country, region, ...): one index probe per distinct region.
   // The country is written into the text (one of PROFILE_COUNTRIES, checked above): with it as a
   // parameter PostgreSQL planned the statement anew on every call, which took longer than running it.
@@ -90,8 +106,11 @@ export async function searchRegions(country: string): Promise<string[]> {
       FROM r WHERE r.region IS NOT NULL
     )
     SELECT region FROM r WHERE region IS NOT NULL`);
-  const names = new Set([...regionsOf(country), ...rows.map((row) => row.region)]);
-  return [...names].sort(regionOrder.compare);
+  const names = [...new Set([...regionsOf(country), ...rows.map((row) => row.region)])].sort(
+    regionOrder.compare,
+  );
+  cacheForListing(listingVersion, key, names);
+  return names;
 }
 
 export interface SearchRequest {
@@ -99,6 +118,8 @@ export interface SearchRequest {
   /** The site's `visible_profile_fields`: what the cards may show. */
   visibleFields: readonly string[];
   viewer: SearchViewer | null;
+  /** The viewer's, or for a visitor `readListingVersion()`. */
+  listingVersion: ListingVersion;
   filters: SearchFilters;
   /** Match finder: only these body types. */
   bodyTypes?: BodyType[];
@@ -137,14 +158,19 @@ export function birthDateRange(minAge: number | null, maxAge: number | null, tod
   return { earliest, latest };
 }
 
-interface Query {
+/** What a listing depends on: the same for every viewer who searches with the same filters. */
+interface ListingQuery {
   siteId: number;
-  visibleFields: readonly string[];
   filters: SearchFilters;
   bodyTypes?: BodyType[];
+  preferRegion: string | null;
+}
+
+/** A listing, narrowed for one viewer, with the cards' fields. */
+interface Query extends ListingQuery {
+  visibleFields: readonly string[];
   hiddenUserIds: number[];
   excludedProfileIds?: number[];
-  preferRegion: string | null;
   /** The member whose likes mark the cards (`liked`); null for visitors (no `liked`). */
   likerId?: number | null;
 }
@@ -152,14 +178,11 @@ interface Query {
 /**
  * Who may ever appear, then the filters, for the profile aliased `p`: an active profile listed on
  * this site (its account confirmed, so neither unconfirmed nor deleted, and visible; see
- * Profile.listedSiteId), not the viewer and not hidden by a block. Served by Profile's indexes
- * alone: no account is read per match.
+ * Profile.listedSiteId). Served by Profile's indexes alone: no account is read per match.
  */
-function profileWhere(q: Query): Prisma.Sql {
+function listingConditions(q: ListingQuery): Prisma.Sql[] {
   const { filters } = q;
   const parts: Prisma.Sql[] = [Prisma.sql`p.status = 'active'`, Prisma.sql`p."listedSiteId" = ${q.siteId}`];
-  if (q.hiddenUserIds.length > 0) parts.push(Prisma.sql`p."userId" <> ALL(${q.hiddenUserIds}::int[])`);
-  if (q.excludedProfileIds?.length) parts.push(Prisma.sql`p.id <> ALL(${q.excludedProfileIds}::int[])`);
   if (filters.gender) parts.push(Prisma.sql`p.gender = ${filters.gender}::"Gender"`);
   if (filters.country) parts.push(Prisma.sql`p.country = ${filters.country}`);
   if (filters.country && filters.region) parts.push(Prisma.sql`p.region = ${filters.region}`);
@@ -167,16 +190,15 @@ function profileWhere(q: Query): Prisma.Sql {
   if (earliest) parts.push(Prisma.sql`p."dateOfBirth" >= ${earliest}::date`);
   if (latest) parts.push(Prisma.sql`p."dateOfBirth" <= ${latest}::date`);
   if (q.bodyTypes?.length) parts.push(Prisma.sql`p."bodyType" = ANY(${q.bodyTypes}::"BodyType"[])`);
-  return Prisma.join(parts, " AND ");
+  return parts;
 }
 
-interface Row {
-  id: number;
-  name: string;
-  dateOfBirth: Date;
-  city: string | null;
-  region: string | null;
-  mainPhotoId: number | null;
+/** The listing's conditions, without the viewer and those hidden from them by a block. */
+function profileWhere(q: Query): Prisma.Sql {
+  const parts = listingConditions(q);
+  if (q.hiddenUserIds.length > 0) parts.push(Prisma.sql`p."userId" <> ALL(${q.hiddenUserIds}::int[])`);
+  if (q.excludedProfileIds?.length) parts.push(Prisma.sql`p.id <> ALL(${q.excludedProfileIds}::int[])`);
+  return Prisma.join(parts, " AND ");
 }
 
 /**
@@ -196,43 +218,120 @@ function tiers(preferRegion: string | null): Prisma.Sql[] {
   return region.flatMap((r) => photo.map((ph) => Prisma.sql`${r} AND ${ph}`));
 }
 
-async function findPage(q: Query, take: number, skip: number): Promise<MemberCardData[]> {
-  const where = profileWhere(q);
-  const needed = skip + take;
-  // One CTE per tier, read in index order up to the rows the page needs. A tier is read only while
-  // the tiers before it hold fewer than that (a condition without columns, which PostgreSQL checks
-  // once, before the tier's scan): a first page of members with photos in the member's region
-  // never reads the later tiers, which may have to look at many profiles to find few or none.
+/** The first matches of a listing, in result order; `complete` when there are no more. */
+interface Listing {
+  profileIds: number[];
+  userIds: number[];
+  complete: boolean;
+}
+
+/** A listing is read at least this far: the first five pages of a search come from one read. */
+export const LISTING_LENGTH = 5 * PAGE_SIZE;
+
+async function readListing(q: ListingQuery, length: number): Promise<Listing> {
+  const where = Prisma.join(listingConditions(q), " AND ");
+  // One CTE per tier, read in index order up to the rows the listing needs. A tier is read only
+  // while the tiers before it hold fewer than that (a condition without columns, which PostgreSQL
+  // checks once, before the tier's scan): the first pages of members with photos in the member's
+  // region never read the later tiers, which may have to look at many profiles to find few or none.
   const tierConditions = tiers(q.preferRegion);
   const tierNames = tierConditions.map((_, index) => Prisma.raw(`tier${index}`));
   const tierQueries = tierConditions.map((tier, index) => {
     const before = tierNames.slice(0, index).map((name) => Prisma.sql`(SELECT count(*) FROM ${name})`);
     const stillNeeded =
-      before.length === 0 ? Prisma.empty : Prisma.sql`AND (${Prisma.join(before, " + ")}) < ${needed}`;
+      before.length === 0 ? Prisma.empty : Prisma.sql`AND (${Prisma.join(before, " + ")}) < ${length}`;
     return Prisma.sql`${tierNames[index]} AS MATERIALIZED (
-      SELECT ${index}::int AS tier, p.id, p."userId", p.name, p."dateOfBirth", p.city, p.region,
-        p."mainPhotoId", p."createdAt"
+      SELECT ${index}::int AS tier, p.id, p."userId", p."createdAt"
       FROM "Profile" p
       WHERE ${where} AND ${tier} ${stillNeeded}
       ORDER BY p."createdAt" DESC, p.id DESC
-      LIMIT ${needed})`;
+      LIMIT ${length})`;
   });
-  const likerId = q.likerId ?? null;
-  // The liked state of the page's cards (withLikedState) in the same statement. Planned on every
-  // call: with the filters as parameters PostgreSQL misjudges how many profiles match, and its
-  // generic plan reads every match of a tier to sort it (45 ms instead of 2 at 100,000 members).
-  const rows = await queryPrepared<Row & { liked: boolean }>(Prisma.sql`${PLAN_EACH_CALL}
+  // Planned on every call: with the filters as parameters PostgreSQL misjudges how many profiles
+  // match, and its generic plan reads every match of a tier to sort it (45 ms instead of 2 at
+  // 100,000 members).
+  const rows = await queryPrepared<{ id: number; userId: number }>(Prisma.sql`${PLAN_EACH_CALL}
     WITH ${Prisma.join(tierQueries, ", ")}
-    SELECT t.id, t.name, t."dateOfBirth", t.city, t.region,
-      CASE WHEN ph.status = 'active' AND ph.visibility = 'public' THEN ph.id END AS "mainPhotoId",
-      EXISTS(SELECT 1 FROM "Like" l WHERE l."likerId" = ${likerId ?? 0} AND l."likedId" = t."userId") AS liked
+    SELECT t.id, t."userId"
     FROM (${Prisma.join(
       tierNames.map((name) => Prisma.sql`SELECT * FROM ${name}`),
       " UNION ALL ",
     )}) t
-    LEFT JOIN "Photo" ph ON ph.id = t."mainPhotoId"
     ORDER BY t.tier, t."createdAt" DESC, t.id DESC
-    LIMIT ${take} OFFSET ${skip}`);
+    LIMIT ${length}`);
+  return {
+    profileIds: rows.map((row) => row.id),
+    userIds: rows.map((row) => row.userId),
+    complete: rows.length < length,
+  };
+}
+
+/**
+ * The listing, at least `atLeast` long unless there are fewer matches: from this process's cache
+ * while the listing's version is unchanged, otherwise read (twice as far as before when a member
+ * pages past what was read).
+ */
+async function listingOf(q: ListingQuery, version: ListingVersion, atLeast: number): Promise<Listing> {
+  const { gender, country, region, minAge, maxAge } = q.filters;
+  const { earliest, latest } = birthDateRange(minAge, maxAge);
+  const key = JSON.stringify([
+    "listing",
+    q.siteId,
+    gender,
+    country,
+    region,
+    earliest,
+    latest,
+    q.bodyTypes ?? [],
+    q.preferRegion,
+  ]);
+  const cached = cachedForListing<Listing>(version, key);
+  if (cached && (cached.complete || cached.profileIds.length >= atLeast)) return cached;
+  const length = Math.max(atLeast, LISTING_LENGTH, 2 * (cached?.profileIds.length ?? 0));
+  const listing = await readListing(q, length);
+  cacheForListing(version, key, listing);
+  return listing;
+}
+
+/** The profile ids of one page: the listing without the viewer, those hidden from them and the excluded. */
+async function findPageIds(q: Query, version: ListingVersion, take: number, skip: number): Promise<number[]> {
+  const hidden = new Set(q.hiddenUserIds);
+  const excluded = new Set(q.excludedProfileIds);
+  // Each hidden or excluded member may be among the matches, so the listing must reach that much further.
+  const listing = await listingOf(q, version, skip + take + hidden.size + excluded.size);
+  const shown: number[] = [];
+  for (let i = 0; i < listing.profileIds.length && shown.length < skip + take; i++) {
+    if (!hidden.has(listing.userIds[i]!) && !excluded.has(listing.profileIds[i]!))
+      shown.push(listing.profileIds[i]!);
+  }
+  return shown.slice(skip);
+}
+
+interface CardRow {
+  id: number;
+  name: string;
+  dateOfBirth: Date;
+  city: string | null;
+  region: string | null;
+  mainPhotoId: number | null;
+  liked: boolean;
+}
+
+/** The cards of these profiles, in this order, with the liker's liked state, in one statement. */
+async function cardsOf(profileIds: number[], q: Query): Promise<MemberCardData[]> {
+  if (profileIds.length === 0) return [];
+  const likerId = q.likerId ?? null;
+  // The listing was read for this version of the profiles; the card still checks that the profile
+  // is listed, for a profile hidden while this request ran.
+  const rows = await queryPrepared<CardRow>(Prisma.sql`
+    SELECT p.id, p.name, p."dateOfBirth", p.city, p.region,
+      CASE WHEN ph.status = 'active' AND ph.visibility = 'public' THEN ph.id END AS "mainPhotoId",
+      EXISTS(SELECT 1 FROM "Like" l WHERE l."likerId" = ${likerId ?? 0} AND l."likedId" = p."userId") AS liked
+    FROM unnest(${profileIds}::int[]) WITH ORDINALITY AS page(id, position)
+    JOIN "Profile" p ON p.id = page.id
+    LEFT JOIN "Photo" ph ON ph.id = p."mainPhotoId"
+    WHERE p.status = 'active' AND p."listedSiteId" = ${q.siteId}
+    ORDER BY page.position`);
   return rows.map(({ dateOfBirth, liked, ...row }) =>
     shownToOthers(
       { ...row, age: ageOn(dateOfBirth), ...(likerId === null ? {} : { liked }) },
@@ -279,7 +378,7 @@ export function similarFilters(filters: SearchFilters): SearchFilters {
  * count, leaving out the members already shown.
  */
 export async function searchMembers(request: SearchRequest): Promise<SearchResult> {
-  const { siteId, visibleFields, viewer, filters, bodyTypes } = request;
+  const { siteId, visibleFields, viewer, listingVersion, filters, bodyTypes } = request;
   const hiddenUserIds = viewer?.hiddenUserIds ?? [];
   const query: Query = {
     siteId,
@@ -293,55 +392,59 @@ export async function searchMembers(request: SearchRequest): Promise<SearchResul
   const wanted = Math.max(1, request.page ?? 1);
   const [counted, firstTry] = await Promise.all([
     countMatches(query, COUNT_LIMIT + 1),
-    findPage(query, PAGE_SIZE + 1, (wanted - 1) * PAGE_SIZE),
+    findPageIds(query, listingVersion, PAGE_SIZE + 1, (wanted - 1) * PAGE_SIZE),
   ]);
   let page = wanted;
-  let rows = firstTry;
+  let ids = firstTry;
   let numResults = counted;
   let capped = counted > COUNT_LIMIT;
-  if (rows.length === 0 && wanted > 1) {
+  if (ids.length === 0 && wanted > 1) {
     // A page past the end (an old link, fewer members since): show the last page instead.
     if (capped) {
       numResults = await countMatches(query, null);
       capped = false;
     }
     page = Math.max(1, Math.ceil(numResults / PAGE_SIZE));
-    rows = await findPage(query, PAGE_SIZE + 1, (page - 1) * PAGE_SIZE);
+    ids = await findPageIds(query, listingVersion, PAGE_SIZE + 1, (page - 1) * PAGE_SIZE);
   }
-  const hasNextPage = rows.length > PAGE_SIZE;
-  const members = rows.slice(0, PAGE_SIZE);
+  const hasNextPage = ids.length > PAGE_SIZE;
+  const pageIds = ids.slice(0, PAGE_SIZE);
   const pageCount = capped
     ? hasNextPage
       ? Math.max(Math.ceil(COUNT_LIMIT / PAGE_SIZE), page + 1)
       : page
     : Math.max(1, Math.ceil(numResults / PAGE_SIZE));
 
-  let similar: SearchResult["similar"] = null;
+  let similar: { ids: number[]; count: number } | null = null;
   if (request.withSimilar && !capped && numResults < PAGE_SIZE) {
     // Fewer than a page: all of them are on this (the only) page.
     const similarQuery: Query = {
-      siteId,
-      visibleFields,
+      ...query,
       filters: similarFilters(filters),
-      bodyTypes,
-      hiddenUserIds,
-      excludedProfileIds: members.map((m) => m.id),
+      excludedProfileIds: pageIds,
       preferRegion: filters.region ?? preferredRegion(viewer, filters),
-      likerId: viewer?.userId ?? null,
     };
-    const [count, found] = await Promise.all([
+    const [count, similarIds] = await Promise.all([
       countMatches(similarQuery, COUNT_LIMIT + 1),
-      findPage(similarQuery, PAGE_SIZE, 0),
+      findPageIds(similarQuery, listingVersion, PAGE_SIZE, 0),
     ]);
-    similar = { members: found, numResults: Math.min(count, COUNT_LIMIT), moreResults: count > COUNT_LIMIT };
+    similar = { ids: similarIds, count };
   }
+  // The cards of the page and of the similar results in one statement.
+  const cards = await cardsOf([...pageIds, ...(similar?.ids ?? [])], query);
+  const byId = new Map(cards.map((card) => [card.id, card]));
+  const cardsFor = (profileIds: number[]) => profileIds.flatMap((id) => byId.get(id) ?? []);
   return {
-    members,
+    members: cardsFor(pageIds),
     numResults: capped ? COUNT_LIMIT : numResults,
     moreResults: capped,
     page,
     pageCount,
     morePages: capped && hasNextPage,
-    similar,
+    similar: similar && {
+      members: cardsFor(similar.ids),
+      numResults: Math.min(similar.count, COUNT_LIMIT),
+      moreResults: similar.count > COUNT_LIMIT,
+    },
   };
 }

@@ -582,6 +582,27 @@ describe("who never appears", () => {
     await db().user.delete({ where: { id: changing.userId } });
   });
 
+  it("counts the same for every viewer the search cannot find, and leaves out one it can find", async () => {
+    const country = "NZ";
+    const region = "Otago (count test)";
+    const make = (o: MemberOptions) => member({ country, region, ...o });
+    const women = [await make({}), await make({}), await make({})];
+    const man = await searchViewer((await make({ gender: "male", seekingGender: "female" })).userId);
+    const woman = await searchViewer((await make({ gender: "female", seekingGender: "female" })).userId);
+    const count = async (viewer: SearchViewer | null) =>
+      (await search({ gender: "female", country, region }, viewer)).numResults;
+    expect(await count(man)).toBe(4);
+    expect(await count(man)).toBe(4);
+    expect(await count(null)).toBe(4);
+    expect(await count(woman)).toBe(3);
+    await db().block.create({
+      data: { blockerId: woman.userId, blockedId: women[0]!.userId },
+      select: { id: true },
+    });
+    expect(await count(await searchViewer(woman.userId))).toBe(2);
+    expect(await count(await searchViewer(man.userId))).toBe(4);
+  });
+
   it("hides them in the match finder too", async () => {
     const me = await searchViewer(viewer.userId);
     const found = await findMatches({

@@ -266,16 +266,12 @@ async function readListing(q: ListingQuery, length: number): Promise<Listing> {
   };
 }
 
-/**
- * The listing, at least `atLeast` long unless there are fewer matches: from this process's cache
- * while the listing's version is unchanged, otherwise read (twice as far as before when a member
- * pages past what was read).
- */
-async function listingOf(q: ListingQuery, version: ListingVersion, atLeast: number): Promise<Listing> {
+/** A cache key for what depends only on the listing's filters (and `preferRegion`, for its order). */
+function listingKey(kind: string, q: ListingQuery, preferRegion: string | null = null): string {
   const { gender, country, region, minAge, maxAge } = q.filters;
   const { earliest, latest } = birthDateRange(minAge, maxAge);
-  const key = JSON.stringify([
-    "listing",
+  return JSON.stringify([
+    kind,
     q.siteId,
     gender,
     country,
@@ -283,8 +279,17 @@ async function listingOf(q: ListingQuery, version: ListingVersion, atLeast: numb
     earliest,
     latest,
     q.bodyTypes ?? [],
-    q.preferRegion,
+    preferRegion,
   ]);
+}
+
+/**
+ * The listing, at least `atLeast` long unless there are fewer matches: from this process's cache
+ * while the listing's version is unchanged, otherwise read (twice as far as before when a member
+ * pages past what was read).
+ */
+async function listingOf(q: ListingQuery, version: ListingVersion, atLeast: number): Promise<Listing> {
+  const key = listingKey("listing", q, q.preferRegion);
   const cached = cachedForListing<Listing>(version, key);
   if (cached && (cached.complete || cached.profileIds.length >= atLeast)) return cached;
   const length = Math.max(atLeast, LISTING_LENGTH, 2 * (cached?.profileIds.length ?? 0));
@@ -340,6 +345,20 @@ async function cardsOf(profileIds: number[], q: Query): Promise<MemberCardData[]
   );
 }
 
+/**
+ * The capped count of a search (COUNT_LIMIT + 1 at most). When it leaves nobody out, it is the same
+ * for every viewer, and cached for the listing's version like the listing.
+ */
+async function countUpToLimit(q: Query, version: ListingVersion): Promise<number> {
+  if (q.hiddenUserIds.length > 0 || q.excludedProfileIds?.length) return countMatches(q, COUNT_LIMIT + 1);
+  const key = listingKey("count", q);
+  const cached = cachedForListing<number>(version, key);
+  if (cached !== undefined) return cached;
+  const count = await countMatches(q, COUNT_LIMIT + 1);
+  cacheForListing(version, key, count);
+  return count;
+}
+
 /** Counts matches, but stops at `limit`: counting every one of thousands of matches is what makes a search slow. */
 async function countMatches(q: Query, limit: number | null): Promise<number> {
   const limitClause = limit === null ? Prisma.empty : Prisma.sql`LIMIT ${limit}`;
@@ -377,9 +396,20 @@ export function similarFilters(filters: SearchFilters): SearchFilters {
  * when the filters find fewer than a page, "similar results" (see `similarFilters`) with their own
  * count, leaving out the members already shown.
  */
+/**
+ * The users a viewer's search leaves out: those hidden by a block, and the viewer unless their own
+ * gender is not the one searched for (then they cannot match, and the count stays shareable).
+ */
+function leftOutUserIds(viewer: SearchViewer | null, filters: SearchFilters): number[] {
+  if (!viewer) return [];
+  const cannotMatchSelf =
+    filters.gender !== null && viewer.profile !== null && viewer.profile.gender !== filters.gender;
+  return cannotMatchSelf ? viewer.hiddenUserIds.filter((id) => id !== viewer.userId) : viewer.hiddenUserIds;
+}
+
 export async function searchMembers(request: SearchRequest): Promise<SearchResult> {
   const { siteId, visibleFields, viewer, listingVersion, filters, bodyTypes } = request;
-  const hiddenUserIds = viewer?.hiddenUserIds ?? [];
+  const hiddenUserIds = leftOutUserIds(viewer, filters);
   const query: Query = {
     siteId,
     visibleFields,
@@ -391,7 +421,7 @@ export async function searchMembers(request: SearchRequest): Promise<SearchResul
   };
   const wanted = Math.max(1, request.page ?? 1);
   const [counted, firstTry] = await Promise.all([
-    countMatches(query, COUNT_LIMIT + 1),
+    countUpToLimit(query, listingVersion),
     findPageIds(query, listingVersion, PAGE_SIZE + 1, (wanted - 1) * PAGE_SIZE),
   ]);
   let page = wanted;

@@ -1,12 +1,12 @@
 import { LIKES_PER_MEMBER } from "~/domain/abuse/limits";
 import { withinLimit } from "~/domain/abuse/rate-limits.server";
-import type { Prisma } from "~/generated/prisma/client";
+import { Prisma } from "~/generated/prisma/client";
 import type { ProfileStatus, UserStatus } from "~/generated/prisma/enums";
 import { db } from "~/lib/db.server";
 import { publishChatEvents } from "~/domain/chat/chat-events.server";
 import { queueLikePush } from "~/domain/notifications/push-notify.server";
 import { queueLikeMail } from "./like-mail.server";
-import { lockPair, orderedPair } from "./pair-lock.server";
+import { lockPair, orderedPair, pairLockSql } from "./pair-lock.server";
 
 /** Why a like was refused; each has its own message (`likes:refused.*`). */
 export type LikeRefusal = "notFound" | "self" | "unavailable" | "blocked" | "rateLimited";
@@ -24,8 +24,12 @@ export const LIKE_NOTICE_QUIET_MS = 24 * 3600_000;
 
 type Tx = Prisma.TransactionClient;
 
-/** Who owns the profile, and whether `likerId` may like them (SPEC sections 4 and 6), blocks aside. */
-async function likeTarget(tx: Tx, likerId: number, profileId: number) {
+/**
+ * Who owns the profile, and whether `likerId` may like them (SPEC sections 4 and 6), blocks aside.
+ * The same statement takes the pair's lock (`lockPair`): what follows in the transaction sees every
+ * change to the pair's likes and blocks committed before.
+ */
+async function likeTargetLocked(tx: Tx, likerId: number, profileId: number) {
   const [target] = await tx.$queryRaw<
     {
       userId: number;
@@ -37,7 +41,8 @@ async function likeTarget(tx: Tx, likerId: number, profileId: number) {
     }[]
   >`
     SELECT p."userId", p.status::text AS status, u."siteId", u.status::text AS "userStatus", u.invisible,
-      (SELECT "siteId" FROM "User" WHERE id = ${likerId}) AS "likerSiteId"
+      (SELECT "siteId" FROM "User" WHERE id = ${likerId}) AS "likerSiteId",
+      ${pairLockSql(Prisma.sql`p."userId"`, likerId)}::text AS locked
     FROM "Profile" p JOIN "User" u ON u.id = p."userId"
     WHERE p.id = ${profileId}`;
   if (!target || target.likerSiteId !== target.siteId || target.userStatus === "deleted") {
@@ -100,10 +105,9 @@ async function storeLike(tx: Tx, likerId: number, likedId: number) {
  * transaction. Liking twice changes nothing. Shared by the profile buttons and the swipe game.
  */
 export async function likeInTransaction(tx: Tx, likerId: number, profileId: number): Promise<LikeResult> {
-  const target = await likeTarget(tx, likerId, profileId);
+  const target = await likeTargetLocked(tx, likerId, profileId);
   if (!target.ok) return target;
   const likedId = target.userId;
-  await lockPair(tx, likerId, likedId);
   // The block is checked after the pair lock, which block() takes too: a block made meanwhile is seen
   // here, or else it deletes this like once this transaction ends.
   const stored = await storeLike(tx, likerId, likedId);
@@ -145,17 +149,19 @@ export async function like(likerId: number, profileId: number, origin: string): 
  * notice time, so liking again soon does not alert the other member again).
  */
 export async function unlike(likerId: number, profileId: number): Promise<{ ok: boolean }> {
-  const target = await db().profile.findUnique({ where: { id: profileId }, select: { userId: true } });
-  if (!target || target.userId === likerId) return { ok: false };
-  const likedId = target.userId;
-  const [userAId, userBId] = orderedPair(likerId, likedId);
-  await db().$transaction(async (tx) => {
-    await lockPair(tx, likerId, likedId);
+  return db().$transaction(async (tx) => {
+    // The owner of the profile, with the pair's lock taken in the same statement.
+    const [target] = await tx.$queryRaw<{ userId: number }[]>`
+      SELECT p."userId", ${pairLockSql(Prisma.sql`p."userId"`, likerId)}::text AS locked
+      FROM "Profile" p WHERE p.id = ${profileId} AND p."userId" <> ${likerId}`;
+    if (!target) return { ok: false };
+    const likedId = target.userId;
+    const [userAId, userBId] = orderedPair(likerId, likedId);
     await tx.$executeRaw`
       WITH unliked AS (DELETE FROM "Like" WHERE "likerId" = ${likerId} AND "likedId" = ${likedId})
       DELETE FROM "Match" WHERE "userAId" = ${userAId} AND "userBId" = ${userBId}`;
+    return { ok: true };
   });
-  return { ok: true };
 }
 
 /** Notice times past the quiet period decide nothing any more (the daily maintenance job). */

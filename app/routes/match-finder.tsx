@@ -113,7 +113,7 @@ export default function MatchFinderRoute({ loaderData }: Route.ComponentProps) {
             testId="match-count"
           />
           {matches.members.length > 0 ? (
-            <MemberGrid members={matches.members} testId="match-results" />
+            <MemberGrid members={matches.members} testId="match-results" opensPage />
           ) : (
             <p>{t("search:matchFinder.none")}</p>
           )}

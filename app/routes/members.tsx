@@ -47,7 +47,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     fields,
   );
   const regions =
-    filters.country && fields.includes("countryregion") ? await searchRegions(filters.country, listingVersion) : [];
+    filters.country && fields.includes("countryregion")
+      ? await searchRegions(filters.country, listingVersion)
+      : [];
   if (filters.region && !regions.includes(filters.region)) filters.region = null;
   const result = await searchMembers({
     siteId: site.id,
@@ -277,7 +279,7 @@ export default function MembersRoute({ loaderData }: Route.ComponentProps) {
         </h2>
         <ResultCount numResults={result.numResults} moreResults={result.moreResults} testId="search-count" />
         {result.members.length > 0 ? (
-          <MemberGrid members={result.members} testId="search-results" />
+          <MemberGrid members={result.members} testId="search-results" opensPage />
         ) : (
           <p>{t("search:results.none")}</p>
         )}

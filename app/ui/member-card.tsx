@@ -29,6 +29,14 @@ export function MemberCardList({
 }
 
 /**
+ * How a card's photo loads: `lazy` once it nears the screen (the default); `eager` with the page, for
+ * a card on the first screen; `high` eager and before the page's other images, for the first cards
+ * of a page whose largest paint they are (a lazy photo there waits for the layout, and the phone's
+ * first screen for it).
+ */
+export type CardPhotoLoading = "lazy" | "eager" | "high";
+
+/**
  * A member in a grid of cards: main photo, name and age, place; the whole card links to the profile
  * (`to`, default /members/{id}). Members get a like button on it (the card must be in a `MemberCardList`); `badges` adds flags (new, match).
  */
@@ -37,11 +45,13 @@ export function MemberCard({
   to = `/members/${member.id}`,
   badges,
   footer,
+  photoLoading = "lazy",
 }: {
   member: MemberCardData;
   to?: string;
   badges?: ReactNode;
   footer?: ReactNode;
+  photoLoading?: CardPhotoLoading;
 }) {
   const { t } = useTranslation();
   return (
@@ -55,7 +65,8 @@ export function MemberCard({
             className="card-img-top"
             width={120}
             height={150}
-            loading="lazy"
+            loading={photoLoading === "lazy" ? "lazy" : "eager"}
+            fetchPriority={photoLoading === "high" ? "high" : undefined}
           />
         )}
         <div className="member-card-body">

@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderWithApp } from "../../tests/setup/render";
-import { Pager, pageWindow } from "./search-results";
+import { MemberGrid, Pager, pageWindow } from "./search-results";
 
 const queryFor = (n: number) => `page=${n}`;
 
@@ -33,5 +33,35 @@ describe("Pager", () => {
   it("shows the first, the last and two pages either side", () => {
     expect(pageWindow(5, 10)).toEqual([1, "gap", 3, 4, 5, 6, 7, "gap", 10]);
     expect(pageWindow(1, 10, true)).toEqual([1, 2, 3, "gap"]);
+  });
+});
+
+describe("MemberGrid", () => {
+  const members = Array.from({ length: 6 }, (_, i) => ({
+    id: i + 1,
+    name: `Lid${i + 1}`,
+    age: 30,
+    city: "Utrecht",
+    region: "Utrecht",
+    mainPhotoId: i + 10,
+  }));
+  const photos = () =>
+    screen.getAllByRole("img").map((img) => [img.getAttribute("loading"), img.getAttribute("fetchpriority")]);
+
+  it("loads the first screen's photos with the page when it opens the page, the first row first", () => {
+    renderWithApp(<MemberGrid members={members} testId="results" opensPage />);
+    expect(photos()).toEqual([
+      ["eager", "high"],
+      ["eager", "high"],
+      ["eager", null],
+      ["eager", null],
+      ["lazy", null],
+      ["lazy", null],
+    ]);
+  });
+
+  it("leaves every photo lazy further down a page", () => {
+    renderWithApp(<MemberGrid members={members} testId="results" />);
+    expect(photos().every(([loading, priority]) => loading === "lazy" && priority === null)).toBe(true);
   });
 });

@@ -1,14 +1,35 @@
 import { useTranslation } from "~/ui/use-translation";
 import { useLocation } from "react-router";
 import { AppLink } from "~/ui/app-link";
-import { MemberCard, MemberCardList, type MemberCardData } from "./member-card";
+import { MemberCard, MemberCardList, type CardPhotoLoading, type MemberCardData } from "./member-card";
 
-/** A grid of member cards, each linking to the member's profile. */
-export function MemberGrid({ members, testId }: { members: MemberCardData[]; testId: string }) {
+/** Cards of a grid that open the page load their photos with it: a phone's first two rows, the first row wider up. */
+const FIRST_SCREEN_CARDS = 4;
+/** Of those, the photos fetched first: a phone's first row, where the page's largest paint is. */
+const FIRST_ROW_CARDS = 2;
+
+function photoLoading(index: number): CardPhotoLoading {
+  if (index < FIRST_ROW_CARDS) return "high";
+  return index < FIRST_SCREEN_CARDS ? "eager" : "lazy";
+}
+
+/**
+ * A grid of member cards, each linking to the member's profile. `opensPage`: the grid is the page's
+ * first content (search results), so its first photos load with the page.
+ */
+export function MemberGrid({
+  members,
+  testId,
+  opensPage = false,
+}: {
+  members: MemberCardData[];
+  testId: string;
+  opensPage?: boolean;
+}) {
   return (
     <MemberCardList testId={testId} members={members}>
-      {members.map((member) => (
-        <MemberCard key={member.id} member={member} />
+      {members.map((member, index) => (
+        <MemberCard key={member.id} member={member} photoLoading={opensPage ? photoLoading(index) : "lazy"} />
       ))}
     </MemberCardList>
   );

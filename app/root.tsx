@@ -23,6 +23,7 @@ import { requestInfoMiddleware } from "./middleware/request-info.server";
 import { trackingMiddleware } from "./middleware/tracking.server";
 import { useRootData } from "./lib/root-data";
 import { isChunkLoadError, reloadForChunkError } from "./ui/chunk-reload";
+import { useAppLinkNavigation } from "./ui/app-link";
 import { ErrorPage } from "./ui/error-page";
 import { useInstalledAppMode } from "./ui/installed-app/use-installed-app-mode";
 import { DefaultLayout } from "./ui/layouts/default-layout";
@@ -170,6 +171,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useInstalledAppMode(useRootData()?.installedApp ?? false);
+  useAppLinkNavigation();
   // Marks the page as interactive, for tests that must not act before React handles events.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";

@@ -1,9 +1,10 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { createRoutesStub, useLocation } from "react-router";
 import { describe, expect, it } from "vitest";
-import { AppLink } from "./app-link";
+import { AppLink, useAppLinkNavigation } from "./app-link";
 
 function Where() {
+  useAppLinkNavigation();
   const location = useLocation();
   return <p data-testid="where">{location.pathname + location.search}</p>;
 }
@@ -39,6 +40,25 @@ describe("AppLink", () => {
     fireEvent(screen.getByRole("link", { name: "Anna" }), click);
     expect(click.defaultPrevented).toBe(true);
     expect(screen.getByTestId("where")).toHaveTextContent("/members/12?page=2");
+  });
+
+  it("leaves a click to the link's own handler when that took it over", () => {
+    const Stub = createRoutesStub([
+      {
+        path: "*",
+        Component: () => (
+          <>
+            <Where />
+            <AppLink to="/chats/3" onClick={(event) => event.preventDefault()}>
+              Chat
+            </AppLink>
+          </>
+        ),
+      },
+    ]);
+    render(<Stub initialEntries={["/members"]} />);
+    fireEvent.click(screen.getByRole("link", { name: "Chat" }));
+    expect(screen.getByTestId("where")).toHaveTextContent(/^\/members$/);
   });
 
   it("leaves a click with a modifier key (a new tab or window) to the browser", () => {

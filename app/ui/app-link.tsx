@@ -1,14 +1,25 @@
-import type { AnchorHTMLAttributes, MouseEvent } from "react";
+import { useEffect, type AnchorHTMLAttributes } from "react";
 import { useNavigate } from "react-router";
 
 type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
   /** An absolute path inside the app ("/members/12?page=2"). */
   to: string;
-  replace?: boolean;
-  preventScrollReset?: boolean;
 };
 
-function isPlainLeftClick(event: MouseEvent<HTMLAnchorElement>, target: string | undefined): boolean {
+/**
+ * A link to an absolute path of the app, for pages with many links (cards, lists, top bar, footer).
+ * React Router's `<Link>` resolves its path against the route matches and the location on every
+ * render (about 20 µs of server time each, a seventh of the React rendering of /members), and even a
+ * link with its own `useNavigate` and click handler cost /members about 5% of its throughput. This
+ * renders a plain, marked `<a href>`; one listener of the app (`useAppLinkNavigation`) navigates on
+ * the client on a plain left click, as `<Link>` does.
+ */
+export function AppLink({ to, ...props }: AppLinkProps) {
+  // The mark tells `useAppLinkNavigation` which links it takes over.
+  return <a {...props} href={to} data-app-link="" />;
+}
+
+function isPlainLeftClick(event: MouseEvent, target: string): boolean {
   return (
     event.button === 0 &&
     (!target || target === "_self") &&
@@ -17,24 +28,24 @@ function isPlainLeftClick(event: MouseEvent<HTMLAnchorElement>, target: string |
 }
 
 /**
- * A link to an absolute path of the app, for pages with many links (cards, lists, top bar, footer).
- * React Router's `<Link>` resolves its path against the route matches and the location on every
- * render (about 20 µs of server time each, a seventh of the React rendering of /members). This
- * renders a plain `<a href>`, and a plain left click navigates on the client like `<Link>` does.
+ * Client-side navigation for every `AppLink` of the page, from one click listener on the document
+ * (mounted once, by the root). A click its own handler took over (`preventDefault`), or one with a
+ * modifier key or on a link with a target, is left alone. A link to the page itself replaces it in
+ * the history, as `<Link>` does.
  */
-export function AppLink({ to, replace, preventScrollReset, onClick, ...props }: AppLinkProps) {
+export function useAppLinkNavigation() {
   const navigate = useNavigate();
-  return (
-    <a
-      {...props}
-      href={to}
-      onClick={(event) => {
-        onClick?.(event);
-        if (event.defaultPrevented || !isPlainLeftClick(event, props.target)) return;
-        event.preventDefault();
-        const here = window.location.pathname + window.location.search + window.location.hash;
-        void navigate(to, { replace: replace ?? here === to, preventScrollReset });
-      }}
-    />
-  );
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || !(event.target instanceof Element)) return;
+      const link = event.target.closest<HTMLAnchorElement>("a[data-app-link]");
+      if (!link || !isPlainLeftClick(event, link.target)) return;
+      event.preventDefault();
+      const to = link.getAttribute("href")!;
+      const here = window.location.pathname + window.location.search + window.location.hash;
+      void navigate(to, { replace: here === to });
+    };
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, [navigate]);
 }

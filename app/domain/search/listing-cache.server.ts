@@ -21,9 +21,10 @@ export async function readListingVersion(): Promise<ListingVersion> {
 /**
  * What the search read for one version of the listing, per process (decision 0025). Every process
  * reads the version from the database with each search, so all of them answer from the same state
- * of the profiles; a cache only spares a process reading it again. A newer version empties it.
+ * of the profiles; a cache only spares a process reading it again. A newer version empties it. At
+ * most 1,000 entries of at most 1,200 profiles each (search.server.ts): a few megabytes.
  */
-const MAX_ENTRIES = 2_000;
+const MAX_ENTRIES = 1_000;
 let cachedVersion: bigint | null = null;
 const entries = new Map<string, unknown>();
 

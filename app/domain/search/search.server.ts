@@ -227,6 +227,8 @@ interface Listing {
 
 /** A listing is read at least this far: the first five pages of a search come from one read. */
 export const LISTING_LENGTH = 5 * PAGE_SIZE;
+/** Longer listings (a member paging past page 50) are read for the request only, not kept. */
+const LONGEST_CACHED_LISTING = 50 * PAGE_SIZE;
 
 async function readListing(q: ListingQuery, length: number): Promise<Listing> {
   const where = Prisma.join(listingConditions(q), " AND ");
@@ -294,7 +296,7 @@ async function listingOf(q: ListingQuery, version: ListingVersion, atLeast: numb
   if (cached && (cached.complete || cached.profileIds.length >= atLeast)) return cached;
   const length = Math.max(atLeast, LISTING_LENGTH, 2 * (cached?.profileIds.length ?? 0));
   const listing = await readListing(q, length);
-  cacheForListing(version, key, listing);
+  if (listing.profileIds.length <= LONGEST_CACHED_LISTING) cacheForListing(version, key, listing);
   return listing;
 }
 
@@ -391,12 +393,6 @@ export function similarFilters(filters: SearchFilters): SearchFilters {
 }
 
 /**
- * One page of members matching the filters, with the number of matches (exact up to
- * COUNT_LIMIT, beyond that "more than COUNT_LIMIT" and the pages continue while there are more);
- * when the filters find fewer than a page, "similar results" (see `similarFilters`) with their own
- * count, leaving out the members already shown.
- */
-/**
  * The users a viewer's search leaves out: those hidden by a block, and the viewer unless their own
  * gender is not the one searched for (then they cannot match, and the count stays shareable).
  */
@@ -407,6 +403,12 @@ function leftOutUserIds(viewer: SearchViewer | null, filters: SearchFilters): nu
   return cannotMatchSelf ? viewer.hiddenUserIds.filter((id) => id !== viewer.userId) : viewer.hiddenUserIds;
 }
 
+/**
+ * One page of members matching the filters, with the number of matches (exact up to
+ * COUNT_LIMIT, beyond that "more than COUNT_LIMIT" and the pages continue while there are more);
+ * when the filters find fewer than a page, "similar results" (see `similarFilters`) with their own
+ * count, leaving out the members already shown.
+ */
 export async function searchMembers(request: SearchRequest): Promise<SearchResult> {
   const { siteId, visibleFields, viewer, listingVersion, filters, bodyTypes } = request;
   const hiddenUserIds = leftOutUserIds(viewer, filters);

@@ -1,5 +1,4 @@
-import { ageOn } from "~/domain/profiles/age";
-import { shownToOthers, type MemberCardData } from "~/domain/profiles/member-card";
+import { cardFromRow, type MemberCardData, type MemberCardRow } from "~/domain/profiles/member-card";
 import { defaultFilters, searchViewer } from "~/domain/search/search.server";
 import type { Site } from "~/domain/sites/site.server";
 import { Prisma } from "~/generated/prisma/client";
@@ -137,15 +136,6 @@ export function candidateSql(q: CandidateQuery): Prisma.Sql {
     LIMIT ${limit}`;
 }
 
-interface CandidateRow {
-  id: number;
-  name: string;
-  dateOfBirth: Date;
-  city: string | null;
-  region: string | null;
-  mainPhotoId: number | null;
-}
-
 /** The member's search wish as the game applies it: the sought gender in the member's own country. */
 async function candidateQuery(
   userId: number,
@@ -178,10 +168,8 @@ export async function swipeCandidates(
   { country = "NL", now = new Date(), take = 2 }: { country?: string; now?: Date; take?: number } = {},
 ): Promise<SwipeCard[]> {
   const query = await candidateQuery(userId, site, country, now, take);
-  const rows = await db().$queryRaw<CandidateRow[]>(candidateSql(query));
-  return rows.map(({ dateOfBirth, ...row }) =>
-    shownToOthers({ ...row, age: ageOn(dateOfBirth, now) }, site.visibleProfileFields),
-  );
+  const rows = await db().$queryRaw<MemberCardRow[]>(candidateSql(query));
+  return rows.map((row) => cardFromRow(row, site.visibleProfileFields, { today: now }));
 }
 
 export type SwipeGame =

@@ -1,3 +1,5 @@
+import { ageOn } from "./age";
+
 /** A member as a card in a grid (search, match finder, related profiles, likes, signup matches). */
 export interface MemberCardData {
   id: number;
@@ -10,6 +12,28 @@ export interface MemberCardData {
   mainPhotoId: number | null;
   /** Whether the viewing member likes this member; absent for visitors. */
   liked?: boolean;
+}
+
+/** A card as a list reads it: the birth date rather than the age; `liked` when read for a member. */
+export interface MemberCardRow {
+  id: number;
+  name: string;
+  dateOfBirth: Date;
+  city: string | null;
+  region: string | null;
+  /** Already checked by the statement: null unless approved and public. */
+  mainPhotoId: number | null;
+  liked?: boolean;
+}
+
+/** The card others may see of a row; with `withLiked` (a member looking) it carries the liked state. */
+export function cardFromRow(
+  { dateOfBirth, liked, ...row }: MemberCardRow,
+  visibleFields: readonly string[],
+  { withLiked = false, today }: { withLiked?: boolean; today?: Date } = {},
+): MemberCardData {
+  const card = { ...row, age: ageOn(dateOfBirth, today) };
+  return shownToOthers(withLiked ? { ...card, liked: liked ?? false } : card, visibleFields);
 }
 
 /** The card's photo: only an approved public main photo is shown on cards. */

@@ -1,8 +1,7 @@
 import type { Gender } from "~/generated/prisma/enums";
 import { Prisma } from "~/generated/prisma/client";
 import { queryPrepared } from "~/lib/db.server";
-import { ageOn } from "./age";
-import { shownToOthers, type MemberCardData } from "./member-card";
+import { cardFromRow, type MemberCardData, type MemberCardRow } from "./member-card";
 
 export const RELATED_LIMIT = 6;
 /** Related members are at most this many years older or younger. */
@@ -22,15 +21,6 @@ interface Subject {
   country: string;
   region: string | null;
   interests: string[];
-}
-
-interface Row {
-  id: number;
-  name: string;
-  dateOfBirth: Date;
-  city: string | null;
-  region: string | null;
-  mainPhotoId: number | null;
 }
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -89,7 +79,7 @@ export async function relatedProfiles({
     ? Prisma.sql`p.region IS DISTINCT FROM ${profile.region}`
     : Prisma.sql`true`;
   // Same region first, then the most shared interests, a card photo, the newest; the viewer's likes.
-  const rows = await queryPrepared<Row & { liked: boolean }>(Prisma.sql`
+  const rows = await queryPrepared<MemberCardRow>(Prisma.sql`
     WITH same_region AS MATERIALIZED (${Prisma.join(candidates(0, inRegion), " UNION ALL ")}),
       rest_of_country AS MATERIALIZED (
         SELECT * FROM (${Prisma.join(candidates(1, outsideRegion), " UNION ALL ")}) rest
@@ -105,7 +95,5 @@ export async function relatedProfiles({
     ) r
     ORDER BY r.grp, r.shared DESC, (r.photo IS NOT NULL) DESC, r.id DESC
     LIMIT ${RELATED_LIMIT}`);
-  return rows.map(({ dateOfBirth, liked, ...row }) =>
-    shownToOthers({ ...row, age: ageOn(dateOfBirth), ...(viewer ? { liked } : {}) }, visibleFields),
-  );
+  return rows.map((row) => cardFromRow(row, visibleFields, { withLiked: viewer !== null }));
 }

@@ -1,4 +1,3 @@
-import { ageOn } from "~/domain/profiles/age";
 import { PROFILE_COUNTRIES, isProfileCountry } from "~/domain/profiles/countries";
 import { regionsOf } from "~/domain/profiles/regions";
 import { Prisma } from "~/generated/prisma/client";
@@ -10,7 +9,7 @@ import {
   cachedForListing,
   type ListingVersion,
 } from "./listing-cache.server";
-import { shownToOthers, type MemberCardData } from "~/domain/profiles/member-card";
+import { cardFromRow, type MemberCardData, type MemberCardRow } from "~/domain/profiles/member-card";
 import { MAX_SEARCH_AGE, MIN_SEARCH_AGE, PAGE_SIZE, type SearchFilters } from "./filters";
 
 const regionOrder = new Intl.Collator("nl");
@@ -314,23 +313,13 @@ async function findPageIds(q: Query, version: ListingVersion, take: number, skip
   return shown.slice(skip);
 }
 
-interface CardRow {
-  id: number;
-  name: string;
-  dateOfBirth: Date;
-  city: string | null;
-  region: string | null;
-  mainPhotoId: number | null;
-  liked: boolean;
-}
-
 /** The cards of these profiles, in this order, with the liker's liked state, in one statement. */
 async function cardsOf(profileIds: number[], q: Query): Promise<MemberCardData[]> {
   if (profileIds.length === 0) return [];
   const likerId = q.likerId ?? null;
   // The listing was read for this version of the profiles; the card still checks that the profile
   // is listed, for a profile hidden while this request ran.
-  const rows = await queryPrepared<CardRow>(Prisma.sql`
+  const rows = await queryPrepared<MemberCardRow>(Prisma.sql`
     SELECT p.id, p.name, p."dateOfBirth", p.city, p.region,
       CASE WHEN ph.status = 'active' AND ph.visibility = 'public' THEN ph.id END AS "mainPhotoId",
       EXISTS(SELECT 1 FROM "Like" l WHERE l."likerId" = ${likerId ?? 0} AND l."likedId" = p."userId") AS liked
@@ -339,12 +328,7 @@ async function cardsOf(profileIds: number[], q: Query): Promise<MemberCardData[]
     LEFT JOIN "Photo" ph ON ph.id = p."mainPhotoId"
     WHERE p.status = 'active' AND p."listedSiteId" = ${q.siteId}
     ORDER BY page.position`);
-  return rows.map(({ dateOfBirth, liked, ...row }) =>
-    shownToOthers(
-      { ...row, age: ageOn(dateOfBirth), ...(likerId === null ? {} : { liked }) },
-      q.visibleFields,
-    ),
-  );
+  return rows.map((row) => cardFromRow(row, q.visibleFields, { withLiked: likerId !== null }));
 }
 
 /**

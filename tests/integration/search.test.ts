@@ -376,6 +376,9 @@ describe("more than a thousand matches", () => {
     });
   });
 
+  const firstBulkUser = () =>
+    db().user.findFirstOrThrow({ where: { email: "bulk-0@example.com" }, select: { id: true } });
+
   it("stops counting at 1,000 and keeps the pages going", async () => {
     const first = await search({ country });
     expect(first).toMatchObject({
@@ -403,6 +406,18 @@ describe("more than a thousand matches", () => {
       const from = (page - 1) * PAGE_SIZE;
       expect(ids(result.members), `page ${page}`).toEqual(ids(order.slice(from, from + PAGE_SIZE)));
     }
+  });
+
+  it("says more than 1,000 to a viewer it leaves out, from the shared count", async () => {
+    const viewer = await member({ country, region: "Texas", gender: "female", seekingGender: "female" });
+    await db().block.create({
+      data: { blockerId: viewer.userId, blockedId: (await firstBulkUser()).id },
+      select: { id: true },
+    });
+    const result = await search({ gender: "female", country }, await searchViewer(viewer.userId));
+    expect(result).toMatchObject({ numResults: COUNT_LIMIT, moreResults: true });
+    expect(ids(result.members)).not.toContain(viewer.profileId);
+    await db().user.delete({ where: { id: viewer.userId }, select: { id: true } });
   });
 
   it("stops counting similar results at 1,000 too", async () => {
@@ -601,6 +616,48 @@ describe("who never appears", () => {
     });
     expect(await count(await searchViewer(woman.userId))).toBe(2);
     expect(await count(await searchViewer(man.userId))).toBe(4);
+  });
+
+  // More matches than the listing's first read and fewer than 1,000: the count cannot come from the
+  // shared count nor from the listing, so it is the viewer's own.
+  it("counts the viewer's own matches between the listing's first read and 1,000", async () => {
+    const country = "IE";
+    const region = "Munster (count test)";
+    const emails = Array.from({ length: 130 }, (_, i) => `ie-${i}@example.com`);
+    await db().user.createMany({
+      data: emails.map((email) => ({ siteId: site.id, email, status: "confirmed" })),
+    });
+    const users = await db().user.findMany({ where: { email: { in: emails } }, select: { id: true } });
+    await db().profile.createMany({
+      data: users.map((u, i) => ({
+        userId: u.id,
+        name: `Ier${i}`,
+        gender: "female" as const,
+        seekingGender: "male" as const,
+        dateOfBirth: bornAt(30),
+        country,
+        region,
+      })),
+    });
+    const woman = await member({ country, region, gender: "female", seekingGender: "female" });
+    const man = await member({ country, region, gender: "male", seekingGender: "female" });
+    const count = async (userId: number) =>
+      (await search({ gender: "female", country, region }, await searchViewer(userId))).numResults;
+    expect(await count(man.userId)).toBe(131);
+    expect(await count(woman.userId)).toBe(130);
+    await db().block.create({
+      data: { blockerId: woman.userId, blockedId: users[0]!.id },
+      select: { id: true },
+    });
+    expect(await count(woman.userId)).toBe(129);
+    expect(await count(man.userId)).toBe(131);
+    // A block of someone the search does not find changes nothing for the blocker.
+    await db().block.create({
+      data: { blockerId: woman.userId, blockedId: man.userId },
+      select: { id: true },
+    });
+    expect(await count(woman.userId)).toBe(129);
+    expect(await count(man.userId)).toBe(130);
   });
 
   it("hides them in the match finder too", async () => {

@@ -300,7 +300,12 @@ async function listingOf(q: ListingQuery, version: ListingVersion, atLeast: numb
 }
 
 /** The profile ids of one page: the listing without the viewer, those hidden from them and the excluded. */
-async function findPageIds(q: Query, version: ListingVersion, take: number, skip: number): Promise<number[]> {
+async function findPage(
+  q: Query,
+  version: ListingVersion,
+  take: number,
+  skip: number,
+): Promise<{ ids: number[]; listing: Listing }> {
   const hidden = new Set(q.hiddenUserIds);
   const excluded = new Set(q.excludedProfileIds);
   // Each hidden or excluded member may be among the matches, so the listing must reach that much further.
@@ -310,7 +315,7 @@ async function findPageIds(q: Query, version: ListingVersion, take: number, skip
     if (!hidden.has(listing.userIds[i]!) && !excluded.has(listing.profileIds[i]!))
       shown.push(listing.profileIds[i]!);
   }
-  return shown.slice(skip);
+  return { ids: shown.slice(skip), listing };
 }
 
 /** The cards of these profiles, in this order, with the liker's liked state, in one statement. */
@@ -332,17 +337,37 @@ async function cardsOf(profileIds: number[], q: Query): Promise<MemberCardData[]
 }
 
 /**
- * The capped count of a search (COUNT_LIMIT + 1 at most). When it leaves nobody out, it is the same
- * for every viewer, and cached for the listing's version like the listing.
+ * A viewer's search leaves out at most this many members (themself and those hidden by blocks) and
+ * still uses the shared count; one who leaves out more is counted per request.
  */
-async function countUpToLimit(q: Query, version: ListingVersion): Promise<number> {
-  if (q.hiddenUserIds.length > 0 || q.excludedProfileIds?.length) return countMatches(q, COUNT_LIMIT + 1);
+const SHARED_COUNT_LEFT_OUT = 200;
+
+/**
+ * The count of a search for everyone, capped at COUNT_LIMIT + 1 + SHARED_COUNT_LEFT_OUT: the same
+ * for every viewer, so cached for the listing's version like the listing.
+ */
+async function sharedCount(q: Query, version: ListingVersion): Promise<number> {
   const key = listingKey("count", q);
   const cached = cachedForListing<number>(version, key);
   if (cached !== undefined) return cached;
-  const count = await countMatches(q, COUNT_LIMIT + 1);
+  const everyone: Query = { ...q, hiddenUserIds: [], excludedProfileIds: undefined };
+  const count = await countMatches(everyone, COUNT_LIMIT + 1 + SHARED_COUNT_LEFT_OUT);
   cacheForListing(version, key, count);
   return count;
+}
+
+/**
+ * The viewer's capped count (COUNT_LIMIT + 1 at most) from the shared count (null: not used), without
+ * a statement of its own when it can be told: when the shared count is high enough that the
+ * left-out members cannot bring it to COUNT_LIMIT, or when the listing holds every match (then they
+ * are counted out of it). Otherwise, for a count between those, the viewer's own count.
+ */
+async function countUpToLimit(q: Query, shared: number | null, listing: Listing): Promise<number> {
+  const leftOut = new Set(q.hiddenUserIds);
+  if (shared === null) return countMatches(q, COUNT_LIMIT + 1);
+  if (leftOut.size === 0 || shared > COUNT_LIMIT + leftOut.size) return Math.min(shared, COUNT_LIMIT + 1);
+  if (listing.complete) return listing.userIds.filter((userId) => !leftOut.has(userId)).length;
+  return countMatches(q, COUNT_LIMIT + 1);
 }
 
 /** Counts matches, but stops at `limit`: counting every one of thousands of matches is what makes a search slow. */
@@ -406,12 +431,13 @@ export async function searchMembers(request: SearchRequest): Promise<SearchResul
     likerId: viewer?.userId ?? null,
   };
   const wanted = Math.max(1, request.page ?? 1);
-  const [counted, firstTry] = await Promise.all([
-    countUpToLimit(query, listingVersion),
-    findPageIds(query, listingVersion, PAGE_SIZE + 1, (wanted - 1) * PAGE_SIZE),
+  const [shared, firstTry] = await Promise.all([
+    hiddenUserIds.length > SHARED_COUNT_LEFT_OUT ? null : sharedCount(query, listingVersion),
+    findPage(query, listingVersion, PAGE_SIZE + 1, (wanted - 1) * PAGE_SIZE),
   ]);
+  const counted = await countUpToLimit(query, shared, firstTry.listing);
   let page = wanted;
-  let ids = firstTry;
+  let ids = firstTry.ids;
   let numResults = counted;
   let capped = counted > COUNT_LIMIT;
   if (ids.length === 0 && wanted > 1) {
@@ -421,7 +447,7 @@ export async function searchMembers(request: SearchRequest): Promise<SearchResul
       capped = false;
     }
     page = Math.max(1, Math.ceil(numResults / PAGE_SIZE));
-    ids = await findPageIds(query, listingVersion, PAGE_SIZE + 1, (page - 1) * PAGE_SIZE);
+    ids = (await findPage(query, listingVersion, PAGE_SIZE + 1, (page - 1) * PAGE_SIZE)).ids;
   }
   const hasNextPage = ids.length > PAGE_SIZE;
   const pageIds = ids.slice(0, PAGE_SIZE);
@@ -442,9 +468,9 @@ export async function searchMembers(request: SearchRequest): Promise<SearchResul
     };
     const [count, similarIds] = await Promise.all([
       countMatches(similarQuery, COUNT_LIMIT + 1),
-      findPageIds(similarQuery, listingVersion, PAGE_SIZE, 0),
+      findPage(similarQuery, listingVersion, PAGE_SIZE, 0),
     ]);
-    similar = { ids: similarIds, count };
+    similar = { ids: similarIds.ids, count };
   }
   // The cards of the page and of the similar results in one statement.
   const cards = await cardsOf([...pageIds, ...(similar?.ids ?? [])], query);

@@ -139,17 +139,20 @@ async function decode(bytes: Buffer): Promise<Processed | UploadError> {
   if (!format || !ACCEPTED_FORMATS.has(format)) return "notImage";
   if (width * height > MAX_INPUT_PIXELS) return "tooManyPixels";
   try {
-    const large = await sharp(bytes, options)
+    // The upload is decoded once, upright and at the large size; both sizes are made from those pixels.
+    const upright = await sharp(bytes, options)
       .rotate()
       .resize(LARGE_MAX_SIZE, LARGE_MAX_SIZE, { fit: "inside", withoutEnlargement: true })
-      .webp({ quality: 82 })
+      .raw()
       .toBuffer({ resolveWithObject: true });
-    const thumb = await sharp(bytes, options)
-      .rotate()
+    const { width, height, channels } = upright.info;
+    const pixels = () => sharp(upright.data, { raw: { width, height, channels } });
+    const large = await pixels().webp({ quality: 82 }).toBuffer();
+    const thumb = await pixels()
       .resize(THUMB_WIDTH, THUMB_HEIGHT, { fit: "cover", position: "attention" })
       .webp({ quality: 80 })
       .toBuffer();
-    return { large: large.data, thumb, width: large.info.width, height: large.info.height };
+    return { large, thumb, width, height };
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) return "tooManyPixels";
     // Not broken: HEVC is what this sharp cannot decode (a sharp that can would not get here).

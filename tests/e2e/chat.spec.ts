@@ -170,6 +170,34 @@ test("deleting a chat asks first and removes it from the list", async ({ page },
   await expect(page.getByTestId("chat-list").getByTestId("chat-list-item")).toHaveCount(0);
 });
 
+test("deleting a chat from the list of chats asks first and removes only that one", async ({
+  page,
+}, testInfo) => {
+  const [anna, bram, carla] = [
+    await memberWithCredits(100),
+    await memberWithCredits(0),
+    await memberWithCredits(0),
+  ];
+  await startConversation(page, anna, bram, "Hoi Bram", jsEnabled(testInfo));
+  await page.goto(`/members/${carla.profileId}/chat`);
+  await write(page, "Hoi Carla", jsEnabled(testInfo));
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  await page.goto("/chats");
+  await whenInteractive(page, testInfo);
+  const items = page.getByTestId("chat-list").getByTestId("chat-list-item");
+  await expect(items).toHaveCount(2);
+  await items.filter({ hasText: bram.name }).getByTestId("delete-chat").click();
+  const confirm = page.getByTestId("delete-chat-modal").or(page.getByTestId("delete-chat-confirmation"));
+  await expect(confirm).toContainText(bram.name);
+  await confirm.getByRole("button", { name: "Verwijderen" }).click();
+  await expect(page).toHaveURL(/\/chats$/);
+  await expect(items).toHaveCount(1);
+  await expect(items).toContainText(carla.name);
+  await page.reload();
+  await expect(items).toHaveCount(1);
+  await expect(items).toContainText(carla.name);
+});
+
 test("reporting a received message: its page, a reason and a note, back to the conversation", async ({
   page,
   browser,

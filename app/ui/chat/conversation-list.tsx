@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { AppLink } from "~/ui/app-link";
 import type { ConversationList, ConversationListItem } from "~/domain/chat/chat-types";
 import { Pager } from "~/ui/search-results";
-import { DeleteChatButton } from "./delete-chat-button";
+import { DeleteChatListButton, DeleteChatsForm } from "./delete-chat-button";
 import { useDeletedChats } from "./deleted-chats";
 import { PartnerAvatar } from "./partner-avatar";
 
@@ -45,7 +45,7 @@ function Item({ item, active }: { item: ConversationListItem; active: boolean })
           </span>
         </span>
       </AppLink>
-      <DeleteChatButton conversationId={item.conversationId} name={name} compact />
+      <DeleteChatListButton conversationId={item.conversationId} name={name} />
     </li>
   );
 }
@@ -59,6 +59,10 @@ export function ConversationListPanel({ list }: { list: ConversationList }) {
   const onListPage = pathname === "/chats";
   const isOpen = (id: number) => pathname === `/chats/${id}` || pathname.startsWith(`/chats/${id}/`);
   const items = list.items.filter((item) => !hidden.has(item.conversationId));
+  const nameOf = (conversationId: number) => {
+    const item = items.find((i) => i.conversationId === conversationId);
+    return item && (item.partner.name ?? t("chat:list.deletedMember"));
+  };
   return (
     <nav aria-label={t("chat:list.title")} className="d-flex flex-column h-100">
       <div className="d-flex align-items-center justify-content-between gap-2 p-2 border-bottom">
@@ -75,11 +79,13 @@ export function ConversationListPanel({ list }: { list: ConversationList }) {
           </AppLink>
         </div>
       ) : (
-        <ul className="list-group list-group-flush" data-testid="chat-list-items">
-          {items.map((item) => (
-            <Item key={item.conversationId} item={item} active={isOpen(item.conversationId)} />
-          ))}
-        </ul>
+        <DeleteChatsForm nameOf={nameOf}>
+          <ul className="list-group list-group-flush" data-testid="chat-list-items">
+            {items.map((item) => (
+              <Item key={item.conversationId} item={item} active={isOpen(item.conversationId)} />
+            ))}
+          </ul>
+        </DeleteChatsForm>
       )}
       {onListPage && (
         <div className="px-2">

@@ -8,23 +8,13 @@ import { useDeletedChats } from "./deleted-chats";
  * Deletes a chat after confirmation: with JavaScript a modal, then it leaves the list at once;
  * without, the conversation page asks first (DeleteChatConfirmation).
  */
-export function DeleteChatButton({
-  conversationId,
-  name,
-  compact = false,
-}: {
-  conversationId: number;
-  name: string;
-  compact?: boolean;
-}) {
+export function DeleteChatButton({ conversationId, name }: { conversationId: number; name: string }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const { remove } = useDeletedChats();
   const label = t("chat:delete.label", { name });
   return (
     <>
-      {/* A plain form: with JavaScript the submit always opens the modal, so React Router's Form
-          (which resolves its action on every render, once per row of a long list) adds nothing. */}
+      {/* A plain form: with JavaScript the submit always opens the modal, so React Router's Form adds nothing. */}
       <form
         method="post"
         action={`/chats/${conversationId}`}
@@ -36,26 +26,95 @@ export function DeleteChatButton({
         <input type="hidden" name="intent" value="deleteChat" />
         <button
           type="submit"
-          className={compact ? "btn btn-sm btn-link text-body-secondary" : "btn btn-sm btn-outline-danger"}
+          className="btn btn-sm btn-outline-danger"
           aria-label={label}
           title={label}
           data-testid="delete-chat"
         >
-          {compact ? <span aria-hidden="true">🗑</span> : t("chat:delete.button")}
+          {t("chat:delete.button")}
         </button>
       </form>
-      {open && (
-        <ConfirmModal
-          id="delete-chat-modal"
-          title={t("chat:delete.title", { name })}
-          text={t("chat:delete.text")}
-          confirmLabel={t("chat:delete.confirm")}
-          cancelLabel={t("chat:delete.cancel")}
-          onConfirm={() => remove(conversationId)}
-          onClose={() => setOpen(false)}
-        />
-      )}
+      {open && <DeleteChatModal conversationId={conversationId} name={name} onClose={() => setOpen(false)} />}
     </>
+  );
+}
+
+/**
+ * A list's delete button: a submit button of the one form around the list (DeleteChatsForm), which
+ * without JavaScript posts the same fields as DeleteChatButton's form to the conversation's page.
+ */
+export function DeleteChatListButton({ conversationId, name }: { conversationId: number; name: string }) {
+  const { t } = useTranslation();
+  const label = t("chat:delete.label", { name });
+  return (
+    <button
+      type="submit"
+      formAction={`/chats/${conversationId}`}
+      name="intent"
+      value="deleteChat"
+      data-conversation-id={conversationId}
+      className="btn btn-sm btn-link text-body-secondary"
+      aria-label={label}
+      title={label}
+      data-testid="delete-chat"
+    >
+      <span aria-hidden="true">🗑</span>
+    </button>
+  );
+}
+
+/**
+ * One form around a list of chats (24 on a page) instead of one per row; with JavaScript the
+ * button that submitted it opens the modal for its conversation. `nameOf` names a listed conversation's partner.
+ */
+export function DeleteChatsForm({
+  nameOf,
+  children,
+}: {
+  nameOf: (conversationId: number) => string | undefined;
+  children: React.ReactNode;
+}) {
+  const [asked, setAsked] = useState<{ conversationId: number; name: string } | null>(null);
+  return (
+    <>
+      <form
+        method="post"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const submitter = (event.nativeEvent as SubmitEvent).submitter;
+          const conversationId = Number(submitter?.dataset.conversationId);
+          const name = nameOf(conversationId);
+          if (name !== undefined) setAsked({ conversationId, name });
+        }}
+      >
+        {children}
+      </form>
+      {asked && <DeleteChatModal {...asked} onClose={() => setAsked(null)} />}
+    </>
+  );
+}
+
+function DeleteChatModal({
+  conversationId,
+  name,
+  onClose,
+}: {
+  conversationId: number;
+  name: string;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const { remove } = useDeletedChats();
+  return (
+    <ConfirmModal
+      id="delete-chat-modal"
+      title={t("chat:delete.title", { name })}
+      text={t("chat:delete.text")}
+      confirmLabel={t("chat:delete.confirm")}
+      cancelLabel={t("chat:delete.cancel")}
+      onConfirm={() => remove(conversationId)}
+      onClose={onClose}
+    />
   );
 }
 

@@ -19,14 +19,20 @@ export async function hitRateLimit(
   key: string,
   limits: RateLimit | readonly RateLimit[],
 ): Promise<{ allowed: boolean }> {
+  const [row] = await queryPrepared<{ allowed: boolean }>(
+    Prisma.sql`SELECT ${rateLimitHitSql(key, limits)} AS allowed`,
+  );
+  return { allowed: row!.allowed };
+}
+
+/** hitRateLimit's expression, for a statement that counts the hit beside reading what it needs anyway. */
+export function rateLimitHitSql(key: string, limits: RateLimit | readonly RateLimit[]): Prisma.Sql {
   const windows = Array.isArray(limits) ? limits : [limits as RateLimit];
   const now = new Date();
   // As ISO strings (UTC): pg would write Dates inside an array in the process's own time zone.
   const windowStarts = windows.map((w) => new Date(now.getTime() - w.windowMs).toISOString());
-  const [row] = await queryPrepared<{ allowed: boolean }>(Prisma.sql`
-    SELECT rate_limit_hit(${key}, ${now}::timestamp, ${windowStarts}::timestamp[],
-      ${windows.map((w) => w.limit)}::int[]) AS allowed`);
-  return { allowed: row!.allowed };
+  return Prisma.sql`rate_limit_hit(${key}, ${now}::timestamp, ${windowStarts}::timestamp[],
+      ${windows.map((w) => w.limit)}::int[])`;
 }
 
 /** Deletes hits older than a day; run by the daily maintenance job. */

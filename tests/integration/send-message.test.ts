@@ -164,6 +164,22 @@ describe("sendMessage", () => {
     expect(await db().creditLedgerEntry.count({ where: { userId: anna.userId, delta: { lt: 0 } } })).toBe(3);
   });
 
+  it("counts every send against the message limit, also one to a conversation that is not the member's", async () => {
+    const [anna, bram] = [await memberWith(100), await memberWith(0)];
+    const hits = () =>
+      db().rateLimitHit.count({ where: { key: `${MESSAGES_PER_MEMBER_PER_MINUTE.key}:${anna.userId}` } });
+    const elsewhere = {
+      senderId: anna.userId,
+      site,
+      to: { conversationId: 2_000_000_000 },
+      content: text("Hoi"),
+    };
+    expect(await sendMessage(elsewhere)).toEqual({ ok: false, error: "notFound" });
+    expect(await hits()).toBe(1);
+    expect(await send(anna, bram)).toMatchObject({ ok: true });
+    expect(await hits()).toBe(2);
+  });
+
   it("stores nothing and charges nothing without enough credits", async () => {
     const [anna, bram] = [await memberWith(site.messageCredits - 1, { paidUser: true }), await memberWith(0)];
     expect(await send(anna, bram)).toEqual({ ok: false, error: "insufficientCredits" });

@@ -1,5 +1,5 @@
 import { MESSAGES_PER_MEMBER } from "~/domain/abuse/limits";
-import { withinLimit } from "~/domain/abuse/rate-limits.server";
+import { withinLimitSql } from "~/domain/abuse/rate-limits.server";
 import { spendingSql } from "~/domain/credits/credits.server";
 import { lockPair, orderedPair } from "~/domain/likes/pair-lock.server";
 import type { Site } from "~/domain/sites/site.server";
@@ -91,14 +91,22 @@ interface SendFacts {
   ownsPhoto: boolean;
 }
 
-async function readFacts(input: SendInput, body: string, now: Date): Promise<SendFacts | null> {
+/**
+ * Counts the send against the member's message limits and reads the facts, in one statement: the
+ * limit's function runs once whether or not the recipient is found. `facts` is null when not found.
+ */
+async function readFacts(
+  input: SendInput,
+  body: string,
+  now: Date,
+): Promise<{ withinLimit: boolean; facts: SendFacts | null }> {
   const { senderId, to, content } = input;
   const conversationId = "conversationId" in to ? to.conversationId : NONE;
   const profileId = "profileId" in to ? to.profileId : NONE;
   const giftId = content.kind === "gift" ? content.giftId : NONE;
   const chatPhotoId = content.kind === "photo" ? content.chatPhotoId : NONE;
   const hourAgo = new Date(now.getTime() - HOUR);
-  const rows = await queryPrepared<SendFacts>(Prisma.sql`
+  const rows = await queryPrepared<SendFacts & { withinLimit: boolean }>(Prisma.sql`
     WITH target AS (
       SELECT "otherUserId" AS id FROM "ConversationMember"
       WHERE "conversationId" = ${conversationId} AND "userId" = ${senderId}
@@ -109,6 +117,8 @@ async function readFacts(input: SendInput, body: string, now: Date): Promise<Sen
       LEFT JOIN "Conversation" c
         ON c."userAId" = LEAST(r.id, ${senderId}) AND c."userBId" = GREATEST(r.id, ${senderId})
     )
+    SELECT hit."withinLimit", facts.* FROM (SELECT ${withinLimitSql(MESSAGES_PER_MEMBER, senderId)} AS "withinLimit") hit
+    LEFT JOIN LATERAL (
     SELECT r.id AS "recipientId", r."siteId" AS "recipientSiteId", r.status::text AS "recipientStatus",
       r.invisible AS "recipientInvisible", rp.status::text AS "recipientProfileStatus",
       EXISTS (
@@ -130,8 +140,10 @@ async function readFacts(input: SendInput, body: string, now: Date): Promise<Sen
     JOIN "User" r ON r.id = pair.id
     LEFT JOIN "Profile" rp ON rp."userId" = r.id
     JOIN "User" s ON s.id = ${senderId}
-    LEFT JOIN "Profile" sp ON sp."userId" = s.id`);
-  return rows[0] ?? null;
+    LEFT JOIN "Profile" sp ON sp."userId" = s.id
+    ) facts ON true`);
+  const { withinLimit, ...facts } = rows[0]!;
+  return { withinLimit, facts: facts.recipientId === null ? null : facts };
 }
 
 /** SPEC sections 4 and 6: deleted, invisible, disabled or blocked members cannot be written to; unconfirmed ones receive nothing. */
@@ -338,11 +350,11 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
     if (body === "") return { ok: false, error: "empty" };
     if ([...body].length > site.messageLength) return { ok: false, error: "tooLong" };
   }
-  if (!(await withinLimit(MESSAGES_PER_MEMBER, senderId)))
-    return (await earlierSend(senderId, input.sendKey)) ?? { ok: false, error: "rateLimited" };
   const now = input.now ?? new Date();
   try {
-    const facts = await readFacts(input, body, now);
+    const { withinLimit, facts } = await readFacts(input, body, now);
+    if (!withinLimit)
+      return (await earlierSend(senderId, input.sendKey)) ?? { ok: false, error: "rateLimited" };
     if (!facts) throw new Refused("notFound");
     checkRecipient(facts, site.id);
     const pricedContent = await priceOf(content, body, facts, site);

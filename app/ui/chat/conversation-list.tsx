@@ -16,10 +16,14 @@ function Preview({ item }: { item: ConversationListItem }) {
   return <>{message.own ? t("chat:list.you") + text : text}</>;
 }
 
+function partnerName(item: ConversationListItem, t: (key: string) => string) {
+  return item.partner.name ?? t("chat:list.deletedMember");
+}
+
 /** `active`: the open conversation (or a page under it), marked like a NavLink would be. */
 function Item({ item, active }: { item: ConversationListItem; active: boolean }) {
   const { t } = useTranslation();
-  const name = item.partner.name ?? t("chat:list.deletedMember");
+  const name = partnerName(item, t);
   return (
     // Component classes (app.scss) rather than utility lists: 24 of these are on every chat page.
     <li className="list-group-item chat-item" data-testid="chat-list-item">
@@ -61,7 +65,7 @@ export function ConversationListPanel({ list }: { list: ConversationList }) {
   const items = list.items.filter((item) => !hidden.has(item.conversationId));
   const nameOf = (conversationId: number) => {
     const item = items.find((i) => i.conversationId === conversationId);
-    return item && (item.partner.name ?? t("chat:list.deletedMember"));
+    return item && partnerName(item, t);
   };
   return (
     <nav aria-label={t("chat:list.title")} className="d-flex flex-column h-100">

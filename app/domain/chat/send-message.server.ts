@@ -340,8 +340,8 @@ function isSendKeyConflict(error: unknown) {
  * Sends a text, gift or photo: the message is stored and paid (through domain/credits, ledger
  * reference "message:{id}") in one transaction, so it is never stored unpaid nor paid unstored.
  * Both members get a live event; the recipient's unread count goes up. Refused beyond the member's
- * messages per minute and hour (domain/abuse/limits.ts). In an existing conversation, after the
- * limit's transaction: the facts, then everything else at once (storeAndPay).
+ * messages per minute and hour (domain/abuse/limits.ts). In an existing conversation two statements:
+ * the limit's hit with the facts (readFacts), then everything else at once (storeAndPay).
  */
 export async function sendMessage(input: SendInput): Promise<SendResult> {
   const { senderId, site, content } = input;

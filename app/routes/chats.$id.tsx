@@ -21,17 +21,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!user) throw redirect(loginPath(url.pathname, "chat"));
   const conversationId = conversationIdFrom(params);
   const before = beforeSchema.parse(url.searchParams.get("before") ?? undefined);
-  const view = await loadConversation({
-    viewer: user,
-    conversationId,
-    chatHistoryDays: site.chatHistoryDays,
-    before,
-  });
+  // The extras depend on the member alone: read beside the conversation rather than after it.
+  const [view, extras] = await Promise.all([
+    loadConversation({ viewer: user, conversationId, chatHistoryDays: site.chatHistoryDays, before }),
+    loadChatExtras(user, site, request.url),
+  ]);
   if (!view) throw data(null, { status: 404 });
   const { gate } = view;
   return {
     view,
-    extras: await loadChatExtras(user, site, request.url),
+    extras,
     gate: gate === "notFound" ? ("unavailable" as const) : gate,
     paged: before !== undefined,
     maxLength: site.messageLength,

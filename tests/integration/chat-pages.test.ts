@@ -1,6 +1,7 @@
 // The chat pages and calls as React Router runs them (SPEC "Chats", "Chat", section 7): the list,
 // opening (read), who may read and write, history limits, deleting, refusals and read receipts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MESSAGES_PAGE_SIZE } from "~/domain/chat/chat-types";
 import { sendMessage } from "~/domain/chat/send-message.server";
 import { changeCredits } from "~/domain/credits/credits.server";
 import { block } from "~/domain/profiles/block.server";
@@ -242,9 +243,10 @@ describe("opening a conversation", () => {
   it("pages back to older messages by id", async () => {
     const [anna, bram] = [await member({}, 1000), await member()];
     let conversationId = 0;
-    for (let i = 1; i <= 52; i++) ({ conversationId } = await send(anna, bram, `Bericht ${i}`));
+    for (let i = 1; i <= MESSAGES_PAGE_SIZE + 2; i++)
+      ({ conversationId } = await send(anna, bram, `Bericht ${i}`));
     const newest = await openChat(bram, conversationId);
-    expect(messagesOf(newest)).toHaveLength(50);
+    expect(messagesOf(newest)).toHaveLength(MESSAGES_PAGE_SIZE);
     expect(messagesOf(newest)[0]!.body).toBe("Bericht 3");
     const before = (newest.body!.view as { olderBefore: number }).olderBefore;
     const older = await openChat(bram, conversationId, `?before=${before}`);
@@ -266,7 +268,10 @@ describe("deleting", () => {
     expect((await list(anna)).map((i) => i.conversationId)).toContain(conversationId);
     await send(anna, bram, "Na het wissen");
     expect((await list(bram)).find((i) => i.conversationId === conversationId)?.unreadCount).toBe(1);
-    expect(messagesOf(await openChat(bram, conversationId)).map((m) => m.body)).toEqual(["Na het wissen"]);
+    const afterDeleting = await openChat(bram, conversationId);
+    expect(messagesOf(afterDeleting).map((m) => m.body)).toEqual(["Na het wissen"]);
+    // What came before the deletion is gone for this member, not history the site's limit hides.
+    expect((afterDeleting.body!.view as Body).historyHidden).toBe(false);
     expect(messagesOf(await openChat(anna, conversationId))).toHaveLength(2);
   });
 

@@ -74,7 +74,8 @@ export type SendRefusal = (typeof SEND_REFUSALS)[number];
 export type ShownRefusal = Exclude<SendRefusal, "notFound">;
 
 export const CONVERSATIONS_PAGE_SIZE = 24;
-export const MESSAGES_PAGE_SIZE = 50;
+/** A conversation opens with its newest messages, this many (decision 0026); older ones page back as many at a time. */
+export const MESSAGES_PAGE_SIZE = 25;
 
 /** What a chat page's action answers when it does not redirect. */
 export type ChatActionData =

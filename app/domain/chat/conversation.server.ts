@@ -4,7 +4,7 @@ import { queryPrepared } from "~/lib/db.server";
 import { gateFactsFrom, gateFactsSql, gateFor, type ChatViewer, type GateFactsRow } from "./chat-gate.server";
 import { CHAT_CHANNEL, eventLocksSql } from "./chat-events.server";
 import { MESSAGES_PAGE_SIZE, type ChatGate, type ChatMessage, type ChatPartner } from "./chat-types";
-import { visibleSince } from "./history";
+import { historyLimit } from "./history";
 
 export interface LoadConversationInput {
   /** The member opening the conversation (the gate needs their status and site). */
@@ -29,22 +29,6 @@ export interface ConversationView {
   historyHidden: boolean;
 }
 
-interface MemberRow extends GateFactsRow {
-  otherUserId: number;
-  clearedAt: Date | null;
-  unreadCount: number;
-  lastReadMessageId: number | null;
-  otherLastRead: number | null;
-  receipts: boolean;
-  newestFromOther: number | null;
-  partnerStatus: string | null;
-  profileId: number | null;
-  name: string | null;
-  photoId: number | null;
-  photoStatus: string | null;
-  photoVisibility: string | null;
-}
-
 interface MessageRow {
   id: number;
   senderId: number;
@@ -56,14 +40,41 @@ interface MessageRow {
   createdAt: string;
 }
 
+interface ConversationRow extends GateFactsRow {
+  otherUserId: number;
+  unreadCount: number;
+  lastReadMessageId: number | null;
+  otherLastRead: number | null;
+  receipts: boolean;
+  newestFromOther: number | null;
+  partnerStatus: string | null;
+  profileId: number | null;
+  name: string | null;
+  photoId: number | null;
+  photoStatus: string | null;
+  photoVisibility: string | null;
+  /** Newest first, one more than a page to know whether more follow. */
+  messages: MessageRow[];
+  /** Whether messages older than the member may see exist (history limit, their deletion). */
+  older: boolean;
+}
+
 /**
- * The member's side of the conversation with everything the page needs about the other side, in
- * one statement: their read position, both read-receipt switches, the partner card, the gate's facts
- * and the newest message the other wrote (what opening the page marks as read).
+ * The member's side of the conversation with everything the page needs, in one statement: their
+ * read position, both read-receipt switches, the partner card, the gate's facts, the newest message
+ * the other wrote (what opening the page marks as read) and a page of messages (those before
+ * `before`, or the newest), each gift with its catalogue entry (code and picture; retired gifts
+ * too). The member sees messages from `visibleSince` on (`GREATEST` skips a null `clearedAt`).
  */
-function readMember(conversationId: number, userId: number) {
-  return queryPrepared<MemberRow>(Prisma.sql`
-    SELECT me."otherUserId", me."clearedAt", me."unreadCount", me."lastReadMessageId",
+function readConversation(
+  conversationId: number,
+  userId: number,
+  historyLimit: Date,
+  before: number | undefined,
+) {
+  const beforeClause = before ? Prisma.sql`AND id < ${before}` : Prisma.empty;
+  return queryPrepared<ConversationRow>(Prisma.sql`
+    SELECT me."otherUserId", me."unreadCount", me."lastReadMessageId",
       other."lastReadMessageId" AS "otherLastRead",
       (SELECT count(*) FILTER (WHERE NOT "hideReadReceipts") FROM "User"
         WHERE id IN (${userId}, me."otherUserId"))::int = 2 AS receipts,
@@ -71,38 +82,27 @@ function readMember(conversationId: number, userId: number) {
         AND "deletedAt" IS NULL ORDER BY id DESC LIMIT 1) AS "newestFromOther",
       o.status::text AS "partnerStatus", p.id AS "profileId", p.name, ph.id AS "photoId",
       ph.status::text AS "photoStatus", ph.visibility::text AS "photoVisibility",
-      ${gateFactsSql(userId)}
-    FROM "ConversationMember" me
-    LEFT JOIN "ConversationMember" other
-      ON other."conversationId" = me."conversationId" AND other."userId" = me."otherUserId"
-    LEFT JOIN "User" o ON o.id = me."otherUserId"
-    LEFT JOIN "Profile" p ON p."userId" = o.id
-    LEFT JOIN "Photo" ph ON ph.id = p."mainPhotoId"
-    WHERE me."conversationId" = ${conversationId} AND me."userId" = ${userId}`);
-}
-
-/**
- * A page of messages (newest first, one extra to know whether more follow), each gift with its
- * catalogue entry (code and picture; retired gifts too), and whether older history is hidden.
- */
-async function readMessages(conversationId: number, since: Date, clearedAt: Date | null, before?: number) {
-  const beforeClause = before ? Prisma.sql`AND id < ${before}` : Prisma.empty;
-  const clearedClause = clearedAt ? Prisma.sql`AND "createdAt" >= ${clearedAt}` : Prisma.empty;
-  const [row] = await queryPrepared<{ messages: MessageRow[]; older: boolean }>(Prisma.sql`
-    SELECT
+      ${gateFactsSql(userId)},
       coalesce((SELECT json_agg(m ORDER BY m.id DESC) FROM (
         SELECT page.*, CASE WHEN g.id IS NULL THEN NULL ELSE json_build_object('code', g.code, 'image', g.image) END AS gift
         FROM (
           SELECT id, "senderId", kind::text AS kind, body, "chatPhotoId", "giftId", "createdAt" FROM "Message"
-          WHERE "conversationId" = ${conversationId} AND "deletedAt" IS NULL AND "createdAt" >= ${since}
+          WHERE "conversationId" = ${conversationId} AND "deletedAt" IS NULL AND "createdAt" >= seen.since
             ${beforeClause}
           ORDER BY id DESC LIMIT ${MESSAGES_PAGE_SIZE + 1}
         ) page
         LEFT JOIN "Gift" g ON g.id = page."giftId"
       ) m), '[]'::json) AS messages,
       EXISTS(SELECT 1 FROM "Message" WHERE "conversationId" = ${conversationId} AND "deletedAt" IS NULL
-        AND "createdAt" < ${since} ${clearedClause}) AS older`);
-  return row!;
+        AND "createdAt" < seen.since AND "createdAt" >= coalesce(me."clearedAt", '-infinity')) AS older
+    FROM "ConversationMember" me
+    CROSS JOIN LATERAL (SELECT GREATEST(${historyLimit}::timestamp, me."clearedAt") AS since) seen
+    LEFT JOIN "ConversationMember" other
+      ON other."conversationId" = me."conversationId" AND other."userId" = me."otherUserId"
+    LEFT JOIN "User" o ON o.id = me."otherUserId"
+    LEFT JOIN "Profile" p ON p."userId" = o.id
+    LEFT JOIN "Photo" ph ON ph.id = p."mainPhotoId"
+    WHERE me."conversationId" = ${conversationId} AND me."userId" = ${userId}`);
 }
 
 /**
@@ -133,7 +133,7 @@ async function markRead(
     SELECT pg_notify(${CHAT_CHANNEL}, ${JSON.stringify({ userIds: [otherUserId] })}) FROM updated`);
 }
 
-function partnerFrom(row: MemberRow): ChatPartner {
+function partnerFrom(row: ConversationRow): ChatPartner {
   const present = row.partnerStatus !== null && row.partnerStatus !== "deleted" && row.profileId !== null;
   return {
     userId: row.otherUserId,
@@ -154,7 +154,7 @@ function partnerFrom(row: MemberRow): ChatPartner {
 function lastSeenOwnMessage(
   page: readonly { id: number; senderId: number }[],
   userId: number,
-  member: Pick<MemberRow, "receipts" | "otherLastRead">,
+  member: Pick<ConversationRow, "receipts" | "otherLastRead">,
 ): number | null {
   const lastRead = member.receipts ? member.otherLastRead : null;
   if (lastRead === null) return null;
@@ -171,10 +171,14 @@ export async function loadConversation(input: LoadConversationInput): Promise<Co
   const now = input.now ?? new Date();
   const { conversationId, viewer } = input;
   const userId = viewer.id;
-  const [member] = await readMember(conversationId, userId);
+  const [member] = await readConversation(
+    conversationId,
+    userId,
+    historyLimit(input.chatHistoryDays, now),
+    input.before,
+  );
   if (!member) return null;
-  const since = visibleSince(input.chatHistoryDays, member.clearedAt, now);
-  const { messages: rows, older } = await readMessages(conversationId, since, member.clearedAt, input.before);
+  const { messages: rows, older } = member;
   const more = rows.length > MESSAGES_PAGE_SIZE;
   const page = rows.slice(0, MESSAGES_PAGE_SIZE).reverse();
   const seenId = input.before ? null : lastSeenOwnMessage(page, userId, member);

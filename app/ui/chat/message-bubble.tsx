@@ -49,7 +49,7 @@ export function MessageBubble({
     timeZone: siteTimeZone,
   }).format(new Date(message.createdAt));
   return (
-    // Component classes (app.scss) rather than utility lists: a page shows up to 30 of these.
+    // Component classes (app.scss) rather than utility lists: a page shows up to MESSAGES_PAGE_SIZE of these.
     <li
       className={message.own ? "chat-bubble own text-bg-primary" : "chat-bubble bg-body-secondary"}
       data-testid={message.own ? "message-own" : "message-other"}

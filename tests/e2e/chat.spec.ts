@@ -160,6 +160,55 @@ test("in a wide window the list shows beside a conversation; without JavaScript 
   await expect(page.getByTestId("chat-list").getByTestId("chat-list-item")).toHaveCount(1);
 });
 
+test("older messages show above the newest ones: in place with JavaScript, as a page of their own without", async ({
+  page,
+}, testInfo) => {
+  const [anna, bram] = [await memberWithCredits(100), await memberWithCredits(0)];
+  await startConversation(page, anna, bram, "Bericht 1", jsEnabled(testInfo));
+  const conversationId = Number(new URL(page.url()).pathname.split("/").pop());
+  // Arranged directly: 59 more, so the conversation has more than two pages of 25.
+  const start = Date.now();
+  await e2eDb().message.createMany({
+    data: Array.from({ length: 59 }, (_, i) => ({
+      conversationId,
+      senderId: i % 2 === 0 ? bram.id : anna.id,
+      kind: "text" as const,
+      body: `Bericht ${i + 2}`,
+      credits: 0,
+      createdAt: new Date(start + (i + 1) * 1000),
+    })),
+  });
+  await page.reload();
+  await whenInteractive(page, testInfo);
+  const texts = page.getByTestId("messages").getByTestId("message-text");
+  await expect(texts).toHaveCount(25);
+  await expect(texts.first()).toHaveText("Bericht 36");
+  await expect(texts.last()).toHaveText("Bericht 60");
+  await page.getByTestId("older-messages").click();
+  if (jsEnabled(testInfo)) {
+    await expect(texts).toHaveCount(50);
+    await expect(texts.first()).toHaveText("Bericht 11");
+    await expect(texts.last()).toHaveText("Bericht 60");
+    await expect(page).toHaveURL(new RegExp(`/chats/${conversationId}$`));
+    // What was on screen stays there: the first message of the newest page has not moved down.
+    const messages = page.getByTestId("messages");
+    await expect(messages.getByText("Bericht 36", { exact: true })).toBeInViewport();
+    await expect(messages.getByText("Bericht 11", { exact: true })).not.toBeInViewport();
+    await page.getByTestId("older-messages").click();
+    await expect(texts).toHaveCount(60);
+    await expect(texts.first()).toHaveText("Bericht 1");
+  } else {
+    await expect(page).toHaveURL(/\?before=\d+$/);
+    await expect(texts).toHaveCount(25);
+    await expect(texts.first()).toHaveText("Bericht 11");
+    await expect(texts.last()).toHaveText("Bericht 35");
+    await page.getByTestId("older-messages").click();
+    await expect(texts).toHaveCount(10);
+    await expect(texts.first()).toHaveText("Bericht 1");
+  }
+  await expect(page.getByTestId("older-messages")).toHaveCount(0);
+});
+
 test("deleting a chat asks first and removes it from the list", async ({ page }, testInfo) => {
   const [anna, bram] = [await memberWithCredits(100), await memberWithCredits(0)];
   await startConversation(page, anna, bram, "Even testen", jsEnabled(testInfo));

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import { createMember, e2eDb } from "./db";
 import { acceptEntryWarning, expect, jsEnabled, login, test, whenInteractive } from "./fixtures";
 
@@ -284,6 +285,35 @@ test("reporting a received message: its page, a reason and a note, back to the c
   expect(complaint.category).toBe("spam");
   expect(complaint.description).toContain("Vraagt meteen om mijn nummer.");
   await context.close();
+});
+
+test("a photo uploaded from the picker arrives as a photo message, paid once", async ({ page }, testInfo) => {
+  const [anna, bram] = [await memberWithCredits(100), await memberWithCredits(0)];
+  await startConversation(page, anna, bram, "Kijk eens", jsEnabled(testInfo));
+  await whenInteractive(page, testInfo);
+  const photo = await sharp({ create: { width: 60, height: 80, channels: 3, background: "#c03" } })
+    .jpeg()
+    .toBuffer();
+  await page.getByTestId("photo-picker").locator("summary").click();
+  const upload = page.getByTestId("chat-photo-upload");
+  await upload.locator('input[type="file"]').setInputFiles({
+    name: "foto.jpg",
+    mimeType: "image/jpeg",
+    buffer: photo,
+  });
+  await upload.getByRole("button", { name: "Foto versturen" }).click();
+  await expect(page).toHaveURL(/\/chats\/\d+$/);
+  await expect(page.getByTestId("message-own").getByRole("img", { name: "Foto" })).toHaveCount(1);
+  const sent = await e2eDb().message.findMany({
+    where: { senderId: anna.id, kind: "photo" },
+    select: { credits: true },
+  });
+  expect(sent).toEqual([{ credits: 15 }]);
+  const { credits } = await e2eDb().user.findUniqueOrThrow({
+    where: { id: anna.id },
+    select: { credits: true },
+  });
+  expect(credits).toBe(100 - 10 - 15);
 });
 
 test("a gift from the picker arrives as a message, and an own message can be deleted", async ({

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/ui/use-translation";
-import { Form, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
+import { AppForm } from "~/ui/app-form";
 import { GIFTS_OPEN_PARAM } from "~/domain/chat/chat-types";
 import { TargetFields, type SendTarget } from "./target-fields";
 
@@ -42,7 +43,7 @@ export function GiftPicker({
           <p className="mb-0 text-body-secondary">{t("chat-extras:giftPicker.empty")}</p>
         ) : (
           // One form: the pressed gift's button sends its id.
-          <Form method="post" action="/chats/gift">
+          <AppForm action="/chats/gift">
             <TargetFields to={to} sendKey={`${sendKey}-gift`} redirectTo={redirectTo} />
             <ul className="list-unstyled row row-cols-3 row-cols-sm-4 g-2 mb-0">
               {gifts.map((gift) => {
@@ -68,7 +69,7 @@ export function GiftPicker({
                 );
               })}
             </ul>
-          </Form>
+          </AppForm>
         )}
       </div>
     </details>

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/ui/use-translation";
-import { Form } from "react-router";
+import { AppForm } from "~/ui/app-form";
 import { FileInput } from "~/ui/file-input";
 import { TargetFields, type SendTarget } from "./target-fields";
 
@@ -38,7 +38,7 @@ export function PhotoPicker({
           <>
             <h3 className="h6 small fw-semibold">{t("chat-extras:photoPicker.own")}</h3>
             {/* One form: the pressed photo's button sends its id. */}
-            <Form method="post" action="/chats/photo">
+            <AppForm action="/chats/photo">
               <TargetFields to={to} sendKey={`${sendKey}-photo`} redirectTo={redirectTo} />
               <ul className="list-unstyled d-flex flex-wrap gap-2 mb-3">
                 {ownPhotos.map((photo) => (
@@ -63,15 +63,10 @@ export function PhotoPicker({
                   </li>
                 ))}
               </ul>
-            </Form>
+            </AppForm>
           </>
         )}
-        <Form
-          method="post"
-          action="/chats/photo"
-          encType="multipart/form-data"
-          data-testid="chat-photo-upload"
-        >
+        <AppForm action="/chats/photo" encType="multipart/form-data" data-testid="chat-photo-upload">
           <TargetFields to={to} sendKey={`${sendKey}-upload`} redirectTo={redirectTo} />
           <label className="form-label small fw-semibold" htmlFor="chat-photo-file">
             {t("chat-extras:photoPicker.upload")}
@@ -81,7 +76,7 @@ export function PhotoPicker({
           <button type="submit" className="btn btn-primary btn-sm" disabled={disabled}>
             {t("chat-extras:photoPicker.send")}
           </button>
-        </Form>
+        </AppForm>
       </div>
     </details>
   );

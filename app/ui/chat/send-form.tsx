@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/ui/use-translation";
-import { Form, useFetcher, useNavigate } from "react-router";
+import { useFetcher, useNavigate } from "react-router";
 import type { ChatActionData, SendRefusal } from "~/domain/chat/chat-types";
 import { newSendKey } from "~/domain/chat/send-key";
 import { useHydrated } from "~/ui/profile-edit/use-hydrated";
@@ -93,7 +93,9 @@ export function SendForm({
     <div className="border-top pt-2">
       {/* With JavaScript, missing credits open the dialog instead. */}
       {shown && fetched !== "insufficientCredits" && <Refusal error={shown} maxLength={maxLength} />}
-      <Form
+      {/* A plain form: with JavaScript its submit always goes through the fetcher, so React Router's
+          Form (which resolves its action on every render) adds nothing. */}
+      <form
         method="post"
         action={action}
         className="d-flex gap-2 align-items-end px-2 pb-2"
@@ -155,7 +157,7 @@ export function SendForm({
             {t("chat:form.price", { count: price })}
           </small>
         </div>
-      </Form>
+      </form>
       {dialog && <CreditsDialog onClose={() => setDialog(false)} />}
     </div>
   );

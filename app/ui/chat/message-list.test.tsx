@@ -88,7 +88,10 @@ describe("MessageList with JavaScript", () => {
     expect(shownIds()).toEqual(range(11, 63));
 
     // A deleted message lets an older one back into the newest page: shown once.
-    store.splice(store.findIndex((m) => m.id === 50), 1);
+    store.splice(
+      store.findIndex((m) => m.id === 50),
+      1,
+    );
     await act(async () => fireEvent.click(screen.getByText("revalidate")));
     await expect.poll(() => shownIds().includes(50)).toBe(false);
     expect(shownIds()).toEqual(range(11, 63).filter((id) => id !== 50));

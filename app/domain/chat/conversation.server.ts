@@ -69,7 +69,7 @@ interface ConversationRow extends GateFactsRow {
 function readConversation(
   conversationId: number,
   userId: number,
-  historyLimit: Date,
+  historyStart: Date,
   before: number | undefined,
 ) {
   const beforeClause = before ? Prisma.sql`AND id < ${before}` : Prisma.empty;
@@ -96,7 +96,7 @@ function readConversation(
       EXISTS(SELECT 1 FROM "Message" WHERE "conversationId" = ${conversationId} AND "deletedAt" IS NULL
         AND "createdAt" < seen.since AND "createdAt" >= coalesce(me."clearedAt", '-infinity')) AS older
     FROM "ConversationMember" me
-    CROSS JOIN LATERAL (SELECT GREATEST(${historyLimit}::timestamp, me."clearedAt") AS since) seen
+    CROSS JOIN LATERAL (SELECT GREATEST(${historyStart}::timestamp, me."clearedAt") AS since) seen
     LEFT JOIN "ConversationMember" other
       ON other."conversationId" = me."conversationId" AND other."userId" = me."otherUserId"
     LEFT JOIN "User" o ON o.id = me."otherUserId"

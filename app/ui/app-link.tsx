@@ -19,7 +19,8 @@ export function AppLink({ to, ...props }: AppLinkProps) {
   return <a {...props} href={to} data-app-link="" />;
 }
 
-function isPlainLeftClick(event: MouseEvent, target: string): boolean {
+/** A click that navigates in place: the main button, no modifier key, a link without a target. */
+export function isPlainLeftClick(event: MouseEvent, target: string): boolean {
   return (
     event.button === 0 &&
     (!target || target === "_self") &&

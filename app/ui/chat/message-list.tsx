@@ -1,4 +1,5 @@
 import { useEffect, useLayoutEffect, useRef, type MouseEvent } from "react";
+import { isPlainLeftClick } from "~/ui/app-link";
 import { useTranslation } from "~/ui/use-translation";
 import { Link } from "react-router";
 import type { ChatMessage } from "~/domain/chat/chat-types";
@@ -9,10 +10,6 @@ import { useOlderMessages } from "./use-older-messages";
 function scrollerOf(section: HTMLElement | null): Element | null {
   if (section && section.scrollHeight > section.clientHeight) return section;
   return document.scrollingElement;
-}
-
-function isPlainLeftClick(event: MouseEvent) {
-  return event.button === 0 && !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey);
 }
 
 /**
@@ -54,8 +51,9 @@ export function MessageList({
     scroller.scrollTop = scroller.scrollHeight - fromBottom.current;
     fromBottom.current = null;
   }, [oldestId]);
-  const loadOlder = (event: MouseEvent) => {
-    if (conversationId === null || older.olderBefore === null || !isPlainLeftClick(event)) return;
+  const loadOlder = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (conversationId === null || older.olderBefore === null) return;
+    if (!isPlainLeftClick(event.nativeEvent, event.currentTarget.target)) return;
     event.preventDefault();
     if (older.loading) return;
     const scroller = scrollerOf(sectionRef.current);

@@ -22,7 +22,7 @@ function visitorLander(request: Request, profileId: number) {
 
 /**
  * /members/{id}/chat: the conversation with that member. An existing one opens at /chats/{id} (with
- * an open gift picker and the extras' outcomes carried over: carriedChatQuery);
+ * an open picker and the extras' outcomes carried over: carriedChatQuery);
  * otherwise an empty conversation whose first message creates it. Visitors go to the member's
  * lander, which says they must be logged in to chat (keeping the URL's tracking data).
  */

@@ -175,7 +175,7 @@ test.describe("accessibility (axe)", () => {
           select: { id: true },
         });
         chat = { id: chatId, receivedMessageId: reply.id };
-        await page.getByTestId("gift-picker").locator("summary").click();
+        await page.getByTestId("gift-picker").getByRole("link").click();
         await expect(page.getByTestId("gift-picker").getByRole("heading")).toBeVisible();
         await a11y.check();
       }

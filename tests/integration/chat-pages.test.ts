@@ -352,9 +352,50 @@ describe("/members/{id}/chat", () => {
     expect(await open("?gifts=<x>&next=//evil.example&refused=premiumOnly&photoError=evil")).toBe(
       `/chats/${conversationId}?gifts=1&refused=premiumOnly`,
     );
+    expect(await open("?photos=1")).toBe(`/chats/${conversationId}?photos=1`);
     expect(await open("?credits=insufficient")).toBe(`/chats/${conversationId}?credits=insufficient`);
     expect(await open("?refused=%2F%2Fevil")).toBe(`/chats/${conversationId}`);
     expect(await open("")).toBe(`/chats/${conversationId}`);
+  });
+
+  it("reads a picker's contents only when it is open: closed, it is a link to the page with it open", async () => {
+    const anna = await member({ photos: [{}, {}, { status: "inspection" }] });
+    const bram = await member();
+    const { conversationId } = await send(anna, bram, "Hoi");
+    const pickersOf = async (query: string) => {
+      const page = await openChat(anna, conversationId, query);
+      const extras = page.body!.extras as {
+        gifts: { code: string }[] | null;
+        ownPhotos: { id: number }[] | null;
+      };
+      const { html } = renderRoute({
+        Component: ChatRoute,
+        path: "/chats/:id",
+        url: `/chats/${conversationId}${query}`,
+        loaderData: page.body,
+      });
+      return { gifts: extras.gifts, ownPhotos: extras.ownPhotos, html };
+    };
+    const closed = await pickersOf("");
+    expect([closed.gifts, closed.ownPhotos]).toEqual([null, null]);
+    expect(closed.html).toContain(`href="/chats/${conversationId}?gifts=1#gift-picker"`);
+    expect(closed.html).toContain(`href="/chats/${conversationId}?photos=1#photo-picker"`);
+    expect(closed.html).not.toContain("gift-rose");
+    expect(closed.html).not.toContain("chat-photo-upload");
+
+    const gifts = await pickersOf("?gifts=1");
+    expect(gifts.gifts!.map((g) => g.code)).toContain("rose");
+    expect(gifts.ownPhotos).toBeNull();
+    expect(gifts.html).toMatch(/<details [^>]*id="gift-picker"[^>]* open=""/);
+    expect(gifts.html).toContain('data-testid="gift-rose"');
+
+    const photos = await pickersOf("?photos=1");
+    expect(photos.gifts).toBeNull();
+    expect(photos.ownPhotos!.map((p) => p.id)).toEqual(anna.photoIds.slice(0, 2));
+    expect(photos.html).toContain(`data-testid="own-photo-${anna.photoIds[0]}"`);
+    expect(photos.html).toContain('data-testid="chat-photo-upload"');
+    // A refused photo reopens the picker, to choose another.
+    expect((await pickersOf("?photoError=tooLarge")).ownPhotos).toHaveLength(2);
   });
 
   it("a send form posted twice (a double tap) sends one message, with the key its page gave it", async () => {

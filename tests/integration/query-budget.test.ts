@@ -457,6 +457,12 @@ const PAGES: Page[] = [
     params: () => ({ id: String(conversationId) }),
   },
   {
+    name: "/chats/{id} with the gift and photo pickers open",
+    path: () => `/chats/${conversationId}?gifts=1&photos=1`,
+    handlers: [rootLoader, chatLayoutLoader, chatLoader],
+    params: () => ({ id: String(conversationId) }),
+  },
+  {
     name: "/chats/{id} in a wide window (the chat list beside it)",
     path: () => `/chats/${conversationId}`,
     handlers: [rootLoader, chatLayoutLoader, chatLoader],

@@ -2,32 +2,34 @@ import { Prisma } from "~/generated/prisma/client";
 import type { SessionUser } from "~/domain/accounts/session.server";
 import type { Site } from "~/domain/sites/site.server";
 import { queryPrepared } from "~/lib/db.server";
-import type { ChatExtrasData } from "./chat-types";
+import { GIFTS_OPEN_PARAM, PHOTOS_OPEN_PARAM, type ChatExtrasData } from "./chat-types";
 import { extrasNotices } from "./extras-actions.server";
 import type { GiftItem } from "./gifts.server";
 import { textMessagePrice } from "./message-price.server";
 import { newSendKey } from "./send-key";
 
 /**
- * The site's gift catalogue (active, in catalogue order: giftCatalogue) and the member's own approved
- * photos (ownPhotoChoices), read together in one statement.
+ * For the open pickers only: the site's gift catalogue (active, in catalogue order: giftCatalogue)
+ * and the member's own approved photos (ownPhotoChoices), in one statement; null for a closed one.
  */
-async function giftsAndOwnPhotos(siteId: number, userId: number) {
-  const [row] = await queryPrepared<{ gifts: GiftItem[]; photoIds: number[] }>(Prisma.sql`
+async function pickerContents(siteId: number, userId: number, open: { gifts: boolean; photos: boolean }) {
+  if (!open.gifts && !open.photos) return { gifts: null, ownPhotos: null };
+  const [row] = await queryPrepared<{ gifts: GiftItem[] | null; photoIds: number[] | null }>(Prisma.sql`
     SELECT
-      coalesce((SELECT json_agg(json_build_object('id', g.id, 'code', g.code, 'image', g.image)
-        ORDER BY g."sortOrder", g.id) FROM "Gift" g WHERE g."siteId" = ${siteId} AND g.active), '[]'::json) AS gifts,
-      ARRAY(SELECT ph.id FROM "Photo" ph JOIN "Profile" p ON p.id = ph."profileId"
-        WHERE p."userId" = ${userId} AND ph.status = 'active' ORDER BY ph.id) AS "photoIds"`);
+      CASE WHEN ${open.gifts}::boolean THEN coalesce((SELECT json_agg(json_build_object('id', g.id, 'code', g.code, 'image', g.image)
+        ORDER BY g."sortOrder", g.id) FROM "Gift" g WHERE g."siteId" = ${siteId} AND g.active), '[]'::json) END AS gifts,
+      CASE WHEN ${open.photos}::boolean THEN ARRAY(SELECT ph.id FROM "Photo" ph JOIN "Profile" p ON p.id = ph."profileId"
+        WHERE p."userId" = ${userId} AND ph.status = 'active' ORDER BY ph.id) END AS "photoIds"`);
   return {
     gifts: row!.gifts,
-    ownPhotos: row!.photoIds.map((id) => ({ id, thumbUrl: `/photos/${id}/thumb` })),
+    ownPhotos: row!.photoIds?.map((id) => ({ id, thumbUrl: `/photos/${id}/thumb` })) ?? null,
   };
 }
 
 /**
- * What a conversation page offers next to its send form: the price of a message, gifts, own photos,
- * and the extras' notices.
+ * What a conversation page offers next to its send form: the price of a message, the extras'
+ * notices, and the contents of an open picker: the gift picker with `?gifts=1`, the photo picker
+ * with `?photos=1` or after a photo was refused (to choose another).
  */
 export async function loadChatExtras(
   user: Pick<SessionUser, "id" | "profile">,
@@ -37,8 +39,14 @@ export async function loadChatExtras(
   >,
   url: string,
 ): Promise<ChatExtrasData> {
+  const notices = extrasNotices(url, site.messageLength);
+  const params = new URL(url).searchParams;
+  const open = {
+    gifts: params.has(GIFTS_OPEN_PARAM),
+    photos: params.has(PHOTOS_OPEN_PARAM) || notices.photoError !== null,
+  };
   const [{ gifts, ownPhotos }, messagePrice] = await Promise.all([
-    giftsAndOwnPhotos(site.id, user.id),
+    pickerContents(site.id, user.id, open),
     textMessagePrice(site, user.profile?.country ?? null),
   ]);
   return {
@@ -48,6 +56,6 @@ export async function loadChatExtras(
     photoPrice: site.photoCredits,
     giftPrice: site.giftCredits,
     sendKey: newSendKey(),
-    notices: extrasNotices(url, site.messageLength),
+    notices,
   };
 }

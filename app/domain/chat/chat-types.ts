@@ -84,10 +84,13 @@ export type ChatActionData =
   | { intent: "deleteChat"; confirm: true }
   | { intent: "deleteMessage"; confirm: number };
 
-/** What a conversation page offers next to its send form (see chat-extras.server.ts). */
+/**
+ * What a conversation page offers next to its send form (see chat-extras.server.ts). The pickers'
+ * contents are read only for an open picker (decision 0027): null while it is closed.
+ */
 export interface ChatExtrasData {
-  gifts: { id: number; code: string; image: string }[];
-  ownPhotos: { id: number; thumbUrl: string }[];
+  gifts: { id: number; code: string; image: string }[] | null;
+  ownPhotos: { id: number; thumbUrl: string }[] | null;
   /** Credits one text message costs this member. */
   messagePrice: number;
   photoPrice: number;
@@ -108,3 +111,5 @@ export interface ChatExtrasData {
 
 /** `?gifts=1` on a chat page opens the gift picker (the profile page's gift button links so). */
 export const GIFTS_OPEN_PARAM = "gifts";
+/** `?photos=1` on a chat page opens the photo picker. */
+export const PHOTOS_OPEN_PARAM = "photos";

@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { z } from "zod";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import { CHAT_PHOTO_ERRORS, type ChatPhotoError } from "./chat-photos.server";
-import { GIFTS_OPEN_PARAM, SEND_REFUSALS } from "./chat-types";
+import { GIFTS_OPEN_PARAM, PHOTOS_OPEN_PARAM, SEND_REFUSALS } from "./chat-types";
 import { prefilledText } from "./icebreakers";
 import { SEND_KEY_PATTERN } from "./send-key";
 import type { SendInput, SendRefusal, SendResult } from "./send-message.server";
@@ -98,14 +98,14 @@ export function extrasNotices(url: URL | string, messageLength: number): ExtrasN
 
 /**
  * The query a chat page's address hands on when the page sends its member elsewhere (/members/{id}/chat
- * to an existing conversation): an open gift picker and the extras' outcomes, each only with a value
+ * to an existing conversation): an open picker and the extras' outcomes, each only with a value
  * it knows; nothing else. "" or "?…".
  */
 export function carriedChatQuery(url: URL | string): string {
   const params = new URL(url, "http://local").searchParams;
   const notices = extrasNotices(url, 0);
   const kept = new URLSearchParams();
-  if (params.has(GIFTS_OPEN_PARAM)) kept.set(GIFTS_OPEN_PARAM, "1");
+  for (const open of [GIFTS_OPEN_PARAM, PHOTOS_OPEN_PARAM]) if (params.has(open)) kept.set(open, "1");
   if (notices.insufficientCredits) kept.set(EXTRAS_PARAMS.credits, "insufficient");
   if (notices.refused) kept.set(EXTRAS_PARAMS.refused, notices.refused);
   if (notices.photoError) kept.set(EXTRAS_PARAMS.photoError, notices.photoError);

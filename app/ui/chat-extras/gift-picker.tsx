@@ -1,7 +1,7 @@
 import { useTranslation } from "~/ui/use-translation";
-import { useSearchParams } from "react-router";
 import { AppForm } from "~/ui/app-form";
 import { GIFTS_OPEN_PARAM } from "~/domain/chat/chat-types";
+import { Picker } from "./picker";
 import { TargetFields, type SendTarget } from "./target-fields";
 
 export interface GiftChoice {
@@ -11,8 +11,8 @@ export interface GiftChoice {
 }
 
 /**
- * The gift catalogue behind a "Send a gift" toggle (details/summary: works without JavaScript).
- * One plain form posting to /chats/gift, each gift its submit button; the action answers with a redirect.
+ * The gift catalogue behind "Send a gift" (a Picker: read only when open, `?gifts=1`). One plain
+ * form posting to /chats/gift, each gift its submit button; the action answers with a redirect.
  */
 export function GiftPicker({
   gifts,
@@ -22,7 +22,8 @@ export function GiftPicker({
   redirectTo,
   disabled = false,
 }: {
-  gifts: GiftChoice[];
+  /** Null while the picker is closed. */
+  gifts: GiftChoice[] | null;
   /** Credits any gift costs. */
   price: number;
   to: SendTarget;
@@ -33,45 +34,50 @@ export function GiftPicker({
   disabled?: boolean;
 }) {
   const { t } = useTranslation();
-  const [params] = useSearchParams();
   return (
-    <details className="gift-picker" data-testid="gift-picker" open={params.has(GIFTS_OPEN_PARAM)}>
-      <summary className="btn btn-outline-primary btn-sm">{t("chat-extras:giftPicker.button")}</summary>
-      <div className="card card-body mt-2">
-        <h2 className="h6">{t("chat-extras:giftPicker.title")}</h2>
-        {gifts.length === 0 ? (
-          <p className="mb-0 text-body-secondary">{t("chat-extras:giftPicker.empty")}</p>
-        ) : (
-          // One form: the pressed gift's button sends its id.
-          <AppForm action="/chats/gift">
-            <TargetFields to={to} sendKey={`${sendKey}-gift`} redirectTo={redirectTo} />
-            <ul className="list-unstyled row row-cols-3 row-cols-sm-4 g-2 mb-0">
-              {gifts.map((gift) => {
-                const name = t(`chat-extras:gifts.${gift.code}`, { defaultValue: gift.code });
-                return (
-                  <li key={gift.id} className="col">
-                    <button
-                      type="submit"
-                      name="giftId"
-                      value={gift.id}
-                      className="btn btn-light border w-100 h-100 d-flex flex-column align-items-center gap-1 p-2"
-                      disabled={disabled}
-                      title={t("chat-extras:giftPicker.send", { gift: name, credits: price })}
-                      data-testid={`gift-${gift.code}`}
-                    >
-                      <img src={gift.image} alt="" width={48} height={48} loading="lazy" />
-                      <span className="small">{name}</span>
-                      <span className="badge text-bg-secondary">
-                        {t("chat-extras:giftPicker.price", { credits: price })}
-                      </span>
-                    </button>
-                  </li>
-                );
-              })}
-            </ul>
-          </AppForm>
-        )}
-      </div>
-    </details>
+    <Picker
+      name="gift-picker"
+      openParam={GIFTS_OPEN_PARAM}
+      contents={gifts}
+      label={t("chat-extras:giftPicker.button")}
+    >
+      {(gifts) => (
+        <>
+          <h2 className="h6">{t("chat-extras:giftPicker.title")}</h2>
+          {gifts.length === 0 ? (
+            <p className="mb-0 text-body-secondary">{t("chat-extras:giftPicker.empty")}</p>
+          ) : (
+            // One form: the pressed gift's button sends its id.
+            <AppForm action="/chats/gift">
+              <TargetFields to={to} sendKey={`${sendKey}-gift`} redirectTo={redirectTo} />
+              <ul className="list-unstyled row row-cols-3 row-cols-sm-4 g-2 mb-0">
+                {gifts.map((gift) => {
+                  const name = t(`chat-extras:gifts.${gift.code}`, { defaultValue: gift.code });
+                  return (
+                    <li key={gift.id} className="col">
+                      <button
+                        type="submit"
+                        name="giftId"
+                        value={gift.id}
+                        className="btn btn-light border w-100 h-100 d-flex flex-column align-items-center gap-1 p-2"
+                        disabled={disabled}
+                        title={t("chat-extras:giftPicker.send", { gift: name, credits: price })}
+                        data-testid={`gift-${gift.code}`}
+                      >
+                        <img src={gift.image} alt="" width={48} height={48} loading="lazy" />
+                        <span className="small">{name}</span>
+                        <span className="badge text-bg-secondary">
+                          {t("chat-extras:giftPicker.price", { credits: price })}
+                        </span>
+                      </button>
+                    </li>
+                  );
+                })}
+              </ul>
+            </AppForm>
+          )}
+        </>
+      )}
+    </Picker>
   );
 }

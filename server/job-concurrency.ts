@@ -1,4 +1,5 @@
 import type PgBoss from "pg-boss";
+import { eachConcurrently } from "../app/lib/each-concurrently";
 
 /**
  * A worker that takes big batches and handles their jobs `concurrency` at a time. pg-boss waits its
@@ -12,18 +13,13 @@ export async function workConcurrently<T extends object>(
   { batchSize, concurrency }: { batchSize: number; concurrency: number },
   handle: (data: T) => Promise<unknown>,
 ) {
-  await boss.work<T>(queue, { pollingIntervalSeconds: 1, batchSize }, async (batch) => {
-    let next = 0;
-    const lane = async () => {
-      while (next < batch.length) {
-        const job = batch[next++]!;
-        try {
-          await handle(job.data);
-        } catch (error) {
-          await boss.fail(queue, job.id, { message: String(error) });
-        }
+  await boss.work<T>(queue, { pollingIntervalSeconds: 1, batchSize }, (batch) =>
+    eachConcurrently(batch, concurrency, async (job) => {
+      try {
+        await handle(job.data);
+      } catch (error) {
+        await boss.fail(queue, job.id, { message: String(error) });
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(concurrency, batch.length) }, lane));
-  });
+    }),
+  );
 }

@@ -1,7 +1,7 @@
 import { sendLikeMail, type LikeMailJob } from "../app/domain/likes/like-mail.server";
 import { sendMailingBatch, type MailingBatchJob } from "../app/domain/notifications/mailings.server";
 import { sendMessageMail, type MessageMailJob } from "../app/domain/notifications/message-mail.server";
-import { handleMessageNotice, type MessageNotice } from "../app/domain/notifications/message-notice.server";
+import { handleMessageNotices, type MessageNotice } from "../app/domain/notifications/message-notice.server";
 import {
   pushForLike,
   retryPush,
@@ -53,11 +53,14 @@ export async function startWorkers(logger: Logger) {
     { batchSize: 100, concurrency: 10 },
     sendLikeMail,
   );
-  await workConcurrently<MessageNotice>(
-    boss,
+  // A batch's mails are scheduled in one statement, and its notices of one conversation pushed once.
+  await boss.work<MessageNotice>(
     QUEUES.messageNotice,
-    { batchSize: 500, concurrency: 50 },
-    handleMessageNotice,
+    { pollingIntervalSeconds: 1, batchSize: 500 },
+    (batch) =>
+      handleMessageNotices(batch, (jobId, error) =>
+        boss.fail(QUEUES.messageNotice, jobId, { message: String(error) }),
+      ),
   );
   await workConcurrently<LikePushJob>(
     boss,

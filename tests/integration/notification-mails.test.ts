@@ -14,7 +14,7 @@ import {
 } from "~/domain/notifications/mail-schedule";
 import { sendMailingBatch, type MailingBatchJob } from "~/domain/notifications/mailings.server";
 import {
-  scheduleMessageMail,
+  scheduleMessageMails,
   sendMessageMail,
   type MessageMailJob,
 } from "~/domain/notifications/message-mail.server";
@@ -131,8 +131,8 @@ describe("new conversation and new messages mails", () => {
     const [anna, bram] = [await createMember({ name: "Anna" }), await createMember({ name: "Bram" })];
     const before = Date.now();
     const first = await message(anna, bram);
-    await scheduleMessageMail(first);
-    await scheduleMessageMail(await message(anna, bram));
+    await scheduleMessageMails([first]);
+    await scheduleMessageMails([await message(anna, bram)]);
     const waiting = await db().$queryRaw<{ data: unknown; startAfter: Date }[]>`
       SELECT data, start_after AS "startAfter" FROM pgboss.job
       WHERE name = ${QUEUES.messageMail} AND singleton_key = ${`${first.conversationId}:${bram.userId}`} AND state = 'created'`;

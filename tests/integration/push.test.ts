@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { changePassword } from "~/domain/accounts/change-password.server";
 import { deleteAccount } from "~/domain/accounts/delete-account.server";
 import { like } from "~/domain/likes/like.server";
-import { handleMessageNotice, type MessageNotice } from "~/domain/notifications/message-notice.server";
+import { handleMessageNotices, type MessageNotice } from "~/domain/notifications/message-notice.server";
 import {
   closeOpenTab,
   streamRowId,
@@ -283,6 +283,9 @@ describe("pushes for messages", () => {
 });
 
 describe("the message notice job", () => {
+  const failed = vi.fn(async () => {});
+  beforeEach(() => failed.mockClear());
+
   it("pushes nothing when the mail cannot be scheduled, so its retry pushes once", async () => {
     const anna = await createMember({ name: "Anna" });
     const bram = await subscribedMember();
@@ -301,7 +304,7 @@ describe("the message notice job", () => {
       CREATE TRIGGER test_refuse_mail_job BEFORE INSERT ON pgboss.job FOR EACH ROW
       WHEN (NEW.name = '${QUEUES.messageMail}') EXECUTE FUNCTION test_refuse_mail_job()`);
     try {
-      await expect(handleMessageNotice(notice)).rejects.toThrow(/refused/);
+      await expect(handleMessageNotices([{ id: "job", data: notice }], failed)).rejects.toThrow(/refused/);
     } finally {
       await db().$executeRawUnsafe(`DROP TRIGGER test_refuse_mail_job ON pgboss.job`);
       await db().$executeRawUnsafe(`DROP FUNCTION test_refuse_mail_job()`);
@@ -310,10 +313,44 @@ describe("the message notice job", () => {
     expect(await mailJobs()).toBe(0n);
 
     // The job's retry: one push, one mail job.
-    await handleMessageNotice(notice);
+    await handleMessageNotices([{ id: "job", data: notice }], failed);
     await service.waitFor(1);
     expect(service.received).toHaveLength(1);
     expect(await mailJobs()).toBe(1n);
+    expect(failed).not.toHaveBeenCalled();
+  });
+
+  it("works a batch: one push per conversation for its newest message, one statement for the mails", async () => {
+    const [anna, carla] = [await createMember({ name: "Anna" }), await createMember({ name: "Carla" })];
+    const bram = await subscribedMember();
+    const annaFirst = await messageBetween(anna, bram, true);
+    const annaNewest = await messageBetween(anna, bram);
+    const carlas = await messageBetween(carla, bram);
+    // Bram read Anna's first message already: only her newest is left to tell.
+    await db().conversationMember.update({
+      where: { conversationId_userId: { conversationId: annaFirst.conversationId, userId: bram.userId } },
+      data: { lastReadMessageId: annaFirst.messageId },
+      select: { userId: true },
+    });
+    const batch = [annaNewest, carlas, annaFirst].map((data, i) => ({ id: `job-${i}`, data }));
+    const waiting = async (queue: string) =>
+      db().$queryRaw<{ data: Record<string, unknown> }[]>`
+        SELECT data FROM pgboss.job WHERE name = ${queue} AND state = 'created'
+          AND (data->>'recipientId' = ${String(bram.userId)} OR data->>'userId' = ${String(bram.userId)})`;
+
+    await handleMessageNotices(batch, failed);
+    const pushes = await service.waitFor(2);
+    expect(service.received).toHaveLength(2);
+    // Anna's two messages make one push: the conversation she started (its title), for her newest.
+    expect(pushes.map((push) => push.payload.title).sort()).toEqual([
+      "Anna wil met je chatten",
+      "Nieuw bericht van Carla",
+    ]);
+    expect((await waiting(QUEUES.messageMail)).map((job) => job.data.conversationId).sort()).toEqual(
+      [annaFirst.conversationId, carlas.conversationId].sort(),
+    );
+    expect(await waiting(QUEUES.unreadReminder)).toHaveLength(1);
+    expect(failed).not.toHaveBeenCalled();
   });
 });
 

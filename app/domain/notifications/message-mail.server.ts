@@ -6,13 +6,14 @@ import {
   MESSAGE_MAIL_ONLINE_CHECKS,
   later,
   messageMailAllowed,
+  unreadReminderDue,
 } from "./mail-schedule";
 import type { MessageNotice } from "./message-notice.server";
 import { noticeSender } from "./notice-sender.server";
 import { sendNotificationMail } from "./notification-mail.server";
 import { wantsMail } from "./wants-mail";
 import { hasVisibleTab } from "./presence.server";
-import { scheduleUnreadReminder } from "./unread-reminder.server";
+import { unreadReminderJob } from "./unread-reminder.server";
 
 export interface MessageMailJob {
   conversationId: number;
@@ -23,19 +24,28 @@ export interface MessageMailJob {
 }
 
 /**
- * A new message: the mail about it waits a few minutes (one waiting job per conversation and
- * recipient: later messages join it), and the unread reminder is set for a day later.
+ * New messages (a batch of notices): the mail about each conversation waits a few minutes (one
+ * waiting job per conversation and recipient, policy "short": later messages join it), and each
+ * recipient's unread reminder is set for a day later (one waiting job per member). One statement.
  */
-export async function scheduleMessageMail(notice: MessageNotice, now = new Date()): Promise<void> {
-  await queueMessageMailJob(
-    {
-      conversationId: notice.conversationId,
-      recipientId: notice.recipientId,
-      newConversation: notice.newConversation,
-    },
-    now,
-  );
-  await scheduleUnreadReminder(notice.recipientId, now);
+export async function scheduleMessageMails(notices: MessageNotice[], now = new Date()): Promise<void> {
+  const mailAt = later(now, MESSAGE_MAIL_DELAY_MS).toISOString();
+  const reminderAt = unreadReminderDue(now).toISOString();
+  const recipients = new Set(notices.map((notice) => notice.recipientId));
+  const boss = await jobs();
+  await boss.insert([
+    ...notices.map((notice) => ({
+      name: QUEUES.messageMail,
+      data: {
+        conversationId: notice.conversationId,
+        recipientId: notice.recipientId,
+        newConversation: notice.newConversation,
+      } satisfies MessageMailJob,
+      singletonKey: `${notice.conversationId}:${notice.recipientId}`,
+      startAfter: mailAt,
+    })),
+    ...[...recipients].map((userId) => unreadReminderJob(userId, reminderAt)),
+  ]);
 }
 
 /** The job, a few minutes from now; when one waits already (policy "short") that one does it. */

@@ -18,11 +18,19 @@ export async function scheduleUnreadReminder(
   messageAt: Date,
   at = unreadReminderDue(messageAt),
 ) {
+  const { name, data, ...options } = unreadReminderJob(userId, at.toISOString());
   const boss = await jobs();
-  await boss.send(QUEUES.unreadReminder, { userId } satisfies UnreadReminderJob, {
+  await boss.send(name, data, options);
+}
+
+/** The member's reminder job at `startAfter` (an ISO time), for pg-boss's send or insert. */
+export function unreadReminderJob(userId: number, startAfter: string) {
+  return {
+    name: QUEUES.unreadReminder,
+    data: { userId } satisfies UnreadReminderJob,
     singletonKey: String(userId),
-    startAfter: at,
-  });
+    startAfter,
+  };
 }
 
 /**

@@ -22,6 +22,7 @@ export default [
   route("api/chats.php", "routes/api.chats.ts"),
   route("api/chat.php", "routes/api.chat.ts"),
   route("chat-photos/:id/:size", "routes/chat-photos.$id.$size.ts"),
+  route("chats/list", "routes/chats.list.ts"),
   route("chats/gift", "routes/chats.gift.ts"),
   route("chats/photo", "routes/chats.photo.ts"),
   route("payments/webhook", "routes/payments.webhook.ts"),

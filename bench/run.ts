@@ -14,7 +14,6 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { WIDE_SCREEN_COOKIE } from "../app/lib/wide-screen";
 import { closeCredits, grantCredits } from "./credits";
 import { runLoadTest } from "./load";
 import { createBenchMembers } from "./members";
@@ -234,8 +233,6 @@ interface Target {
   next?: () => { path: string; body: string; headers?: Record<string, string> };
   /** Measured without the member's cookie. */
   visitor?: boolean;
-  /** A cookie the browser sends beside the member's session. */
-  cookie?: string;
   memberPage?: boolean;
 }
 
@@ -243,9 +240,7 @@ const FORM = { "content-type": "application/x-www-form-urlencoded" };
 
 async function measure(baseUrl: string, target: Target, cookie: string): Promise<Omit<Row, "ratio">> {
   const method = target.method ?? "GET";
-  const headers: Record<string, string> = target.visitor
-    ? {}
-    : { cookie: target.cookie ? `${cookie}; ${target.cookie}` : cookie };
+  const headers: Record<string, string> = target.visitor ? {} : { cookie };
   if (method === "POST") Object.assign(headers, FORM);
   // A page as a browser asks for its document.
   else headers.accept = "text/html,application/xhtml+xml";
@@ -379,11 +374,11 @@ async function main() {
       { ...page(`/members/${memberIds[0]}`), label: "/members/{id}" },
       page("/likes"),
       page("/chats"),
-      { ...page(`/chats/${measuredChat}`), label: "/chats/{id} (a phone: no chat list beside it)" },
+      { ...page(`/chats/${measuredChat}`), label: "/chats/{id}" },
+      // What a wide window's script then loads beside the conversation (decision 0028).
       {
-        ...page(`/chats/${measuredChat}`),
-        label: "/chats/{id} (a wide window: the chat list beside it)",
-        cookie: `${WIDE_SCREEN_COOKIE}=1`,
+        ...page("/chats/list.data?_routes=routes%2Fchats.list"),
+        label: "/chats/list (the list a wide window loads beside /chats/{id})",
       },
       { ...sendAction(senders), memberPage: true },
       likeAction(memberIds, senders),

@@ -1,4 +1,4 @@
-/** Cookies the page's script writes for the server (installed-app mode, a wide window). */
+/** Cookies the page's script writes for the server (installed-app mode). */
 export const YEAR_IN_SECONDS = 365 * 24 * 60 * 60;
 
 /** A `document.cookie` assignment: kept for a year, or removed when `value` is empty. */

@@ -5,7 +5,6 @@ import { env } from "./env.server";
 export const LOCALE_COOKIE = "i18n_redirected";
 export const ENTRY_WARNING_COOKIE = "entry_warning_dismissed";
 export { INSTALLED_APP_COOKIE } from "./installed-app";
-export { WIDE_SCREEN_COOKIE } from "./wide-screen";
 
 export function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get("Cookie");

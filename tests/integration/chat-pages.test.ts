@@ -13,6 +13,7 @@ import { action as chatApiAction } from "~/routes/api.chat";
 import { loader as chatsApiLoader } from "~/routes/api.chats";
 import ChatRoute, { action as conversationAction, loader as conversationLoader } from "~/routes/chats.$id";
 import { loader as chatsLoader } from "~/routes/chats";
+import { loader as chatListLoader } from "~/routes/chats.list";
 import { action as memberChatAction, loader as memberChatLoader } from "~/routes/members.$id.chat";
 import { action as settingsAction } from "~/routes/settings";
 import { seedBaseData } from "../../prisma/seed/base-data";
@@ -122,22 +123,26 @@ describe("the chat list", () => {
     expect(items[1]!.partner.profileId).toBe(anna.profileId);
   });
 
-  it("is read beside a conversation only for a window wide enough to show it", async () => {
+  it("is the page on /chats; beside a conversation the page's script loads it from /chats/list", async () => {
     const [anna, bram] = [await member(), await member()];
     const { conversationId } = await send(anna, bram, "Hoi");
-    const layoutAt = async (path: string, wide: boolean) => {
-      const request = await siteRequest(path, bram.userId, wide ? { cookie: "wide_screen=1" } : {});
+    const layoutAt = async (path: string) => {
+      const request = await siteRequest(path, bram.userId);
       return (await runRoute<{ member: boolean; list: { items: unknown[] } | null }>(request, layoutLoader))
         .body!;
     };
-    // A phone (or any window the page's script has not measured yet): no list beside the conversation.
-    expect(await layoutAt(`/chats/${conversationId}`, false)).toEqual({ member: true, list: null });
-    expect(await layoutAt(`/members/${anna.profileId}/chat`, false)).toEqual({ member: true, list: null });
-    expect((await layoutAt(`/chats/${conversationId}`, true)).list!.items).toHaveLength(1);
-    // On /chats the list is the page, at every width.
-    expect((await layoutAt("/chats", false)).list!.items).toHaveLength(1);
+    expect(await layoutAt(`/chats/${conversationId}`)).toEqual({ member: true, list: null });
+    expect(await layoutAt(`/members/${anna.profileId}/chat`)).toEqual({ member: true, list: null });
+    expect((await layoutAt("/chats")).list!.items).toHaveLength(1);
     const visitor = await runRoute(await siteRequest(`/chats/${conversationId}`, null), layoutLoader);
     expect(visitor.body).toEqual({ member: false, list: null });
+
+    const beside = await runRoute<{ list: { items: { conversationId: number }[] } }>(
+      await siteRequest("/chats/list", bram.userId),
+      chatListLoader,
+    );
+    expect(beside.body!.list.items.map((item) => item.conversationId)).toEqual([conversationId]);
+    expect((await runRoute(await siteRequest("/chats/list", null), chatListLoader)).status).toBe(403);
   });
 
   it("shows the last page for a page past the end (an old link, a chat deleted since)", async () => {

@@ -6,8 +6,8 @@ import { useChrome } from "./use-chrome";
 /**
  * SPEC "Chat" layout: bare; the conversation list (300-400 px) beside the message pane (at most
  * 800 px); below 992 px the list shows only with `listFillsPhone` (on /chats), filling the page, so
- * it is rendered once for both widths. Without a list (a conversation in a narrow window, or before
- * the page's script told the server the window is wide: decision 0018) the conversation's back link
+ * it is rendered once for both widths. Without a list (a conversation in a narrow window, or without
+ * JavaScript, which loads it beside a conversation: decision 0028) the conversation's back link
  * shows at every width. Entry warning for NL and DE only. The time-bonus banner (and its modal)
  * shows above, as the chats are part of the members area.
  */

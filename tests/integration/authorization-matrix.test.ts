@@ -99,6 +99,7 @@ const EXPECTED: Record<string, Row> = {
     params: (i) => ({ id: String(i.chatPhoto), size: "thumb" }),
     GET: { "*": 404 },
   },
+  "/chats/list": { GET: { "*": 200, visitor: 403, deleted: 403 } },
   "/chats/gift": {
     form: (i) => ({ conversationId: String(i.conversation), giftId: "1" }),
     POST: { "*": "/chats/{conversation}?refused=notFound", visitor: "login", deleted: "login" },

@@ -41,6 +41,7 @@ test.describe("@http", () => {
     "/api/events": { status: 403 },
     "/api/chats.php": { status: 403 },
     "/api/chat.php": { status: 400 },
+    "/chats/list": { status: 403 },
     "/chat-photos/:id/:size": { status: 404 },
     "/chats/gift": { status: 400 },
     "/chats/photo": { status: 400 },

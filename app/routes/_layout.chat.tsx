@@ -34,19 +34,11 @@ export default function ChatLayoutRoute({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   const beside = useListBeside(member && list === null);
   const shown = list ?? beside;
+  const panel = shown ? <ConversationListPanel list={shown} /> : shown === null ? <ListLoading /> : null;
   return (
     <DeletedChatsProvider>
       {member && <ChatRefresh />}
-      <ChatLayout
-        list={
-          shown === undefined ? null : shown === null ? (
-            <ListLoading />
-          ) : (
-            <ConversationListPanel list={shown} />
-          )
-        }
-        listFillsPhone={pathname === "/chats"}
-      >
+      <ChatLayout list={panel} listFillsPhone={pathname === "/chats"}>
         <Outlet />
       </ChatLayout>
     </DeletedChatsProvider>

@@ -151,33 +151,26 @@ function likeAction(memberIds: string[], likers: { cookie: string }[]): Target {
 }
 
 /**
- * Members who each open a conversation with the measured member, so the send row spreads over many
- * senders: one member alone would meet the per-member message limit (domain/abuse/limits.ts) long
- * before the server's limit.
+ * Members who write in pairs (each even one opens a conversation with the next), so the send row
+ * spreads over many senders: one member alone would meet the per-member message limit
+ * (domain/abuse/limits.ts) long before the server's limit. They write to each other, not to the
+ * measured member, whose pages the other rows measure.
  */
-async function createSenders(
-  baseUrl: string,
-  databaseUrl: string,
-  secret: string,
-  client: pg.Client,
-  userId: number,
-) {
+async function createSenders(baseUrl: string, databaseUrl: string, secret: string, client: pg.Client) {
   const senders = await createBenchMembers(databaseUrl, secret, {
     count: SENDERS,
     credits: 100_000,
     prefix: `sender-${Date.now()}`,
   });
-  const { rows } = await client.query<{ profileId: number }>(
-    `SELECT id AS "profileId" FROM "Profile" WHERE "userId" = $1`,
-    [userId],
-  );
-  for (let i = 0; i < senders.length; i += 10) {
+  const openers = senders.filter((_, i) => i % 2 === 0);
+  for (let i = 0; i < openers.length; i += 10) {
     await Promise.all(
-      senders.slice(i, i + 10).map(async (sender) => {
-        const response = await fetch(`${baseUrl}/members/${rows[0]!.profileId}/chat.data`, {
+      openers.slice(i, i + 10).map(async (sender, j) => {
+        const other = senders[2 * (i + j) + 1] ?? senders[0]!;
+        const response = await fetch(`${baseUrl}/members/${other.profileId}/chat.data`, {
           method: "POST",
           headers: { ...FORM, cookie: sender.cookie },
-          body: new URLSearchParams({ intent: "send", js: "1", body: `Hallo ${sender.index}` }),
+          body: new URLSearchParams({ intent: "send", js: "1", body: `Hallo ${other.index}` }),
         });
         await response.arrayBuffer();
         if (!response.ok)
@@ -185,12 +178,11 @@ async function createSenders(
       }),
     );
   }
-  const { rows: conversations } = await client.query<{ id: number; userId: number }>(
-    `SELECT c.id, CASE WHEN c."userAId" = $1 THEN c."userBId" ELSE c."userAId" END AS "userId"
-     FROM "Conversation" c WHERE (c."userAId" = $1 OR c."userBId" = $1)`,
-    [userId],
+  const { rows: conversations } = await client.query<{ conversationId: number; userId: number }>(
+    `SELECT "conversationId", "userId" FROM "ConversationMember" WHERE "userId" = ANY($1::int[])`,
+    [senders.map((sender) => sender.userId)],
   );
-  const conversationOf = new Map(conversations.map((c) => [c.userId, c.id]));
+  const conversationOf = new Map(conversations.map((c) => [c.userId, c.conversationId]));
   return senders.map((sender) => ({
     cookie: sender.cookie,
     conversationId: conversationOf.get(sender.userId)!,
@@ -370,7 +362,7 @@ async function main() {
     const memberIds = await someMemberIds(server.baseUrl, cookie);
     const page = (path: string, memberPage = true): Target => ({ label: path, path, memberPage });
     const [measuredChat] = member.conversationIds as [number];
-    const senders = await createSenders(server.baseUrl, server.databaseUrl, secret, client, member.userId);
+    const senders = await createSenders(server.baseUrl, server.databaseUrl, secret, client);
     const targets: Target[] = [
       { label: "/login (visitor: the trivial page)", path: "/login", visitor: true },
       page(SEARCH_PATH),

@@ -34,27 +34,28 @@ export async function scheduleMessageMails(notices: MessageNotice[], now = new D
   const recipients = new Set(notices.map((notice) => notice.recipientId));
   const boss = await jobs();
   await boss.insert([
-    ...notices.map((notice) => ({
-      name: QUEUES.messageMail,
-      data: {
-        conversationId: notice.conversationId,
-        recipientId: notice.recipientId,
-        newConversation: notice.newConversation,
-      } satisfies MessageMailJob,
-      singletonKey: `${notice.conversationId}:${notice.recipientId}`,
-      startAfter: mailAt,
-    })),
+    ...notices.map(({ conversationId, recipientId, newConversation }) =>
+      messageMailJob({ conversationId, recipientId, newConversation }, mailAt),
+    ),
     ...[...recipients].map((userId) => unreadReminderJob(userId, reminderAt)),
   ]);
 }
 
 /** The job, a few minutes from now; when one waits already (policy "short") that one does it. */
 async function queueMessageMailJob(job: MessageMailJob, now: Date) {
+  const { name, data, ...options } = messageMailJob(job, later(now, MESSAGE_MAIL_DELAY_MS).toISOString());
   const boss = await jobs();
-  await boss.send(QUEUES.messageMail, job, {
+  await boss.send(name, data, options);
+}
+
+/** The mail job of a conversation and recipient at `startAfter` (an ISO time), for pg-boss's send or insert. */
+function messageMailJob(job: MessageMailJob, startAfter: string) {
+  return {
+    name: QUEUES.messageMail,
+    data: job,
     singletonKey: `${job.conversationId}:${job.recipientId}`,
-    startAfter: later(now, MESSAGE_MAIL_DELAY_MS),
-  });
+    startAfter,
+  };
 }
 
 export type MessageMailOutcome =

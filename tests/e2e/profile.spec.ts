@@ -108,6 +108,8 @@ test("a bad value keeps what was typed and shows the message", async ({ page }, 
   await expect(aboutMe(page)).toHaveValue(tooLong);
   await page.goto("/profile");
   await expect(aboutMe(page)).toHaveValue("");
+  // Typed before hydration, the emptied field could be filled again by the hydrated form.
+  await whenInteractive(page, testInfo);
 
   const location = section(page, "location");
   await location.locator('input[name="city"]').fill("");

@@ -1,5 +1,4 @@
-import { Writable } from "node:stream";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import {
   ServerRouter,
   isRouteErrorResponse,
@@ -39,55 +38,44 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { translator, nonce } = i18nFor(loadContext);
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
-      () => abort(),
-      streamTimeout + 1000,
-    );
-
-    // The pages have no Suspense boundaries, so the shell is the whole page: it is sent as one body
-    // rather than streamed in React's 2 KB chunks, each a write of its own (a tenth of a member
-    // page's CPU time went to those writes).
-    const { pipe, abort } = renderToPipeableStream(
+  return handOverLoaderData(routerContext).then(() => {
+    const page = renderToString(
       <TranslatorProvider value={translator}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </TranslatorProvider>,
-      {
-        nonce,
-        onAllReady() {
-          shellRendered = true;
-          const chunks: Buffer[] = [];
-          const body = new Writable({
-            write(chunk: Buffer, _encoding, callback) {
-              chunks.push(chunk);
-              callback();
-            },
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              resolve(
-                new Response(withLowPriorityModulePreloads(Buffer.concat(chunks)), {
-                  headers: responseHeaders,
-                  status: responseStatusCode,
-                }),
-              );
-              callback();
-            },
-          });
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(error);
-        },
-      },
     );
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    return new Response(withLowPriorityModulePreloads(`<!DOCTYPE html>${page}`), {
+      headers: responseHeaders,
+      status: responseStatusCode,
+    });
   });
+}
+
+/**
+ * The pages have no Suspense boundaries of their own, so a page is rendered in one synchronous pass
+ * (`renderToString`) rather than streamed: React's stream renderer encodes each of a page's
+ * thousands of small pieces into bytes on its own, a fifth of a member page's CPU time. The one
+ * boundary is React Router's, around the script that hands the loader data over (`StreamTransfer`),
+ * which waits for that data's stream: the stream is read to its end first and put where that
+ * script looks for what it has read (its `streamCache`), so it renders at once, whole
+ * (decision 0029, `docs/decisions/0029-pages-rendered-to-a-string.md`).
+ */
+async function handOverLoaderData(context: EntryContext): Promise<void> {
+  const stream = context.serverHandoffStream;
+  if (!stream) return;
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    text += decoder.decode(chunk.value, { stream: true });
+  }
+  reader.releaseLock();
+  const whole = { done: true, value: text + decoder.decode() };
+  context.renderMeta = {
+    ...context.renderMeta,
+    streamCache: { 0: Object.assign(Promise.resolve(), { result: whole }) },
+  };
 }
 
 /** Unexpected errors are logged as one JSON line with the request id; unknown URLs (404) are not errors. */

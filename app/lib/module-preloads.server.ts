@@ -1,4 +1,3 @@
-const HEAD_END = Buffer.from("</head>");
 const MODULE_PRELOAD = /<link rel="modulepreload"/g;
 
 /**
@@ -6,10 +5,10 @@ const MODULE_PRELOAD = /<link rel="modulepreload"/g;
  * low priority: the scripts only hydrate a page that works without them, so on a slow connection
  * the stylesheet and the visible images come first. Only the head is read and rewritten.
  */
-export function withLowPriorityModulePreloads(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
-  const headEnd = page.indexOf(HEAD_END);
+export function withLowPriorityModulePreloads(page: string): string {
+  const headEnd = page.indexOf("</head>");
   if (headEnd < 0) return page;
-  const head = page.subarray(0, headEnd).toString("utf8");
+  const head = page.slice(0, headEnd);
   const lowered = head.replace(MODULE_PRELOAD, '<link rel="modulepreload" fetchpriority="low"');
-  return lowered === head ? page : Buffer.concat([Buffer.from(lowered), page.subarray(headEnd)]);
+  return lowered === head ? page : lowered + page.slice(headEnd);
 }

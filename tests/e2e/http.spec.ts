@@ -138,6 +138,23 @@ test.describe("@http", () => {
     expect(second.headers()["content-security-policy"]).not.toContain(nonce!);
   });
 
+  test("a page comes whole: its loader data in one script, module preloads at low priority", async ({
+    request,
+  }) => {
+    const html = await (await request.get("/login")).text();
+    expect(html.startsWith("<!DOCTYPE html><html")).toBe(true);
+    // Rendered to a string (entry.server.tsx): the loader data is handed over in one script and
+    // closed, with no boundary left to fill in later (`<!--$?-->`, a Suspense fallback).
+    const handover = [...html.matchAll(/window\.__reactRouterContext\.streamController\.(\w+)\(/g)];
+    expect(handover.map((m) => m[1])).toEqual(["enqueue", "close"]);
+    expect(html).toContain('\\"routes/login\\"');
+    expect(html).not.toContain("<!--$?-->");
+    const head = html.slice(0, html.indexOf("</head>"));
+    const preloads = head.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    expect(preloads.length).toBeGreaterThan(0);
+    for (const preload of preloads) expect(preload).toContain('fetchpriority="low"');
+  });
+
   test("the locale comes from the cookie, then the browser within the country, then nl", async ({
     playwright,
     baseURL,

@@ -17,6 +17,8 @@ export interface RequestInfo {
    * (then the root loader reads them itself).
    */
   memberCounts: MemberCounts | null;
+  /** Read with `memberCounts`: the profile ids of the likers it names (`newLikesSql`). */
+  newLikers: readonly number[] | null;
 }
 
 export const requestInfoContext = createContext<RequestInfo>();

@@ -84,6 +84,7 @@ export const requestInfoMiddleware: MiddlewareFunction<Response> = async ({ requ
     user: session?.user ?? null,
     sessionId: session?.id ?? null,
     memberCounts: session?.counts ?? null,
+    newLikers: session?.newLikers ?? null,
   });
 
   const response = await next();

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { requireUser } from "~/domain/accounts/guards.server";
 import { blockIntent, unblockIntent } from "~/domain/profiles/profile-view-actions.server";
-import { clearNewLike } from "~/domain/likes/new-likes.server";
+import { clearNewLike, mayClearNewLike } from "~/domain/likes/new-likes.server";
 import { parseProfileId, profileIdFrom } from "~/domain/profiles/profile-id";
 import { loadProfileView } from "~/domain/profiles/profile-view.server";
 import { requireSearchAccess } from "~/domain/search/guard.server";
@@ -34,15 +34,17 @@ const actionSchema = z.object({
  * Opening the profile of someone who liked you is seeing their like (SPEC section 4). Middleware runs
  * before every loader, so the top bar's new-likes count on this very page already leaves it out:
  * totals read with the session before the like was cleared are dropped, and the root loader reads them.
- * When those totals show no new like, there is none the member could see, and nothing to clear.
+ * When those totals show no new like from this profile, there is none the member could see, and
+ * nothing to clear.
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ params, context }) => {
     const info = context.get(requestInfoContext);
     const profileId = parseProfileId(params.id);
-    if (!info.user || profileId === null || info.memberCounts?.newLikes === 0) return;
+    if (!info.user || profileId === null) return;
+    if (!mayClearNewLike(info.memberCounts, info.newLikers, profileId)) return;
     if (await clearNewLike(info.user.id, profileId)) {
-      context.set(requestInfoContext, { ...info, memberCounts: null });
+      context.set(requestInfoContext, { ...info, memberCounts: null, newLikers: null });
     }
   },
 ];

@@ -18,7 +18,9 @@ import { resolveSite, type Site } from "~/domain/sites/site.server";
 import { Prisma } from "~/generated/prisma/client";
 import { RELATED_LIMIT } from "~/domain/profiles/related.server";
 import { LISTING_LENGTH } from "~/domain/search/search.server";
-import { db } from "~/lib/db.server";
+import { db, queryPrepared } from "~/lib/db.server";
+import { NEW_LIKERS_NAMED } from "~/domain/likes/new-likes.server";
+import { memberCountsSql } from "~/domain/notifications/member-counts.server";
 import { jobs, stopJobs } from "~/lib/jobs.server";
 import { i18nextMiddleware } from "~/middleware/i18n.server";
 import { requestInfoMiddleware } from "~/middleware/request-info.server";
@@ -707,9 +709,32 @@ describe("/members/{id} and new likes", () => {
     // No new like at all: no statement to clear one.
     expect(clearing(await view(member.userId, other.profileId))).toBe(0);
     await db().like.create({ data: { likerId: liker.userId, likedId: member.userId }, select: { id: true } });
+    // A new like, but not from the profile viewed: the totals name its liker, so nothing to clear.
+    expect(clearing(await view(member.userId, other.profileId))).toBe(0);
     expect(clearing(await view(member.userId, liker.profileId))).toBe(1);
     const like = await db().like.findFirstOrThrow({
       where: { likerId: liker.userId, likedId: member.userId },
+      select: { isNew: true },
+    });
+    expect(like.isNew).toBe(false);
+  });
+
+  it("clears a like the totals may not name: more new likes than they name", async () => {
+    const member = await createMember();
+    const likers = await Promise.all(Array.from({ length: NEW_LIKERS_NAMED + 1 }, () => createMember()));
+    await db().like.createMany({
+      data: likers.map((liker) => ({ likerId: liker.userId, likedId: member.userId })),
+    });
+    const [counts] = await queryPrepared<{ newLikes: number; newLikers: number[] }>(
+      memberCountsSql(member.userId),
+    );
+    expect(counts!.newLikes).toBe(NEW_LIKERS_NAMED + 1);
+    const named = new Set(counts!.newLikers);
+    expect(named.size).toBe(NEW_LIKERS_NAMED);
+    const unnamed = likers.find((liker) => !named.has(liker.profileId))!;
+    expect(clearing(await view(member.userId, unnamed.profileId))).toBe(1);
+    const like = await db().like.findFirstOrThrow({
+      where: { likerId: unnamed.userId, likedId: member.userId },
       select: { isNew: true },
     });
     expect(like.isNew).toBe(false);

@@ -110,6 +110,8 @@ export interface RequestSession {
   user: SessionUser;
   /** The member's totals, when asked for (`withCounts`); null otherwise. */
   counts: MemberCounts | null;
+  /** With the totals: the profile ids of the likers they name (`newLikesSql`). */
+  newLikers: number[] | null;
 }
 
 /**
@@ -126,13 +128,13 @@ export async function getSession(
 ): Promise<RequestSession | null> {
   const id = sessionIdFrom(request);
   if (!id) return null;
-  const [row] = await queryPrepared<SessionRow & Partial<MemberCounts>>(Prisma.sql`
+  const [row] = await queryPrepared<SessionRow & Partial<MemberCounts & { newLikers: number[] }>>(Prisma.sql`
     SELECT s.id AS "sessionId", s."lastUsedAt", u.id, u."siteId", u.email, u.status::text AS status,
       u.role::text AS role, u.credits, u."paidUser", u.language, u.invisible, u."signupDate",
       coalesce(u."notificationsDisabled"::text[], '{}') AS "notificationsDisabled", u."photoAlertDismissedAt",
       u."timeBonusDismissedAt", u."notificationsAlertDismissedAt", u."pushAlertDismissedAt", p.id AS "profileId", p.name AS "profileName", p.status::text AS "profileStatus",
       p.country AS "profileCountry", ph.id AS "photoId", ph.status::text AS "photoStatus"
-      ${withCounts ? Prisma.sql`, c."unreadMessages", c."newLikes"` : Prisma.empty}
+      ${withCounts ? Prisma.sql`, c."unreadMessages", c."newLikes", c."newLikers"` : Prisma.empty}
     FROM "Session" s
     JOIN "User" u ON u.id = s."userId"
     LEFT JOIN "Profile" p ON p."userId" = u.id
@@ -152,7 +154,7 @@ export async function getSession(
   }
   const counts =
     row.unreadMessages === undefined ? null : { unreadMessages: row.unreadMessages, newLikes: row.newLikes! };
-  return { id: row.sessionId, user: sessionUserFrom(row), counts };
+  return { id: row.sessionId, user: sessionUserFrom(row), counts, newLikers: row.newLikers ?? null };
 }
 
 /** Opens a session for a user and returns the Set-Cookie header that carries it. */

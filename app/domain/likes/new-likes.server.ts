@@ -2,15 +2,34 @@ import { Prisma } from "~/generated/prisma/client";
 import { db, queryPrepared } from "~/lib/db.server";
 import { visibleMemberWhere } from "./visible-member";
 
+/** How many likers of new likes the totals name (`newLikers`): most members have fewer new likes. */
+export const NEW_LIKERS_NAMED = 20;
+
 /**
- * The new-likes badge: SQL counting the likes from visible likers the member has not looked at yet (`visibleMemberWhere` in SQL), for
- * the totals every member page and live event carries.
+ * The new-likes badge: a one-row query of the likes from visible likers the member has not looked at
+ * yet (`visibleMemberWhere` in SQL), for the totals every member page and live event carries: their
+ * number (`newLikes`) and the profile ids of up to NEW_LIKERS_NAMED of their likers (`newLikers`).
  */
-export function newLikesCountSql(userId: number | Prisma.Sql): Prisma.Sql {
-  return Prisma.sql`(SELECT count(*)::int FROM "Like" l
+export function newLikesSql(userId: number | Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`SELECT count(*)::int AS "newLikes",
+      coalesce((array_agg(p.id))[1:${Prisma.raw(String(NEW_LIKERS_NAMED))}], '{}') AS "newLikers"
+    FROM "Like" l
     JOIN "User" u ON u.id = l."likerId" AND u.status = 'confirmed' AND NOT u.invisible
     JOIN "Profile" p ON p."userId" = u.id AND p.status = 'active'
-    WHERE l."likedId" = ${userId} AND l."isNew")`;
+    WHERE l."likedId" = ${userId} AND l."isNew"`;
+}
+
+/**
+ * Whether opening a profile may clear a new like, by the totals read with the session (null when not
+ * read): not when no like is new, nor when every new like's liker is named and the profile is not one.
+ */
+export function mayClearNewLike(
+  counts: { newLikes: number } | null,
+  newLikers: readonly number[] | null,
+  profileId: number,
+): boolean {
+  if (!counts || !newLikers) return true;
+  return newLikers.includes(profileId) || counts.newLikes > newLikers.length;
 }
 
 /** Opening a liker's profile clears the new flag of their like (SPEC section 4); true when it did. */

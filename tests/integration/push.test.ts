@@ -284,6 +284,10 @@ describe("pushes for messages", () => {
 
 describe("the message notice job", () => {
   const failed = vi.fn(async () => {});
+  // The tests' triggers go on pg-boss's table, which exists once the queue has started.
+  beforeAll(async () => {
+    await jobs();
+  });
   beforeEach(() => failed.mockClear());
 
   it("pushes nothing when the mail cannot be scheduled, so its retry pushes once", async () => {
@@ -351,6 +355,41 @@ describe("the message notice job", () => {
     );
     expect(await waiting(QUEUES.unreadReminder)).toHaveLength(1);
     expect(failed).not.toHaveBeenCalled();
+  });
+
+  it("fails only the jobs of a push that throws; the batch's other pushes go out", async () => {
+    const anna = await createMember({ name: "Anna" });
+    const [bram, dirk] = [await subscribedMember(), await subscribedMember()];
+    const toBram = await messageBetween(anna, bram);
+    const toDirk = await messageBetween(anna, dirk);
+    // Dirk's push service is down, and PostgreSQL refuses the push's retry job: his push throws.
+    service.answer(dirk.device.endpoint, 503);
+    await db().$executeRawUnsafe(`
+      CREATE FUNCTION test_refuse_retry_job() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'retry job refused (test)'; END $$`);
+    await db().$executeRawUnsafe(`
+      CREATE TRIGGER test_refuse_retry_job BEFORE INSERT ON pgboss.job FOR EACH ROW
+      WHEN (NEW.name = '${QUEUES.pushRetry}') EXECUTE FUNCTION test_refuse_retry_job()`);
+    try {
+      await handleMessageNotices(
+        [
+          { id: "to-dirk", data: toDirk },
+          { id: "to-bram", data: toBram },
+        ],
+        failed,
+      );
+    } finally {
+      await db().$executeRawUnsafe(`DROP TRIGGER test_refuse_retry_job ON pgboss.job`);
+      await db().$executeRawUnsafe(`DROP FUNCTION test_refuse_retry_job()`);
+    }
+    const [pushed] = await service.waitFor(1);
+    expect(service.received).toHaveLength(1);
+    expect(pushed!.endpoint).toBe(bram.device.endpoint);
+    expect(failed).toHaveBeenCalledTimes(1);
+    expect(failed).toHaveBeenCalledWith(
+      "to-dirk",
+      expect.objectContaining({ message: expect.stringMatching(/refused/) }),
+    );
   });
 });
 

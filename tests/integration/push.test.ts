@@ -284,11 +284,27 @@ describe("pushes for messages", () => {
 
 describe("the message notice job", () => {
   const failed = vi.fn(async () => {});
-  // The tests' triggers go on pg-boss's table, which exists once the queue has started.
+  // `whileJobsRefused` puts its trigger on pg-boss's table, which exists once the queue has started.
   beforeAll(async () => {
     await jobs();
   });
   beforeEach(() => failed.mockClear());
+
+  /** Runs `work` while PostgreSQL refuses new jobs of `queue` (fault injection on the real database). */
+  async function whileJobsRefused<T>(queue: string, work: () => Promise<T>): Promise<T> {
+    await db().$executeRawUnsafe(`
+      CREATE FUNCTION test_refuse_job() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'job refused (test)'; END $$`);
+    await db().$executeRawUnsafe(`
+      CREATE TRIGGER test_refuse_job BEFORE INSERT ON pgboss.job FOR EACH ROW
+      WHEN (NEW.name = '${queue}') EXECUTE FUNCTION test_refuse_job()`);
+    try {
+      return await work();
+    } finally {
+      await db().$executeRawUnsafe(`DROP TRIGGER test_refuse_job ON pgboss.job`);
+      await db().$executeRawUnsafe(`DROP FUNCTION test_refuse_job()`);
+    }
+  }
 
   it("pushes nothing when the mail cannot be scheduled, so its retry pushes once", async () => {
     const anna = await createMember({ name: "Anna" });
@@ -300,19 +316,9 @@ describe("the message notice job", () => {
           SELECT count(*) FROM pgboss.job
           WHERE name = ${QUEUES.messageMail} AND singleton_key = ${`${notice.conversationId}:${bram.userId}`}`
       )[0]!.count;
-    // PostgreSQL refuses the message mail job (fault injection on the real database).
-    await db().$executeRawUnsafe(`
-      CREATE FUNCTION test_refuse_mail_job() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'mail job refused (test)'; END $$`);
-    await db().$executeRawUnsafe(`
-      CREATE TRIGGER test_refuse_mail_job BEFORE INSERT ON pgboss.job FOR EACH ROW
-      WHEN (NEW.name = '${QUEUES.messageMail}') EXECUTE FUNCTION test_refuse_mail_job()`);
-    try {
-      await expect(handleMessageNotices([{ id: "job", data: notice }], failed)).rejects.toThrow(/refused/);
-    } finally {
-      await db().$executeRawUnsafe(`DROP TRIGGER test_refuse_mail_job ON pgboss.job`);
-      await db().$executeRawUnsafe(`DROP FUNCTION test_refuse_mail_job()`);
-    }
+    await expect(
+      whileJobsRefused(QUEUES.messageMail, () => handleMessageNotices([{ id: "job", data: notice }], failed)),
+    ).rejects.toThrow(/refused/);
     expect(service.received).toEqual([]);
     expect(await mailJobs()).toBe(0n);
 
@@ -364,24 +370,11 @@ describe("the message notice job", () => {
     const toDirk = await messageBetween(anna, dirk);
     // Dirk's push service is down, and PostgreSQL refuses the push's retry job: his push throws.
     service.answer(dirk.device.endpoint, 503);
-    await db().$executeRawUnsafe(`
-      CREATE FUNCTION test_refuse_retry_job() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'retry job refused (test)'; END $$`);
-    await db().$executeRawUnsafe(`
-      CREATE TRIGGER test_refuse_retry_job BEFORE INSERT ON pgboss.job FOR EACH ROW
-      WHEN (NEW.name = '${QUEUES.pushRetry}') EXECUTE FUNCTION test_refuse_retry_job()`);
-    try {
-      await handleMessageNotices(
-        [
-          { id: "to-dirk", data: toDirk },
-          { id: "to-bram", data: toBram },
-        ],
-        failed,
-      );
-    } finally {
-      await db().$executeRawUnsafe(`DROP TRIGGER test_refuse_retry_job ON pgboss.job`);
-      await db().$executeRawUnsafe(`DROP FUNCTION test_refuse_retry_job()`);
-    }
+    const batch = [
+      { id: "to-dirk", data: toDirk },
+      { id: "to-bram", data: toBram },
+    ];
+    await whileJobsRefused(QUEUES.pushRetry, () => handleMessageNotices(batch, failed));
     const [pushed] = await service.waitFor(1);
     expect(service.received).toHaveLength(1);
     expect(pushed!.endpoint).toBe(bram.device.endpoint);

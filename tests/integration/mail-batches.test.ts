@@ -10,6 +10,7 @@ import { db } from "~/lib/db.server";
 import { QUEUES, jobs, stopJobs } from "~/lib/jobs.server";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { createMember, type Member } from "../fixtures/members";
+import { whileJobsRefused } from "../fixtures/refused-jobs";
 
 let siteId: number;
 
@@ -116,19 +117,10 @@ describe("starting a mailing", () => {
           SELECT count(*) FROM pgboss.job
           WHERE name = ${QUEUES.mailingBatch} AND (data->>'mailingId')::int = ${mailingId}`
       )[0]!.count;
-    // PostgreSQL refuses the batch job (fault injection on the real database).
-    await db().$executeRawUnsafe(`
-      CREATE FUNCTION test_refuse_batch_job() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'batch job refused (test)'; END $$`);
-    await db().$executeRawUnsafe(`
-      CREATE TRIGGER test_refuse_batch_job BEFORE INSERT ON pgboss.job FOR EACH ROW
-      WHEN (NEW.name = '${QUEUES.mailingBatch}') EXECUTE FUNCTION test_refuse_batch_job()`);
-    try {
-      await expect(startMailing(mailingId, { id: staff.userId, siteId })).rejects.toThrow(/refused/);
-    } finally {
-      await db().$executeRawUnsafe(`DROP TRIGGER test_refuse_batch_job ON pgboss.job`);
-      await db().$executeRawUnsafe(`DROP FUNCTION test_refuse_batch_job()`);
-    }
+    // PostgreSQL refuses the batch job.
+    await expect(
+      whileJobsRefused(QUEUES.mailingBatch, () => startMailing(mailingId, { id: staff.userId, siteId })),
+    ).rejects.toThrow(/refused/);
     const state = () =>
       db().mailing.findUniqueOrThrow({ where: { id: mailingId }, select: { status: true } });
     expect(await state()).toEqual({ status: "draft" });

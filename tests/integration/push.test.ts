@@ -42,6 +42,7 @@ import {
   type PushService,
   type TestSubscription,
 } from "../fixtures/push-service";
+import { whileJobsRefused } from "../fixtures/refused-jobs";
 import { runRoute, sessionCookie, siteRequest } from "../fixtures/run-route";
 
 let service: PushService;
@@ -284,27 +285,11 @@ describe("pushes for messages", () => {
 
 describe("the message notice job", () => {
   const failed = vi.fn(async () => {});
-  // `whileJobsRefused` puts its trigger on pg-boss's table, which exists once the queue has started.
+  // `whileJobsRefused` needs pg-boss's table, which exists once the queue has started.
   beforeAll(async () => {
     await jobs();
   });
   beforeEach(() => failed.mockClear());
-
-  /** Runs `work` while PostgreSQL refuses new jobs of `queue` (fault injection on the real database). */
-  async function whileJobsRefused<T>(queue: string, work: () => Promise<T>): Promise<T> {
-    await db().$executeRawUnsafe(`
-      CREATE FUNCTION test_refuse_job() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN RAISE EXCEPTION 'job refused (test)'; END $$`);
-    await db().$executeRawUnsafe(`
-      CREATE TRIGGER test_refuse_job BEFORE INSERT ON pgboss.job FOR EACH ROW
-      WHEN (NEW.name = '${queue}') EXECUTE FUNCTION test_refuse_job()`);
-    try {
-      return await work();
-    } finally {
-      await db().$executeRawUnsafe(`DROP TRIGGER test_refuse_job ON pgboss.job`);
-      await db().$executeRawUnsafe(`DROP FUNCTION test_refuse_job()`);
-    }
-  }
 
   it("pushes nothing when the mail cannot be scheduled, so its retry pushes once", async () => {
     const anna = await createMember({ name: "Anna" });

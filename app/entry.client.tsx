@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { DEFAULT_NAMESPACE } from "./lib/i18n";
+import { quietAbortedLoads } from "./ui/aborted-loads";
 import { reloadOnPreloadErrors } from "./ui/chunk-reload";
 import { BrowserTranslations, BrowserTranslationsProvider } from "./ui/page-translations";
 import { TranslatorProvider } from "./ui/use-translation";
@@ -29,4 +30,5 @@ async function hydrate() {
 }
 
 reloadOnPreloadErrors();
+quietAbortedLoads();
 void hydrate();

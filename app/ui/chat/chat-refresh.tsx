@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useRevalidator } from "react-router";
+import { useNavigation, useRevalidator } from "react-router";
 import { REFRESH_MS, REFRESH_WITH_PUSH_MS } from "~/ui/live-counts/use-live-counts";
 import { pushSubscribed } from "~/ui/live-counts/push-subscribed";
 import { subscribeLiveEvents, useLiveEvents } from "~/ui/live-events/use-live-events";
@@ -11,30 +11,37 @@ const FOCUS_MIN_MS = 2_000;
  * Keeps the chat list and conversation current without the live stream (SPEC section 9): a
  * revalidation every 60 s, or 300 s with a push subscription, and whenever the window regains focus.
  * The chat layout has no top bar, so the live stream is opened here: its chat events ("message",
- * "read", "deleted", "resync") refresh at once. One that arrives during a revalidation is not lost:
- * that revalidation may have read the database before the event, so another one follows it.
+ * "read", "deleted", "resync") refresh at once.
+ *
+ * A refresh waits while a page loads: a revalidation would restart the page the member is opening,
+ * and one that is already running may have read the database before the event. So a refresh asked
+ * for meanwhile follows once both are done. A fetcher's load does not hold it back: React Router can
+ * leave an aborted fetcher "loading" for good, which would stop every refresh.
  */
 export function ChatRefresh() {
   useLiveEvents(true);
   const revalidator = useRevalidator();
-  const latest = useRef(revalidator);
+  const navigation = useNavigation();
+  const busy = revalidator.state !== "idle" || navigation.state !== "idle";
+  const latest = useRef({ revalidator, busy });
   const pending = useRef(false);
+  // First: the refresh below must see this render's state.
   useEffect(() => {
-    latest.current = revalidator;
+    latest.current = { revalidator, busy };
   });
   useEffect(() => {
-    if (revalidator.state !== "idle" || !pending.current) return;
+    if (busy || !pending.current) return;
     pending.current = false;
     void revalidator.revalidate();
-  }, [revalidator]);
+  }, [busy, revalidator]);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout>;
     let stopped = false;
     let last = Date.now();
     const refresh = () => {
       last = Date.now();
-      if (latest.current.state === "idle") void latest.current.revalidate();
-      else pending.current = true;
+      if (latest.current.busy) pending.current = true;
+      else void latest.current.revalidator.revalidate();
     };
     const schedule = async () => {
       const wait = (await pushSubscribed()) ? REFRESH_WITH_PUSH_MS : REFRESH_MS;

@@ -2,41 +2,8 @@ import { act, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { MemberCounts } from "~/domain/notifications/member-counts";
 import { useLiveCounts } from "../live-counts/use-live-counts";
+import { FakeEventSource } from "../../../tests/setup/fake-event-source";
 import { liveStreamOpen, subscribeLiveEvents, useLiveEvents } from "./use-live-events";
-
-/** A stand-in EventSource the test drives. */
-class FakeEventSource {
-  static readonly CONNECTING = 0;
-  static readonly OPEN = 1;
-  static readonly CLOSED = 2;
-  static opened: FakeEventSource[] = [];
-  readyState = FakeEventSource.CONNECTING;
-  onopen: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  closed = false;
-  private listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
-  constructor(readonly url: string) {
-    FakeEventSource.opened.push(this);
-  }
-  addEventListener(type: string, listener: (event: MessageEvent<string>) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {
-    this.closed = true;
-  }
-  open() {
-    this.readyState = FakeEventSource.OPEN;
-    this.onopen?.();
-  }
-  emit(type: string, id: string, data: unknown) {
-    const event = new MessageEvent(type, { data: JSON.stringify(data), lastEventId: id });
-    for (const listener of this.listeners.get(type) ?? []) listener(event);
-  }
-  fail(readyState: number) {
-    this.readyState = readyState;
-    this.onerror?.();
-  }
-}
 
 /** The stream address without this tab's own id (random per tab). */
 const withoutTab = (url: string) => url.replace(/tab=[\w-]+&?/, "").replace(/\?$/, "");

@@ -1,0 +1,121 @@
+import { act, render, screen } from "@testing-library/react";
+import { createRoutesStub, Link, useFetcher } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { FakeEventSource } from "../../../tests/setup/fake-event-source";
+import { ChatRefresh } from "./chat-refresh";
+
+/** A loader whose answers wait until the test releases them; it keeps each request it was asked. */
+function heldLoader(name: string) {
+  const requests: Request[] = [];
+  let release = () => {};
+  let held = Promise.resolve();
+  return {
+    requests,
+    hold: () => (held = new Promise<void>((resolve) => (release = resolve))),
+    release: () => release(),
+    loader: async ({ request }: { request: Request }) => {
+      requests.push(request);
+      await held;
+      return { name, load: requests.length };
+    },
+  };
+}
+
+function ListBeside() {
+  const fetcher = useFetcher<{ load: number }>();
+  return (
+    <button type="button" onClick={() => void fetcher.load("/chats/list")}>
+      list {fetcher.state} {fetcher.data?.load ?? "-"}
+    </button>
+  );
+}
+
+/** A conversation page (/chats/5, and /chats/6 to navigate to) with the chat layout's refresh. */
+function renderChats() {
+  const page = heldLoader("page");
+  const list = heldLoader("list");
+  const Stub = createRoutesStub([
+    {
+      path: "/chats/list",
+      loader: list.loader,
+    },
+    {
+      path: "/chats/:id",
+      loader: page.loader,
+      HydrateFallback: () => null,
+      Component: function Conversation({ loaderData }: { loaderData?: { load: number } }) {
+        return (
+          <>
+            <ChatRefresh />
+            <p>page load {loaderData?.load}</p>
+            <ListBeside />
+            <Link to="/chats/6">open 6</Link>
+          </>
+        );
+      },
+    },
+  ]);
+  render(<Stub initialEntries={["/chats/5"]} />);
+  const stream = () => {
+    const source = FakeEventSource.opened.at(-1)!;
+    return {
+      emit: (type: string) =>
+        source.emit(type, "1", { totals: { num_unread_messages: 1, num_new_likes: 0 } }),
+    };
+  };
+  return { page, list, stream };
+}
+
+describe("ChatRefresh", () => {
+  beforeEach(() => {
+    FakeEventSource.opened = [];
+    vi.stubGlobal("EventSource", FakeEventSource);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("refreshes the page at once on a chat event when nothing loads, not on a like", async () => {
+    const { page, stream } = renderChats();
+    await screen.findByText("page load 1");
+    act(() => stream().emit("like"));
+    act(() => stream().emit("message"));
+    await screen.findByText("page load 2");
+    expect(page.requests).toHaveLength(2);
+  });
+
+  it("does not wait for a fetcher's load (the list beside), which the refresh loads again", async () => {
+    const { page, list, stream } = renderChats();
+    await screen.findByText("page load 1");
+    list.hold();
+    act(() => screen.getByRole("button").click());
+    await screen.findByText("list loading -");
+
+    act(() => stream().emit("message"));
+    await vi.waitFor(() => expect(page.requests).toHaveLength(2));
+    await vi.waitFor(() => expect(list.requests).toHaveLength(2));
+    await act(async () => list.release());
+    await screen.findByText("list idle 2");
+  });
+
+  it("lets the page being opened load, then refreshes it", async () => {
+    const { page, stream } = renderChats();
+    await screen.findByText("page load 1");
+    page.hold();
+    act(() => screen.getByRole("link").click());
+    await vi.waitFor(() => expect(page.requests).toHaveLength(2));
+
+    act(() => stream().emit("message"));
+    expect(page.requests).toHaveLength(2);
+    expect(page.requests[1]!.signal.aborted).toBe(false);
+
+    await act(async () => page.release());
+    await screen.findByText("page load 3");
+    expect(page.requests.map((request) => new URL(request.url).pathname)).toEqual([
+      "/chats/5",
+      "/chats/6",
+      "/chats/6",
+    ]);
+    expect(page.requests[1]!.signal.aborted).toBe(false);
+  });
+});

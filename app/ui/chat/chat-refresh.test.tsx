@@ -5,7 +5,7 @@ import { FakeEventSource } from "../../../tests/setup/fake-event-source";
 import { ChatRefresh } from "./chat-refresh";
 
 /** A loader whose answers wait until the test releases them; it keeps each request it was asked. */
-function heldLoader(name: string) {
+function heldLoader() {
   const requests: Request[] = [];
   let release = () => {};
   let held = Promise.resolve();
@@ -16,7 +16,7 @@ function heldLoader(name: string) {
     loader: async ({ request }: { request: Request }) => {
       requests.push(request);
       await held;
-      return { name, load: requests.length };
+      return { load: requests.length };
     },
   };
 }
@@ -32,8 +32,8 @@ function ListBeside() {
 
 /** A conversation page (/chats/5, and /chats/6 to navigate to) with the chat layout's refresh. */
 function renderChats() {
-  const page = heldLoader("page");
-  const list = heldLoader("list");
+  const page = heldLoader();
+  const list = heldLoader();
   const Stub = createRoutesStub([
     {
       path: "/chats/list",
@@ -56,14 +56,10 @@ function renderChats() {
     },
   ]);
   render(<Stub initialEntries={["/chats/5"]} />);
-  const stream = () => {
-    const source = FakeEventSource.opened.at(-1)!;
-    return {
-      emit: (type: string) =>
-        source.emit(type, "1", { totals: { num_unread_messages: 1, num_new_likes: 0 } }),
-    };
-  };
-  return { page, list, stream };
+  /** A live event of the tab's stream, with the totals every event carries. */
+  const emit = (type: string) =>
+    FakeEventSource.opened.at(-1)!.emit(type, "1", { totals: { num_unread_messages: 1, num_new_likes: 0 } });
+  return { page, list, emit };
 }
 
 describe("ChatRefresh", () => {
@@ -76,22 +72,22 @@ describe("ChatRefresh", () => {
   });
 
   it("refreshes the page at once on a chat event when nothing loads, not on a like", async () => {
-    const { page, stream } = renderChats();
+    const { page, emit } = renderChats();
     await screen.findByText("page load 1");
-    act(() => stream().emit("like"));
-    act(() => stream().emit("message"));
+    act(() => emit("like"));
+    act(() => emit("message"));
     await screen.findByText("page load 2");
     expect(page.requests).toHaveLength(2);
   });
 
   it("does not wait for a fetcher's load (the list beside), which the refresh loads again", async () => {
-    const { page, list, stream } = renderChats();
+    const { page, list, emit } = renderChats();
     await screen.findByText("page load 1");
     list.hold();
     act(() => screen.getByRole("button").click());
     await screen.findByText("list loading -");
 
-    act(() => stream().emit("message"));
+    act(() => emit("message"));
     await vi.waitFor(() => expect(page.requests).toHaveLength(2));
     await vi.waitFor(() => expect(list.requests).toHaveLength(2));
     await act(async () => list.release());
@@ -99,13 +95,13 @@ describe("ChatRefresh", () => {
   });
 
   it("lets the page being opened load, then refreshes it", async () => {
-    const { page, stream } = renderChats();
+    const { page, emit } = renderChats();
     await screen.findByText("page load 1");
     page.hold();
     act(() => screen.getByRole("link").click());
     await vi.waitFor(() => expect(page.requests).toHaveLength(2));
 
-    act(() => stream().emit("message"));
+    act(() => emit("message"));
     expect(page.requests).toHaveLength(2);
     expect(page.requests[1]!.signal.aborted).toBe(false);
 

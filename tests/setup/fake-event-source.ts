@@ -1,3 +1,5 @@
+import { afterEach, beforeEach, vi } from "vitest";
+
 /** A stand-in EventSource the test drives. */
 export class FakeEventSource {
   static readonly CONNECTING = 0;
@@ -30,4 +32,15 @@ export class FakeEventSource {
     this.readyState = readyState;
     this.onerror?.();
   }
+}
+
+/** Replaces the browser's EventSource with the stand-in for each test of the calling suite. */
+export function stubEventSource() {
+  beforeEach(() => {
+    FakeEventSource.opened = [];
+    vi.stubGlobal("EventSource", FakeEventSource);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
 }

@@ -1,7 +1,7 @@
 import { act, render, screen } from "@testing-library/react";
 import { createRoutesStub, Link, useFetcher } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { FakeEventSource } from "../../../tests/setup/fake-event-source";
+import { describe, expect, it, vi } from "vitest";
+import { FakeEventSource, stubEventSource } from "../../../tests/setup/fake-event-source";
 import { ChatRefresh } from "./chat-refresh";
 
 /** A loader whose answers wait until the test releases them; it keeps each request it was asked. */
@@ -63,13 +63,7 @@ function renderChats() {
 }
 
 describe("ChatRefresh", () => {
-  beforeEach(() => {
-    FakeEventSource.opened = [];
-    vi.stubGlobal("EventSource", FakeEventSource);
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-  });
+  stubEventSource();
 
   it("refreshes the page at once on a chat event when nothing loads, not on a like", async () => {
     const { page, emit } = renderChats();

@@ -1,8 +1,8 @@
 import { act, render, screen } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { MemberCounts } from "~/domain/notifications/member-counts";
 import { useLiveCounts } from "../live-counts/use-live-counts";
-import { FakeEventSource } from "../../../tests/setup/fake-event-source";
+import { FakeEventSource, stubEventSource } from "../../../tests/setup/fake-event-source";
 import { liveStreamOpen, subscribeLiveEvents, useLiveEvents } from "./use-live-events";
 
 /** The stream address without this tab's own id (random per tab). */
@@ -15,13 +15,9 @@ function Page({ server }: { server: MemberCounts | null }) {
 }
 
 describe("useLiveEvents", () => {
-  beforeEach(() => {
-    FakeEventSource.opened = [];
-    vi.stubGlobal("EventSource", FakeEventSource);
-  });
+  stubEventSource();
   afterEach(() => {
     vi.useRealTimers();
-    vi.unstubAllGlobals();
   });
 
   it("opens one stream when logged in, hands events to listeners and shows their totals", () => {

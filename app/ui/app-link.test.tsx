@@ -19,6 +19,9 @@ function renderLinks() {
           <AppLink to="/members/12?page=2" className="card-link">
             Anna
           </AppLink>
+          <AppLink to="/members?page=3" rel="next" aria-label="Page 3" aria-current="page">
+            3
+          </AppLink>
         </>
       ),
     },
@@ -32,6 +35,17 @@ describe("AppLink", () => {
     const link = screen.getByRole("link", { name: "Anna" });
     expect(link).toHaveAttribute("href", "/members/12?page=2");
     expect(link).toHaveClass("card-link");
+    expect(link).toHaveAttribute("data-app-link");
+  });
+
+  it("passes every other attribute on to the link", () => {
+    renderLinks();
+    const link = screen.getByRole("link", { name: "Page 3" });
+    expect(link).toHaveAttribute("href", "/members?page=3");
+    expect(link).toHaveAttribute("rel", "next");
+    expect(link).toHaveAttribute("aria-current", "page");
+    expect(link).not.toHaveAttribute("class");
+    expect(link).not.toHaveAttribute("to");
   });
 
   it("navigates on the client on a plain left click", () => {

@@ -76,8 +76,8 @@ export function LikeButton({
           }
         : {})}
     >
-      <span aria-hidden="true">{current ? "♥" : "♡"}</span>
-      {` ${t(current ? "likes:button.liked" : "likes:button.like")}`}
+      {/* One text, no element for the heart: the button's name is its aria-label (24 cards a page). */}
+      {`${current ? "♥" : "♡"} ${t(current ? "likes:button.liked" : "likes:button.like")}`}
     </button>
   );
   return (

@@ -2,6 +2,7 @@ import { createContext } from "react-router";
 import type { Site } from "~/domain/sites/site.server";
 import type { SessionUser } from "~/domain/accounts/session.server";
 import type { MemberCounts } from "~/domain/notifications/member-counts";
+import type { SearchViewer } from "~/domain/search/search-viewer.server";
 
 export interface RequestInfo {
   requestId: string;
@@ -19,6 +20,8 @@ export interface RequestInfo {
   memberCounts: MemberCounts | null;
   /** Read with `memberCounts`: the profile ids of the likers it names (`newLikesSql`). */
   newLikers: readonly number[] | null;
+  /** The member as the search sees them, read with the session on the search page; null when not read. */
+  searchViewer: SearchViewer | null;
 }
 
 export const requestInfoContext = createContext<RequestInfo>();

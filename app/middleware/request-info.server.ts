@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { data, type MiddlewareFunction } from "react-router";
 import { getSession } from "~/domain/accounts/session.server";
+import { readsSearchViewer } from "~/domain/search/search-viewer.server";
 import { detectCountry } from "~/domain/sites/country.server";
 import { resolveSite } from "~/domain/sites/site.server";
 import { requestInfoContext } from "~/lib/context";
@@ -74,7 +75,11 @@ export const requestInfoMiddleware: MiddlewareFunction<Response> = async ({ requ
   setLocaleFacts(request, { domainLanguage: site.domainLanguage, country });
   const installedApp = isInstalledApp(request, url);
   const nonce = randomBytes(16).toString("base64");
-  const session = await getSession(request, site.id, { withCounts: rendersPage(request, url) });
+  const page = rendersPage(request, url);
+  const session = await getSession(request, site.id, {
+    withCounts: page,
+    withSearchViewer: page && readsSearchViewer(url.pathname),
+  });
   context.set(requestInfoContext, {
     requestId: request.headers.get("X-Request-Id") ?? randomUUID(),
     nonce,
@@ -85,6 +90,7 @@ export const requestInfoMiddleware: MiddlewareFunction<Response> = async ({ requ
     sessionId: session?.id ?? null,
     memberCounts: session?.counts ?? null,
     newLikers: session?.newLikers ?? null,
+    searchViewer: session?.searchViewer ?? null,
   });
 
   const response = await next();

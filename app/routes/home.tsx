@@ -3,7 +3,7 @@ import { visitorAccess } from "~/domain/accounts/visitor-access.server";
 import { camTeasers } from "~/domain/landers/cam-feed.server";
 import { resellOffer } from "~/domain/landers/resell.server";
 import { newestMembers } from "~/domain/profiles/newest-members.server";
-import { searchViewer } from "~/domain/search/search.server";
+import { searchViewer } from "~/domain/search/search-viewer.server";
 import { siteTexts } from "~/domain/sites/site-texts.server";
 import { requestInfoContext } from "~/lib/context";
 import { getLocale } from "~/middleware/i18n.server";

@@ -10,7 +10,7 @@ import {
 } from "~/domain/search/match-finder";
 import { findMatches } from "~/domain/search/match-finder.server";
 import { requireSearchAccess } from "~/domain/search/guard.server";
-import { searchViewer } from "~/domain/search/search.server";
+import { searchViewer } from "~/domain/search/search-viewer.server";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { MemberGrid, Pager, ResultCount } from "~/ui/search-results";

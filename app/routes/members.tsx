@@ -17,8 +17,8 @@ import {
   searchCountries,
   searchMembers,
   searchRegions,
-  searchViewer,
 } from "~/domain/search/search.server";
+import { searchViewer } from "~/domain/search/search-viewer.server";
 import { readListingVersion } from "~/domain/search/listing-cache.server";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/middleware/i18n.server";
@@ -30,9 +30,9 @@ export const handle: TranslationHandle = { i18n: ["likes", "profile", "search"] 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireSearchAccess(context, request);
-  const { site, country } = context.get(requestInfoContext);
+  const { site, country, searchViewer: viewerRead } = context.get(requestInfoContext);
   const parsed = parseSearchParams(new URL(request.url).searchParams, isSearchCountry);
-  const viewer = user ? await searchViewer(user.id) : null;
+  const viewer = user ? (viewerRead ?? (await searchViewer(user.id))) : null;
   const listingVersion = viewer ? viewer.listingVersion : await readListingVersion();
   // Only the filters the site's search_fields offers are shown and applied.
   const fields = enabledSearchFields(site.searchFields);

@@ -530,6 +530,21 @@ describe.each(PAGES)("$name", (page) => {
   });
 });
 
+describe("/members once its listing is cached", () => {
+  it("reads its viewer with the session: the session's statement and the cards' only", async () => {
+    const load = async () =>
+      serve(await siteRequest(SEARCH_PATH, viewer.userId, { headers: { Accept: "text/html" } }), {
+        handlers: [rootLoader, membersLoader],
+      });
+    await load(); // fills this process's listing cache
+    const { statements } = await load();
+    const listing = statements.map((s) => s.text.replace(/\s+/g, " ").slice(0, 120));
+    expect(statements, listing.join("\n")).toHaveLength(2);
+    expect(statements[0]!.text).toMatch(/FROM "Session" s/);
+    expect(statements[0]!.text).toMatch(/FROM "Block" b/);
+  });
+});
+
 interface AnalysedNode extends PlanNode {
   "Subplan Name"?: string;
   "Actual Rows": number;

@@ -17,10 +17,9 @@ import {
   isSearchCountry,
   searchMembers,
   searchRegions,
-  searchViewer,
   similarFilters,
-  type SearchViewer,
 } from "~/domain/search/search.server";
+import { searchViewer, type SearchViewer } from "~/domain/search/search-viewer.server";
 import { clearSiteCache, resolveSite, type Site } from "~/domain/sites/site.server";
 import type { BodyType, Gender, UserStatus } from "~/generated/prisma/enums";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
@@ -145,9 +144,11 @@ async function runRoute(handler: Handler, request: Request) {
   return outcome;
 }
 
-function request(path: string, { cookie }: { cookie?: string } = {}) {
+function request(path: string, { cookie, page = false }: { cookie?: string; page?: boolean } = {}) {
   const headers = new Headers({ [CLIENT_IP_HEADER]: "10.9.8.7" });
   if (cookie) headers.set("Cookie", cookie);
+  // As a browser asks for a page: the session's statement then also reads the search's viewer.
+  if (page) headers.set("Accept", "text/html");
   return new Request(`http://hartklop.nl${path}`, { headers });
 }
 
@@ -158,8 +159,8 @@ async function cookieFor(userId: number) {
 type MembersData = Awaited<ReturnType<typeof membersRoute.loader>>;
 type MatchFinderData = Awaited<ReturnType<typeof matchFinderRoute.loader>>;
 
-async function loadMembers(path: string, cookie?: string) {
-  const { value, thrown } = await runRoute(membersRoute.loader, request(path, { cookie }));
+async function loadMembers(path: string, cookie?: string, { page = false } = {}) {
+  const { value, thrown } = await runRoute(membersRoute.loader, request(path, { cookie, page }));
   if (thrown) throw thrown;
   return value as MembersData;
 }
@@ -571,6 +572,21 @@ describe("who never appears", () => {
     expect(result.similar?.numResults ?? 0).toBe(0);
     const blockedSide = await searchViewer(m.blockedByViewer!.userId);
     expect(ids((await search({ country }, blockedSide)).members)).not.toContain(viewer.profileId);
+  });
+
+  it("hides them as well when the page reads its viewer with the session, as a document and as data", async () => {
+    const cookie = await cookieFor(viewer.userId);
+    const query = `?gender=female&country=${country}&region=Mazowieckie&min_age=30&max_age=30`;
+    for (const path of [`/members${query}`, `/members.data${query}`]) {
+      const data = await loadMembers(path, cookie, { page: true });
+      expect(ids(data.result.members), path).toEqual([m.visible!.profileId]);
+    }
+    const blockedSide = await loadMembers(
+      `/members?country=${country}&all_ages=1`,
+      await cookieFor(m.blockedViewer!.userId),
+      { page: true },
+    );
+    expect(ids(blockedSide.result.members)).not.toContain(viewer.profileId);
   });
 
   // The same search again and again: each one after a change must not come from the listing cache.

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { getSession, sessionCookie } from "~/domain/accounts/session.server";
+import { createSession, getSession, sessionCookie } from "~/domain/accounts/session.server";
 import { memberCounts } from "~/domain/notifications/member-counts.server";
+import { searchViewer } from "~/domain/search/search-viewer.server";
 import { db } from "~/lib/db.server";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { createMember } from "../fixtures/members";
@@ -78,6 +79,31 @@ describe("getSession", () => {
     const counts = (await getSession(request, siteId, { withCounts: true }))?.counts;
     expect(counts).toEqual({ unreadMessages: 0, newLikes: 1 });
     expect(counts).toEqual(await memberCounts(userId));
+  });
+
+  it("reads the member as the search sees them in the same statement when asked, and not otherwise", async () => {
+    const member = await createMember({ siteId, gender: "male", seekingGender: "female", region: "Zeeland" });
+    const [blocked, blocker] = [await createMember(), await createMember()];
+    await db().block.createMany({
+      data: [
+        { blockerId: member.userId, blockedId: blocked.userId },
+        { blockerId: blocker.userId, blockedId: member.userId },
+      ],
+    });
+    const cookie = await createSession(member.userId, new Request("http://localhost/login"));
+    const request = new Request("http://localhost/", { headers: { Cookie: cookie.split(";")[0]! } });
+    expect((await getSession(request, siteId, { withCounts: true }))?.searchViewer).toBeNull();
+    const viewer = (await getSession(request, siteId, { withCounts: true, withSearchViewer: true }))
+      ?.searchViewer;
+    expect(viewer).toEqual(await searchViewer(member.userId));
+    expect(viewer?.hiddenUserIds.sort()).toEqual([member.userId, blocked.userId, blocker.userId].sort());
+    expect(viewer?.profile).toEqual({
+      gender: "male",
+      seekingGender: "female",
+      country: "NL",
+      region: "Zeeland",
+    });
+    expect(viewer?.listingVersion).not.toBeNull();
   });
 
   it("ends with the account: a deleted user has no session", async () => {

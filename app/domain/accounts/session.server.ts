@@ -11,6 +11,12 @@ import {
   type UserStatus,
 } from "~/generated/prisma/client";
 import { memberCountsSql } from "~/domain/notifications/member-counts.server";
+import {
+  searchViewerFrom,
+  searchViewerSql,
+  type SearchViewer,
+  type SearchViewerRow,
+} from "~/domain/search/search-viewer.server";
 import type { MemberCounts } from "~/domain/notifications/member-counts";
 import { db, queryPrepared } from "~/lib/db.server";
 import { sessionSecret } from "~/lib/env.server";
@@ -112,6 +118,25 @@ export interface RequestSession {
   counts: MemberCounts | null;
   /** With the totals: the profile ids of the likers they name (`newLikesSql`). */
   newLikers: number[] | null;
+  /** The member as the search sees them, when asked for (`withSearchViewer`); null otherwise. */
+  searchViewer: SearchViewer | null;
+}
+
+/** The search viewer's columns in the session's statement (`searchViewerSql`), renamed apart from the user's. */
+const VIEWER_COLUMNS = Prisma.sql`, v.gender AS "viewerGender", v."seekingGender" AS "viewerSeekingGender",
+  v.country AS "viewerCountry", v.region AS "viewerRegion", v.hidden AS "viewerHidden", v.version AS "viewerVersion"`;
+
+type ViewerColumns = { [K in keyof SearchViewerRow as `viewer${Capitalize<K>}`]: SearchViewerRow[K] };
+
+function viewerFrom(userId: number, row: ViewerColumns): SearchViewer {
+  return searchViewerFrom(userId, {
+    gender: row.viewerGender,
+    seekingGender: row.viewerSeekingGender,
+    country: row.viewerCountry,
+    region: row.viewerRegion,
+    hidden: row.viewerHidden,
+    version: row.viewerVersion,
+  });
 }
 
 /**
@@ -119,27 +144,31 @@ export interface RequestSession {
  * session ended or the member belongs to another site (a cookie replayed with another Host header
  * opens nothing there, staff pages included). One statement: every request of a logged-in member
  * runs it. `withCounts` adds the member's totals (the top bar's badges) to that statement, for a
- * request that renders a page.
+ * request that renders a page; `withSearchViewer` the member as the search sees them, for the search.
  */
 export async function getSession(
   request: Request,
   siteId: number,
-  { withCounts = false }: { withCounts?: boolean } = {},
+  { withCounts = false, withSearchViewer = false }: { withCounts?: boolean; withSearchViewer?: boolean } = {},
 ): Promise<RequestSession | null> {
   const id = sessionIdFrom(request);
   if (!id) return null;
-  const [row] = await queryPrepared<SessionRow & Partial<MemberCounts & { newLikers: number[] }>>(Prisma.sql`
+  const [row] = await queryPrepared<
+    SessionRow & Partial<MemberCounts & { newLikers: number[] } & ViewerColumns>
+  >(Prisma.sql`
     SELECT s.id AS "sessionId", s."lastUsedAt", u.id, u."siteId", u.email, u.status::text AS status,
       u.role::text AS role, u.credits, u."paidUser", u.language, u.invisible, u."signupDate",
       coalesce(u."notificationsDisabled"::text[], '{}') AS "notificationsDisabled", u."photoAlertDismissedAt",
       u."timeBonusDismissedAt", u."notificationsAlertDismissedAt", u."pushAlertDismissedAt", p.id AS "profileId", p.name AS "profileName", p.status::text AS "profileStatus",
       p.country AS "profileCountry", ph.id AS "photoId", ph.status::text AS "photoStatus"
       ${withCounts ? Prisma.sql`, c."unreadMessages", c."newLikes", c."newLikers"` : Prisma.empty}
+      ${withSearchViewer ? VIEWER_COLUMNS : Prisma.empty}
     FROM "Session" s
     JOIN "User" u ON u.id = s."userId"
     LEFT JOIN "Profile" p ON p."userId" = u.id
     LEFT JOIN "Photo" ph ON ph.id = p."mainPhotoId"
     ${withCounts ? Prisma.sql`CROSS JOIN LATERAL (${memberCountsSql(Prisma.sql`s."userId"`)}) c` : Prisma.empty}
+    ${withSearchViewer ? Prisma.sql`CROSS JOIN LATERAL (${searchViewerSql(Prisma.sql`s."userId"`)}) v` : Prisma.empty}
     WHERE s.id = ${id} AND s."expiresAt" > ${new Date()} AND u."siteId" = ${siteId} AND u.status <> 'deleted'`);
   if (!row) return null;
   // Refresh "last used" at most once an hour, to list active sessions without a write per request.
@@ -154,7 +183,13 @@ export async function getSession(
   }
   const counts =
     row.unreadMessages === undefined ? null : { unreadMessages: row.unreadMessages, newLikes: row.newLikes! };
-  return { id: row.sessionId, user: sessionUserFrom(row), counts, newLikers: row.newLikers ?? null };
+  return {
+    id: row.sessionId,
+    user: sessionUserFrom(row),
+    counts,
+    newLikers: row.newLikers ?? null,
+    searchViewer: withSearchViewer ? viewerFrom(row.id, row as ViewerColumns) : null,
+  };
 }
 
 /** Opens a session for a user and returns the Set-Cookie header that carries it. */

@@ -1,7 +1,7 @@
 import { withLikedState } from "~/domain/likes/liked-state.server";
 import { ageOn } from "~/domain/profiles/age";
 import { shownToOthers } from "~/domain/profiles/member-card";
-import { searchViewer } from "~/domain/search/search.server";
+import { searchViewer } from "~/domain/search/search-viewer.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 

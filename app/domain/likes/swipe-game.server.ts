@@ -1,5 +1,6 @@
 import { cardFromRow, type MemberCardData, type MemberCardRow } from "~/domain/profiles/member-card";
-import { defaultFilters, searchViewer } from "~/domain/search/search.server";
+import { defaultFilters } from "~/domain/search/search.server";
+import { searchViewer } from "~/domain/search/search-viewer.server";
 import type { Site } from "~/domain/sites/site.server";
 import { Prisma } from "~/generated/prisma/client";
 import type { Gender } from "~/generated/prisma/enums";

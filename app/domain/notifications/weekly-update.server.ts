@@ -1,6 +1,7 @@
 import { ageOn } from "~/domain/profiles/age";
 import { shownToOthers } from "~/domain/profiles/member-card";
-import { defaultFilters, searchViewer } from "~/domain/search/search.server";
+import { defaultFilters } from "~/domain/search/search.server";
+import { searchViewer } from "~/domain/search/search-viewer.server";
 import { db } from "~/lib/db.server";
 import { QUEUES, jobs } from "~/lib/jobs.server";
 import { translatorFor } from "~/lib/translator.server";

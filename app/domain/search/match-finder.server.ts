@@ -1,6 +1,7 @@
 import { readListingVersion } from "./listing-cache.server";
 import { ageRangeFor, bodyTypesFor, type MatchFinderOptions } from "./match-finder";
-import { defaultFilters, searchMembers, type SearchPage, type SearchViewer } from "./search.server";
+import { defaultFilters, searchMembers, type SearchPage } from "./search.server";
+import type { SearchViewer } from "./search-viewer.server";
 
 /**
  * Members matching the match-finder options: the member's default search (the gender they seek,

@@ -1,15 +1,11 @@
 import { PROFILE_COUNTRIES, isProfileCountry } from "~/domain/profiles/countries";
 import { regionsOf } from "~/domain/profiles/regions";
 import { Prisma } from "~/generated/prisma/client";
-import type { BodyType, Gender } from "~/generated/prisma/enums";
+import type { BodyType } from "~/generated/prisma/enums";
 import { PLAN_EACH_CALL, queryPrepared } from "~/lib/db.server";
-import {
-  LISTING_VERSION_SQL,
-  cacheForListing,
-  cachedForListing,
-  type ListingVersion,
-} from "./listing-cache.server";
+import { cacheForListing, cachedForListing, type ListingVersion } from "./listing-cache.server";
 import { cardFromRow, type MemberCardData, type MemberCardRow } from "~/domain/profiles/member-card";
+import type { SearchViewer } from "./search-viewer.server";
 import { MAX_SEARCH_AGE, MIN_SEARCH_AGE, PAGE_SIZE, type SearchFilters } from "./filters";
 
 const regionOrder = new Intl.Collator("nl");
@@ -26,39 +22,6 @@ export function searchCountries(siteCountries: string[]): string[] {
 }
 
 export { isProfileCountry as isSearchCountry };
-
-/** Who is searching: the member's own preferences and the members hidden from them. */
-export interface SearchViewer {
-  userId: number;
-  profile: { gender: Gender; seekingGender: Gender; country: string; region: string | null } | null;
-  /** Users never shown to this viewer: themself and everyone hidden by a block in either direction. */
-  hiddenUserIds: number[];
-  /** The member listing's version when the viewer was read, for the search's caches. */
-  listingVersion: ListingVersion;
-}
-
-/**
- * The viewer's search preferences, the users hidden from them by blocks (hiddenByBlocks) and the
- * member listing's version, in one statement.
- */
-export async function searchViewer(userId: number): Promise<SearchViewer> {
-  const [row] = await queryPrepared<{
-    gender: Gender | null;
-    seekingGender: Gender | null;
-    country: string | null;
-    region: string | null;
-    hidden: number[];
-    version: string | null;
-  }>(Prisma.sql`
-    SELECT p.gender::text AS gender, p."seekingGender"::text AS "seekingGender", p.country, p.region,
-      ${LISTING_VERSION_SQL} AS version,
-      ARRAY(SELECT CASE WHEN b."blockerId" = ${userId} THEN b."blockedId" ELSE b."blockerId" END
-        FROM "Block" b WHERE b."blockerId" = ${userId} OR b."blockedId" = ${userId}) AS hidden
-    FROM (SELECT ${userId}::int AS id) me LEFT JOIN "Profile" p ON p."userId" = me.id`);
-  const { gender, seekingGender, country, region, hidden, version } = row!;
-  const profile = gender && seekingGender && country ? { gender, seekingGender, country, region } : null;
-  return { userId, profile, hiddenUserIds: [userId, ...hidden], listingVersion: version };
-}
 
 /**
  * The search without any filter in the URL: the member's own wish (the gender they seek) in their

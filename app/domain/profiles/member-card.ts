@@ -58,11 +58,12 @@ export function shownToOthers<T extends HideableFields>(
   visibleFields: readonly string[],
 ): Omit<T, keyof HideableFields> & HideableFields {
   // A site row may hold NULL for the list (the column allows it): then nothing is shown, as on profiles.
-  const visible = new Set(visibleFields);
+  // A list of a few names, read per card: no Set built for each.
+  const visible: readonly string[] = visibleFields ?? [];
   return {
     ...member,
-    age: visible.has("age") ? member.age : null,
-    city: visible.has("city") ? member.city : null,
-    region: visible.has("region") ? member.region : null,
+    age: visible.includes("age") ? member.age : null,
+    city: visible.includes("city") ? member.city : null,
+    region: visible.includes("region") ? member.region : null,
   };
 }

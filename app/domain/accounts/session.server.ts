@@ -122,23 +122,6 @@ export interface RequestSession {
   searchViewer: SearchViewer | null;
 }
 
-/** The search viewer's columns in the session's statement (`searchViewerSql`), renamed apart from the user's. */
-const VIEWER_COLUMNS = Prisma.sql`, v.gender AS "viewerGender", v."seekingGender" AS "viewerSeekingGender",
-  v.country AS "viewerCountry", v.region AS "viewerRegion", v.hidden AS "viewerHidden", v.version AS "viewerVersion"`;
-
-type ViewerColumns = { [K in keyof SearchViewerRow as `viewer${Capitalize<K>}`]: SearchViewerRow[K] };
-
-function viewerFrom(userId: number, row: ViewerColumns): SearchViewer {
-  return searchViewerFrom(userId, {
-    gender: row.viewerGender,
-    seekingGender: row.viewerSeekingGender,
-    country: row.viewerCountry,
-    region: row.viewerRegion,
-    hidden: row.viewerHidden,
-    version: row.viewerVersion,
-  });
-}
-
 /**
  * The session and its user for a request on a site, or null when the cookie is missing, forged, the
  * session ended or the member belongs to another site (a cookie replayed with another Host header
@@ -154,7 +137,7 @@ export async function getSession(
   const id = sessionIdFrom(request);
   if (!id) return null;
   const [row] = await queryPrepared<
-    SessionRow & Partial<MemberCounts & { newLikers: number[] } & ViewerColumns>
+    SessionRow & Partial<MemberCounts & { newLikers: number[]; searchViewer: SearchViewerRow }>
   >(Prisma.sql`
     SELECT s.id AS "sessionId", s."lastUsedAt", u.id, u."siteId", u.email, u.status::text AS status,
       u.role::text AS role, u.credits, u."paidUser", u.language, u.invisible, u."signupDate",
@@ -162,7 +145,7 @@ export async function getSession(
       u."timeBonusDismissedAt", u."notificationsAlertDismissedAt", u."pushAlertDismissedAt", p.id AS "profileId", p.name AS "profileName", p.status::text AS "profileStatus",
       p.country AS "profileCountry", ph.id AS "photoId", ph.status::text AS "photoStatus"
       ${withCounts ? Prisma.sql`, c."unreadMessages", c."newLikes", c."newLikers"` : Prisma.empty}
-      ${withSearchViewer ? VIEWER_COLUMNS : Prisma.empty}
+      ${withSearchViewer ? Prisma.sql`, to_json(v) AS "searchViewer"` : Prisma.empty}
     FROM "Session" s
     JOIN "User" u ON u.id = s."userId"
     LEFT JOIN "Profile" p ON p."userId" = u.id
@@ -188,7 +171,7 @@ export async function getSession(
     user: sessionUserFrom(row),
     counts,
     newLikers: row.newLikers ?? null,
-    searchViewer: withSearchViewer ? viewerFrom(row.id, row as ViewerColumns) : null,
+    searchViewer: row.searchViewer ? searchViewerFrom(row.id, row.searchViewer) : null,
   };
 }
 

@@ -4,12 +4,12 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { RequestHandler } from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { publishChatEvents, type ChatEventType } from "~/domain/chat/chat-events.server";
 import { db } from "~/lib/db.server";
 import { stopJobs } from "~/lib/jobs.server";
 import { chatEventsAfter, openChatFeed, type FeedEvent } from "~/lib/realtime/chat-feed.server";
-import { chatEventStream } from "~/lib/realtime/event-stream.server";
+import { HEARTBEAT_MS, chatEventStream } from "~/lib/realtime/event-stream.server";
 import {
   createRealtimeHub,
   stopRealtime,
@@ -373,13 +373,43 @@ describe("GET /api/events", () => {
   });
 });
 
-async function until(condition: () => boolean, what: string, ms = 2000) {
+async function until(condition: () => boolean | Promise<boolean>, what: string, ms = 2000) {
   const started = Date.now();
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
+
+describe("a stream whose session ended", () => {
+  it("ends at the next heartbeat after the member logged out, and its open tab goes with it", async () => {
+    const anna = await createMember();
+    const openTabs = () => db().openTab.count({ where: { userId: anna.userId } });
+    // Only the heartbeats' intervals are the test's: the database and the reads keep real time.
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    try {
+      const { response } = await openStream(anna.userId, {}, "?tab=t1");
+      const stream = sseReader(response.body!);
+      expect((await stream.event()).event).toBe("ready");
+      await until(async () => (await openTabs()) === 1, "the open tab's row");
+
+      // A heartbeat while the session lasts: the stream goes on (better-sse's keep-alive comment).
+      await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
+      expect(await stream.next()).toEqual({ comment: true });
+
+      await db().session.deleteMany({ where: { userId: anna.userId } });
+      await vi.advanceTimersByTimeAsync(HEARTBEAT_MS);
+      await expect(
+        (async () => {
+          for (;;) await stream.next(3000);
+        })(),
+      ).rejects.toThrow("stream ended");
+      await until(async () => (await openTabs()) === 0, "the open tab's row to go");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
 
 describe("the stream through Express", () => {
   it("is neither compressed nor held back, and unsubscribes when the browser goes away", async () => {

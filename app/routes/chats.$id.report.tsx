@@ -14,7 +14,7 @@ import type { Route } from "./+types/chats.$id.report";
 import type { TranslationHandle } from "~/lib/i18n";
 import { rowIdSchema } from "~/lib/row-id";
 
-export const handle: TranslationHandle = { i18n: ["chat-extras", "complaints"] };
+export const handle: TranslationHandle = { i18n: ["complaints"] };
 
 const reportForm = z.object({
   messageId: rowIdSchema,

@@ -10,7 +10,7 @@ import type { Route } from "./+types/chats.$id";
 import type { TranslationHandle } from "~/lib/i18n";
 import { rowIdSchema } from "~/lib/row-id";
 
-export const handle: TranslationHandle = { i18n: ["chat-extras", "complaints", "member"] };
+export const handle: TranslationHandle = { i18n: ["complaints", "member"] };
 
 const beforeSchema = rowIdSchema.optional().catch(undefined);
 

@@ -12,7 +12,7 @@ import { ConversationPane } from "~/ui/chat/conversation-pane";
 import type { Route } from "./+types/members.$id.chat";
 import type { TranslationHandle } from "~/lib/i18n";
 
-export const handle: TranslationHandle = { i18n: ["chat-extras", "complaints", "member"] };
+export const handle: TranslationHandle = { i18n: ["complaints", "member"] };
 
 function visitorLander(request: Request, profileId: number) {
   const query = new URL(request.url).searchParams;

@@ -2,6 +2,7 @@
 // opening (read), who may read and write, history limits, deleting, refusals and read receipts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES_PAGE_SIZE } from "~/domain/chat/chat-types";
+import { giftCatalogue } from "~/domain/chat/gifts.server";
 import { sendMessage } from "~/domain/chat/send-message.server";
 import { changeCredits } from "~/domain/credits/credits.server";
 import { block } from "~/domain/profiles/block.server";
@@ -121,6 +122,21 @@ describe("the chat list", () => {
     ]);
     expect(items[1]!.lastMessage).toEqual({ kind: "text", body: "Hoe gaat het?", own: false });
     expect(items[1]!.partner.profileId).toBe(anna.profileId);
+  });
+
+  it("names the gift of a last gift message by its code", async () => {
+    const [anna, bram] = [await member(), await member()];
+    await send(anna, bram, "Hoi Bram");
+    const rose = (await giftCatalogue(site.id)).find((gift) => gift.code === "rose")!;
+    const sent = await sendMessage({
+      senderId: anna.userId,
+      site,
+      to: { profileId: bram.profileId },
+      content: { kind: "gift", giftId: rose.id },
+    });
+    expect(sent.ok).toBe(true);
+    expect((await list(bram))[0]!.lastMessage).toEqual({ kind: "gift", giftCode: "rose", own: false });
+    expect((await list(anna))[0]!.lastMessage).toEqual({ kind: "gift", giftCode: "rose", own: true });
   });
 
   it("is the page on /chats; beside a conversation the page's script loads it from /chats/list", async () => {

@@ -13,7 +13,11 @@ export interface ChatPartner {
 }
 
 export type MessagePreview =
-  { kind: "text"; body: string; own: boolean } | { kind: "photo" | "gift"; own: boolean } | null;
+  | { kind: "text"; body: string; own: boolean }
+  | { kind: "photo"; own: boolean }
+  /** `giftCode`: which gift (its name is translated by code), null when the site removed it. */
+  | { kind: "gift"; giftCode: string | null; own: boolean }
+  | null;
 
 export interface ConversationListItem {
   conversationId: number;

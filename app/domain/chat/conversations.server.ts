@@ -27,13 +27,15 @@ interface ListRow {
     kind: "text" | "photo" | "gift" | null;
     body: string | null;
     senderId: number | null;
+    giftCode: string | null;
   }[];
 }
 
 function preview(userId: number, item: ListRow["items"][number]): MessagePreview {
   if (item.kind === null) return null;
   const own = item.senderId === userId;
-  if (item.kind !== "text") return { kind: item.kind, own };
+  if (item.kind === "gift") return { kind: "gift", giftCode: item.giftCode, own };
+  if (item.kind === "photo") return { kind: "photo", own };
   return { kind: "text", body: [...(item.body ?? "")].slice(0, previewLength).join(""), own };
 }
 
@@ -42,7 +44,7 @@ function preview(userId: number, item: ListRow["items"][number]): MessagePreview
  * last message and the unread count; deleted ones (hidden) are left out until a new message arrives.
  * A page past the end (an old link, a chat deleted since) shows the last page instead.
  * One statement: the count and the page, each row with its partner and the newest message the
- * member may still see (history limit and their own deletion: `visibleSince`), read backwards
+ * member may still see (a gift's code with it) (history limit and their own deletion: `visibleSince`), read backwards
  * along Message(conversationId, id).
  */
 export async function listConversations(
@@ -62,7 +64,7 @@ export async function listConversations(
         SELECT cm."conversationId", cm."otherUserId", cm."unreadCount", cm."lastMessageAt",
           u.status::text AS "userStatus", p.id AS "profileId", p.name, ph.id AS "photoId",
           ph.status::text AS "photoStatus", ph.visibility::text AS "photoVisibility",
-          m.kind::text AS kind, m.body, m."senderId"
+          m.kind::text AS kind, m.body, m."senderId", g.code AS "giftCode"
         FROM (
           SELECT "conversationId", "otherUserId", "unreadCount", "lastMessageAt", "clearedAt"
           FROM "ConversationMember" WHERE "userId" = ${userId} AND hidden = false
@@ -74,11 +76,12 @@ export async function listConversations(
         LEFT JOIN "Profile" p ON p."userId" = u.id
         LEFT JOIN "Photo" ph ON ph.id = p."mainPhotoId"
         LEFT JOIN LATERAL (
-          SELECT kind, body, "senderId" FROM "Message"
+          SELECT kind, body, "senderId", "giftId" FROM "Message"
           WHERE "conversationId" = cm."conversationId" AND "deletedAt" IS NULL
             AND "createdAt" >= greatest(${limit}::timestamp, coalesce(cm."clearedAt", ${limit}::timestamp))
           ORDER BY id DESC LIMIT 1
         ) m ON true
+        LEFT JOIN "Gift" g ON g.id = m."giftId"
       ) item), '[]'::json) AS items`);
   const { total, items: rows } = row!;
   const items: ConversationListItem[] = rows.map((item) => {

@@ -11,7 +11,14 @@ function Preview({ item }: { item: ConversationListItem }) {
   const { t } = useTranslation();
   const message = item.lastMessage;
   if (!message) return <>{t("chat:list.noMessages")}</>;
-  const text = message.kind === "text" ? message.body : t(`chat:preview.${message.kind}`);
+  const text =
+    message.kind === "text"
+      ? message.body
+      : message.kind === "gift" && message.giftCode
+        ? t("chat:preview.giftNamed", {
+            name: t(`chat-extras:gifts.${message.giftCode}`, { defaultValue: message.giftCode }),
+          })
+        : t(`chat:preview.${message.kind}`);
   // One text node: React would put a comment between two.
   return <>{message.own ? t("chat:list.you") + text : text}</>;
 }

@@ -1,0 +1,48 @@
+import { screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { ConversationListItem, MessagePreview } from "~/domain/chat/chat-types";
+import { renderWithApp } from "../../../tests/setup/render";
+import { ConversationListPanel } from "./conversation-list";
+
+function item(conversationId: number, lastMessage: MessagePreview): ConversationListItem {
+  return {
+    conversationId,
+    partner: {
+      userId: conversationId,
+      profileId: conversationId,
+      name: `Lid${conversationId}`,
+      mainPhotoId: null,
+    },
+    unreadCount: 0,
+    lastMessageAt: "2026-12-01T12:00:00.000Z",
+    lastMessage,
+  };
+}
+
+function previews(items: ConversationListItem[], locale: "nl" | "en" = "nl") {
+  renderWithApp(<ConversationListPanel list={{ items, total: items.length, page: 1, pageCount: 1 }} />, {
+    locale,
+    path: "/chats",
+  });
+  return screen.getAllByTestId("chat-preview").map((preview) => preview.textContent);
+}
+
+describe("the chat list's previews", () => {
+  it("name the gift of a last gift message, in the member's language", () => {
+    const items = [
+      item(1, { kind: "gift", giftCode: "rose", own: false }),
+      item(2, { kind: "gift", giftCode: "diamond", own: true }),
+      item(3, { kind: "gift", giftCode: null, own: false }),
+      item(4, { kind: "photo", own: false }),
+    ];
+    expect(previews(items)).toEqual(["🎁 Roos", "Jij: 🎁 Diamant", "🎁 Cadeautje", "📷 Foto"]);
+  });
+
+  it("name it in English too, and fall back on the code of a gift without a translation", () => {
+    const items = [
+      item(1, { kind: "gift", giftCode: "rose", own: false }),
+      item(2, { kind: "gift", giftCode: "unicorn", own: false }),
+    ];
+    expect(previews(items, "en")).toEqual(["🎁 Rose", "🎁 unicorn"]);
+  });
+});

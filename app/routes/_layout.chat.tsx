@@ -11,7 +11,7 @@ import { ChatLayout } from "~/ui/layouts/chat-layout";
 import type { Route } from "./+types/_layout.chat";
 import type { TranslationHandle } from "~/lib/i18n";
 
-// chat-extras: the gifts' names, which the chat list's previews show.
+// chat-extras: the whole chat area names gifts (the list's previews, a conversation, its pickers).
 export const handle: TranslationHandle = { i18n: ["chat", "chat-extras", "discounts", "likes", "search"] };
 
 const pageSchema = z.coerce.number().int().min(1).max(10_000).catch(1);

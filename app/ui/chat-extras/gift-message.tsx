@@ -1,5 +1,6 @@
 import { useTranslation } from "~/ui/use-translation";
 import type { ChatMessage } from "~/domain/chat/chat-types";
+import { giftName } from "./gift-name";
 
 /**
  * A gift in the conversation: its picture (the translated name as alt text) with the name under it.
@@ -14,7 +15,7 @@ export function GiftMessage({ gift }: { gift: ChatMessage["gift"] }) {
       </span>
     );
   }
-  const name = t(`chat-extras:gifts.${gift.code}`, { defaultValue: gift.code });
+  const name = giftName(t, gift.code);
   return (
     <span className="chat-gift" data-testid="message-gift">
       <img src={gift.image} alt={name} width={64} height={64} loading="lazy" />

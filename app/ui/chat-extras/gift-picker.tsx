@@ -2,6 +2,7 @@ import { useTranslation } from "~/ui/use-translation";
 import { AppForm } from "~/ui/app-form";
 import { GIFTS_OPEN_PARAM } from "~/domain/chat/chat-types";
 import { Picker } from "./picker";
+import { giftName } from "./gift-name";
 import { TargetFields, type SendTarget } from "./target-fields";
 
 export interface GiftChoice {
@@ -52,7 +53,7 @@ export function GiftPicker({
               <TargetFields to={to} sendKey={`${sendKey}-gift`} redirectTo={redirectTo} />
               <ul className="list-unstyled row row-cols-3 row-cols-sm-4 g-2 mb-0">
                 {gifts.map((gift) => {
-                  const name = t(`chat-extras:gifts.${gift.code}`, { defaultValue: gift.code });
+                  const name = giftName(t, gift.code);
                   return (
                     <li key={gift.id} className="col">
                       <button

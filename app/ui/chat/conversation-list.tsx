@@ -1,24 +1,26 @@
 import { useTranslation } from "~/ui/use-translation";
 import { useLocation } from "react-router";
 import { AppLink } from "~/ui/app-link";
-import type { ConversationList, ConversationListItem } from "~/domain/chat/chat-types";
+import type { TFunction } from "i18next";
+import type { ConversationList, ConversationListItem, MessagePreview } from "~/domain/chat/chat-types";
+import { giftName } from "~/ui/chat-extras/gift-name";
 import { Pager } from "~/ui/search-results";
 import { DeleteChatListButton, DeleteChatsForm } from "./delete-chat-button";
 import { useDeletedChats } from "./deleted-chats";
 import { PartnerAvatar } from "./partner-avatar";
 
+function previewText(message: NonNullable<MessagePreview>, t: TFunction): string {
+  if (message.kind === "text") return message.body;
+  if (message.kind === "gift" && message.giftCode)
+    return t("chat:preview.giftNamed", { name: giftName(t, message.giftCode) });
+  return t(`chat:preview.${message.kind}`);
+}
+
 function Preview({ item }: { item: ConversationListItem }) {
   const { t } = useTranslation();
   const message = item.lastMessage;
   if (!message) return <>{t("chat:list.noMessages")}</>;
-  const text =
-    message.kind === "text"
-      ? message.body
-      : message.kind === "gift" && message.giftCode
-        ? t("chat:preview.giftNamed", {
-            name: t(`chat-extras:gifts.${message.giftCode}`, { defaultValue: message.giftCode }),
-          })
-        : t(`chat:preview.${message.kind}`);
+  const text = previewText(message, t);
   // One text node: React would put a comment between two.
   return <>{message.own ? t("chat:list.you") + text : text}</>;
 }

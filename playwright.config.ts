@@ -90,6 +90,8 @@ export default defineConfig({
         EMBEDDED_PG_PORT: String(PORT + 1000),
         PUBLIC_URL: baseURL,
         SEED_MEMBERS: "200",
+        // A test server: the production build takes pushes to the tests' push service on 127.0.0.1.
+        STANDINS: "true",
       },
     },
     {

@@ -6,6 +6,7 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import pg from "pg";
 import type { ServerBuild } from "react-router";
+import type { TrustProxy } from "../app/lib/env.server";
 import type { Logger } from "./logger";
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
@@ -33,15 +34,23 @@ function requestLogging(logger: Logger): RequestHandler {
   };
 }
 
-/** Headers every response gets; the CSP with its nonce is added by the app for HTML pages. */
-const baseSecurityHeaders: RequestHandler = (_req, res, next) => {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  res.setHeader("X-Frame-Options", "DENY");
-  res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(self), payment=()");
-  next();
-};
+/**
+ * Headers every response gets; the CSP with its nonce is added by the app for HTML pages. Where the
+ * public address (PUBLIC_URL) is https, Strict-Transport-Security too: a year, subdomains included
+ * (every host of the site is served over https), so a browser never asks over plain http again.
+ */
+function baseSecurityHeaders(publicUrl: string | undefined): RequestHandler {
+  const https = publicUrl?.startsWith("https:") ?? false;
+  return (_req, res, next) => {
+    if (https) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(self), payment=()");
+    next();
+  };
+}
 
 /**
  * The service worker (public/sw.js) and its offline page: always checked for a newer version (a
@@ -88,20 +97,24 @@ export function createApp({
   databaseUrl,
   logger,
   trustProxy,
+  publicUrl,
   viteMiddleware,
 }: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   buildDir: string;
   databaseUrl: string;
   logger: Logger;
-  trustProxy: string;
+  /** TRUST_PROXY as parsed: the number of proxies in front, or their addresses and networks. */
+  trustProxy: TrustProxy;
+  /** PUBLIC_URL: an https one turns on Strict-Transport-Security. */
+  publicUrl?: string;
   viteMiddleware?: RequestHandler;
 }) {
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy === "true");
+  app.set("trust proxy", trustProxy);
   app.use(requestLogging(logger));
-  app.use(baseSecurityHeaders);
+  app.use(baseSecurityHeaders(publicUrl));
   // Server-Sent Events must reach the browser at once: never compressed (compression buffers).
   const notEventStream: compression.CompressionFilter = (req, res) =>
     !String(res.getHeader("Content-Type") ?? "").startsWith("text/event-stream") &&

@@ -2,13 +2,15 @@
 // database (embedded when no DATABASE_URL), seeds a first start, then serves the build with Express.
 import path from "node:path";
 import type { ServerBuild } from "react-router";
-import { missingRealServices, parseEnv } from "../app/lib/env.server";
+import { parseEnv } from "../app/lib/env.server";
 import { createApp } from "./app";
 import { openDatabase } from "./database";
 import { localSessionSecret } from "./session-secret";
 import { firstStartSeed } from "./first-start";
 import { createLogger } from "./logger";
 import { startScheduledJobs } from "./scheduled-jobs";
+import { checkServiceSettings } from "./service-settings";
+import { warnAboutStandIns } from "./stand-in-warning";
 import { startWorkers } from "./workers";
 
 const startedAt = performance.now();
@@ -21,15 +23,10 @@ try {
   process.exit(1);
 }
 const logger = createLogger(env.LOG_LEVEL);
+warnAboutStandIns(env, logger);
 const database = await openDatabase(env, { ownSignalHandling: true });
 process.env.SESSION_SECRET ??= await localSessionSecret(env.DATA_DIR);
 logger.info("database ready", { embedded: database.embedded, ms: Math.round(performance.now() - startedAt) });
-if (env.STANDINS && !database.embedded) {
-  // A staging server on purpose; never a production one: the stand-ins mail no one and take no money.
-  logger.warn("STANDINS=true: stand-ins replace the real services (staff-only pages)", {
-    standIns: missingRealServices(env),
-  });
-}
 /** However stopping goes, the process ends within 10 s (rolling restarts count on it). */
 const exitWithinTenSeconds = () => setTimeout(() => process.exit(1), 10_000).unref();
 
@@ -55,18 +52,19 @@ const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 
 async function startBackgroundWorkAndLoadBuild() {
   const backgroundWork = await firstStartSeed(env, database, logger);
+  const serviceSettings = await checkServiceSettings(env, process.env.SESSION_SECRET!, logger);
   const workers = await startWorkers(logger);
   await startScheduledJobs(logger);
   if (!dev) {
     const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
-    return { backgroundWork, workers, build, viteMiddleware: undefined };
+    return { backgroundWork, serviceSettings, workers, build, viteMiddleware: undefined };
   }
   const vite = await import("vite");
   const server = await vite.createServer({ server: { middlewareMode: true } });
   const build = () => server.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
-  return { backgroundWork, workers, build, viteMiddleware: server.middlewares };
+  return { backgroundWork, serviceSettings, workers, build, viteMiddleware: server.middlewares };
 }
-const { backgroundWork, workers, build, viteMiddleware } =
+const { backgroundWork, serviceSettings, workers, build, viteMiddleware } =
   await startBackgroundWorkAndLoadBuild().catch(startFailed);
 
 const app = createApp({
@@ -75,6 +73,7 @@ const app = createApp({
   databaseUrl: database.url,
   logger,
   trustProxy: env.TRUST_PROXY,
+  publicUrl: env.PUBLIC_URL,
   viteMiddleware,
 });
 const server = app.listen(env.PORT, env.HOST, () => {
@@ -96,6 +95,7 @@ async function shutdown(signal: string) {
   server.closeIdleConnections();
   await closed;
   await backgroundWork.stop();
+  await serviceSettings.stop();
   await workers.stop();
   const { closePreparedPool, db } = await import("../app/lib/db.server");
   await closePreparedPool();

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 const booleanFlag = z
@@ -20,6 +21,49 @@ const timeoutsSchema = z.object({
   PUSH_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
 });
 
+/** Express's names for address ranges, accepted in a TRUST_PROXY list beside addresses and networks. */
+const PROXY_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+const isProxyEntry = (entry: string) => {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = "", bits, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+};
+
+/**
+ * Express's "trust proxy", as the number of proxies in front (0 or "false": none) or a
+ * comma-separated list of their addresses and networks (`10.0.0.0/8,127.0.0.1`, or Express's
+ * `loopback`, `linklocal`, `uniquelocal`). `true` is refused: Express would then take the
+ * left-most X-Forwarded-For, which any client writes itself, so every per-address limit and log
+ * line would use an address the visitor chose (docs/decisions/0032-login-lockout.md).
+ */
+const trustProxySchema = z
+  .string()
+  .trim()
+  .default("false")
+  .refine((value) => value.toLowerCase() !== "true", {
+    message:
+      "true is refused: it lets every visitor choose its own address (X-Forwarded-For); give the number of proxies in front (e.g. 1) or their addresses/networks (e.g. 10.0.0.0/8)",
+  })
+  .refine(
+    // "true" has its own message above.
+    (value) =>
+      /^(\d+|false|true)$/i.test(value) || value.split(",").every((entry) => isProxyEntry(entry.trim())),
+    {
+      message:
+        "must be the number of proxies in front (e.g. 1) or a comma-separated list of their addresses/networks",
+    },
+  )
+  .transform((value): number | string[] => {
+    if (value === "false") return 0;
+    return /^\d+$/.test(value) ? Number(value) : value.split(",").map((entry) => entry.trim());
+  });
+
+/** The parsed TRUST_PROXY, as Express's "trust proxy" takes it. */
+export type TrustProxy = z.infer<typeof trustProxySchema>;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -41,8 +85,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   /** Name of a header set by a trusted proxy with the visitor's country, e.g. CF-IPCountry. */
   GEOIP_HEADER: z.string().min(1).optional(),
-  /** Express "trust proxy" setting: number of hops, or true/false. */
-  TRUST_PROXY: z.string().default("false"),
+  /** Which proxies in front may tell the visitor's address (X-Forwarded-For); see trustProxySchema. */
+  TRUST_PROXY: trustProxySchema,
   /** S3-compatible photo storage; without S3_BUCKET files live under DATA_DIR/uploads. */
   S3_BUCKET: z.string().min(1).optional(),
   S3_REGION: z.string().min(1).default("us-east-1"),

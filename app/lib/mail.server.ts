@@ -3,7 +3,7 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { NotificationKey } from "~/domain/accounts/notification-preferences";
 import { wantsMail } from "~/domain/notifications/wants-mail";
-import type { Prisma } from "~/generated/prisma/client";
+import type { MailTransport, Prisma } from "~/generated/prisma/client";
 import { db } from "./db.server";
 import { env, standInsAllowed } from "./env.server";
 import { QUEUES, jobs, jobsInTransaction } from "./jobs.server";
@@ -45,21 +45,34 @@ export function outboxEnabled(): boolean {
   return !env().SMTP_URL && standInsAllowed();
 }
 
-let transport: Transporter | undefined;
+/**
+ * How this process sends mail: over SMTP_URL, else into the outbox. A process without either (no
+ * SMTP_URL where stand-ins may not run) counts as SMTP: its mails wait for a server that has it.
+ */
+export function ownMailTransport(): MailTransport {
+  return outboxEnabled() ? "outbox" : "smtp";
+}
+
+/** One nodemailer transport per kind, so an outbox mail never goes out through the SMTP one. */
+const transports = new Map<MailTransport, Transporter>();
 function mailTransport(): Transporter {
   if (!env().SMTP_URL && !standInsAllowed()) {
     throw new Error("SMTP_URL is not set and stand-ins are not allowed: the mail stays queued");
   }
   const { SMTP_URL, SMTP_TIMEOUT_MS } = env();
+  const kind = ownMailTransport();
   // nodemailer waits minutes by default; a mail server that does not answer fails the job, which retries.
-  transport ??= SMTP_URL
-    ? nodemailer.createTransport({
-        url: SMTP_URL,
-        connectionTimeout: SMTP_TIMEOUT_MS,
-        greetingTimeout: SMTP_TIMEOUT_MS,
-        socketTimeout: SMTP_TIMEOUT_MS,
-      })
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const transport =
+    transports.get(kind) ??
+    (SMTP_URL
+      ? nodemailer.createTransport({
+          url: SMTP_URL,
+          connectionTimeout: SMTP_TIMEOUT_MS,
+          greetingTimeout: SMTP_TIMEOUT_MS,
+          socketTimeout: SMTP_TIMEOUT_MS,
+        })
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }));
+  transports.set(kind, transport);
   return transport;
 }
 
@@ -70,12 +83,13 @@ export function outboxDir() {
 /**
  * Stores the mail and queues its delivery; a failed send stays visible and is retried. With `tx`
  * both happen in that transaction, so a batch job can mark a member as mailed in the same commit as
- * the mail (a retry then neither skips nor repeats anyone).
+ * the mail (a retry then neither skips nor repeats anyone). The mail keeps this process's transport:
+ * asked for on a server with SMTP it goes out over SMTP, never into another server's outbox.
  */
 export async function queueMail(mail: OutgoingMail, tx?: Prisma.TransactionClient): Promise<number> {
   const { from, priority = MAIL_PRIORITY.account, ...row } = mail;
   const created = await (tx ?? db()).mail.create({
-    data: { ...row, lastError: null },
+    data: { ...row, lastError: null, transport: ownMailTransport() },
     select: { id: true },
   });
   const boss = await jobs();
@@ -120,18 +134,26 @@ interface ClaimedMail {
 /**
  * Claims a mail for sending in one statement: only a queued or failed mail, or one whose claim is
  * stale, so two workers (a batch pg-boss expired and handed out again while the first worker still
- * sends it) never both send it. A mail emptied by pruneMails is days old: its links have expired,
- * it is not claimed.
+ * sends it) never both send it; and only one queued for this process's transport (`transport`).
+ * A mail emptied by pruneMails is days old: its links have expired, it is not claimed.
  */
-async function claimMail(mailId: number): Promise<ClaimedMail | null> {
+async function claimMail(mailId: number, transport: MailTransport): Promise<ClaimedMail | null> {
   const [mail] = await db().$queryRaw<ClaimedMail[]>`
-    UPDATE "Mail" SET status = 'sending', "claimedAt" = now()
+    UPDATE "Mail" SET status = 'sending', "claimedAt" = now(), transport = ${transport}::"MailTransport"
     WHERE id = ${mailId} AND (html <> '' OR text <> '')
+      AND (transport IS NULL OR transport = ${transport}::"MailTransport")
       AND (status IN ('queued', 'failed')
         OR (status = 'sending' AND "claimedAt" < now() - ${MAIL_CLAIM_MS}::int * interval '1 millisecond'))
     RETURNING id, "userId", "notificationKey", "to", subject, html, text, "unsubscribeUrl"`;
   return mail ?? null;
 }
+
+/**
+ * How long a mail queued for the other transport waits before its job is offered again: its job
+ * came to a server that cannot send it (mixed servers on one database), and pg-boss hands the next
+ * one to any worker, in time to one with the mail's transport.
+ */
+export const OTHER_TRANSPORT_DELAY_S = 30;
 
 /** Whether the member still wants this notification mail now (an account mail: always). */
 async function stillWanted(mail: ClaimedMail): Promise<boolean> {
@@ -148,13 +170,40 @@ async function stillWanted(mail: ClaimedMail): Promise<boolean> {
  * Sends one stored mail (the job handler); throws on failure so the queue retries it. A mail sent
  * already (or emptied) is left alone; one that another worker is sending throws MailClaimedElsewhere,
  * so the job's retry sends it should that worker have stopped. A notification mail whose member
- * no longer wants it (see stillWanted) is marked skipped instead of sent.
+ * no longer wants it (see stillWanted) is marked skipped instead of sent. A mail queued on a server
+ * with the other transport is left queued for such a server.
  */
 export async function deliverMail(mailId: number, from: string) {
-  const mail = await claimMail(mailId);
+  const own = ownMailTransport();
+  const mail = await claimMail(mailId, own);
   if (!mail) {
-    const current = await db().mail.findUnique({ where: { id: mailId }, select: { status: true } });
+    const current = await db().mail.findUnique({
+      where: { id: mailId },
+      select: { status: true, transport: true, html: true, text: true },
+    });
     if (current?.status === "sending") throw new MailClaimedElsewhere(mailId);
+    const waiting = current && (current.status === "queued" || current.status === "failed");
+    const other = current?.transport && current.transport !== own;
+    if (waiting && other && (current.html !== "" || current.text !== "")) {
+      // Not ours to send: a new job (this one ends, it is no failure) keeps it queued until a server
+      // with its transport takes it; a mail emptied by pruneMails (days later) ends this.
+      const boss = await jobs();
+      await boss.send(
+        QUEUES.sendMail,
+        { mailId, from },
+        { priority: MAIL_PRIORITY.account, startAfter: OTHER_TRANSPORT_DELAY_S },
+      );
+      console.warn(
+        JSON.stringify({
+          time: new Date().toISOString(),
+          level: "warn",
+          msg: "mail left for a server with its transport",
+          mailId,
+          transport: current.transport,
+          own,
+        }),
+      );
+    }
     return;
   }
   if (!(await stillWanted(mail))) {

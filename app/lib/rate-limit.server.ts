@@ -35,6 +35,12 @@ export function rateLimitHitSql(key: string, limits: RateLimit | readonly RateLi
       ${windows.map((w) => w.limit)}::int[])`;
 }
 
+/** Removes the newest hit of `key` (one counted before an attempt whose outcome turned out not to count). */
+export async function takeBackRateLimitHit(key: string): Promise<void> {
+  await db().$executeRaw`DELETE FROM "RateLimitHit" WHERE id = (
+    SELECT id FROM "RateLimitHit" WHERE key = ${key} ORDER BY "createdAt" DESC, id DESC LIMIT 1)`;
+}
+
 /** Deletes hits older than a day; run by the daily maintenance job. */
 export async function pruneRateLimitHits() {
   await db().rateLimitHit.deleteMany({ where: { createdAt: { lt: new Date(Date.now() - 86_400_000) } } });

@@ -7,6 +7,7 @@ import { resolveSite } from "~/domain/sites/site.server";
 import { requestInfoContext } from "~/lib/context";
 import { INSTALLED_APP_COOKIE, LOCALE_COOKIE, cookieHeader, readCookie } from "~/lib/cookies.server";
 import { env } from "~/lib/env.server";
+import { isOwnOrigin } from "~/lib/same-origin.server";
 import { localeForRequest, setLocaleFacts } from "./i18n.server";
 
 export function contentSecurityPolicy(nonce: string, development: boolean): string {
@@ -41,17 +42,32 @@ function isInstalledApp(request: Request, url: URL) {
   return url.searchParams.get("app") === "1" || readCookie(request, INSTALLED_APP_COOKIE) === "1";
 }
 
-/** Mutations must come from our own pages: a browser's Origin header has to match the request's host. */
-export function isCrossSiteMutation(request: Request): boolean {
+/**
+ * Mutations must come from our own pages: a browser's Origin header has to be one of our origins,
+ * whole: an http page (which anyone on the network can forge) may not post to the https site.
+ */
+export function isCrossSiteMutation(
+  request: Request,
+  publicUrl: string | undefined = env().PUBLIC_URL,
+): boolean {
   if (request.method === "GET" || request.method === "HEAD") return false;
   const origin = request.headers.get("Origin");
-  if (!origin || origin === "null") return origin === "null";
-  const host = request.headers.get("Host") ?? new URL(request.url).host;
-  try {
-    return new URL(origin).host !== host;
-  } catch {
-    return true;
-  }
+  if (!origin) return false;
+  return !isOwnOrigin(origin, request, publicUrl);
+}
+
+/**
+ * Cache-Control for an answer to a logged-in member: kept by no cache, neither a shared one (a CDN
+ * would hand it to others) nor the browser's (Back after logout would show the chats again).
+ * Answers that are the same for everyone keep their `public` caching (translations, public photos,
+ * the interests list); an event stream keeps its `no-transform`.
+ */
+export function memberCacheControl(current: string | null): string {
+  const directives = (current ?? "").split(",").map((directive) => directive.trim().toLowerCase());
+  if (directives.includes("public")) return current!;
+  return ["private", "no-store", ...directives.filter((directive) => directive === "no-transform")].join(
+    ", ",
+  );
 }
 
 /**
@@ -95,6 +111,7 @@ export const requestInfoMiddleware: MiddlewareFunction<Response> = async ({ requ
 
   const response = await next();
   const headers = response.headers;
+  if (session?.user) headers.set("Cache-Control", memberCacheControl(headers.get("Cache-Control")));
   if (headers.get("Content-Type")?.startsWith("text/html")) {
     headers.set("Content-Security-Policy", contentSecurityPolicy(nonce, env().NODE_ENV === "development"));
   }

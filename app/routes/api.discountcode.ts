@@ -6,6 +6,7 @@ import { welcomeOfferFor } from "~/domain/payments/discounts.server";
 import { checkoutMethodFrom } from "~/domain/payments/methods";
 import { discountBuyer, purchaseOffer } from "~/domain/payments/purchase-offer.server";
 import { authenticationRequired, noStore } from "~/lib/api-responses.server";
+import { clientIp } from "~/lib/client-ip.server";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import type { Route } from "./+types/api.discountcode";
@@ -23,8 +24,10 @@ const codeQuery = z.object({
  * GET /api/discountcode.php (SPEC section 7), members only.
  * - `?code=XYZ&package=ID&method=ideal`: whether the code applies to that package (and method) for
  *   this member: `{valid, code, percentage, amountCents, currency}` with the amount computed here,
- *   or `{valid: false, error}` with the translated reason ("Code niet gevonden", "Code reeds gebruikt").
- *   While the time bonus runs it is the discount that counts, so that is what is answered.
+ *   or `{valid: false, error}` with the translated reason ("Code niet gevonden", "Code reeds gebruikt");
+ *   429 with the "too many tries" reason once the member or the address had too many codes not
+ *   found (app/domain/abuse/limits.ts). While the time bonus runs it is the discount that counts,
+ *   so that is what is answered.
  * - `?welcome=true`: the active discount without a code (the time bonus, else the welcome code), or null.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -51,6 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     buyer,
     method,
     code: query.data.code,
+    guesser: { userId: user.id, ip: clientIp(request) },
   });
   if (!offer)
     return data({ valid: false, error: t("discounts:errors.notFound") }, { status: 404, headers: noStore });
@@ -58,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const error = offer.codeError ?? { reason: "notFound" as const };
     return data(
       { valid: false, error: discountErrorMessage(t, error, getLocale(context)) },
-      { headers: noStore },
+      { status: error.reason === "tooManyTries" ? 429 : 200, headers: noStore },
     );
   }
   return data(

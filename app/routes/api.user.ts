@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { authenticator } from "~/domain/accounts/authenticator.server";
+import { loginRefusalMessage } from "~/domain/accounts/login.server";
 import { saveUserLanguage } from "~/domain/accounts/language.server";
 import { createSession, getSession, type SessionUser } from "~/domain/accounts/session.server";
 import { memberCounts } from "~/domain/notifications/member-counts.server";
@@ -79,13 +80,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await authenticator.authenticate("form", await asLoginForm(request));
   if (!result.ok) {
     const { t } = getInstance(context);
-    const message =
-      result.error === "locked"
-        ? t("accounts:login.locked", { minutes: result.minutes })
-        : t("accounts:login.failed");
+    const message = loginRefusalMessage(t, result);
     return data({ error: result.error, message }, { status: 401, headers: noStore });
   }
-  const cookie = await createSession(result.userId, request);
+  const cookie = await createSession(result.userId, request, { passwordProven: true });
   // SPEC's response field `user`: the new session's user, read as every later request reads it.
   const session = await getSession(
     new Request(request.url, { headers: { Cookie: cookie.split(";")[0]! } }),

@@ -8,6 +8,7 @@ import { checkoutMethodFrom, isCheckoutMethod, isDirectDebitFrom } from "~/domai
 import { offeredMethods } from "~/domain/payments/offered-methods.server";
 import { discountBuyer, purchaseOffer } from "~/domain/payments/purchase-offer.server";
 import { startPayment } from "~/domain/payments/start-payment.server";
+import { clientIp } from "~/lib/client-ip.server";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { MethodChoice } from "~/ui/payments/method-choice";
@@ -49,6 +50,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     buyer: discountBuyer(user),
     method: chosen,
     code,
+    guesser: { userId: user.id, ip: clientIp(request) },
   });
   if (!offer) throw data(null, { status: 404 });
   // Mollie unreachable: the page says so instead of failing; the next view asks again.
@@ -59,16 +61,21 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     locale: getLocale(context),
   }).catch(() => null);
   const failed = searchParams.get("failed");
-  return {
-    offer,
-    methods: methods ?? [],
-    providerDown: methods === null,
-    code: code ?? "",
-    chosen,
-    retryAfter: failed && isCheckoutMethod(failed) ? failed : null,
-    title: getInstance(context).t("payments:checkout.title"),
-    siteName: site.name,
-  };
+  // Too many codes not found: the page with the code field's message, and the status saying so.
+  const status = offer.codeError?.reason === "tooManyTries" ? 429 : 200;
+  return data(
+    {
+      offer,
+      methods: methods ?? [],
+      providerDown: methods === null,
+      code: code ?? "",
+      chosen,
+      retryAfter: failed && isCheckoutMethod(failed) ? failed : null,
+      title: getInstance(context).t("payments:checkout.title"),
+      siteName: site.name,
+    },
+    { status },
+  );
 }
 
 /** Starts the payment and sends the buyer to Mollie's checkout (or the simulator's). */
@@ -88,13 +95,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     origin: linkOrigin(request, context.get(requestInfoContext).site),
     buyer: discountBuyer(user),
     code: parsed.data.code || null,
+    guesser: { userId: user.id, ip: clientIp(request) },
   });
   if (result.ok) throw redirect(result.checkoutUrl);
   if (result.error === "notFound") throw data(null, { status: 404 });
   // The chosen method and bank come back with the message, so the form shows them again.
   const chosen = { method: parsed.data.method, issuer: parsed.data.issuer ?? null };
   if (result.error === "discount") {
-    return data({ error: result.error, discountError: result.discountError, ...chosen }, { status: 400 });
+    const status = result.discountError.reason === "tooManyTries" ? 429 : 400;
+    return data({ error: result.error, discountError: result.discountError, ...chosen }, { status });
   }
   const status = { methodUnavailable: 400, rateLimited: 429, providerError: 502 }[result.error];
   return data({ error: result.error, ...chosen }, { status });

@@ -2,7 +2,12 @@ import { linkOrigin } from "~/domain/sites/site-origin.server";
 import { useTranslation } from "~/ui/use-translation";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
+import { accountLabel } from "~/domain/accounts/activation-login.server";
 import { requireUser } from "~/domain/accounts/guards.server";
+import { loginRefusalMessage } from "~/domain/accounts/login.server";
+import { passwordIsFresh, provePassword } from "~/domain/accounts/password-reentry.server";
+import { clientIp } from "~/lib/client-ip.server";
+import { TextField, useClearedOnAnswer } from "~/ui/form-fields";
 import { formatMoney } from "~/domain/payments/money";
 import { repeatOrder, repeatOrderView } from "~/domain/payments/repeat-order.server";
 import { requestInfoContext } from "~/lib/context";
@@ -14,19 +19,27 @@ import { MAX_ROW_ID, rowIdSchema } from "~/lib/row-id";
 
 export const handle: TranslationHandle = { i18n: ["directDebit", "payments"] };
 
-const formSchema = z.object({ after: z.coerce.number().int().min(0).max(MAX_ROW_ID) });
+const formSchema = z.object({
+  after: z.coerce.number().int().min(0).max(MAX_ROW_ID),
+  // Asked for when the session's password is older than PASSWORD_FRESH_MS.
+  password: z.string().max(200).default(""),
+});
 
 /** Paying members only (the top bar links them here); anyone else chooses a package at /credits. */
 function payingMember(context: Route.LoaderArgs["context"], request: Request) {
   const user = requireUser(context, request);
   if (!user.paidUser) throw redirect("/credits");
-  const { site, country } = context.get(requestInfoContext);
-  return { user, site, country: user.profile?.country ?? country };
+  const { site, country, sessionId } = context.get(requestInfoContext);
+  return { user, site, sessionId: sessionId!, country: user.profile?.country ?? country };
 }
 
-/** /credits/repeat-order: the last package again in one click, on the card of the first card payment. */
+/**
+ * /credits/repeat-order: the last package again in one click, on the card of the first card payment.
+ * The page names the account beside the card, and asks for the password again when this session
+ * has not proven it for a while: a browser someone else logged in must not charge the card.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, site, country } = payingMember(context, request);
+  const { user, site, sessionId, country } = payingMember(context, request);
   const failed = rowIdSchema.safeParse(new URL(request.url).searchParams.get("failed"));
   const view = await repeatOrderView({
     userId: user.id,
@@ -37,6 +50,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   return {
     ...view,
+    account: accountLabel(user),
+    passwordNeeded: !(await passwordIsFresh(sessionId)),
     balance: user.credits,
     title: getInstance(context).t("directDebit:repeat.title"),
     siteName: site.name,
@@ -45,9 +60,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Charges the card mandate; a declined card comes back here with a retry and the checkout. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { user, site, country } = payingMember(context, request);
+  const { user, site, sessionId, country } = payingMember(context, request);
   const parsed = formSchema.safeParse(await readFields(request));
   if (!parsed.success) throw redirect("/credits/repeat-order");
+  const proof = await provePassword({
+    site,
+    sessionId,
+    email: user.email,
+    password: parsed.data.password,
+    ip: clientIp(request),
+  });
+  if (!proof.ok) {
+    if (proof.error === "locked") {
+      const message = loginRefusalMessage(getInstance(context).t, proof.refusal);
+      return data({ error: proof.error, message }, { status: 429 });
+    }
+    return data(
+      { error: proof.error === "required" ? ("passwordRequired" as const) : ("wrongPassword" as const) },
+      { status: 400 },
+    );
+  }
   const outcome = await repeatOrder({
     userId: user.id,
     buyer: { signupDate: user.signupDate, paidUser: user.paidUser },
@@ -59,7 +91,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (outcome.ok) throw redirect(`/transactions/${outcome.paymentId}`);
   if (outcome.error === "failed") throw redirect(`/credits/repeat-order?failed=${outcome.paymentId}`);
-  if (outcome.error === "providerError") return data({ error: outcome.error }, { status: 502 });
+  if (outcome.error === "providerError" || outcome.error === "providerDown") {
+    return data({ error: outcome.error }, { status: 502 });
+  }
   if (outcome.error === "rateLimited") return data({ error: outcome.error }, { status: 429 });
   throw redirect("/credits/repeat-order");
 }
@@ -72,7 +106,11 @@ export const meta: Route.MetaFunction = ({ data }) => [
 export default function RepeatOrderRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useTranslation();
   const navigation = useNavigation();
-  const { offer, mandate, failed } = loaderData;
+  const { offer, mandate, failed, account } = loaderData;
+  const passwordRef = useClearedOnAnswer(actionData);
+  const error = actionData?.error;
+  const passwordError =
+    error === "passwordRequired" || error === "wrongPassword" ? t(`directDebit:repeat.${error}`) : null;
   const amount = offer ? formatMoney(offer.amountCents, offer.currency, language) : "";
   const card = mandate
     ? [mandate.label, mandate.lastDigits && `•••• ${mandate.lastDigits}`].filter(Boolean)
@@ -81,13 +119,13 @@ export default function RepeatOrderRoute({ loaderData, actionData }: Route.Compo
     <main className="container py-4" style={{ maxWidth: 640 }} data-testid="repeat-order-page">
       <h1 className="h3">{t("directDebit:repeat.title")}</h1>
       <p data-testid="credit-balance">{t("payments:credits.balance", { count: loaderData.balance })}</p>
-      {actionData?.error && (
+      {error && !passwordError && (
         <div className="alert alert-danger" role="alert" data-testid="repeat-order-error">
-          {t(
-            actionData.error === "rateLimited"
-              ? "payments:checkout.errors.rateLimited"
-              : "directDebit:repeat.providerError",
-          )}
+          {error === "rateLimited"
+            ? t("payments:checkout.errors.rateLimited")
+            : actionData && "message" in actionData
+              ? actionData.message
+              : t(`directDebit:repeat.${error}`)}
         </div>
       )}
       {failed && (
@@ -109,6 +147,10 @@ export default function RepeatOrderRoute({ loaderData, actionData }: Route.Compo
           <Link to="/credits" className="btn btn-primary">
             {t("directDebit:repeat.toPackages")}
           </Link>
+        </div>
+      ) : loaderData.providerDown ? (
+        <div className="alert alert-warning" role="status" data-testid="repeat-order-provider-down">
+          {t("directDebit:repeat.providerDown")}
         </div>
       ) : !mandate ? (
         <div data-testid="repeat-order-no-mandate">
@@ -133,10 +175,32 @@ export default function RepeatOrderRoute({ loaderData, actionData }: Route.Compo
                   {t("directDebit:repeat.card", { card: card.join(" ") })}
                 </p>
               )}
+              <p className="text-body-secondary mb-0" data-testid="repeat-order-account">
+                {t("directDebit:repeat.account", { name: account.name, email: account.email })}
+              </p>
             </div>
           </div>
           <Form method="post" action="/credits/repeat-order">
             <input type="hidden" name="after" value={loaderData.after} />
+            {(loaderData.passwordNeeded || passwordError) && (
+              <>
+                <p>{t("directDebit:repeat.passwordIntro")}</p>
+                <TextField
+                  label={t("directDebit:repeat.password")}
+                  inputProps={{
+                    id: "repeat-order-password",
+                    name: "password",
+                    type: "password",
+                    autoComplete: "current-password",
+                    required: true,
+                    "aria-describedby": passwordError ? "repeat-order-password-error" : undefined,
+                  }}
+                  errors={passwordError ? [passwordError] : undefined}
+                  errorId="repeat-order-password-error"
+                  inputRef={passwordRef}
+                />
+              </>
+            )}
             <button
               type="submit"
               className="btn btn-primary btn-lg w-100"

@@ -12,24 +12,25 @@ import type { TranslationHandle } from "~/lib/i18n";
 export const handle: TranslationHandle = { i18n: ["payments"] };
 
 /**
- * The Mollie simulator's checkout: only while the simulator stands in for Mollie, and on an
- * external database (STANDINS=true, staging) only for staff. Anyone else gets 404.
+ * The Mollie simulator's checkout of one payment: only while the simulator stands in for Mollie,
+ * and only for the member who started the payment, and staff, in every mode. Anyone else gets 404.
  */
-function requireSimulator(context: Route.LoaderArgs["context"]) {
-  requireStandInPage(context, usingMollieSimulator());
+async function requireOwnCheckout(context: Route.LoaderArgs["context"], id: string) {
+  const payment = usingMollieSimulator() ? await simulatedPayment(id) : null;
+  requireStandInPage(context, payment !== null, payment?.payerId ?? null);
+  if (!payment) throw data(null, { status: 404 });
+  return payment;
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  requireSimulator(context);
-  const payment = await simulatedPayment(params.id);
-  if (!payment) throw data(null, { status: 404 });
+  const { payerId: _payer, ...payment } = await requireOwnCheckout(context, params.id);
   return { payment };
 }
 
 const formSchema = z.object({ outcome: z.enum(SIMULATED_OUTCOMES) });
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  requireSimulator(context);
+  await requireOwnCheckout(context, params.id);
   const parsed = formSchema.safeParse(await readFields(request));
   if (!parsed.success) throw data(null, { status: 400 });
   const next = await completeSimulatedPayment(params.id, parsed.data.outcome);

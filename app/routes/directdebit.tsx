@@ -11,8 +11,10 @@ import {
   renewDirectDebit,
   requestDirectDebit,
   resendDirectDebitCode,
+  type RequestError,
 } from "~/domain/payments/direct-debit.server";
 import { discountBuyer } from "~/domain/payments/purchase-offer.server";
+import { clientIp } from "~/lib/client-ip.server";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import {
@@ -25,7 +27,20 @@ import { readForm } from "~/lib/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 import { rowIdSchema } from "~/lib/row-id";
 
-export const handle: TranslationHandle = { i18n: ["directDebit", "payments"] };
+export const handle: TranslationHandle = { i18n: ["directDebit", "payments", "signup"] };
+
+/** The status of a refused request for a code. */
+const REFUSED_STATUS: Record<RequestError, number> = {
+  blocked: 400,
+  limit: 400,
+  notFound: 400,
+  foreignPhone: 400,
+  unconfirmed: 403,
+  rateLimited: 429,
+  smsFailed: 502,
+  providerError: 502,
+  busy: 503,
+};
 
 /** The buyer's country (their profile's, else where they are): euros only, and how phone numbers read. */
 function buyer(context: Route.LoaderArgs["context"], request: Request) {
@@ -37,11 +52,14 @@ function buyer(context: Route.LoaderArgs["context"], request: Request) {
 /**
  * /directdebit: the SEPA direct debit form (?package=ID preselects a package), then with
  * ?request=ID the step that asks for the SMS code. Nothing is collected before the code matches.
+ * A member who has not confirmed the e-mail address is asked to, and gets no form (codes are paid
+ * texts: throw-away accounts must not have them sent).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, site, country } = buyer(context, request);
   const url = new URL(request.url);
   const common = { title: getInstance(context).t("directDebit:title"), siteName: site.name };
+  if (user.status !== "confirmed") return { step: "unconfirmed" as const, ...common };
   if (url.searchParams.has("request")) {
     const id = rowIdSchema.safeParse(url.searchParams.get("request"));
     const pending = id.success ? await pendingDirectDebit(user.id, id.data, country) : null;
@@ -64,6 +82,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { t } = getInstance(context);
   const formData = await readForm(request);
   const answer = (body: DirectDebitActionData, status = 400) => data(body, { status });
+  if (user.status !== "confirmed") {
+    return answer(
+      { step: "details", result: { status: "error", error: { "": [t("directDebit:errors.unconfirmed")] } } },
+      REFUSED_STATUS.unconfirmed,
+    );
+  }
+  const ip = clientIp(request);
 
   switch (formData.get("intent")) {
     case "confirm": {
@@ -104,6 +129,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         country,
         site,
         language: getLocale(context),
+        ip,
       });
       if (outcome.ok) throw redirect(`/directdebit?request=${id.data}&resent=1`);
       if (outcome.error === "notFound") throw redirect("/directdebit");
@@ -113,7 +139,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           result: { status: "error", error: { "": [t(`directDebit:errors.${outcome.error}`)] } },
           priceChanged: outcome.error === "priceChanged",
         },
-        outcome.error === "rateLimited" ? 429 : outcome.error === "priceChanged" ? 409 : 502,
+        outcome.error === "priceChanged" ? 409 : REFUSED_STATUS[outcome.error],
       );
     }
     case "renew": {
@@ -126,6 +152,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         site,
         country,
         language: getLocale(context),
+        ip,
       });
       if (outcome.ok) throw redirect(`/directdebit?request=${outcome.requestId}`);
       return answer(
@@ -133,7 +160,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           step: "code",
           result: { status: "error", error: { "": [t(`directDebit:errors.${outcome.error}`)] } },
         },
-        outcome.error === "rateLimited" ? 429 : outcome.error === "smsFailed" ? 502 : 400,
+        REFUSED_STATUS[outcome.error],
       );
     }
     default: {
@@ -145,6 +172,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         site,
         country,
         language: getLocale(context),
+        ip,
         values: submission.value,
       });
       if (outcome.ok) throw redirect(`/directdebit?request=${outcome.requestId}`);
@@ -153,7 +181,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           step: "details",
           result: submission.reply({ formErrors: [t(`directDebit:errors.${outcome.error}`)] }),
         },
-        outcome.error === "rateLimited" ? 429 : outcome.error === "smsFailed" ? 502 : 400,
+        REFUSED_STATUS[outcome.error],
       );
     }
   }
@@ -169,7 +197,14 @@ export default function DirectDebitRoute({ loaderData, actionData }: Route.Compo
   return (
     <main className="container py-4" style={{ maxWidth: 640 }} data-testid="directdebit-page">
       <h1 className="h3">{t("directDebit:title")}</h1>
-      {loaderData.step === "code" ? (
+      {loaderData.step === "unconfirmed" ? (
+        <div className="alert alert-warning" role="status" data-testid="directdebit-unconfirmed">
+          <p>{t("directDebit:errors.unconfirmed")}</p>
+          <Link to="/complete-signup" className="alert-link">
+            {t("signup:reminder.link")}
+          </Link>
+        </div>
+      ) : loaderData.step === "code" ? (
         <DirectDebitCodeForm
           pending={loaderData.pending}
           resent={loaderData.resent}

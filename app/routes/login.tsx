@@ -4,6 +4,7 @@ import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
 import { useTranslation } from "~/ui/use-translation";
 import { authenticator } from "~/domain/accounts/authenticator.server";
+import { loginRefusalMessage } from "~/domain/accounts/login.server";
 import { requireAnonymous } from "~/domain/accounts/guards.server";
 import { visitorAccess } from "~/domain/accounts/visitor-access.server";
 import { loginSchema } from "~/domain/accounts/schemas";
@@ -44,15 +45,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await authenticator.authenticate("form", request);
   if (!result.ok) {
-    const message =
-      result.error === "locked"
-        ? t("accounts:login.locked", { minutes: result.minutes })
-        : t("accounts:login.failed");
+    const message = loginRefusalMessage(t, result);
     return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), {
-      status: result.error === "locked" ? 429 : 400,
+      status: result.error === "invalid" ? 400 : 429,
     });
   }
-  const cookie = await createSession(result.userId, request);
+  const cookie = await createSession(result.userId, request, { passwordProven: true });
   return redirect(safeRedirectPath(submission.value.redirectTo), { headers: { "Set-Cookie": cookie } });
 }
 

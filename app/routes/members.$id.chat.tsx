@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { chatAction } from "~/domain/chat/chat-actions.server";
 import { loadChatExtras } from "~/domain/chat/chat-extras.server";
-import { chatGate, conversationWith, profileOwner } from "~/domain/chat/chat-gate.server";
+import { conversationWith, newChatGate, profileOwner } from "~/domain/chat/chat-gate.server";
 import { carriedChatQuery } from "~/domain/chat/extras-actions.server";
 import { partnersById } from "~/domain/chat/partner.server";
 import { loginPath } from "~/domain/profiles/login-path";
@@ -37,7 +37,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const existing = await conversationWith(user.id, otherUserId);
   // The profile's gift button asks for the picker open (?gifts=1): the conversation opens with it.
   if (existing !== null) throw redirect(`/chats/${existing}${carriedChatQuery(request.url)}`);
-  const gate = await chatGate(user, otherUserId);
+  const gate = await newChatGate(user, otherUserId);
   // As on the profile: nothing of an invisible, disabled or unconfirmed member, and a block (either
   // way) is explained on the profile page, which offers to lift one's own block.
   if (gate === "notFound" || gate === "unavailable" || gate === "recipientUnconfirmed") {

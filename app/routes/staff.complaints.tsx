@@ -2,7 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
 import { z } from "zod";
 import { requireStaff } from "~/domain/accounts/guards.server";
-import { splitReportEvidence } from "~/domain/chat/report-message.server";
+import { readReportEvidence, type EvidenceEntry } from "~/domain/chat/report-message.server";
 import { listComplaints, setComplaintStatus } from "~/domain/complaints/complaints.server";
 import { recentStaffActions } from "~/domain/staff/staff-actions.server";
 import { staffActionViews } from "~/domain/staff/staff-action-view";
@@ -27,6 +27,14 @@ const statusChange = z.object({
   page: z.coerce.number().int().positive().catch(1),
 });
 
+/** A report's evidence with its times written for the page (the same text on server and browser). */
+function evidenceView(stored: unknown, format: Intl.DateTimeFormat) {
+  const evidence = readReportEvidence(stored);
+  if (evidence === null || "legacy" in evidence) return evidence;
+  const shown = (entry: EvidenceEntry) => ({ ...entry, sentAt: format.format(new Date(entry.sentAt)) });
+  return { ...evidence, reported: shown(evidence.reported), history: evidence.history.map(shown) };
+}
+
 /** Minimal staff page: every complaint, newest first, 50 a page, each marked handled or opened again. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const staff = requireStaff(context, request);
@@ -42,16 +50,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   return {
     ...list,
-    complaints: list.complaints.map(
-      ({ createdAt, handledAt, description, isMessageReport, ...complaint }) => ({
-        ...complaint,
-        // A reported chat message carries the conversation as evidence, shown apart (never text typed
-        // into the public form, which could imitate it).
-        ...(isMessageReport ? splitReportEvidence(description) : { text: description, evidence: null }),
-        createdAt: format.format(createdAt),
-        handledAt: handledAt ? format.format(handledAt) : null,
-      }),
-    ),
+    complaints: list.complaints.map(({ createdAt, handledAt, description, evidence, ...complaint }) => ({
+      ...complaint,
+      // What was typed (the form's description, a report's note) is only ever text; a reported chat
+      // message's evidence comes from its own column, which nothing typed reaches.
+      text: description,
+      evidence: evidenceView(evidence, format),
+      createdAt: format.format(createdAt),
+      handledAt: handledAt ? format.format(handledAt) : null,
+    })),
     staffActions: staffActionViews(actions, getLocale(context)),
     siteName: context.get(requestInfoContext).site.name,
     title: getInstance(context).t("complaints:staff.title"),
@@ -72,6 +79,79 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { title: `${data?.title} | ${data?.siteName}` },
   { name: "robots", content: "noindex" },
 ];
+
+type EvidenceView = NonNullable<ReturnType<typeof evidenceView>>;
+type EntryView = Exclude<EvidenceView, { legacy: string }>["reported"];
+
+function EvidenceLine({ entry, reportedId }: { entry: EntryView; reportedId: number }) {
+  const { t } = useTranslation();
+  const content =
+    entry.kind === "text"
+      ? t("chat-extras:report.evidence.kinds.text", { body: entry.text })
+      : entry.kind === "photo"
+        ? t("chat-extras:report.evidence.kinds.photo", { chatPhotoId: entry.chatPhotoId ?? "-" })
+        : t("chat-extras:report.evidence.kinds.gift", { gift: entry.gift ?? "-" });
+  const line = t("chat-extras:report.evidence.line", {
+    marker: entry.id === reportedId ? "»" : " ",
+    id: entry.id,
+    time: entry.sentAt,
+    userId: entry.senderId,
+    content,
+  });
+  return (
+    <li data-testid="evidence-message" style={{ whiteSpace: "pre-wrap" }}>
+      {entry.deleted ? `${line} ${t("chat-extras:report.evidence.deleted")}` : line}
+    </li>
+  );
+}
+
+/** The conversation a report recorded: who reported whom, the reported message, the last messages. */
+function Evidence({ evidence }: { evidence: EvidenceView }) {
+  const { t } = useTranslation();
+  return (
+    <details className="mt-2" data-testid="complaint-evidence">
+      <summary>{t("chat-extras:staff.evidence")}</summary>
+      {"legacy" in evidence ? (
+        <pre className="small bg-body-tertiary p-2 mb-0" style={{ whiteSpace: "pre-wrap" }}>
+          {evidence.legacy}
+        </pre>
+      ) : (
+        <div className="small font-monospace bg-body-tertiary p-2">
+          <p className="mb-1">{t("chat-extras:report.evidence.intro")}</p>
+          <p className="mb-1">
+            {t("chat-extras:report.evidence.conversation", { conversationId: evidence.conversationId })}
+          </p>
+          <p className="mb-1">
+            {t("chat-extras:report.evidence.reporter", {
+              userId: evidence.reporter.userId,
+              profileId: evidence.reporter.profileId ?? "-",
+            })}
+          </p>
+          <p className="mb-1">
+            {t("chat-extras:report.evidence.sender", {
+              userId: evidence.sender.userId,
+              profileId: evidence.sender.profileId ?? "-",
+            })}
+          </p>
+          <p className="mb-1">
+            {t("chat-extras:report.evidence.message", { messageId: evidence.reported.id })}
+          </p>
+          <ul className="list-unstyled mb-2">
+            <EvidenceLine entry={evidence.reported} reportedId={evidence.reported.id} />
+          </ul>
+          <p className="mb-1">
+            {t("chat-extras:report.evidence.history", { shown: evidence.history.length })}
+          </p>
+          <ul className="list-unstyled mb-0">
+            {evidence.history.map((entry) => (
+              <EvidenceLine key={entry.id} entry={entry} reportedId={evidence.reported.id} />
+            ))}
+          </ul>
+        </div>
+      )}
+    </details>
+  );
+}
 
 export default function StaffComplaintsRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -127,15 +207,10 @@ export default function StaffComplaintsRoute({ loaderData }: Route.ComponentProp
                     </td>
                     <td>{t(`complaints:categories.${complaint.category}`)}</td>
                     <td style={{ minWidth: 240 }}>
-                      <div style={{ whiteSpace: "pre-wrap" }}>{complaint.text}</div>
-                      {complaint.evidence && (
-                        <details className="mt-2" data-testid="complaint-evidence">
-                          <summary>{t("chat-extras:staff.evidence")}</summary>
-                          <pre className="small bg-body-tertiary p-2 mb-0" style={{ whiteSpace: "pre-wrap" }}>
-                            {complaint.evidence}
-                          </pre>
-                        </details>
-                      )}
+                      <div style={{ whiteSpace: "pre-wrap" }} data-testid="complaint-text">
+                        {complaint.text}
+                      </div>
+                      {complaint.evidence && <Evidence evidence={complaint.evidence} />}
                     </td>
                     <td>
                       <span

@@ -67,6 +67,27 @@ test("a member writes a first message and sees it in the conversation and the li
   await expect(item.getByTestId("chat-preview")).toContainText("Hoi <b>Bram</b>");
 });
 
+test("an unconfirmed member starts no conversation: the notice offers the activation mail again", async ({
+  page,
+}) => {
+  const sanne = await createMember({ status: "not_confirmed" });
+  await e2eDb().user.update({ where: { id: sanne.id }, data: { credits: 100 }, select: { id: true } });
+  const bram = await memberWithCredits(0);
+  await login(page, sanne.email, sanne.password);
+  await page.goto(`/members/${bram.profileId}/chat`);
+  const notice = page.getByTestId("chat-confirm-first");
+  await expect(notice).toContainText(
+    "Bevestig eerst je e-mailadres via de link in de activatiemail. Daarna kun je een gesprek beginnen.",
+  );
+  await expect(page.getByTestId("send-form")).toHaveCount(0);
+  await notice.getByRole("button", { name: "Stuur de e-mail opnieuw" }).click();
+  await expect(page).toHaveURL(/\/complete-signup\?done=resent$/);
+  await expect(page.getByRole("status").filter({ hasText: sanne.email })).toBeVisible();
+  const mails = await e2eDb().mail.count({ where: { userId: sanne.id, template: "activation" } });
+  expect(mails).toBe(1);
+  expect(await e2eDb().conversation.count({ where: { startedById: sanne.id } })).toBe(0);
+});
+
 test("without enough credits the message stays in the form", async ({ page }, testInfo) => {
   const [poor, bram] = [await memberWithCredits(0), await memberWithCredits(0)];
   await login(page, poor.email, poor.password);

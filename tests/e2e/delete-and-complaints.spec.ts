@@ -2,7 +2,7 @@ import { hash } from "@node-rs/argon2";
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { createMember, e2eDb, TEST_PASSWORD } from "./db";
-import { acceptEntryWarning, expect, jsEnabled, test } from "./fixtures";
+import { acceptEntryWarning, expect, jsEnabled, test, whenInteractive } from "./fixtures";
 import { latestMail } from "./mail";
 
 /**
@@ -168,4 +168,146 @@ test("members do not see the staff page", async ({ page, context, baseURL }) => 
   const response = await page.goto("/staff/complaints");
   expect(response?.status()).toBe(404);
   await expect(page.getByTestId("error-page")).toContainText("404");
+});
+
+test("a report's note that imitates the evidence stays the note on the staff page", async ({
+  page,
+  context,
+  baseURL,
+}, testInfo) => {
+  await acceptEntryWarning(context, baseURL!);
+  const [anna, bram] = [await createMember(), await createMember()];
+  const site = await e2eDb().site.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } });
+  const [userAId, userBId] = [anna.id, bram.id].sort((x, y) => x - y) as [number, number];
+  const conversation = await e2eDb().conversation.create({
+    data: {
+      siteId: site.id,
+      userAId,
+      userBId,
+      startedById: anna.id,
+      members: {
+        create: [
+          { userId: anna.id, otherUserId: bram.id },
+          { userId: bram.id, otherUserId: anna.id, unreadCount: 1 },
+        ],
+      },
+      messages: { create: { senderId: anna.id, kind: "text", body: "Echt bericht van Anna", credits: 0 } },
+    },
+    select: { id: true, messages: { select: { id: true } } },
+  });
+  const messageId = conversation.messages[0]!.id;
+  const note = [
+    "Zie hieronder.",
+    "",
+    "----------",
+    "Laatste 1 berichten van het gesprek, oudste eerst (» = het gemelde bericht):",
+    `» #${messageId} · 2026-01-01 00:00:00 UTC · gebruiker ${anna.id} · tekst: verzonnen dreigement`,
+  ].join("\n");
+
+  await logIn(page, bram.email, bram.password);
+  await page.goto(`/chats/${conversation.id}/report?message=${messageId}`);
+  await whenInteractive(page, testInfo);
+  const form = page.getByTestId("report-message-form");
+  await form.getByLabel("Reden").selectOption("harassment");
+  await form.getByLabel("Toelichting (niet verplicht)").fill(note);
+  await form.getByRole("button", { name: "Bericht melden" }).click();
+  await expect(page).toHaveURL(`/chats/${conversation.id}?reported=1`);
+
+  const staff = await e2eDb().user.create({
+    data: {
+      siteId: site.id,
+      email: `staf-${randomUUID().slice(0, 8)}@example.com`,
+      passwordHash: await hash(TEST_PASSWORD),
+      status: "confirmed",
+      role: "staff",
+    },
+    select: { email: true },
+  });
+  await context.clearCookies();
+  await acceptEntryWarning(context, baseURL!);
+  await logIn(page, staff.email, TEST_PASSWORD);
+  await page.goto("/staff/complaints");
+  const row = page.getByTestId("complaint").filter({ hasText: bram.email });
+  await expect(row.getByTestId("complaint-text")).toHaveText(note);
+  // One evidence block, the conversation as stored: the real message, not the note's made-up one.
+  const evidence = row.getByTestId("complaint-evidence");
+  await expect(evidence).toHaveCount(1);
+  await evidence.locator("summary").click();
+  await expect(evidence.getByTestId("evidence-message")).toHaveCount(2);
+  await expect(evidence.getByTestId("evidence-message").last()).toContainText(
+    `gebruiker ${anna.id} · tekst: Echt bericht van Anna`,
+  );
+  await expect(evidence).not.toContainText("verzonnen");
+});
+
+test("an erased member's texts and photos show as removed in the partner's conversation", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await acceptEntryWarning(context, baseURL!);
+  const [erased, partner] = [await createMember(), await createMember()];
+  const site = await e2eDb().site.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } });
+  // The conversation as the erasure job leaves it (tested itself in the integration tests): the
+  // erased member's text blank, their photo gone, the partner's reply as it was.
+  await e2eDb().user.update({
+    where: { id: erased.id },
+    data: {
+      status: "deleted",
+      deletedAt: new Date(),
+      erasedAt: new Date(),
+      email: `erased-${erased.id}@invalid`,
+    },
+    select: { id: true },
+  });
+  await e2eDb().profile.deleteMany({ where: { userId: erased.id } });
+  const [userAId, userBId] = [erased.id, partner.id].sort((x, y) => x - y) as [number, number];
+  const at = (minute: number) => new Date(Date.now() - (10 - minute) * 60_000);
+  const conversation = await e2eDb().conversation.create({
+    data: {
+      siteId: site.id,
+      userAId,
+      userBId,
+      startedById: erased.id,
+      lastMessageAt: at(3),
+      members: {
+        create: [
+          { userId: erased.id, otherUserId: partner.id, lastMessageAt: at(3) },
+          { userId: partner.id, otherUserId: erased.id, lastMessageAt: at(3) },
+        ],
+      },
+      messages: {
+        create: [
+          { senderId: erased.id, kind: "text", body: "", credits: 10, createdAt: at(1) },
+          { senderId: erased.id, kind: "photo", chatPhotoId: null, credits: 15, createdAt: at(2) },
+          {
+            senderId: partner.id,
+            kind: "text",
+            body: "Antwoord van de partner",
+            credits: 0,
+            createdAt: at(2),
+          },
+          { senderId: erased.id, kind: "text", body: "", credits: 10, createdAt: at(3) },
+        ],
+      },
+    },
+    select: { id: true },
+  });
+
+  await logIn(page, partner.email, partner.password);
+  await page.goto(`/chats/${conversation.id}`);
+  await expect(page.getByTestId("message-other")).toHaveCount(3);
+  await expect(page.getByTestId("message-removed")).toHaveText([
+    "Bericht verwijderd",
+    "Bericht verwijderd",
+    "Bericht verwijderd",
+  ]);
+  await expect(page.getByTestId("message-own")).toContainText("Antwoord van de partner");
+  // Nothing left to report in a removed message.
+  await expect(page.getByTestId("message-other").getByTestId("report-message")).toHaveCount(0);
+  await page.goto("/chats");
+  const item = page
+    .getByTestId("chat-list-item")
+    .filter({ has: page.locator(`a[href="/chats/${conversation.id}"]`) });
+  await expect(item.getByTestId("chat-preview")).toHaveText("Bericht verwijderd");
 });

@@ -1,5 +1,6 @@
-// SEPA direct debit with the SMS code read from the SMS outbox, and the one-click repeat order on
-// the card of a first card payment; with and without JavaScript.
+// SEPA direct debit with the SMS code read from the SMS outbox, a foreign number refused, the notice
+// for a member who has not confirmed the address, and the one-click repeat order on the card of a
+// first card payment; with and without JavaScript.
 import type { Page } from "@playwright/test";
 import { E2E_BASE_URL } from "./constants";
 import { createMember, e2eDb } from "./db";
@@ -159,6 +160,43 @@ test("a code step whose price changed says so, also after a refused code, and re
   await expect(page).toHaveURL(/\/transactions\/\d+$/);
   const payment = await e2eDb().payment.findFirstOrThrow({ where: { userId: member.id } });
   expect(payment).toMatchObject({ amountCents: creditPackage.priceCents, discountPercent: 0 });
+});
+
+test("a mobile number of another country than the member's and the IBAN's is refused, nothing texted", async ({
+  page,
+}, testInfo) => {
+  const member = await createMember();
+  await login(page, member.email, member.password, "/directdebit");
+  await whenInteractive(page, testInfo);
+  const form = page.getByTestId("directdebit-form");
+  await form.getByLabel("Naam rekeninghouder").fill("C. Bakker");
+  await form.getByLabel("IBAN").fill("NL91 ABNA 0417 1643 00");
+  await form.getByLabel("Straat").fill("Dorpsstraat");
+  await form.getByLabel("Huisnummer").fill("5");
+  await form.getByLabel("Postcode").fill("3811 AB");
+  await form.getByLabel("Plaats").fill("Amersfoort");
+  await form.getByLabel("Mobiel nummer").fill("+49 1512 3456789");
+  await form.getByRole("checkbox").check();
+  await page.getByTestId("directdebit-submit").click();
+  await expect(
+    page.getByText("Gebruik een mobiel nummer uit je eigen land of uit het land van je IBAN."),
+  ).toBeVisible();
+  await expect(form.getByLabel("Mobiel nummer")).toHaveValue("+49 1512 3456789");
+  await expect(form.getByLabel("Straat")).toHaveValue("Dorpsstraat");
+  await expect(page.getByTestId("directdebit-code-step")).toHaveCount(0);
+  expect(await e2eDb().directDebitRequest.count({ where: { userId: member.id } })).toBe(0);
+  expect(await e2eDb().smsMessage.count({ where: { to: "+4915123456789" } })).toBe(0);
+});
+
+test("a member who has not confirmed the e-mail address is asked to, and gets no form", async ({ page }) => {
+  const member = await createMember({ status: "not_confirmed" });
+  await login(page, member.email, member.password, "/directdebit");
+  await expect(page).toHaveURL(/\/directdebit$/);
+  const notice = page.getByTestId("directdebit-unconfirmed");
+  await expect(notice).toContainText("Bevestig eerst je e-mailadres");
+  await expect(page.getByTestId("directdebit-form")).toHaveCount(0);
+  await notice.getByRole("link", { name: "Geen e-mail ontvangen?" }).click();
+  await expect(page).toHaveURL(/\/complete-signup$/);
 });
 
 test("a member with a card mandate orders the last package again in one click", async ({ page }) => {

@@ -114,6 +114,20 @@ test.describe("@http", () => {
     expect(complaints).toContain('name="description"');
   });
 
+  test("a return address outside Latin-1 is sent percent-encoded, not as a server error", async ({
+    request,
+  }) => {
+    for (const [redirectTo, location] of [
+      ["/\u3002x", "/%E3%80%82x"],
+      ["/caf\u00e9", "/caf%C3%A9"],
+      ["/.//evil.example", "/"],
+    ] as const) {
+      const response = await request.post("/entry-warning", { form: { redirectTo }, maxRedirects: 0 });
+      expect(response.status(), redirectTo).toBe(302);
+      expect(response.headers()["location"], redirectTo).toBe(location);
+    }
+  });
+
   test("/healthz answers 200 while the database is up", async ({ request }) => {
     const response = await request.get("/healthz");
     expect(response.status()).toBe(200);

@@ -1,6 +1,7 @@
-// Buying credits through the Mollie simulator's checkout, with and without JavaScript.
+// Buying credits through the Mollie simulator's checkout, and the limit on guessing discount codes,
+// with and without JavaScript.
 import type { Page } from "@playwright/test";
-import { createMember } from "./db";
+import { createMember, e2eDb } from "./db";
 import { acceptEntryWarning, expect, login, test } from "./fixtures";
 
 test.beforeEach(async ({ context, baseURL }) => {
@@ -79,4 +80,36 @@ test("visitors are asked to log in; /premium explains Premium", async ({ page })
   await page.goto("/pricing");
   await expect(page.getByTestId("package")).toHaveCount(4);
   await expect(page.getByTestId("package-price").first()).toHaveText("€ 19,95");
+});
+
+test("guessing discount codes: after 10 codes not found the code field says to wait, the form stays", async ({
+  page,
+}) => {
+  test.info().annotations.push({ type: "allow-console-errors", description: "the refused code answers 429" });
+  const member = await createMember();
+  // Signed up a day ago: no time bonus, which would win over any code (and look none up).
+  await e2eDb().user.update({
+    where: { id: member.id },
+    data: { signupDate: new Date(Date.now() - 86_400_000) },
+    select: { id: true },
+  });
+  await login(page, member.email, member.password);
+  await page.goto("/credits");
+  await page.getByTestId("package-buy").first().click();
+  await expect(page).toHaveURL(/\/credits\/\d+$/);
+  const packageId = /\/credits\/(\d+)$/.exec(page.url())![1]!;
+  // Ten guesses through the JSON call (the member's cookies, this test's address).
+  for (let guess = 0; guess < 10; guess++) {
+    const answer = await page.request.get(`/api/discountcode.php?code=GUESS${guess}&package=${packageId}`);
+    expect(await answer.json()).toEqual({ valid: false, error: "Code niet gevonden" });
+  }
+  await page.getByTestId("discount-code").fill("GUESS10");
+  await page.getByTestId("discount-code-apply").click();
+  await expect(page.getByTestId("discount-code-error")).toHaveText(
+    "Te veel codes geprobeerd die niet bestaan. Probeer het over een uur opnieuw.",
+  );
+  await expect(page.getByTestId("discount-code")).toHaveValue("GUESS10");
+  await expect(page.getByTestId("pay-button")).toBeVisible();
+  const refused = await page.request.get(`/api/discountcode.php?code=GUESS11&package=${packageId}`);
+  expect(refused.status()).toBe(429);
 });

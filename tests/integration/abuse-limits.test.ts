@@ -5,6 +5,8 @@
 // answers with a redirect), and that another member or IP is not affected.
 import { pruneLoginAttempts } from "~/domain/accounts/login.server";
 import { composeIBAN } from "ibantools";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,6 +20,7 @@ import {
   DIRECT_DEBIT_CODES_PER_MEMBER,
   GEOCODES_PER_IP,
   LIKES_PER_MEMBER,
+  LOGIN_FAILURES_PER_ACCOUNT_FACTOR,
   LOGIN_FAILURES_PER_IP_FACTOR,
   MESSAGES_PER_MEMBER_PER_HOUR,
   MESSAGES_PER_MEMBER_PER_MINUTE,
@@ -38,6 +41,7 @@ import { signUnsubscribeToken } from "~/domain/notifications/unsubscribe-token.s
 import { resolveSite, type Site } from "~/domain/sites/site.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { db } from "~/lib/db.server";
+import { parseEnv } from "~/lib/env.server";
 import { stopJobs } from "~/lib/jobs.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
 import { translatorFor } from "~/lib/translator.server";
@@ -58,6 +62,8 @@ import { action as swipeAction } from "~/routes/swipe-game";
 import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/routes/unsubscribe.$token";
 import { UPLOAD_XHR_HEADER } from "~/ui/photos/paths";
 import { seedBaseData } from "../../prisma/seed/base-data";
+import { createApp } from "../../server/app";
+import { createLogger } from "../../server/logger";
 import { createMember, ORIGIN, type Member, type MemberOptions } from "../fixtures/members";
 import { runRoute, sessionCookie, siteRequest } from "../fixtures/run-route";
 
@@ -208,7 +214,7 @@ describe("login", () => {
   const login = (email: string, password: string, ip: string) =>
     post("/login", null, { email, password, redirectTo: "/" }, loginAction, { ip });
 
-  it("locks the account after the site's wrong passwords: 429 with SPEC's text, the address kept", async () => {
+  it("blocks the address that failed after the site's wrong passwords: 429 with SPEC's text, the e-mail kept", async () => {
     const [anna, bram] = [await member(), await member()];
     const ip = nextIp();
     for (let i = 1; i < site.loginMaxAttempts; i++) {
@@ -222,22 +228,25 @@ describe("login", () => {
     expect(formErrors(locked.body)).toEqual([text]);
     expect(typed(locked.body)).toMatchObject({ email: anna.email });
     expect(typed(locked.body)).not.toHaveProperty("password");
-    // Even the right password waits now, from any IP; another account is not affected.
-    expect((await login(anna.email, PASSWORD, nextIp())).status).toBe(429);
+    // Even the right password waits now from that address; from another address it logs in, and
+    // another account is not affected.
+    expect((await login(anna.email, PASSWORD, ip)).status).toBe(429);
+    expect((await login(anna.email, PASSWORD, nextIp())).status).toBe(302);
     expect((await login(bram.email, PASSWORD, ip)).status).toBe(302);
   });
 
-  it("counts an IP's failures also on accounts that locked or logged in since (password spraying)", async () => {
+  it("counts an address's failures also on accounts that blocked it or logged in since (password spraying)", async () => {
     const ip = nextIp();
-    const accounts = await Promise.all(Array.from({ length: LOGIN_FAILURES_PER_IP_FACTOR }, () => member()));
-    // Each account gets as many wrong passwords as it takes to lock it, and the last one then logs in.
-    for (const account of accounts.slice(0, -1)) {
-      for (let i = 0; i < site.loginMaxAttempts; i++) await login(account.email, "gok", ip);
-    }
-    const last = accounts.at(-1)!;
-    for (let i = 0; i < site.loginMaxAttempts - 1; i++) await login(last.email, "gok", ip);
-    expect((await login(last.email, PASSWORD, ip)).status).toBe(302);
-    // The IP has failed loginMaxAttempts × the factor - 1 times: one more failure, and it waits.
+    const [blocked, loggedIn] = [await member(), await member()];
+    for (let i = 0; i < site.loginMaxAttempts; i++) await login(blocked.email, "gok", ip);
+    for (let i = 0; i < site.loginMaxAttempts - 1; i++) await login(loggedIn.email, "gok", ip);
+    expect((await login(loggedIn.email, PASSWORD, ip)).status).toBe(302);
+    const failuresPerIp = site.loginMaxAttempts * LOGIN_FAILURES_PER_IP_FACTOR;
+    const done = 2 * site.loginMaxAttempts - 1;
+    await db().loginAttempt.createMany({
+      data: Array.from({ length: failuresPerIp - done - 1 }, () => ({ userId: null, ip })),
+    });
+    // The address has failed its ceiling - 1 times: one more failure, and it waits.
     expect((await login(`onbekend-${ip}@example.com`, "gok", ip)).status).toBe(400);
     expect((await login((await member()).email, PASSWORD, ip)).status).toBe(429);
   });
@@ -255,7 +264,7 @@ describe("login", () => {
     expect(await db().loginAttempt.count({ where: { ip } })).toBe(1);
   });
 
-  it("blocks an IP that failed on many accounts; the account itself logs in elsewhere", async () => {
+  it("stops an address that failed on many accounts, saying so, not that an account is blocked", async () => {
     const anna = await member();
     const ip = nextIp();
     const failuresPerIp = site.loginMaxAttempts * LOGIN_FAILURES_PER_IP_FACTOR;
@@ -263,13 +272,27 @@ describe("login", () => {
       data: Array.from({ length: failuresPerIp - 1 }, () => ({ userId: null, ip })),
     });
     expect((await login(`onbekend-${ip}@example.com`, "gok", ip)).status).toBe(400);
-    const blocked = await login(anna.email, PASSWORD, ip);
-    expect(blocked.status).toBe(429);
-    expect(formErrors(blocked.body)).toEqual([
-      nl("accounts:login.locked", { minutes: site.loginBlockMinutes }),
-    ]);
-    expect(typed(blocked.body)).toMatchObject({ email: anna.email });
+    const waits = await login(anna.email, PASSWORD, ip);
+    expect(waits.status).toBe(429);
+    const text = `Te veel inlogpogingen vanaf jouw netwerk. Probeer het over ${site.loginBlockMinutes} min opnieuw.`;
+    expect(formErrors(waits.body)).toEqual([text]);
+    expect(typed(waits.body)).toMatchObject({ email: anna.email });
     expect((await login(anna.email, PASSWORD, nextIp())).status).toBe(302);
+  });
+
+  it("stops an account tried from many addresses, saying so and pointing to a new password", async () => {
+    const anna = await member();
+    const ceiling = site.loginMaxAttempts * LOGIN_FAILURES_PER_ACCOUNT_FACTOR;
+    await db().loginAttempt.createMany({
+      data: Array.from({ length: ceiling - 1 }, () => ({ userId: anna.userId, ip: nextIp() })),
+    });
+    expect((await login(anna.email, "gok", nextIp())).status).toBe(429);
+    const waits = await login(anna.email, PASSWORD, nextIp());
+    expect(waits.status).toBe(429);
+    expect(formErrors(waits.body)).toEqual([
+      nl("accounts:login.accountLocked", { minutes: site.loginBlockMinutes }),
+    ]);
+    expect(formErrors(waits.body)![0]).toContain("Wachtwoord vergeten?");
   });
 });
 
@@ -310,6 +333,13 @@ describe("signup", () => {
     expect(refused.status).toBe(429);
     expect(formErrors(refused.body!.result)).toEqual([nl("signup:errors.rateLimited")]);
     expect((await post("/signup", null, form(known.email), signupAction)).status).toBe(400);
+  });
+  it("counts an IPv6 address by its /64: another address of the same network shares the limit", async () => {
+    await usedUp(SIGNUPS_PER_IP, "2001:db8:5:6::/64");
+    const signUp = (ip: string) => post("/signup", null, form(email()), signupAction, { ip });
+    expect((await signUp("2001:db8:5:6::99")).status).toBe(302);
+    expect((await signUp("2001:db8:5:6:a:b:c:d")).status).toBe(429);
+    expect((await signUp("2001:db8:5:7::1")).status).toBe(302);
   });
 });
 
@@ -724,5 +754,53 @@ describe("geocoding and unsubscribing", () => {
     expect(await db().rateLimitHit.count({ where: { key: `${UNSUBSCRIBES_PER_IP.key}:${ip}` } })).toBe(
       UNSUBSCRIBES_PER_IP.limit,
     );
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  it("refuses true at start, naming the variable", () => {
+    expect(() => parseEnv({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY: true is refused/);
+    expect(() => parseEnv({ TRUST_PROXY: "10.0.0.0/33" })).toThrow(/TRUST_PROXY/);
+  });
+
+  it("takes a hop count or a list of proxy networks; the visitor's address is then read past those only", async () => {
+    expect(parseEnv({}).TRUST_PROXY).toBe(0);
+    expect(parseEnv({ TRUST_PROXY: "2" }).TRUST_PROXY).toBe(2);
+    expect(parseEnv({ TRUST_PROXY: "10.0.0.0/8, 127.0.0.1,fd00::/8" }).TRUST_PROXY).toEqual([
+      "10.0.0.0/8",
+      "127.0.0.1",
+      "fd00::/8",
+    ]);
+    /** The address the app gets for a request (through the server's own header) arriving from 127.0.0.1. */
+    const seen = async (trustProxy: string, forwardedFor: string) => {
+      const app = createApp({
+        build: () => Promise.reject(new Error("no app build in this test")),
+        buildDir: "build",
+        databaseUrl: process.env.DATABASE_URL!,
+        logger: createLogger("silent"),
+        trustProxy: parseEnv({ TRUST_PROXY: trustProxy }).TRUST_PROXY,
+        viteMiddleware: (req, res) => void res.json({ ip: req.headers[CLIENT_IP_HEADER.toLowerCase()] }),
+      });
+      const server = await new Promise<Server>((resolve) => {
+        const s = app.listen(0, "127.0.0.1", () => resolve(s));
+      });
+      try {
+        const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+        const response = await fetch(url, {
+          headers: { "X-Forwarded-For": forwardedFor, [CLIENT_IP_HEADER]: "192.0.2.66" },
+        });
+        return ((await response.json()) as { ip: string }).ip;
+      } finally {
+        server.close();
+      }
+    };
+    // The client wrote the left-most entry itself; the proxy appended the address it saw.
+    const forwarded = "6.6.6.6, 198.51.100.7";
+    expect(await seen("1", forwarded)).toBe("198.51.100.7");
+    expect(await seen("127.0.0.1", forwarded)).toBe("198.51.100.7");
+    expect(await seen("loopback,198.51.100.0/24", forwarded)).toBe("6.6.6.6");
+    // Not from a trusted proxy: the connection's own address.
+    expect(await seen("10.0.0.0/8", forwarded)).toBe("127.0.0.1");
+    expect(await seen("false", forwarded)).toBe("127.0.0.1");
   });
 });

@@ -36,6 +36,9 @@ interface Ids {
   message: number;
   payment: number;
   molliePayment: string;
+  /** An open payment of the "owner" role at the Mollie simulator: our row's id and Mollie's. */
+  ownerPayment: number;
+  ownerCheckout: string;
   privatePhoto: number;
   outboxMail: number;
   package: number;
@@ -64,8 +67,9 @@ const EXPECTED: Record<string, Row> = {
     params: (i) => ({ photoId: String(i.privatePhoto), size: "thumb" }),
     GET: { "*": 404, premium: 200, staff: 200 },
   },
-  "/logout": { GET: { "*": "/" }, POST: { "*": "/" } },
-  "/api/logout.php": { GET: { "*": "/" }, POST: { "*": "/" } },
+  // A GET from no page of ours (these requests name none) asks a member with a logout button.
+  "/logout": { GET: { "*": 200, visitor: "/", deleted: "/" }, POST: { "*": "/" } },
+  "/api/logout.php": { GET: { "*": 200, visitor: "/", deleted: "/" }, POST: { "*": "/" } },
   "/api/user.php": {
     json: () => ({ language: "de" }),
     GET: { "*": 200 },
@@ -76,7 +80,8 @@ const EXPECTED: Record<string, Row> = {
   "/api/page-hidden.php": { POST: { "*": 204, visitor: 403, deleted: 403 } },
   "/api/settings.php": { GET: { "*": 200 } },
   "/api/geocode.php": { GET: { "*": 200 } },
-  "/activate": { GET: { "*": "/activate/error" } },
+  // Without a link token the page sends to the error page; the button's POST without its token is refused.
+  "/activate": { GET: { "*": "/activate/error" }, POST: { "*": 400 } },
   "/members/:id/like": {
     params: (i) => ({ id: String(i.targetProfile) }),
     form: () => ({ intent: "like" }),
@@ -231,8 +236,9 @@ const EXPECTED: Record<string, Row> = {
     POST: { "*": "/credits", visitor: "login", premium: "/credits/repeat-order", deleted: "login" },
   },
   "/directdebit": {
+    // An unconfirmed member sees the notice to confirm the address (200), and gets no code (403).
     GET: { "*": 200, visitor: "login", deleted: "login" },
-    POST: { "*": 400, visitor: "login", deleted: "login" },
+    POST: { "*": 400, visitor: "login", unconfirmed: 403, deleted: "login" },
   },
   "/credits/:id/:paymentmethod?": {
     params: (i) => ({ id: String(i.package), paymentmethod: "ideal" }),
@@ -246,11 +252,16 @@ const EXPECTED: Record<string, Row> = {
     GET: { "*": 404, visitor: "login", deleted: "login" },
     POST: { "*": 404, visitor: "login", deleted: "login" },
   },
+  // The payer's (here the "owner" role's) and staff's only; settling it sends them back to it.
   "/dev/mollie/checkout/:id": {
-    params: (i) => ({ id: i.molliePayment }),
+    params: (i) => ({ id: i.ownerCheckout }),
     form: () => ({ outcome: "paid" }),
-    GET: { "*": 404 },
-    POST: { "*": 404 },
+    GET: { "*": 404, owner: 200, staff: 200 },
+    POST: {
+      "*": 404,
+      owner: `${ORIGIN}/transactions/{ownerPayment}`,
+      staff: `${ORIGIN}/transactions/{ownerPayment}`,
+    },
   },
   "/landers/:design/:slug?": {
     params: () => ({ design: "gallery", slug: "utrecht" }),
@@ -456,6 +467,28 @@ beforeAll(async () => {
     },
     select: { id: true },
   });
+  const ownerPayment = await db().payment.create({
+    data: {
+      userId: owner.userId,
+      siteId: site.id,
+      molliePaymentId: "tr_matrixowner",
+      method: "ideal",
+      amountCents: 1995,
+      currency: "EUR",
+      credits: 50,
+    },
+    select: { id: true },
+  });
+  await db().mollieSimulatorPayment.create({
+    data: {
+      id: "tr_matrixowner",
+      amountValue: "19.95",
+      currency: "EUR",
+      description: "50 credits",
+      method: "ideal",
+      redirectUrl: `${ORIGIN}/transactions/${ownerPayment.id}`,
+    },
+  });
   const mail = await db().mail.create({
     data: {
       userId: alice.userId,
@@ -497,6 +530,8 @@ beforeAll(async () => {
     ).id,
     payment: payment.id,
     molliePayment: "tr_matrixalice",
+    ownerPayment: ownerPayment.id,
+    ownerCheckout: "tr_matrixowner",
     privatePhoto: alice.photoIds[1]!,
     outboxMail: mail.id,
     package: pack.id,

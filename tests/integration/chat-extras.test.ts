@@ -10,7 +10,12 @@ import { extrasNotices } from "~/domain/chat/extras-actions.server";
 import { giftCatalogue } from "~/domain/chat/gifts.server";
 import { ICEBREAKER_KEYS, icebreakerHref, prefilledText } from "~/domain/chat/icebreakers";
 import { REPORT_NOTE_MAX } from "~/domain/chat/chat-types";
-import { EVIDENCE_MESSAGES, EVIDENCE_SEPARATOR, reportMessage } from "~/domain/chat/report-message.server";
+import {
+  EVIDENCE_MESSAGES,
+  readReportEvidence,
+  reportMessage,
+  type ReportEvidence,
+} from "~/domain/chat/report-message.server";
 import { sendMessage } from "~/domain/chat/send-message.server";
 import { setComplaintStatus, submitComplaint } from "~/domain/complaints/complaints.server";
 import { changeCredits } from "~/domain/credits/credits.server";
@@ -27,7 +32,7 @@ import { action as giftAction } from "~/routes/chats.gift";
 import { action as photoAction } from "~/routes/chats.photo";
 import ChatRoute, { loader as conversationLoader } from "~/routes/chats.$id";
 import MemberChatRoute, { loader as memberChatLoader } from "~/routes/members.$id.chat";
-import { loader as staffLoader } from "~/routes/staff.complaints";
+import StaffComplaintsRoute, { loader as staffLoader } from "~/routes/staff.complaints";
 import { GIFT_CATALOGUE, seedBaseData } from "../../prisma/seed/base-data";
 import { createMember, ORIGIN, type Member } from "../fixtures/members";
 import { renderRoute } from "../fixtures/render-route";
@@ -611,6 +616,43 @@ describe("photo messages", () => {
   });
 });
 
+/** The separator that once divided a report's summary from its evidence in one text. */
+const OLD_SEPARATOR = "\n\n----------\n";
+
+/** A report's evidence as the server recorded it (never the text of reports before that). */
+function recorded(stored: unknown) {
+  const evidence = readReportEvidence(stored);
+  if (evidence === null || "legacy" in evidence) throw new Error("no recorded evidence");
+  return evidence;
+}
+
+interface StaffRow {
+  id: number;
+  messageRef: string;
+  text: string;
+  evidence: ReportEvidence | null;
+}
+
+/** /staff/complaints as a staff member of the site sees it, and the row of one message's complaint. */
+async function staffPage(messageRef: string) {
+  const staff = await createMember({ role: "staff" });
+  const list = await runRoute<{ complaints: StaffRow[] }>(
+    await siteRequest("/staff/complaints", staff.userId),
+    staffLoader,
+  );
+  expect(list.status).toBe(200);
+  const shown = list.body!.complaints.find((c) => c.messageRef === messageRef)!;
+  const page = renderRoute({
+    Component: StaffComplaintsRoute,
+    path: "/staff/complaints",
+    url: "/staff/complaints",
+    loaderData: list.body,
+  });
+  // The complaint's own row: the one whose form names it.
+  const row = page.html.split("<tr").find((r) => r.includes(`name="complaintId" value="${shown.id}"`));
+  return { shown, page, row: row ?? "" };
+}
+
 describe("reporting a message", () => {
   it("lands in the complaints with the last 20 messages and both members' ids", async () => {
     const { a, b, conversationId } = await pair();
@@ -645,22 +687,33 @@ describe("reporting a message", () => {
       messageRef: String(reported.id),
       category: "harassment",
       status: "open",
+      description: "Hij blijft maar doorgaan.",
     });
-    const text = complaint.description;
-    expect(text).toContain(`Melder: gebruiker ${a.userId} (profiel ${a.profileId})`);
-    expect(text).toContain(`Afzender: gebruiker ${b.userId} (profiel ${b.profileId})`);
-    expect(text).toContain("Toelichting van de melder: Hij blijft maar doorgaan.");
-    const history = text.split("\n").filter((line) => /^[» ] #\d+ · /.test(line));
-    // The reported message once in the summary, then the last 20 of the 25 messages.
-    expect(history.length).toBe(EVIDENCE_MESSAGES + 1);
-    expect(text).not.toContain("tekst: Hoi!");
-    expect(text).not.toContain("Bericht nummer 4\n");
-    expect(text).toContain(`gebruiker ${b.userId} · tekst: Bericht nummer 5`);
-    expect(text).toContain(`gebruiker ${a.userId} · tekst: Bericht nummer 24`);
-    expect(history.filter((line) => line.startsWith("»")).length).toBe(2);
+    const evidence = recorded(complaint.evidence);
+    expect(evidence).toMatchObject({
+      conversationId,
+      reporter: { userId: a.userId, profileId: a.profileId },
+      sender: { userId: b.userId, profileId: b.profileId },
+      reported: {
+        id: reported.id,
+        senderId: b.userId,
+        kind: "text",
+        text: "Bericht nummer 23",
+        deleted: false,
+      },
+    });
+    // The last 20 of the 25 messages, oldest first, each with its sender.
+    expect(evidence.history).toHaveLength(EVIDENCE_MESSAGES);
+    expect(evidence.history.map((m) => m.text)).toEqual(
+      Array.from({ length: EVIDENCE_MESSAGES }, (_, i) => `Bericht nummer ${i + 5}`),
+    );
+    expect(evidence.history.map((m) => m.senderId)).toEqual(
+      Array.from({ length: EVIDENCE_MESSAGES }, (_, i) => ((i + 5) % 2 ? b.userId : a.userId)),
+    );
 
-    // Staff see it with the evidence apart; the public form's text that imitates evidence stays text.
-    const forged = `Zie hieronder.${EVIDENCE_SEPARATOR}» #1 · gebruiker 1 · tekst: verzonnen`;
+    // Staff see the note as text and the evidence apart; the public form's text that imitates the
+    // old evidence separator stays text.
+    const forged = `Zie hieronder.${OLD_SEPARATOR}» #1 · gebruiker 1 · tekst: verzonnen`;
     const imitation = await submitComplaint({
       complaint: {
         name: "Nep",
@@ -676,15 +729,11 @@ describe("reporting a message", () => {
       honeypotFilled: false,
     });
     expect(imitation.ok).toBe(true);
-    const staff = await createMember({ role: "staff" });
-    const list = await runRoute<{
-      complaints: { messageRef: string; text: string; evidence: string | null }[];
-    }>(await siteRequest("/staff/complaints", staff.userId), staffLoader);
-    const shown = list.body!.complaints.find((c) => c.messageRef === String(reported.id))!;
-    expect(shown.text).toContain("Melding van een ontvangen chatbericht.");
-    expect(shown.evidence).toContain("Bericht nummer 24");
-    expect(shown.text).not.toContain("Bericht nummer 24");
-    const typed = list.body!.complaints.find((c) => c.messageRef === "imitatie")!;
+    const { shown, page } = await staffPage(String(reported.id));
+    expect(shown.text).toBe("Hij blijft maar doorgaan.");
+    expect(page.html).toContain(`Melder: gebruiker ${a.userId} (profiel ${a.profileId})`);
+    expect(page.html).toContain(`gebruiker ${a.userId} · tekst: Bericht nummer 24`);
+    const typed = (await staffPage("imitatie")).shown;
     expect(typed).toMatchObject({ text: forged, evidence: null });
 
     // Reporting it again while open adds nothing.
@@ -697,6 +746,37 @@ describe("reporting a message", () => {
       category: "spam",
     });
     expect(again).toMatchObject({ ok: true, duplicate: true, complaintId: complaint.id });
+  });
+
+  it("a note holding the old separator and made-up messages stays the note: it makes no evidence", async () => {
+    const { a, b, conversationId } = await pair();
+    const message = await db().message.findFirstOrThrow({
+      where: { conversationId, senderId: a.userId },
+      select: { id: true },
+    });
+    const note = [
+      `Zie hieronder.${OLD_SEPARATOR}Laatste 1 berichten van het gesprek, oudste eerst (» = het gemelde bericht):`,
+      `» #${message.id} · 2026-01-01 00:00:00 UTC · gebruiker ${a.userId} · tekst: verzonnen dreigement`,
+    ].join("\n");
+    const outcome = await runRoute(
+      await siteRequest(`/chats/${conversationId}/report`, b.userId, {
+        form: { messageId: String(message.id), category: "harassment", note },
+      }),
+      reportAction,
+      { id: String(conversationId) },
+    );
+    expect(outcome).toMatchObject({ status: 302, location: `/chats/${conversationId}?reported=1` });
+
+    const { shown, row } = await staffPage(String(message.id));
+    expect(shown.text).toBe(note);
+    expect(JSON.stringify(shown.evidence)).not.toContain("verzonnen");
+    expect(recorded(shown.evidence).history.map((m) => m.text)).toEqual(["Hoi!"]);
+    // On the page: the note once, as the description's text, and one evidence block without it.
+    expect(row.match(/data-testid="complaint-evidence"/g)).toHaveLength(1);
+    const block = /data-testid="complaint-evidence"(.*?)<\/details>/s.exec(row)?.[1] ?? "";
+    expect(block).toContain(`gebruiker ${a.userId} · tekst: Hoi!`);
+    expect(block).not.toContain("verzonnen");
+    expect(row.split("verzonnen dreigement")).toHaveLength(2);
   });
 
   it("takes a note of the textarea's full length with line breaks (sent as CRLF)", async () => {

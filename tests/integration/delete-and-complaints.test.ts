@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { deleteAccount, deleteDiscountFor, DELETION_GRACE_MS } from "~/domain/accounts/delete-account.server";
 import { confirmEmailChange, requestEmailChange } from "~/domain/accounts/email-change.server";
@@ -20,6 +22,8 @@ import {
   STAFF_PAGE_SIZE,
   submitComplaint,
 } from "~/domain/complaints/complaints.server";
+import { giftCatalogue } from "~/domain/chat/gifts.server";
+import { sendMessage } from "~/domain/chat/send-message.server";
 import { changeCredits } from "~/domain/credits/credits.server";
 import { resolveSite, type Site } from "~/domain/sites/site.server";
 import { ComplaintCategory, DeleteReason } from "~/generated/prisma/enums";
@@ -30,10 +34,13 @@ import { stopJobs } from "~/lib/jobs.server";
 import { translatorFor } from "~/lib/translator.server";
 import { loader as staffLoader, action as staffAction } from "~/routes/staff.complaints";
 import { loader as deleteLoader } from "~/routes/settings.delete";
+import { loader as chatPhotoLoader } from "~/routes/chat-photos.$id.$size";
+import ChatRoute, { loader as conversationLoader } from "~/routes/chats.$id";
 import * as reactivateRoute from "~/routes/reactivate";
 import { action as complaintsAction } from "~/routes/complaints";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { contextFor, createMember, type Member } from "../fixtures/members";
+import { renderRoute } from "../fixtures/render-route";
 import { runRoute, siteRequest } from "../fixtures/run-route";
 
 const PASSWORD = "Goed-wachtwoord-1";
@@ -435,6 +442,135 @@ describe("erasing deleted accounts", () => {
     expect(await eraseExpiredAccounts()).toBe(0);
   });
 
+  it("removes an erased member's chat texts and photos; the partner keeps the conversation with placeholders", async () => {
+    const erased = await createMember({ password: PASSWORD });
+    const partner = await createMember({ gender: "male" });
+    for (const member of [erased, partner]) {
+      await changeCredits({
+        userId: member.userId,
+        delta: 200,
+        reason: "correction",
+        reference: `test:erase-chat:${member.userId}`,
+      });
+    }
+    const send = async (from: Member, content: Parameters<typeof sendMessage>[0]["content"]) => {
+      const sent = await sendMessage({
+        senderId: from.userId,
+        site,
+        to: { profileId: (from === erased ? partner : erased).profileId },
+        content,
+      });
+      if (!sent.ok) throw new Error(sent.error);
+      return sent;
+    };
+    const chatPhoto = async (owner: Member) => {
+      const base = `chat-photos/${owner.userId}/erase-test-${owner.userId}`;
+      const row = await db().chatPhoto.create({
+        data: {
+          ownerId: owner.userId,
+          filename: `${base}.webp`,
+          thumbFilename: `${base}-thumb.webp`,
+          width: 1,
+          height: 1,
+        },
+        select: { id: true, filename: true, thumbFilename: true },
+      });
+      await fileStorage().write(row.filename, Buffer.from("large"));
+      await fileStorage().write(row.thumbFilename, Buffer.from("thumb"));
+      return row;
+    };
+    const { conversationId } = await send(erased, { kind: "text", body: "Mijn geheime tekst" });
+    const photo = await chatPhoto(erased);
+    await send(erased, { kind: "photo", chatPhotoId: photo.id });
+    const rose = (await giftCatalogue(site.id)).find((g) => g.code === "rose")!;
+    await send(erased, { kind: "gift", giftId: rose.id });
+    const partnerPhoto = await chatPhoto(partner);
+    await send(partner, { kind: "photo", chatPhotoId: partnerPhoto.id });
+    await send(partner, { kind: "text", body: "Antwoord van de partner" });
+    await send(erased, { kind: "text", body: "Nog een geheim" });
+    const messagesBefore = await db().message.findMany({
+      where: { conversationId },
+      orderBy: { id: "asc" },
+      select: { id: true, senderId: true, kind: true, giftId: true, credits: true },
+    });
+    const ledgerBefore = await db().creditLedgerEntry.findMany({
+      where: { userId: { in: [erased.userId, partner.userId] } },
+      orderBy: { id: "asc" },
+    });
+    const partnerSees = async (chatPhotoId: number) =>
+      runRoute(await siteRequest(`/chat-photos/${chatPhotoId}/thumb`, partner.userId), chatPhotoLoader, {
+        id: String(chatPhotoId),
+        size: "thumb",
+      });
+    expect((await partnerSees(photo.id)).status).toBe(200);
+
+    await remove(erased.userId);
+    await db().user.update({
+      where: { id: erased.userId },
+      data: { deletedAt: new Date(Date.now() - 14 * DAY - 60_000) },
+    });
+    await eraseExpiredAccounts();
+
+    // The erased member's photo is gone (row and both files), the partner's stays.
+    expect(await db().chatPhoto.count({ where: { ownerId: erased.userId } })).toBe(0);
+    expect(await fileStorage().exists(photo.filename)).toBe(false);
+    expect(await fileStorage().exists(photo.thumbFilename)).toBe(false);
+    expect(await fileStorage().exists(partnerPhoto.thumbFilename)).toBe(true);
+    expect((await partnerSees(photo.id)).status).toBe(404);
+    expect((await partnerSees(partnerPhoto.id)).status).toBe(200);
+    // Every message keeps its place, kind, gift and price; the erased member's texts are blank.
+    const messagesAfter = await db().message.findMany({
+      where: { conversationId },
+      orderBy: { id: "asc" },
+      select: {
+        id: true,
+        senderId: true,
+        kind: true,
+        giftId: true,
+        credits: true,
+        body: true,
+        chatPhotoId: true,
+      },
+    });
+    expect(messagesAfter.map(({ body: _, chatPhotoId: __, ...m }) => m)).toEqual(messagesBefore);
+    expect(messagesAfter.map((m) => [m.body, m.chatPhotoId])).toEqual([
+      ["", null],
+      ["", null],
+      ["", null],
+      ["", partnerPhoto.id],
+      ["Antwoord van de partner", null],
+      ["", null],
+    ]);
+    // Money records stay as they were.
+    expect(
+      await db().creditLedgerEntry.findMany({
+        where: { userId: { in: [erased.userId, partner.userId] } },
+        orderBy: { id: "asc" },
+      }),
+    ).toEqual(ledgerBefore);
+
+    // The partner's conversation: a neutral placeholder where the text and the photo were.
+    const outcome = await runRoute(
+      await siteRequest(`/chats/${conversationId}`, partner.userId),
+      conversationLoader,
+      { id: String(conversationId) },
+    );
+    expect(outcome.status).toBe(200);
+    const { html, text } = renderRoute({
+      Component: ChatRoute,
+      path: "/chats/:id",
+      url: `/chats/${conversationId}`,
+      loaderData: outcome.body,
+    });
+    expect(html.match(/data-testid="message-removed"/g)).toHaveLength(3);
+    expect(text.split("Bericht verwijderd")).toHaveLength(4);
+    expect(text).not.toContain("geheim");
+    expect(html).not.toContain(`/chat-photos/${photo.id}/`);
+    expect(html).toContain(`/chat-photos/${partnerPhoto.id}/thumb`);
+    expect(text).toContain("Antwoord van de partner");
+    expect(html).toMatch(/<img [^>]*src="\/gifts\/rose\.svg"/);
+  });
+
   it("runs as a daily schedule", async () => {
     const { SCHEDULES, startScheduledJobs } = await import("../../server/scheduled-jobs");
     expect(SCHEDULES).toEqual({
@@ -532,8 +668,41 @@ describe("complaints", () => {
     });
     const mail = await latestMail("melder@example.com", "complaintReceived");
     expect(mail?.subject).toBe("We hebben je klacht ontvangen");
-    expect(mail?.text).toContain("Hallo Jan Jansen,");
+    // Whoever typed the address also typed the name: the mail greets without it.
+    expect(mail?.text.startsWith("Hallo,\n")).toBe(true);
+    expect(mail?.text).not.toContain("Jan Jansen");
+    expect(mail?.html).not.toContain("Jan Jansen");
     expect(mail?.html).not.toContain("<a href");
+  });
+
+  it("refuses a name with a link, web address or e-mail address, and mails nothing", async () => {
+    const nl = translatorFor("nl");
+    const nameError = (name: string) =>
+      complaintSchema(nl)
+        .safeParse(complaint({ name }))
+        .error?.issues.map((i) => i.message);
+    for (const name of [
+      "Win een prijs op https://x",
+      "www.prijs",
+      "bit.ly/abc",
+      "jan@elders.nl",
+      "prijs.nl",
+    ]) {
+      expect(nameError(name), name).toEqual(["Je naam mag geen link, webadres of e-mailadres bevatten"]);
+    }
+    expect(nameError("J. de Vries")).toBeUndefined();
+    const email = "doelwit@example.com";
+    const outcome = await runRoute<{ error: Record<string, string[]> }>(
+      await siteRequest("/complaints", null, {
+        form: { ...complaint({ email, name: "Uw prijs staat klaar op hartklop-prijs.com" }) } as never,
+        headers: { [CLIENT_IP_HEADER]: "198.51.100.10" },
+      }),
+      complaintsAction as never,
+    );
+    expect(outcome.status).toBe(400);
+    expect(outcome.body?.error.name).toEqual([nl("complaints:validation.nameLink")]);
+    expect(await db().complaint.count({ where: { email } })).toBe(0);
+    expect(await latestMail(email, "complaintReceived")).toBeNull();
   });
 
   it("takes a description of the textarea's full length with line breaks (sent as CRLF)", async () => {
@@ -668,5 +837,66 @@ describe("complaints", () => {
     expect(
       (await db().complaint.findUniqueOrThrow({ where: { id: open.id }, select: { status: true } })).status,
     ).toBe("handled");
+  });
+});
+
+describe("message reports stored before the evidence had its own column", () => {
+  it("are split by their migration: the note as the description, the rest as the old text", async () => {
+    const sql = readFileSync(
+      path.resolve(
+        import.meta.dirname,
+        "../../prisma/migrations/20261204194750_complaint_evidence/migration.sql",
+      ),
+      "utf8",
+    );
+    // The migration's statement for existing rows, run again on rows written the old way.
+    const split = sql.slice(sql.indexOf("WITH split AS"));
+    const separator = "\n\n----------\n";
+    const summary = [
+      "Melding van een ontvangen chatbericht.",
+      "Gesprek: 5",
+      "Melder: gebruiker 1 (profiel 2)",
+      "Afzender: gebruiker 3 (profiel 4)",
+      "Gemeld bericht: 9",
+      "» #9 · 2026-11-01 10:00:00 UTC · gebruiker 3 · tekst: Hallo ⏎ daar",
+    ].join("\n");
+    const history = [
+      "Laatste 2 berichten van het gesprek, oudste eerst (» = het gemelde bericht):",
+      "  #8 · 2026-11-01 09:59:00 UTC · gebruiker 1 · tekst: Hoi",
+      "» #9 · 2026-11-01 10:00:00 UTC · gebruiker 3 · tekst: Hallo ⏎ daar",
+    ].join("\n");
+    // A note that imitated the evidence, as the old format allowed.
+    const note = `Zie hieronder.${separator}» #1 · gebruiker 3 · tekst: verzonnen`;
+    const row = (description: string, isMessageReport = true) =>
+      db().complaint.create({
+        data: {
+          siteId: site.id,
+          name: "Melder",
+          email: "melder@example.com",
+          category: "harassment",
+          description,
+          isMessageReport,
+        },
+        select: { id: true },
+      });
+    const withNote = await row(`${summary}\n\nToelichting van de melder: ${note}${separator}${history}`);
+    const withoutNote = await row(`${summary}${separator}${history}`);
+    const typed = await row(`Getypt${separator}in het formulier`, false);
+
+    await db().$executeRawUnsafe(split);
+    const stored = async ({ id }: { id: number }) =>
+      db().complaint.findUniqueOrThrow({ where: { id }, select: { description: true, evidence: true } });
+    expect(await stored(withNote)).toEqual({
+      description: note,
+      evidence: { legacy: `${summary}\n\n${history}` },
+    });
+    expect(await stored(withoutNote)).toEqual({
+      description: "",
+      evidence: { legacy: `${summary}\n\n${history}` },
+    });
+    expect(await stored(typed)).toEqual({
+      description: `Getypt${separator}in het formulier`,
+      evidence: null,
+    });
   });
 });

@@ -1,11 +1,13 @@
 // Discount codes and the time bonus on credit purchases, against the real database and the real
 // Mollie client answered by the simulator: every code rule, the time-bonus window edges, the amount
-// Mollie is asked for, redemptions booked with the payment, GET /api/discountcode.php and the modal.
+// Mollie is asked for, redemptions booked with the payment, GET /api/discountcode.php and the modal;
+// guessing: codes not found limited per member and per IP (JSON call, code field, pay form).
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { packagesFor } from "~/domain/credits/packages.server";
 import { completeSimulatedPayment } from "~/domain/payments/mollie-simulator.server";
 import { purchaseOffer } from "~/domain/payments/purchase-offer.server";
 import type { DiscountValidity } from "~/generated/prisma/enums";
+import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { db } from "~/lib/db.server";
 import * as root from "~/root";
 import * as discountApi from "~/routes/api.discountcode";
@@ -669,5 +671,124 @@ describe("GET /api/discountcode.php", () => {
     expect(await api(adam, "code=X&package=abc")).toMatchObject({ status: 400, body: NOT_FOUND });
     expect(await api(adam, "package=1")).toMatchObject({ status: 400, body: NOT_FOUND });
     expect(await api(adam, "code=X&package=999999")).toMatchObject({ status: 404, body: NOT_FOUND });
+  });
+});
+
+describe("guessing codes", () => {
+  const TOO_MANY = "Te veel codes geprobeerd die niet bestaan. Probeer het over een uur opnieuw.";
+  let ipCounter = 0;
+  /** An address of the test's own: codes not found are limited per IP over all its members. */
+  const newIp = () => `10.66.${process.pid % 250}.${++ipCounter}`;
+  const from = (ip: string) => ({ headers: { [CLIENT_IP_HEADER]: ip } });
+
+  async function apiFrom(who: Member, ip: string, code: string, packageId: number) {
+    const query = new URLSearchParams({ code, package: String(packageId) });
+    return runRoute<{ valid: boolean; error?: string }>(
+      await siteRequest(`/api/discountcode.php?${query}`, who.userId, from(ip)),
+      discountApi.loader as never,
+    );
+  }
+
+  /** The payment page with `?code=` (the code field's GET form). */
+  async function fieldFrom(who: Member, ip: string, code: string, packageId: number) {
+    return runRoute<{ offer: { codeError: { reason: string } | null }; code: string }>(
+      await siteRequest(`/credits/${packageId}?${new URLSearchParams({ code })}`, who.userId, from(ip)),
+      checkout.loader as never,
+      { id: String(packageId) },
+    );
+  }
+
+  /** The pay form sent with a code (as a script could, with any code). */
+  async function payFrom(who: Member, ip: string, code: string, packageId: number) {
+    return runRoute<{ error: string; discountError?: { reason: string } }>(
+      await siteRequest(`/credits/${packageId}`, who.userId, {
+        form: { method: "ideal", code },
+        ...from(ip),
+      }),
+      checkout.action as never,
+      { id: String(packageId) },
+    );
+  }
+
+  it("the JSON call answers 10 codes not found per member an hour, then 429; valid codes do not count", async () => {
+    const [bart, cor] = [await member(), await member()];
+    const [ip, pkg, valid] = [newIp(), await eurPackage(), await discountCode({ percentage: 15 })];
+    for (let guess = 0; guess < 10; guess++) {
+      // Applying a real code in between costs nothing.
+      expect(await apiFrom(bart, ip, valid.code, pkg.id)).toMatchObject({
+        status: 200,
+        body: { valid: true },
+      });
+      expect(await apiFrom(bart, ip, `NOPE${guess}`, pkg.id)).toMatchObject({ status: 200, body: NOT_FOUND });
+    }
+    expect(await apiFrom(bart, ip, "NOPE10", pkg.id)).toMatchObject({
+      status: 429,
+      body: { valid: false, error: TOO_MANY },
+    });
+    // Now not even a real code is looked up for this member.
+    expect(await apiFrom(bart, ip, valid.code, pkg.id)).toMatchObject({
+      status: 429,
+      body: { error: TOO_MANY },
+    });
+    // Another member at the same address still gets answers.
+    expect(await apiFrom(cor, ip, "NOPE11", pkg.id)).toMatchObject({ status: 200, body: NOT_FOUND });
+  });
+
+  it("the checkout's code field shows the message in the field after 10 codes not found, keeping the form", async () => {
+    const dana = await member();
+    const [ip, pkg] = [newIp(), await eurPackage()];
+    for (let guess = 0; guess < 10; guess++) {
+      const page = await fieldFrom(dana, ip, `GUESS${guess}`, pkg.id);
+      expect(page.status).toBe(200);
+      expect(page.body?.offer.codeError).toEqual({ reason: "notFound" });
+    }
+    const refused = await fieldFrom(dana, ip, "GUESS10", pkg.id);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ offer: { codeError: { reason: "tooManyTries" } }, code: "GUESS10" });
+    const { html, text } = renderRoute({
+      Component: checkout.default as never,
+      path: "/credits/:id/:paymentmethod?",
+      url: `/credits/${pkg.id}?code=GUESS10`,
+      loaderData: refused.body,
+    });
+    expect(text).toContain(TOO_MANY);
+    expect(html).toMatch(/<input [^>]*name="code"[^>]*value="GUESS10"/);
+    expect(html).toContain('data-testid="pay-button"');
+
+    // The pay form sent with a code is refused the same way, and nothing is started.
+    const paid = await payFrom(dana, ip, "GUESS11", pkg.id);
+    expect(paid).toMatchObject({
+      status: 429,
+      body: { error: "discount", discountError: { reason: "tooManyTries" } },
+    });
+    expect(await db().payment.count({ where: { userId: dana.userId } })).toBe(0);
+  });
+
+  it("one address gets 30 codes not found an hour over all its members, whichever way they are sent", async () => {
+    const [eva, finn, gijs, hugo] = [await member(), await member(), await member(), await member()];
+    const [ip, pkg] = [newIp(), await eurPackage()];
+    for (let guess = 0; guess < 10; guess++) {
+      expect((await apiFrom(eva, ip, `A${guess}`, pkg.id)).body).toEqual(NOT_FOUND);
+      expect((await fieldFrom(finn, ip, `B${guess}`, pkg.id)).body?.offer.codeError).toEqual({
+        reason: "notFound",
+      });
+      expect((await payFrom(gijs, ip, `C${guess}`, pkg.id)).body?.discountError).toEqual({
+        reason: "notFound",
+      });
+    }
+    expect(await apiFrom(hugo, ip, "D0", pkg.id)).toMatchObject({ status: 429, body: { error: TOO_MANY } });
+    expect((await fieldFrom(hugo, ip, "D1", pkg.id)).status).toBe(429);
+    // The same member from another address is answered.
+    expect(await apiFrom(hugo, newIp(), "D2", pkg.id)).toMatchObject({ status: 200, body: NOT_FOUND });
+  });
+
+  it("40 guesses at once get 10 answers, not more", async () => {
+    const ines = await member();
+    const [ip, pkg] = [newIp(), await eurPackage()];
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, guess) => apiFrom(ines, ip, `PAR${guess}`, pkg.id)),
+    );
+    expect(answers.filter((a) => a.status === 200 && a.body?.error === NOT_FOUND.error)).toHaveLength(10);
+    expect(answers.filter((a) => a.status === 429 && a.body?.error === TOO_MANY)).toHaveLength(30);
   });
 });

@@ -44,7 +44,9 @@ describe("mail, one-time links and rate limits", () => {
     });
     expect(nl.subject).toBe("Bevestig je e-mailadres voor Hartklop");
     expect(nl.html).toContain('href="https://hartklop.nl/activate?token=a&amp;b"');
-    expect(nl.html).toContain("Hallo Sanne,");
+    // Anyone can type an address into the signup form: the mail greets without the typed name.
+    expect(nl.html).toContain("<p>Hallo,</p>");
+    expect(nl.text).not.toContain("Sanne");
     expect(nl.text).toContain("https://hartklop.nl/activate?token=a&b");
     expect(nl.text).toContain("hartklop.nl");
     const de = renderAccountMail({
@@ -56,12 +58,13 @@ describe("mail, one-time links and rate limits", () => {
     });
     expect(de.subject).not.toBe(nl.subject);
     const unsafe = renderAccountMail({
-      kind: "activation",
+      kind: "paymentReceipt",
       language: "nl",
       site,
       name: "<script>",
       link: "https://x",
     });
+    expect(unsafe.html).toContain("Hallo &lt;script&gt;,");
     expect(unsafe.html).not.toContain("<script>");
   });
 

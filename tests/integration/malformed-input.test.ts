@@ -39,6 +39,7 @@ const POSTED_BY: Record<string, As> = {
   "/members/:id/signup": "visitor",
   "/reset-password": "visitor",
   "/reset-password/do": "visitor",
+  "/activate": "visitor",
   "/staff/complaints": "staff",
   "/staff/payments": "staff",
   "/staff/mailings": "staff",

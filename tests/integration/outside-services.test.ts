@@ -20,7 +20,9 @@ import { SUPPORTED_LOCALES } from "~/lib/i18n";
 import { translatorFor } from "~/lib/translator.server";
 import * as checkout from "~/routes/credits.$id";
 import { seedBaseData } from "../../prisma/seed/base-data";
-import { createLogger } from "../../server/logger";
+import { env, parseEnv } from "~/lib/env.server";
+import { createLogger, type Logger } from "../../server/logger";
+import { checkServiceSettings, serviceSettings } from "../../server/service-settings";
 import { startWorkers } from "../../server/workers";
 import { createMember, type Member } from "../fixtures/members";
 import { mollieNetworkSwitch, type MollieNetworkSwitch } from "../fixtures/mollie-network";
@@ -359,5 +361,70 @@ describe("Mollie unreachable", () => {
     expect(await reconcileOpenPayments(later)).toMatchObject({ credited: 0 });
     expect(await paymentsOf(buyer)).toEqual([{ status: "paid", molliePaymentId: mollieId }]);
     expect(await creditsOf()).toBe(creditsBefore + creditPackage.credits);
+  });
+});
+
+describe("the outside-service settings of the servers on one database", () => {
+  const secret = "integration-test-secret-of-at-least-32-chars";
+  const quiet = createLogger("silent");
+  const recording = () => {
+    const warnings: { msg: string; fields?: Record<string, unknown> }[] = [];
+    const logger: Logger = { ...quiet, warn: (msg, fields) => warnings.push({ msg, fields }) };
+    return { logger, warnings };
+  };
+  const other = (variables: Record<string, string>) => serviceSettings(parseEnv(variables), secret);
+
+  it("keeps fingerprints, never the addresses, passwords or keys themselves", () => {
+    const smtpUrl = "smtp://mailer:geheim-wachtwoord@mail.example:587";
+    const key = `live_${"k".repeat(30)}`;
+    const settings = other({
+      SMTP_URL: smtpUrl,
+      MOLLIE_API_KEY: key,
+      SMS_URL: "https://sms.example/?token=t0ken",
+    });
+    const text = JSON.stringify(settings);
+    for (const secretPart of ["geheim", "mailer", "mail.example", key, "t0ken", "sms.example"]) {
+      expect(text).not.toContain(secretPart);
+    }
+    expect(settings.MOLLIE_API_KEY).toMatch(/^live:[0-9a-f]{16}$/);
+    expect(other({})).toEqual({ SMTP_URL: "none", MOLLIE_API_KEY: "none", SMS_URL: "none" });
+    // The same setting gives the same fingerprint on every server; another one a different one.
+    expect(other({ SMTP_URL: smtpUrl }).SMTP_URL).toBe(settings.SMTP_URL);
+    expect(other({ SMTP_URL: "smtp://mailer:ander@mail.example:587" }).SMTP_URL).not.toBe(settings.SMTP_URL);
+  });
+
+  it("warns at start naming the setting that differs from another running server's", async () => {
+    await db().appServer.deleteMany();
+    // A server of this installation without SMTP_URL (on the outbox), running; one that stopped
+    // long ago had another Mollie key and no longer counts.
+    await db().appServer.create({ data: { id: "outbox-server", settings: other({}) } });
+    await db().appServer.create({
+      data: {
+        id: "stopped-server",
+        settings: other({ SMTP_URL: env().SMTP_URL!, MOLLIE_API_KEY: `live_${"s".repeat(30)}` }),
+        seenAt: new Date(Date.now() - 60 * 60_000),
+      },
+    });
+    const first = recording();
+    const started = await checkServiceSettings(env(), secret, first.logger);
+    expect(first.warnings).toEqual([
+      {
+        msg: "outside-service settings differ from other running servers",
+        fields: { settings: ["SMTP_URL"], servers: 1 },
+      },
+    ]);
+    const ids = (await db().appServer.findMany({ select: { id: true } })).map((r) => r.id);
+    expect(ids).toHaveLength(2);
+    expect(ids).toContain("outbox-server");
+    expect(ids).not.toContain("stopped-server");
+    await db().appServer.delete({ where: { id: "outbox-server" } });
+
+    // A second server with the same settings starts without a warning.
+    const second = recording();
+    const alike = await checkServiceSettings(env(), secret, second.logger);
+    expect(second.warnings).toEqual([]);
+    // Stopping removes the server's row.
+    await Promise.all([started.stop(), alike.stop()]);
+    expect(await db().appServer.count()).toBe(0);
   });
 });

@@ -435,16 +435,22 @@ describe("after the purchase", () => {
 });
 
 describe("the simulator's checkout page", () => {
-  it("is for staff only on an external database", async () => {
-    const kim = await member();
+  it("is the payer's and staff's only on an external database", async () => {
+    const [kim, other] = [await member(), await member()];
     const staff = await createMember({ role: "staff" });
     const { mollieId } = await startBuying(kim, (await eurPackage()).id);
-    const asMember = await runRoute(
+    const asOther = await runRoute(
+      await siteRequest(`/dev/mollie/checkout/${mollieId}`, other.userId),
+      simulatorPage.loader as never,
+      { id: mollieId },
+    );
+    expect(asOther.status).toBe(404);
+    const asPayer = await runRoute<{ payment: { status: string } }>(
       await siteRequest(`/dev/mollie/checkout/${mollieId}`, kim.userId),
       simulatorPage.loader as never,
       { id: mollieId },
     );
-    expect(asMember.status).toBe(404);
+    expect(asPayer.body?.payment.status).toBe("open");
     const asStaff = await runRoute<{ payment: { status: string } }>(
       await siteRequest(`/dev/mollie/checkout/${mollieId}`, staff.userId),
       simulatorPage.loader as never,

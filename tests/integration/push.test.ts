@@ -398,7 +398,9 @@ describe("a device's pushes end with the login session that turned them on", () 
 
     const form = new Request(`${ORIGIN}/logout`, { method: "POST", headers: { Cookie: shared.cookie } });
     expect(await runRoute(form, logoutAction)).toMatchObject({ status: 302, location: "/" });
-    const call = new Request(`${ORIGIN}/api/logout.php`, { headers: { Cookie: laptop.cookie } });
+    const call = new Request(`${ORIGIN}/api/logout.php`, {
+      headers: { Cookie: laptop.cookie, "Sec-Fetch-Site": "same-origin" },
+    });
     expect(await runRoute(call, logoutLoader)).toMatchObject({ status: 302, location: "/" });
 
     expect(await endpointsOf(bram)).toEqual([phone.device.endpoint]);

@@ -317,6 +317,22 @@ describe("GET /api/events", () => {
     expect(outcome.body).toEqual({ error: "authentication_required" });
   });
 
+  it("answers anything but GET with 405 and opens no stream, so no open tab holds mail back", async () => {
+    const anna = await createMember();
+    const get = await siteRequest("/api/events?tab=t1", anna.userId);
+    for (const method of ["HEAD", "OPTIONS"]) {
+      let response: unknown;
+      const outcome = await runRoute(new Request(get, { method }), [
+        (async (args: Parameters<typeof eventsLoader>[0]) => (response = await eventsLoader(args))) as never,
+      ]);
+      expect(outcome.status, method).toBe(405);
+      expect(response, method).not.toBeInstanceOf(Response);
+    }
+    // A stream would have written its open-tab row by now.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await db().openTab.count({ where: { userId: anna.userId } })).toBe(0);
+  });
+
   it("replays what was missed after Last-Event-ID with the ids, then streams live events", async () => {
     const [anna, bram] = [await createMember(), await createMember()];
     const ids = await publish([
@@ -455,7 +471,7 @@ describe("the stream through Express", () => {
       buildDir: "build",
       databaseUrl: process.env.DATABASE_URL!,
       logger: createLogger("silent"),
-      trustProxy: "false",
+      trustProxy: 0,
       viteMiddleware: routes,
     });
     const server = await new Promise<Server>((resolve) => {

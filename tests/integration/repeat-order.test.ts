@@ -1,7 +1,9 @@
 // One-click repeat orders at /credits/repeat-order: the first card payment is Mollie's "first"
 // payment that leaves a card mandate; the repeat order is a recurring payment charged on it at
 // once, through the real Mollie client answered by the simulator.
-import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { PASSWORD_FRESH_MS } from "~/domain/accounts/password-reentry.server";
+import { createSession } from "~/domain/accounts/session.server";
 import { packagesFor } from "~/domain/credits/packages.server";
 import {
   completeSimulatedPayment,
@@ -15,7 +17,8 @@ import { db } from "~/lib/db.server";
 import * as checkout from "~/routes/credits.$id";
 import * as repeatOrder from "~/routes/credits.repeat-order";
 import { seedBaseData } from "../../prisma/seed/base-data";
-import { createMember, type Member } from "../fixtures/members";
+import { createMember, ORIGIN, type Member, type MemberOptions } from "../fixtures/members";
+import { mollieNetworkSwitch, type MollieNetworkSwitch } from "../fixtures/mollie-network";
 import { routeSimulatorWebhooks } from "../fixtures/mollie-webhooks";
 import { runRoute, siteRequest } from "../fixtures/run-route";
 
@@ -31,7 +34,14 @@ afterEach(async () => {
   await simulatedWebhooksDone();
 });
 
-const member = () => createMember({ country: "NL", region: null });
+const PASSWORD = "Herfst-2026!";
+const member = (options: MemberOptions = {}) =>
+  createMember({ country: "NL", region: null, password: PASSWORD, ...options });
+
+/** The cookie of a new session; `passwordProven`: opened by the login form (a mail link's is not). */
+async function loginCookie(who: Member, passwordProven = true) {
+  return (await createSession(who.userId, new Request(`${ORIGIN}/login`), { passwordProven })).split(";")[0]!;
+}
 
 async function eurPackage(index = 0) {
   return (await packagesFor(siteId, "EUR"))[index]!;
@@ -55,20 +65,29 @@ async function buy(who: Member, method: string, packageIndex = 0) {
 interface PageData {
   offer: { creditPackage: { id: number; credits: number }; amountCents: number } | null;
   mandate: { id: string; label: string | null; lastDigits: string | null } | null;
+  providerDown: boolean;
+  account: { name: string; email: string };
+  passwordNeeded: boolean;
   after: number;
   failed: { paymentId: number; packageId: number } | null;
 }
 
-async function page(who: Member, query = "") {
+async function page(who: Member, query = "", cookie?: string) {
   return runRoute<PageData>(
-    await siteRequest(`/credits/repeat-order${query}`, who.userId),
+    await siteRequest(`/credits/repeat-order${query}`, null, { cookie: cookie ?? (await loginCookie(who)) }),
     repeatOrder.loader as never,
   );
 }
 
-async function order(who: Member, after: number) {
-  return runRoute<{ error?: string }>(
-    await siteRequest("/credits/repeat-order", who.userId, { form: { after: String(after) } }),
+/** The page's form sent (by default from a session logged in with the password just now). */
+async function order(
+  who: Member,
+  after: number,
+  { cookie, password }: { cookie?: string; password?: string } = {},
+) {
+  const form = { after: String(after), ...(password === undefined ? {} : { password }) };
+  return runRoute<{ error?: string; message?: string }>(
+    await siteRequest("/credits/repeat-order", null, { form, cookie: cookie ?? (await loginCookie(who)) }),
     repeatOrder.action as never,
   );
 }
@@ -332,5 +351,134 @@ describe("/credits/repeat-order", () => {
     const jan = await member();
     await buy(jan, "ideal");
     expect((await page(jan, "?failed=1")).body?.failed).toBeNull();
+  });
+});
+
+describe("the account and the password beside the stored card", () => {
+  const payments = (who: Member) => db().payment.count({ where: { userId: who.userId } });
+
+  it("names the account: profile name and masked e-mail address", async () => {
+    const roos = await member({ name: "Roos", email: "roos.bakker@voorbeeld.nl" });
+    await buy(roos, "creditcard");
+    expect((await page(roos)).body).toMatchObject({
+      account: { name: "Roos", email: "r***@v***.nl" },
+      mandate: { lastDigits: "6787" },
+      passwordNeeded: false,
+    });
+  });
+
+  it("asks for the password when the session has not proven it for 30 minutes, and charges nothing without it", async () => {
+    const lotte = await member();
+    await buy(lotte, "creditcard");
+    const cookie = await loginCookie(lotte);
+    const sessionId = (
+      await db().session.findFirstOrThrow({
+        where: { userId: lotte.userId },
+        orderBy: { createdAt: "desc" },
+        select: { id: true },
+      })
+    ).id;
+    const provenAgo = (ms: number) =>
+      db().session.update({
+        where: { id: sessionId },
+        data: { passwordAt: new Date(Date.now() - ms) },
+        select: { id: true },
+      });
+    await provenAgo(PASSWORD_FRESH_MS - 60_000);
+    expect((await page(lotte, "", cookie)).body?.passwordNeeded).toBe(false);
+    await provenAgo(PASSWORD_FRESH_MS + 1000);
+    const view = await page(lotte, "", cookie);
+    expect(view.body?.passwordNeeded).toBe(true);
+    const before = await payments(lotte);
+
+    expect(await order(lotte, view.body!.after, { cookie })).toMatchObject({
+      status: 400,
+      body: { error: "passwordRequired" },
+    });
+    expect(await order(lotte, view.body!.after, { cookie, password: "" })).toMatchObject({
+      status: 400,
+      body: { error: "passwordRequired" },
+    });
+    expect(await payments(lotte)).toBe(before);
+
+    // The right password: charged, and the session counts as proven from now.
+    const charged = await order(lotte, view.body!.after, { cookie, password: PASSWORD });
+    expect(charged.location).toMatch(/^\/transactions\/\d+$/);
+    expect(await payments(lotte)).toBe(before + 1);
+    expect((await page(lotte, "", cookie)).body?.passwordNeeded).toBe(false);
+  });
+
+  it("asks a session that a mail link opened (never proven) too", async () => {
+    const mila = await member();
+    await buy(mila, "creditcard");
+    const cookie = await loginCookie(mila, false);
+    const view = await page(mila, "", cookie);
+    expect(view.body?.passwordNeeded).toBe(true);
+    expect((await order(mila, view.body!.after, { cookie })).body).toEqual({ error: "passwordRequired" });
+    expect(await payments(mila)).toBe(1);
+  });
+
+  it("refuses a wrong password and counts it against the login lock like a failed login", async () => {
+    const noor = await member();
+    await buy(noor, "creditcard");
+    const { loginMaxAttempts } = await db().site.findUniqueOrThrow({
+      where: { id: siteId },
+      select: { loginMaxAttempts: true },
+    });
+    const cookie = await loginCookie(noor, false);
+    const { after } = (await page(noor, "", cookie)).body!;
+    for (let attempt = 1; attempt <= loginMaxAttempts; attempt++) {
+      const refused = await order(noor, after, { cookie, password: "Niet-het-wachtwoord-1" });
+      // As at the login form, the last failure the lock allows is answered with the lock.
+      expect(refused).toMatchObject(
+        attempt < loginMaxAttempts
+          ? { status: 400, body: { error: "wrongPassword" } }
+          : { status: 429, body: { error: "locked" } },
+      );
+      expect(await db().loginAttempt.count({ where: { userId: noor.userId } })).toBe(attempt);
+    }
+    // Locked now, as the login form would be: even the right password is not checked.
+    const locked = await order(noor, after, { cookie, password: PASSWORD });
+    expect(locked).toMatchObject({ status: 429, body: { error: "locked" } });
+    expect(locked.body?.message).toMatch(/\d+ min/);
+    expect(await payments(noor)).toBe(1);
+    expect(await credits(noor)).toBe((await eurPackage()).credits);
+  });
+});
+
+describe("/credits/repeat-order with Mollie unreachable", () => {
+  let network: MollieNetworkSwitch;
+  beforeAll(async () => {
+    network = await mollieNetworkSwitch();
+  });
+  afterAll(async () => {
+    network.set("up");
+    await network.close();
+  });
+
+  it("says the provider does not answer and nothing was charged, and books nothing", async () => {
+    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const sem = await member();
+    const first = await buy(sem, "creditcard");
+    const cookie = await loginCookie(sem);
+    network.set("refused");
+    const cutBefore = network.cutOff;
+    const view = await page(sem, "", cookie);
+    expect(view.status).toBe(200);
+    expect(view.body).toMatchObject({ providerDown: true, mandate: null });
+    expect(network.cutOff).toBeGreaterThan(cutBefore);
+    const outcome = await order(sem, view.body!.after, { cookie });
+    expect(outcome).toMatchObject({ status: 502, body: { error: "providerDown" } });
+    expect(await db().payment.findMany({ where: { userId: sem.userId }, select: { id: true } })).toEqual([
+      { id: first.payment.id },
+    ]);
+    expect(await credits(sem)).toBe(first.creditPackage.credits);
+
+    network.set("up");
+    expect((await page(sem, "", cookie)).body).toMatchObject({
+      providerDown: false,
+      mandate: { lastDigits: "6787" },
+    });
+    errors.mockRestore();
   });
 });

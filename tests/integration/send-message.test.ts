@@ -216,6 +216,42 @@ describe("sendMessage", () => {
     expect(await balance(anna)).toBe(100);
   });
 
+  it("lets an unconfirmed member start no conversation (text, gift or photo), even with credits", async () => {
+    const sender = await memberWith(100, { paidUser: true, userStatus: "not_confirmed" });
+    const bram = await memberWith(0);
+    const gift = await db().gift.findFirstOrThrow({
+      where: { siteId: site.id, active: true },
+      select: { id: true },
+    });
+    const photo = await db().chatPhoto.create({
+      data: {
+        ownerId: sender.userId,
+        filename: `unconfirmed-${sender.userId}.webp`,
+        thumbFilename: `unconfirmed-${sender.userId}_thumb.webp`,
+        width: 10,
+        height: 10,
+      },
+      select: { id: true },
+    });
+    for (const content of [
+      text("Hoi!"),
+      { kind: "gift", giftId: gift.id } as const,
+      { kind: "photo", chatPhotoId: photo.id } as const,
+    ]) {
+      expect(await send(sender, bram, content), content.kind).toEqual({ ok: false, error: "confirmFirst" });
+    }
+    expect(await balance(sender)).toBe(100);
+    expect(await db().conversation.count({ where: { startedById: sender.userId } })).toBe(0);
+    expect(await db().conversationStart.count({ where: { userId: sender.userId } })).toBe(0);
+    // Confirmed, the same member may.
+    await db().user.update({
+      where: { id: sender.userId },
+      data: { status: "confirmed" },
+      select: { id: true },
+    });
+    expect(await send(sender, bram)).toMatchObject({ ok: true });
+  });
+
   it("lets only a participant write into a conversation", async () => {
     const [anna, bram, third] = [
       await memberWith(100, { paidUser: true }),

@@ -10,13 +10,14 @@ import { freePort } from "../setup/databases";
 
 const noBuild = () => Promise.reject(new Error("no app build in this test"));
 
-async function listen(databaseUrl: string, buildDir = "build") {
+async function listen(databaseUrl: string, buildDir = "build", publicUrl?: string) {
   const app = createApp({
     build: noBuild,
     buildDir,
     databaseUrl,
     logger: createLogger("silent"),
-    trustProxy: "false",
+    trustProxy: 0,
+    publicUrl,
   });
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
@@ -58,6 +59,26 @@ describe("server", () => {
     expect(kept.headers.get("x-request-id")).toBe("abcdef12-proxy");
     const replaced = await fetch(`${healthy.url}/healthz`, { headers: { "X-Request-Id": "<script>" } });
     expect(replaced.headers.get("x-request-id")).not.toBe("<script>");
+  });
+
+  it("tells browsers to use https only where the public address is https", async () => {
+    expect((await fetch(`${healthy.url}/healthz`)).headers.get("strict-transport-security")).toBeNull();
+    const local = await listen(process.env.DATABASE_URL!, "build", "http://127.0.0.1:4710");
+    const public_ = await listen(process.env.DATABASE_URL!, "build", "https://hartklop.nl");
+    try {
+      const plain = await fetch(`${local.url}/healthz`);
+      expect(plain.headers.get("strict-transport-security")).toBeNull();
+      // Every answer, the app's pages (here an error without a build) as well as the server's own.
+      for (const path of ["/healthz", "/members"]) {
+        const response = await fetch(`${public_.url}${path}`);
+        expect(response.headers.get("strict-transport-security"), path).toBe(
+          "max-age=31536000; includeSubDomains",
+        );
+      }
+    } finally {
+      local.server.close();
+      public_.server.close();
+    }
   });
 
   it("serves the build's public files, and hands every other path to the app", async () => {

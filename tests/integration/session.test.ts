@@ -1,11 +1,16 @@
 import { randomBytes } from "node:crypto";
+import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSession, getSession, sessionCookie } from "~/domain/accounts/session.server";
 import { memberCounts } from "~/domain/notifications/member-counts.server";
 import { searchViewer } from "~/domain/search/search-viewer.server";
 import { db } from "~/lib/db.server";
+import { requestInfoMiddleware } from "~/middleware/request-info.server";
+import { action as logoutAction, loader as logoutLoader } from "~/routes/logout";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { createMember } from "../fixtures/members";
+import { runRoute, siteRequest } from "../fixtures/run-route";
+import { settle } from "../fixtures/route-outcome";
 
 let siteId: number;
 const getSessionUser = async (request: Request) => (await getSession(request, siteId))?.user ?? null;
@@ -111,5 +116,110 @@ describe("getSession", () => {
     await db().user.update({ where: { id: userId }, data: { status: "deleted" } });
     expect(await getSessionUser(await requestWith(id))).toBeNull();
     await db().user.update({ where: { id: userId }, data: { status: "confirmed" } });
+  });
+});
+
+// The sites, also when only the tests below run (seeding twice finds what is there).
+beforeAll(async () => {
+  await seedBaseData(db());
+});
+
+/** What the root middleware makes of `answer`, the route's response to `request`. */
+async function throughMiddleware(request: Request, answer: () => Response) {
+  const args = { request, context: new RouterContextProvider(), params: {}, unstable_pattern: "" };
+  return (await requestInfoMiddleware(args as never, async () => answer())) as Response;
+}
+
+describe("logging out with a GET", () => {
+  const sessionsOf = (userId: number) => db().session.count({ where: { userId } });
+
+  it("ends the session when asked from one of our own pages", async () => {
+    const member = await createMember();
+    for (const headers of [
+      { "Sec-Fetch-Site": "same-origin" } as Record<string, string>,
+      { Referer: "http://hartklop.nl/chats" },
+      { Origin: "http://hartklop.nl" },
+    ]) {
+      for (const path of ["/api/logout.php", "/logout"]) {
+        const request = await siteRequest(path, member.userId, { headers });
+        expect(await runRoute(request, logoutLoader)).toMatchObject({ status: 302, location: "/" });
+        expect(await sessionsOf(member.userId), `${path} ${JSON.stringify(headers)}`).toBe(0);
+      }
+    }
+  });
+
+  it("asked from another site (or from nowhere it tells), shows a button instead; the button logs out", async () => {
+    const member = await createMember();
+    for (const headers of [
+      { "Sec-Fetch-Site": "cross-site" } as Record<string, string>,
+      { "Sec-Fetch-Site": "same-site", Referer: "http://hartklop.nl/" },
+      { Referer: "https://evil.example/" },
+      // The same host under another scheme.
+      { Referer: "https://hartklop.nl/chats" },
+      {},
+    ]) {
+      const request = await siteRequest("/api/logout.php", member.userId, { headers });
+      const outcome = await runRoute(request, logoutLoader);
+      expect(outcome, JSON.stringify(headers)).toMatchObject({
+        status: 200,
+        location: null,
+        body: { title: "Uitloggen?" },
+      });
+    }
+    // Each siteRequest made a session; none of them ended.
+    expect(await sessionsOf(member.userId)).toBe(5);
+    const press = await siteRequest("/logout", member.userId, { form: {} });
+    expect(await runRoute(press, logoutAction)).toMatchObject({ status: 302, location: "/" });
+    expect(await sessionsOf(member.userId)).toBe(5);
+  });
+
+  it("sends a visitor home: there is nothing to end", async () => {
+    const request = await siteRequest("/api/logout.php", null, {
+      headers: { "Sec-Fetch-Site": "cross-site" },
+    });
+    expect(await runRoute(request, logoutLoader)).toMatchObject({ status: 302, location: "/" });
+  });
+});
+
+describe("answers to a logged-in member", () => {
+  it("are kept by no cache; a visitor's, and answers the same for everyone, keep their caching", async () => {
+    const member = await createMember();
+    const page = () => new Response("<html></html>", { headers: { "Content-Type": "text/html" } });
+    const asMember = await throughMiddleware(await siteRequest("/chats", member.userId), page);
+    expect(asMember.headers.get("Cache-Control")).toBe("private, no-store");
+    const data = await throughMiddleware(await siteRequest("/chats.data", member.userId), () =>
+      Response.json({}, { headers: { "Cache-Control": "private, max-age=300" } }),
+    );
+    expect(data.headers.get("Cache-Control")).toBe("private, no-store");
+    const stream = await throughMiddleware(
+      await siteRequest("/api/events", member.userId),
+      () => new Response("", { headers: { "Cache-Control": "no-cache, no-transform" } }),
+    );
+    expect(stream.headers.get("Cache-Control")).toBe("private, no-store, no-transform");
+    const translations = "public, max-age=31536000, immutable";
+    const shared = await throughMiddleware(await siteRequest("/resources/locales/nl", member.userId), () =>
+      Response.json({}, { headers: { "Cache-Control": translations } }),
+    );
+    expect(shared.headers.get("Cache-Control")).toBe(translations);
+    const asVisitor = await throughMiddleware(await siteRequest("/chats", null), page);
+    expect(asVisitor.headers.get("Cache-Control")).toBeNull();
+  });
+});
+
+describe("a call that changes something", () => {
+  it("is refused when its Origin is not ours as a whole: an http page may not call the https site", async () => {
+    const member = await createMember();
+    const call = async (url: string, origin: string) => {
+      const cookie = (await siteRequest("/", member.userId)).headers.get("Cookie")!;
+      const request = new Request(url, {
+        method: "PUT",
+        headers: { Cookie: cookie, Origin: origin, "Content-Type": "application/json" },
+        body: "{}",
+      });
+      return settle(() => throughMiddleware(request, () => new Response(null, { status: 204 })));
+    };
+    expect((await call("https://hartklop.nl/api/user.php", "https://hartklop.nl")).status).toBe(204);
+    expect((await call("https://hartklop.nl/api/user.php", "http://hartklop.nl")).status).toBe(403);
+    expect((await call("http://hartklop.nl/api/user.php", "http://hartklop.nl:8080")).status).toBe(403);
   });
 });

@@ -16,6 +16,7 @@ import {
   signUp,
 } from "~/domain/accounts/signup.server";
 import { signupsOpen } from "~/domain/accounts/signup-visibility";
+import { confirmAddress } from "~/domain/accounts/confirm-address.server";
 import { changeCredits } from "~/domain/credits/credits.server";
 import { block } from "~/domain/profiles/block.server";
 import { clearSiteCache, resolveSite, type Site } from "~/domain/sites/site.server";
@@ -257,6 +258,24 @@ describe("signup validation (SPEC section 5)", () => {
     expect(check(valid({ name: "  Sanne 88  " })).status).toBe("success");
   });
 
+  it("refuses names that carry a link, web address or e-mail address", () => {
+    const linkError = ["Je profielnaam mag geen link, webadres of e-mailadres bevatten"];
+    for (const name of [
+      "Kijk op bit.ly/win",
+      "https://x",
+      "www.prijs",
+      "sanne@elders.nl",
+      "hartklop-login.com",
+    ]) {
+      expect(errorsOf(valid({ name })).name, name).toEqual(linkError);
+    }
+    expect(errorsOf(valid({ name: "Sanne.Jansen" })).name).toEqual(linkError);
+    expect(check(valid({ name: "J.R. Jansen" })).status).toBe("success");
+    expect(errorsOf(valid({ name: "www.prijs" }), { t: de }).name).toEqual([
+      de("signup:validation.nameLink"),
+    ]);
+  });
+
   it("checks the password's length and strength, and that it is not the e-mail or name", () => {
     expect(errorsOf(valid({ password: undefined })).password).toEqual(["Kies een wachtwoord"]);
     expect(errorsOf(valid({ password: "Kort-1" })).password).toEqual([
@@ -420,7 +439,7 @@ describe("e-mail typo suggestion", () => {
 // ---- creating the account ----------------------------------------------------------------------
 
 describe("creating the account", () => {
-  it("creates user, profile, signup credits and activation link in one go, then mails the link", async () => {
+  it("creates user, profile and activation link in one go, then mails the link; no credits yet", async () => {
     const email = uniqueEmail("nieuw");
     const values = parsed({ email, name: "Nieuwkomer", signup_message: "Hoi!" });
     const outcome = await signUp({
@@ -465,7 +484,8 @@ describe("creating the account", () => {
     expect(user).toMatchObject({
       status: "not_confirmed",
       language: "de",
-      credits: 20,
+      // The signup credits come with the confirmed address (decision 0031).
+      credits: 0,
       network: "adnet",
       ref: "r1",
       sub1: "a",
@@ -486,13 +506,7 @@ describe("creating the account", () => {
     expect(user.termsAcceptedAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(await verifyPassword(user.passwordHash, PASSWORD)).toBe(true);
 
-    const ledger = await db().creditLedgerEntry.findMany({
-      where: { userId: user.id },
-      select: { delta: true, reason: true, reference: true, balanceAfter: true },
-    });
-    expect(ledger).toEqual([
-      { delta: 20, reason: "signup_bonus", reference: `signup:${user.id}`, balanceAfter: 20 },
-    ]);
+    expect(await db().creditLedgerEntry.count({ where: { userId: user.id } })).toBe(0);
 
     const verification = await db().verification.findFirstOrThrow({
       where: { userId: user.id },
@@ -510,17 +524,66 @@ describe("creating the account", () => {
     const token = await activationToken(email);
     expect(verification.tokenHash).not.toContain(token);
     expect(mail.html).toContain(`${ORIGIN}/activate?token=`);
+    // Anyone can type any address here: the mail greets without the typed name.
+    expect(mail.html).toContain("<p>Hallo,</p>");
+    expect(mail.html).not.toContain("Nieuwkomer");
   });
 
-  it("grants the signup credits once: a replay of the ledger reference changes nothing", async () => {
-    const userId = await createdUserId();
+  it("greets without the name in every activation mail, resent or to a corrected address", async () => {
+    const email = uniqueEmail("groet");
+    const userId = await createdUserId({ email, name: "Groetje" });
+    expect((await resendActivation(userId, site, ORIGIN, nextIp())).ok).toBe(true);
+    expect(
+      (await changeUnconfirmedEmail(userId, uniqueEmail("groet2"), PASSWORD, site, ORIGIN, nextIp())).ok,
+    ).toBe(true);
+    const mails = await db().mail.findMany({
+      where: { userId, template: "activation" },
+      select: { text: true },
+    });
+    expect(mails).toHaveLength(3);
+    for (const mail of mails) {
+      expect(mail.text.startsWith("Hallo,\n")).toBe(true);
+      expect(mail.text).not.toContain("Groetje");
+    }
+  });
+
+  it("grants the site's signup credits on confirmation, once: a replayed link or ledger reference adds nothing", async () => {
+    const email = uniqueEmail("tegoed");
+    const userId = await createdUserId({ email });
+    const credits = async () =>
+      (await db().user.findUniqueOrThrow({ where: { id: userId }, select: { credits: true } })).credits;
+    expect(await credits()).toBe(0);
+    const token = await activationToken(email);
+    expect(await activateAccount(token)).toEqual({ userId, firstUse: true });
+    expect(await credits()).toBe(site.signupCredits);
+    expect(
+      await db().creditLedgerEntry.findMany({
+        where: { userId },
+        select: { delta: true, reason: true, reference: true, balanceAfter: true },
+      }),
+    ).toEqual([
+      { delta: site.signupCredits, reason: "signup_bonus", reference: `signup:${userId}`, balanceAfter: 20 },
+    ]);
+    // The link opened again (a mail scanner, a second click), and confirmation again by any path.
+    expect(await activateAccount(token)).toEqual({ userId, firstUse: false });
+    expect(await db().$transaction((tx) => confirmAddress(tx, userId))).toBe(false);
     const replay = await changeCredits({
       userId,
-      delta: 20,
+      delta: site.signupCredits,
       reason: "signup_bonus",
       reference: `signup:${userId}`,
     });
     expect(replay).toEqual({ ok: true, applied: false, balance: 20 });
+    expect(await db().creditLedgerEntry.count({ where: { userId } })).toBe(1);
+    expect(await credits()).toBe(20);
+  });
+
+  it("grants the credits once when two confirmations of one account run at the same time", async () => {
+    const userId = await createdUserId();
+    const results = await Promise.all(
+      [1, 2, 3].map(() => db().$transaction((tx) => confirmAddress(tx, userId))),
+    );
+    expect(results.filter(Boolean)).toHaveLength(1);
     expect(await db().creditLedgerEntry.count({ where: { userId } })).toBe(1);
     expect(
       (await db().user.findUniqueOrThrow({ where: { id: userId }, select: { credits: true } })).credits,
@@ -528,7 +591,13 @@ describe("creating the account", () => {
   });
 
   it("grants no credits where the site gives none", async () => {
-    const userId = await createdUserId({}, { site: { ...site, signupCredits: 0 } });
+    const userId = await createdUserId();
+    await db().site.update({ where: { id: site.id }, data: { signupCredits: 0 }, select: { id: true } });
+    try {
+      expect(await db().$transaction((tx) => confirmAddress(tx, userId))).toBe(true);
+    } finally {
+      await db().site.update({ where: { id: site.id }, data: { signupCredits: 20 }, select: { id: true } });
+    }
     expect(await db().creditLedgerEntry.count({ where: { userId } })).toBe(0);
     expect(
       (await db().user.findUniqueOrThrow({ where: { id: userId }, select: { credits: true } })).credits,
@@ -552,13 +621,13 @@ describe("creating the account", () => {
 
   it("rolls everything back when one part fails", async () => {
     const email = uniqueEmail("half");
-    // A broken setting makes the credits step throw after user and profile were written.
+    // The database refuses the profile's country (a NUL byte) after the user was written.
     await expect(
       createAccount({
-        site: { ...site, signupCredits: 1.5 },
+        site,
         values: parsed({ email }),
         language: "nl",
-        country: "NL",
+        country: "N\u0000L",
         ip: nextIp(),
         tracking: {},
       }),
@@ -665,6 +734,20 @@ describe("the /signup route", () => {
       gender: "female",
     });
     expect(reply.initialValue).not.toHaveProperty("password");
+  });
+
+  it("creates no account for a name with a web address", async () => {
+    const email = uniqueEmail("phish");
+    const { status, body } = await runRoute(
+      signupRoute.action,
+      request("/signup", { form: form(valid({ email, name: "Win op prijs.nl" })) }),
+    );
+    expect(status).toBe(400);
+    expect((body!.result as { error: Record<string, string[]> }).error.name).toEqual([
+      nl("signup:validation.nameLink"),
+    ]);
+    expect(await db().user.count({ where: { email } })).toBe(0);
+    expect(await db().mail.count({ where: { to: email } })).toBe(0);
   });
 
   it("answers in the visitor's language", async () => {
@@ -923,36 +1006,134 @@ describe("activation", () => {
     ).toBe("not_confirmed");
   });
 
-  it("logs the member in through /activate and shows /activate/done", async () => {
-    const email = uniqueEmail("inloggen");
-    const userId = await createdUserId({ email });
-    const token = await activationToken(email);
-    const { result } = await runRoute(
+  /** Opens the link: the page's data (or the redirect) and any Set-Cookie the answer carries. */
+  async function openLink(token: string, cookie?: string) {
+    const { result, body, status } = await runRoute(
       activateRoute.loader,
-      request(`/activate?token=${encodeURIComponent(token)}`),
+      request(`/activate?token=${encodeURIComponent(token)}`, { cookie }),
     );
-    const response = result as Response;
-    expect(response.headers.get("Location")).toBe("/activate/done");
-    const session = await getSession(request("/", { cookie: await sessionCookieFor(response) }), site.id);
-    expect(session?.user).toMatchObject({ id: userId, status: "confirmed" });
+    const response = result instanceof Response ? result : null;
+    return {
+      status,
+      body: body as { account: unknown; loggedInAs: unknown; login: string | null } | null,
+      location: response?.headers.get("Location") ?? null,
+      setCookie: response?.headers.get("Set-Cookie") ?? null,
+    };
+  }
 
-    // Opened again (a mail scanner was first, or the member clicks twice): the account is active,
-    // and the link logs no one in a second time.
-    const again = await runRoute(
-      activateRoute.loader,
-      request(`/activate?token=${encodeURIComponent(token)}`),
+  /** Presses the page's log-in button. */
+  async function pressLogin(login: string, cookie?: string) {
+    const { result, status } = await runRoute(
+      activateRoute.action,
+      request("/activate", { form: form({ login }), cookie }),
     );
-    expect((again.result as Response).headers.get("Location")).toBe("/activate/done");
-    expect((again.result as Response).headers.get("Set-Cookie")).toBeNull();
+    const response = result instanceof Response ? result : null;
+    return {
+      status,
+      location: response?.headers.get("Location") ?? null,
+      setCookie: response?.headers.get("Set-Cookie") ?? null,
+    };
+  }
+
+  const sessionsOf = (userId: number) => db().session.count({ where: { userId } });
+
+  it("confirms the address on opening but logs in only on the page's POST", async () => {
+    const email = uniqueEmail("inloggen");
+    const userId = await createdUserId({ email, name: "Jantje12" });
+    const token = await activationToken(email);
+    const opened = await openLink(token);
+    // A GET (a mail scanner's too) sets no cookie and opens no session; the address is confirmed.
+    expect(opened.status).toBe(200);
+    expect(opened.setCookie).toBeNull();
+    expect(await sessionsOf(userId)).toBe(0);
+    expect(opened.body).toMatchObject({
+      account: { name: "Jantje12", email: "i***@e***.com" },
+      loggedInAs: null,
+      login: expect.any(String),
+    });
+    expect(
+      (await db().user.findUniqueOrThrow({ where: { id: userId }, select: { status: true } })).status,
+    ).toBe("confirmed");
+
+    const pressed = await pressLogin(opened.body!.login!);
+    expect(pressed.location).toBe("/activate/done");
+    expect(pressed.setCookie).toContain("auth.session=");
+    const session = await getSession(request("/", { cookie: pressed.setCookie!.split(";")[0] }), site.id);
+    expect(session?.user).toMatchObject({ id: userId, status: "confirmed" });
+    // The session came from a mail link, not from the password.
+    expect((await db().session.findUniqueOrThrow({ where: { id: session!.id } })).passwordAt).toBeNull();
+
+    // The button's token is single use; the link opened again logs no one in, it offers the login.
+    expect(await pressLogin(opened.body!.login!)).toMatchObject({
+      location: "/activate/error",
+      setCookie: null,
+    });
+    expect(await openLink(token)).toMatchObject({ location: "/activate/done", setCookie: null });
+    expect(await sessionsOf(userId)).toBe(1);
     const none = await runRoute(activateRoute.loader, request("/activate"));
     expect((none.result as Response).headers.get("Location")).toBe("/activate/error");
+  });
+
+  it("refuses an expired log-in button, and a POST without one", async () => {
+    const email = uniqueEmail("knopverlopen");
+    const userId = await createdUserId({ email });
+    const opened = await openLink(await activationToken(email));
+    await db().verification.updateMany({
+      where: { userId, type: "activation_login" },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    expect(await pressLogin(opened.body!.login!)).toMatchObject({
+      location: "/activate/error",
+      setCookie: null,
+    });
+    const empty = await runRoute(activateRoute.action, request("/activate", { form: form({}) }));
+    expect(empty.status).toBe(400);
+    expect(await sessionsOf(userId)).toBe(0);
+  });
+
+  it("never replaces another member's session: it names both accounts and asks to log out first", async () => {
+    const otherEmail = uniqueEmail("anderlid");
+    const other = await runRoute(
+      signupRoute.action,
+      request("/signup", { form: form(valid({ email: otherEmail, name: "Kees77" })) }),
+    );
+    const otherCookie = await sessionCookieFor(other.result as Response);
+    const email = uniqueEmail("aanvaller");
+    const userId = await createdUserId({ email, name: "Aanvaller1" });
+    const token = await activationToken(email);
+
+    const opened = await openLink(token, otherCookie);
+    expect(opened.setCookie).toBeNull();
+    expect(opened.body).toMatchObject({
+      account: { name: "Aanvaller1", email: "a***@e***.com" },
+      loggedInAs: { name: "Kees77", email: "a***@e***.com" },
+      login: null,
+    });
+    // The address is confirmed all the same; the member logged in stays so.
+    expect(
+      (await db().user.findUniqueOrThrow({ where: { id: userId }, select: { status: true } })).status,
+    ).toBe("confirmed");
+    expect((await getSession(request("/", { cookie: otherCookie }), site.id))?.user.email).toBe(otherEmail);
+    expect(await sessionsOf(userId)).toBe(0);
+    // Opened again, the same: no session for the link's account.
+    expect((await openLink(token, otherCookie)).body).toMatchObject({ loggedInAs: { name: "Kees77" } });
+
+    // A log-in button from a page shown elsewhere, pressed while the other member is logged in here.
+    const fresh = uniqueEmail("knopelders");
+    const freshId = await createdUserId({ email: fresh });
+    const { body } = await openLink(await activationToken(fresh));
+    expect(await pressLogin(body!.login!, otherCookie)).toMatchObject({ status: 409, setCookie: null });
+    expect((await getSession(request("/", { cookie: otherCookie }), site.id))?.user.email).toBe(otherEmail);
+    expect(await sessionsOf(freshId)).toBe(0);
+    // Still usable where no one is logged in.
+    expect((await pressLogin(body!.login!)).setCookie).toContain("auth.session=");
   });
 
   it("takes a link opened before as done, and offers the login, unless the address changed or the account is gone", async () => {
     const email = uniqueEmail("scanner");
     const userId = await createdUserId({ email });
     const token = await activationToken(email);
-    // A mail scanner opens the link first (and gets the session); then the member does.
+    // A mail scanner opens the link first (it gets no session); then the member does.
     await runRoute(activateRoute.loader, request(`/activate?token=${encodeURIComponent(token)}`));
     const member = await runRoute(
       activateRoute.loader,

@@ -56,9 +56,13 @@ describe("real mail over SMTP_URL", () => {
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ from: "noreply@hartklop.nl", to: ["echt@example.com"] });
     expect(received[0]!.body).toContain("Subject: Welkom");
+    // Queued before the transport was recorded: sent by this process, which records its own.
     expect(
-      (await db().mail.findUniqueOrThrow({ where: { id: mail.id }, select: { status: true } })).status,
-    ).toBe("sent");
+      await db().mail.findUniqueOrThrow({
+        where: { id: mail.id },
+        select: { status: true, transport: true },
+      }),
+    ).toEqual({ status: "sent", transport: "smtp" });
   });
 
   it("sends a mail once when two workers get its job at the same time (a batch handed out again)", async () => {
@@ -94,6 +98,57 @@ describe("real mail over SMTP_URL", () => {
     for (const userId of [null, staff.userId]) {
       expect((await runRoute(await siteRequest("/dev/outbox", userId), loader as never)).status).toBe(404);
     }
+  });
+
+  it("sends a mail only by the transport of the server it was asked for on (SMTP or outbox)", async () => {
+    const { existsSync } = await import("node:fs");
+    const path = await import("node:path");
+    const { db } = await import("~/lib/db.server");
+    const { env } = await import("~/lib/env.server");
+    const { QUEUES } = await import("~/lib/jobs.server");
+    const { OTHER_TRANSPORT_DELAY_S, deliverMail, outboxDir, queueMail } = await import("~/lib/mail.server");
+    const from = '"Hartklop" <noreply@hartklop.nl>';
+    const smtpUrl = env().SMTP_URL;
+    /** As a server of the same installation without SMTP_URL (STANDINS=true: the outbox). */
+    const onOutboxServer = async <T>(run: () => Promise<T>) => {
+      Object.assign(env(), { SMTP_URL: undefined });
+      try {
+        return await run();
+      } finally {
+        Object.assign(env(), { SMTP_URL: smtpUrl });
+      }
+    };
+    const row = (id: number) =>
+      db().mail.findUniqueOrThrow({ where: { id }, select: { status: true, transport: true } });
+    const jobsOf = (id: number) =>
+      db().$queryRaw<{ due: boolean }[]>`
+        SELECT start_after <= now() AS due FROM pgboss.job
+        WHERE name = ${QUEUES.sendMail} AND (data->>'mailId')::int = ${id} ORDER BY created_on`;
+    const mail = (to: string) =>
+      queueMail({ to, from, template: "reset", subject: "Wachtwoord", html: "<p>Link</p>", text: "Link" });
+
+    // A password reset asked for on this (SMTP) server; its job reaches the server without SMTP.
+    const real = await mail("reset@example.com");
+    expect(await row(real)).toEqual({ status: "queued", transport: "smtp" });
+    await onOutboxServer(() => deliverMail(real, from));
+    expect(await row(real)).toEqual({ status: "queued", transport: "smtp" });
+    expect(existsSync(path.join(outboxDir(), `${real}.eml`))).toBe(false);
+    // Not lost: offered again a little later, for a server with SMTP.
+    expect(OTHER_TRANSPORT_DELAY_S).toBeGreaterThan(0);
+    expect(await jobsOf(real)).toEqual([{ due: true }, { due: false }]);
+    await deliverMail(real, from);
+    expect(await row(real)).toEqual({ status: "sent", transport: "smtp" });
+    expect(received.filter((m) => m.to.includes("reset@example.com"))).toHaveLength(1);
+
+    // And the other way round: a mail of the outbox server never goes out over SMTP.
+    const local = await onOutboxServer(() => mail("lokaal@example.com"));
+    expect(await row(local)).toEqual({ status: "queued", transport: "outbox" });
+    await deliverMail(local, from);
+    expect(await row(local)).toEqual({ status: "queued", transport: "outbox" });
+    expect(received.filter((m) => m.to.includes("lokaal@example.com"))).toEqual([]);
+    await onOutboxServer(() => deliverMail(local, from));
+    expect(await row(local)).toEqual({ status: "sent", transport: "outbox" });
+    expect(existsSync(path.join(outboxDir(), `${local}.eml`))).toBe(true);
   });
 
   it("fails only the job of a refused address; the other mails of its batch go out", async () => {

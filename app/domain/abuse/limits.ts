@@ -5,6 +5,19 @@
 // Not here, because staff set them per site (Site columns): the login lock (loginMaxAttempts /
 // loginBlockMinutes), reset mails per address per day (resetMailsPerDay), new conversations per
 // hour and day, and the swipe game's likes per day.
+//
+// Per-address limits ("_PER_IP", the login's per-address ceiling) count an IPv6 address by its /64
+// (addressSubject) and are sized for carrier-grade NAT (docs/decisions/0032-login-lockout.md),
+// where one public IPv4 address serves many people at once. The basis of the numbers:
+// - A public IPv4 address has about 64,000 ports. Carriers give each subscriber a block of 512 to
+//   2,048 of them (30 to 120 subscribers per address), and mobile carriers allocating ports on
+//   demand were measured sharing one address among hundreds to a few thousand subscribers (Richter
+//   et al., "A Multi-perspective Analysis of Carrier-Grade NAT Deployment", IMC 2016). Sized here
+//   for 2,000 subscribers behind one address.
+// - Of those, generously 5% (100) are members of this site. Their sessions last 30 days, so a
+//   member types the password on a new device or after logging out: at most about once a day.
+// The other per-address limits below were checked against this: 100 members' resets, complaints,
+// reports, geocodes and unsubscribes per hour stay well under their numbers.
 
 export interface AbuseLimit {
   /** The RateLimitHit key prefix; the subject follows after a colon. */
@@ -18,20 +31,40 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 /**
- * Failed logins one IP may make, as a multiple of the site's per-account `loginMaxAttempts` within
- * `loginBlockMinutes`: a household behind one address can mistype a few accounts, a script trying
- * many accounts is blocked (counted in LoginAttempt, which also locks the account).
+ * Failed logins on all accounts together that one address (IPv6: /64) may make within
+ * `loginBlockMinutes`, as a multiple of the site's `loginMaxAttempts` (100 with the default 5 in 15
+ * minutes); beyond it the address waits, told so truthfully ("from your network"), not that an
+ * account is blocked. Behind one carrier address (see above), 100 members logging in at most once
+ * a day, with a sixth of a day's logins in the evening's busiest hour, make about 4 logins in 15
+ * minutes: even if every one of them failed twice, 100 leaves more than ten times that. A script on
+ * one address gets 100 checked guesses per 15 minutes, at most `loginMaxAttempts` per account.
+ * Counted in LoginAttempt.
  */
-export const LOGIN_FAILURES_PER_IP_FACTOR = 4;
-
-/** Accounts one IP may create per hour: a family or office signs up a few, a script hundreds. */
-export const SIGNUPS_PER_IP: AbuseLimit = { key: "signup:ip", limit: 5, windowMs: HOUR };
+export const LOGIN_FAILURES_PER_IP_FACTOR = 20;
 
 /**
- * Signup attempts one IP may make per hour that get as far as looking the address up: the answer
- * says whether an address has an account, so a script must not ask it for a list of addresses.
+ * Failed logins on one account from all addresses together within `loginBlockMinutes`, as a
+ * multiple of the site's `loginMaxAttempts` (50 with the default 5): reaching it blocks the account
+ * for `loginBlockMinutes` everywhere (a password reset lifts it). The member's own mistakes stop at
+ * `loginMaxAttempts` per address, so only guessing from ten or more addresses gets here; a slow
+ * guesser spread over many addresses is held to about 100 guesses an hour.
  */
-export const SIGNUP_ADDRESS_CHECKS_PER_IP: AbuseLimit = { key: "signup-check:ip", limit: 30, windowMs: HOUR };
+export const LOGIN_FAILURES_PER_ACCOUNT_FACTOR = 10;
+
+/**
+ * Accounts one address may create per hour. Even a national campaign's hour of 5,000 signups, all
+ * on mobile, gives about 1.5 per address (2,000 of a carrier's 7 million subscribers); 30 leaves
+ * room for a crowd on one network (an event's Wi-Fi, a campus). A script gets 720 accounts a day
+ * per address, each needing its own mailbox to be activated.
+ */
+export const SIGNUPS_PER_IP: AbuseLimit = { key: "signup:ip", limit: 30, windowMs: HOUR };
+
+/**
+ * Signup attempts one address may make per hour that get as far as looking the address up: the
+ * answer says whether an address has an account, so a script must not ask it for a list of
+ * addresses. Twice the signups (every signup is one, mistyped and already-known addresses too).
+ */
+export const SIGNUP_ADDRESS_CHECKS_PER_IP: AbuseLimit = { key: "signup-check:ip", limit: 60, windowMs: HOUR };
 
 /** Activation mails (resends and corrected addresses) one member may ask for per hour. */
 export const ACTIVATION_MAILS_PER_MEMBER: AbuseLimit = {
@@ -40,8 +73,8 @@ export const ACTIVATION_MAILS_PER_MEMBER: AbuseLimit = {
   windowMs: HOUR,
 };
 
-/** Activation mails one IP may ask for per hour, over all its accounts (3 per account, a few new accounts). */
-export const ACTIVATION_MAILS_PER_IP: AbuseLimit = { key: "activation-mail:ip", limit: 15, windowMs: HOUR };
+/** Activation mails one address may ask for per hour, over all its accounts: one for each signup it may make. */
+export const ACTIVATION_MAILS_PER_IP: AbuseLimit = { key: "activation-mail:ip", limit: 30, windowMs: HOUR };
 
 /** Reset requests one IP may make per hour, whatever the address (stops address probing and mail bombing). */
 export const RESET_REQUESTS_PER_IP: AbuseLimit = { key: "reset-ip", limit: 30, windowMs: HOUR };
@@ -117,6 +150,67 @@ export const PAYMENTS_PER_MEMBER: AbuseLimit = { key: "payment:user", limit: 10,
 
 /** Direct-debit SMS codes one member may ask for per hour (each is a paid text message). */
 export const DIRECT_DEBIT_CODES_PER_MEMBER: AbuseLimit = { key: "directdebit:sms", limit: 5, windowMs: HOUR };
+
+/**
+ * Direct-debit SMS codes one IP may ask for per hour, over all its accounts: a household or office
+ * (or a mobile carrier's shared address) has a few members paying at once; SMS pumping through
+ * many throw-away accounts from one address stops here.
+ */
+export const DIRECT_DEBIT_CODES_PER_IP: AbuseLimit = { key: "directdebit:sms:ip", limit: 20, windowMs: HOUR };
+
+/**
+ * Direct-debit SMS codes one phone number may receive per hour, whoever asks: as many as its own
+ * member may ask for; more means several accounts texting one (premium-rate) number.
+ */
+export const DIRECT_DEBIT_CODES_PER_NUMBER: AbuseLimit = {
+  key: "directdebit:sms:number",
+  limit: 5,
+  windowMs: HOUR,
+};
+
+/**
+ * Direct-debit SMS codes one site may send per hour. A site's busiest hour of direct-debit orders
+ * is a few dozen codes; pumping through many accounts, addresses and numbers is hundreds. Above
+ * the cap direct debit is refused (members are sent to the other methods), which bounds what one
+ * hour of pumping costs.
+ */
+export const DIRECT_DEBIT_CODES_PER_SITE: AbuseLimit = {
+  key: "directdebit:sms:site",
+  limit: 200,
+  windowMs: HOUR,
+};
+
+/**
+ * A site's usual direct-debit SMS codes per hour, well below the cap: each code beyond it is sent
+ * but logged as a `warn` line ("direct debit sms rate unusual"), an alert to look before the cap
+ * refuses real members. Counted as a limit of its own (used up = unusual), so no count is read.
+ */
+export const DIRECT_DEBIT_CODES_USUAL_PER_SITE: AbuseLimit = {
+  key: "directdebit:sms:site-usual",
+  limit: 60,
+  windowMs: HOUR,
+};
+
+/**
+ * Discount code lookups that find nothing ("Code niet gevonden"), per member per hour (the JSON
+ * call and the checkout's code field together). A member mistypes a code a few times; a script
+ * guessing codes needs thousands. Lookups that find a code are not counted.
+ */
+export const DISCOUNT_CODE_FAILURES_PER_MEMBER: AbuseLimit = {
+  key: "discount-code:user",
+  limit: 10,
+  windowMs: HOUR,
+};
+
+/**
+ * Discount code lookups that find nothing, per IP per hour, over all its accounts: a few members
+ * behind one address mistyping codes stay below; guessing through many accounts stops here.
+ */
+export const DISCOUNT_CODE_FAILURES_PER_IP: AbuseLimit = {
+  key: "discount-code:ip",
+  limit: 30,
+  windowMs: HOUR,
+};
 
 /**
  * Push subscriptions one member may store per hour (`POST /api/user.php?push=1`). A browser stores

@@ -164,7 +164,7 @@ export async function confirmEmailChange(
     }
     await mailOldAddress(user, email);
   }
-  if (user.status === "not_confirmed") await db().$transaction(confirmAddress(user.id));
+  if (user.status === "not_confirmed") await db().$transaction((tx) => confirmAddress(tx, user.id));
   // Other pending links (to this or another address) are void now.
   await voidLinks(user.id, ["change_email"]);
   return { ok: true, email, userId: user.id };

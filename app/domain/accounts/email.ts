@@ -6,3 +6,15 @@ export function normalizeEmail(email: string): string {
 }
 
 export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
+
+/**
+ * An address shown to whoever holds the browser, masked (`jan@example.nl` → `j***@e***.nl`): enough
+ * for the member to recognise their own account, too little to read someone else's.
+ */
+export function maskedEmail(email: string): string {
+  const [local = "", domain = ""] = email.split("@");
+  const dot = domain.lastIndexOf(".");
+  const host = dot > 0 ? domain.slice(0, dot) : domain;
+  const tld = dot > 0 ? domain.slice(dot) : "";
+  return `${local.slice(0, 1)}***@${host.slice(0, 1)}***${tld}`;
+}

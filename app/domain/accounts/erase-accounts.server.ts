@@ -11,7 +11,8 @@ export const erasedEmail = (userId: number) => `erased-${userId}@invalid`;
 /**
  * Erases the personal data of accounts deleted longer than the grace period ago (the daily job).
  * The user row stays, without anything that identifies the person, because the credit ledger and
- * payments point at it and must be kept for the payment records. Returns how many were erased.
+ * payments point at it and must be kept for the payment records; so do the member's chat messages,
+ * without their texts and photos. Returns how many were erased.
  */
 export async function eraseExpiredAccounts(now: Date = new Date()): Promise<number> {
   const deletedBefore = new Date(now.getTime() - DELETION_GRACE_MS);
@@ -36,7 +37,8 @@ async function eraseAccount(user: { id: number; email: string }, now: Date) {
     where: { profile: { userId: user.id } },
     select: { filename: true, thumbFilename: true },
   });
-  const erasedNow = await db().$transaction(async (tx) => {
+  // The erased member's chat photos, or null when the account was not erased after all.
+  const chatPhotos = await db().$transaction(async (tx) => {
     const { count } = await tx.user.updateMany({
       // Checked again inside the transaction: a reactivation may have just happened.
       where: { id: user.id, status: "deleted", erasedAt: null },
@@ -58,7 +60,7 @@ async function eraseAccount(user: { id: number; email: string }, now: Date) {
         erasedAt: now,
       },
     });
-    if (count === 0) return false;
+    if (count === 0) return null;
     // Photo rows and interests go with the profile (cascade); the files follow after the commit.
     await tx.profile.deleteMany({ where: { userId: user.id } });
     await tx.session.deleteMany({ where: { userId: user.id } });
@@ -66,14 +68,26 @@ async function eraseAccount(user: { id: number; email: string }, now: Date) {
     await tx.loginAttempt.deleteMany({ where: { userId: user.id } });
     // Sent mails carry the address and the name.
     await tx.mail.deleteMany({ where: { OR: [{ userId: user.id }, { to: user.email }] } });
+    // What the member wrote and showed in chats goes, while each message keeps its place (and
+    // credits, the ledger's reference) in the partner's conversation, shown there as removed: texts
+    // are blanked (no text can be sent empty), and deleting the chat photos clears the photo
+    // messages' chatPhotoId (SetNull). Gifts say nothing of the member and stay as they are.
+    await tx.message.updateMany({ where: { senderId: user.id, body: { not: "" } }, data: { body: "" } });
+    const ownChatPhotos = await tx.chatPhoto.findMany({
+      where: { ownerId: user.id },
+      select: { id: true, filename: true, thumbFilename: true },
+    });
+    await tx.chatPhoto.deleteMany({ where: { id: { in: ownChatPhotos.map((p) => p.id) } } });
     // Complaints the member sent keep what they were about, not who sent them.
     await tx.complaint.updateMany({
       where: { email: user.email },
       data: { name: "", email: erasedEmail(user.id) },
     });
-    return true;
+    return ownChatPhotos;
   });
-  if (!erasedNow) return;
+  if (chatPhotos === null) return;
   const storage = fileStorage();
-  await Promise.all(photos.flatMap((p) => [storage.remove(p.filename), storage.remove(p.thumbFilename)]));
+  await Promise.all(
+    [...photos, ...chatPhotos].flatMap((p) => [storage.remove(p.filename), storage.remove(p.thumbFilename)]),
+  );
 }

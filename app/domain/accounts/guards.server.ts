@@ -46,11 +46,19 @@ export function requireAnonymous(context: Context) {
 /**
  * A stand-in's page (mail and SMS outbox, the Mollie simulator's checkout): only while the stand-in
  * runs, and on an external database (STANDINS=true, staging) only for staff, since it shows links
- * and codes that open accounts and confirm payments. Anyone else gets 404.
+ * and codes that open accounts and confirm payments. A page of one member's own (`ownerId`: the
+ * checkout of the payment they started, null when no member started it) is that member's and
+ * staff's, in every mode: settling someone else's payment would hand them credits for nothing.
+ * Anyone else gets 404.
  */
-export function requireStandInPage(context: Context, running: boolean) {
+export function requireStandInPage(context: Context, running: boolean, ownerId?: number | null) {
   const { user } = context.get(requestInfoContext);
-  if (!running || (!usesEmbeddedDatabase() && user?.role !== "staff")) throw data(null, { status: 404 });
+  const staff = user?.role === "staff";
+  const allowed =
+    ownerId === undefined
+      ? staff || usesEmbeddedDatabase()
+      : staff || (ownerId !== null && user?.id === ownerId);
+  if (!running || !allowed) throw data(null, { status: 404 });
 }
 
 /**

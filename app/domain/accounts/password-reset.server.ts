@@ -116,8 +116,8 @@ export async function completePasswordReset({
     startAccountCountOver(user.id),
     // An intruder's pending e-mail change would otherwise outlast the new password.
     voidLinks(user.id, ["reset_password", "change_email"]),
-    ...confirmAddress(user.id),
   ]);
+  await db().$transaction((tx) => confirmAddress(tx, user.id));
   await endOtherSessions(user.id, null);
   return { ok: true, userId: user.id };
 }

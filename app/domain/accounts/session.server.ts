@@ -175,8 +175,15 @@ export async function getSession(
   };
 }
 
-/** Opens a session for a user and returns the Set-Cookie header that carries it. */
-export async function createSession(userId: number, request: Request): Promise<string> {
+/**
+ * Opens a session for a user and returns the Set-Cookie header that carries it. `passwordProven`:
+ * the member typed the password for it (a login); a session a mail link opened has not proven it.
+ */
+export async function createSession(
+  userId: number,
+  request: Request,
+  { passwordProven = false }: { passwordProven?: boolean } = {},
+): Promise<string> {
   const id = randomBytes(32).toString("base64url");
   // Logging in counts as being seen: the inactivity reminders start over from now.
   await db().user.update({
@@ -190,12 +197,24 @@ export async function createSession(userId: number, request: Request): Promise<s
           expiresAt: new Date(Date.now() + SESSION_MS),
           userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
           ip: clientIp(request),
+          passwordAt: passwordProven ? new Date() : null,
         },
       },
     },
     select: { id: true },
   });
   return sessionCookie().serialize(id);
+}
+
+/** When the member last proved the password in this session (null: never). */
+export async function passwordProvenAt(sessionId: string): Promise<Date | null> {
+  const session = await db().session.findUnique({ where: { id: sessionId }, select: { passwordAt: true } });
+  return session?.passwordAt ?? null;
+}
+
+/** The member typed the password again in this session. */
+export async function recordPasswordProven(sessionId: string) {
+  await db().session.updateMany({ where: { id: sessionId }, data: { passwordAt: new Date() } });
 }
 
 /** Ends the request's session (if any) and returns the Set-Cookie header that clears the cookie. */

@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import { z } from "zod";
 import { ageOn } from "~/domain/profiles/age";
 import { GENDERS } from "~/domain/profiles/genders";
+import { looksLikeLink } from "./name-rules";
 import { isLikeAccount, newPasswordSchema, passwordProblemMessage } from "./password-rules";
 import { SIGNUP_MESSAGE_MAX_LENGTH } from "./signup-limits";
 
@@ -102,14 +103,22 @@ export function signupSchema(t: TFunction, settings: SignupSettings, today: Date
     email_checked: z.string().trim().toLowerCase().optional(),
   };
   const emailAndName = z.object({ email, name });
+  const nameOnly = z.object({ name });
   const emailNameAndPassword = z.object({ email, name, password });
 
+  // A name with a link is refused on the whole form: one that is the address itself gets only the
+  // message that it must differ from the address.
   return z
     .object(shape)
     .refine((v) => v.name.toLowerCase() !== v.email, {
       path: ["name"],
       error: t("signup:validation.nameIsEmail"),
       when: (payload) => emailAndName.safeParse(payload.value).success,
+    })
+    .refine((v) => v.name.toLowerCase() === v.email || !looksLikeLink(v.name), {
+      path: ["name"],
+      error: t("signup:validation.nameLink"),
+      when: (payload) => nameOnly.safeParse(payload.value).success,
     })
     .refine((v) => !isLikeAccount(v.password, v), {
       path: ["password"],

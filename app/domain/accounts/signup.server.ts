@@ -5,7 +5,6 @@ import {
   SIGNUPS_PER_IP,
 } from "~/domain/abuse/limits";
 import { withinLimit } from "~/domain/abuse/rate-limits.server";
-import { changeCredits } from "~/domain/credits/credits.server";
 import { recordSignup } from "~/domain/landers/visits.server";
 import { sendAccountMail } from "~/domain/notifications/account-mail.server";
 import type { Site } from "~/domain/sites/site.server";
@@ -24,7 +23,7 @@ import { consumeVerification, createVerification, usedVerification, voidLinks } 
 /** SPEC section 4: a deleted account can be reactivated within 14 days. */
 export const DELETION_GRACE_DAYS = 14;
 
-type SignupSite = Pick<Site, "id" | "name" | "domain" | "signupCredits" | "usesSignupMessage">;
+type SignupSite = Pick<Site, "id" | "name" | "domain" | "usesSignupMessage">;
 type MailSite = Pick<Site, "name" | "domain">;
 
 export type ExistingAccount = "active" | "reactivatable" | "customer_service";
@@ -62,10 +61,9 @@ export interface NewAccount {
 }
 
 /**
- * Creates the member in one transaction: the user (not confirmed yet), the profile, the signup
- * credits through the ledger, the activation link and the lander visit's signup. The profile stays
- * disabled until the e-mail address is confirmed (SPEC section 4: unconfirmed members do not take
- * part yet).
+ * Creates the member in one transaction: the user (not confirmed yet), the profile, the activation
+ * link and the lander visit's signup. The profile stays disabled, and the signup credits wait, until
+ * the e-mail address is confirmed (unconfirmed members do not take part yet; see confirmAddress).
  */
 export async function createAccount({
   site,
@@ -110,17 +108,6 @@ export async function createAccount({
       },
       select: { id: true },
     });
-    if (site.signupCredits > 0) {
-      await changeCredits(
-        {
-          userId: user.id,
-          delta: site.signupCredits,
-          reason: "signup_bonus",
-          reference: `signup:${user.id}`,
-        },
-        tx,
-      );
-    }
     const token = await createVerification({ type: "activation", userId: user.id, target: values.email }, tx);
     if (visit) await recordSignup(site.id, visit, tx);
     return { userId: user.id, activationToken: token };
@@ -135,7 +122,6 @@ export function activationLink(origin: string, token: string) {
 export function sendActivationMail(options: {
   userId: number;
   to: string;
-  name: string;
   language: string;
   site: MailSite;
   origin: string;
@@ -147,7 +133,6 @@ export function sendActivationMail(options: {
     userId: options.userId,
     language: options.language,
     site: options.site,
-    name: options.name,
     link: activationLink(options.origin, options.token),
   });
 }
@@ -188,7 +173,6 @@ export async function signUp(input: NewAccount & { origin: string }): Promise<Si
   await sendActivationMail({
     userId: created.userId,
     to: values.email,
-    name: values.name,
     language: input.language,
     site,
     origin: input.origin,
@@ -198,8 +182,8 @@ export async function signUp(input: NewAccount & { origin: string }): Promise<Si
 }
 
 /**
- * Follows an activation link: uses the token up, confirms the member and enables the profile
- * (`firstUse`: this link confirmed the account, so it may log in). A link used before, or one to an
+ * Follows an activation link: uses the token up, confirms the member, enables the profile and
+ * grants the signup credits (`firstUse`: this link confirmed the account, so it may log in). A link used before, or one to an
  * account confirmed since, is no error (`firstUse` false): mail scanners open links before the
  * member does. Null when the link is unknown, expired, or meant for an address the member no
  * longer has.
@@ -213,8 +197,8 @@ export async function activateAccount(token: string): Promise<{ userId: number; 
   });
   if (!user || user.status === "deleted" || user.email !== verification.target) return null;
   if (user.status === "confirmed") return { userId: user.id, firstUse: false };
-  const [, confirmed] = await db().$transaction(confirmAddress(user.id));
-  return { userId: user.id, firstUse: confirmed.count === 1 };
+  const confirmed = await db().$transaction((tx) => confirmAddress(tx, user.id));
+  return { userId: user.id, firstUse: confirmed };
 }
 
 async function activatedBefore(token: string): Promise<{ userId: number; firstUse: false } | null> {
@@ -243,7 +227,6 @@ async function unconfirmedUser(userId: number) {
       status: true,
       language: true,
       notificationsDisabled: true,
-      profile: { select: { name: true } },
     },
   });
   return user && user.status === "not_confirmed" ? user : null;
@@ -273,7 +256,6 @@ export async function resendActivation(
   await sendActivationMail({
     userId,
     to: user.email,
-    name: user.profile?.name ?? "",
     language: user.language,
     site,
     origin,
@@ -329,7 +311,6 @@ export async function changeUnconfirmedEmail(
   await sendActivationMail({
     userId,
     to: email,
-    name: user.profile?.name ?? "",
     language: user.language,
     site,
     origin,

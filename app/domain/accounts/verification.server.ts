@@ -7,6 +7,8 @@ export const VERIFICATION_TTL_MS: Record<VerificationType, number> = {
   reset_password: 2 * 3600_000,
   change_email: 24 * 3600_000,
   reactivation: 14 * 24 * 3600_000,
+  // Only for the page the activation link just opened: pressing its button takes seconds.
+  activation_login: 15 * 60_000,
 };
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");

@@ -51,26 +51,31 @@ export function gateFactsFrom(row: GateFactsRow | undefined): GateFacts | null {
  * Whether the viewer can write to another member, in the order sendMessage refuses (SPEC sections 4
  * and 6): a deleted member or one of another site is not found; invisible and disabled members and
  * blocked pairs cannot be written to; an unconfirmed member receives nothing until confirmed. An
- * unconfirmed viewer may write but is asked to confirm, or replies cannot reach them; an invisible
- * viewer likewise is told that no one can reply while they are invisible.
+ * unconfirmed viewer starts no conversation (`newConversation`: there is none yet); in one they
+ * have, they may write but are asked to confirm, or replies cannot reach them. An invisible viewer
+ * likewise is told that no one can reply while they are invisible.
  */
-export function gateFor(viewer: ChatViewer, other: GateFacts | null): ChatGate | "notFound" {
+export function gateFor(
+  viewer: ChatViewer,
+  other: GateFacts | null,
+  newConversation = false,
+): ChatGate | "notFound" {
   if (!other || other.siteId !== viewer.siteId || other.status === "deleted") return "notFound";
   if (other.invisible || other.profileStatus !== "active") {
     return other.status === "not_confirmed" ? "recipientUnconfirmed" : "unavailable";
   }
   if (other.status !== "confirmed") return "recipientUnconfirmed";
   if (other.blocked) return "blocked";
-  if (viewer.status !== "confirmed") return "ownUnconfirmed";
+  if (viewer.status !== "confirmed") return newConversation ? "confirmFirst" : "ownUnconfirmed";
   if (viewer.invisible) return "ownInvisible";
   return "ok";
 }
 
-/** `gateFor` with the other member's facts read in one statement. */
-export async function chatGate(viewer: ChatViewer, otherUserId: number): Promise<ChatGate | "notFound"> {
+/** `gateFor` a conversation not started yet, with the other member's facts read in one statement. */
+export async function newChatGate(viewer: ChatViewer, otherUserId: number): Promise<ChatGate | "notFound"> {
   const [row] = await db().$queryRaw<GateFactsRow[]>`
     SELECT ${gateFactsSql(viewer.id)} FROM "User" o WHERE o.id = ${otherUserId}`;
-  return gateFor(viewer, gateFactsFrom(row));
+  return gateFor(viewer, gateFactsFrom(row), true);
 }
 
 /** The user behind a profile id (not the viewer's own), or null. */

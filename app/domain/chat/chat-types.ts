@@ -50,10 +50,17 @@ export interface ChatMessage {
 
 /**
  * Why the viewer cannot write (or, for `ownUnconfirmed` and `ownInvisible`, may write but gets no
- * replies until confirmed or visible again).
+ * replies until confirmed or visible again). `confirmFirst`: an unconfirmed viewer cannot start a
+ * conversation (they would get no answer, and nothing to reach them by).
  */
 export type ChatGate =
-  "ok" | "ownUnconfirmed" | "ownInvisible" | "recipientUnconfirmed" | "blocked" | "unavailable";
+  | "ok"
+  | "ownUnconfirmed"
+  | "ownInvisible"
+  | "confirmFirst"
+  | "recipientUnconfirmed"
+  | "blocked"
+  | "unavailable";
 
 /**
  * Why sendMessage refused a message, each with its message (chat:refused.*). A text refused as
@@ -64,6 +71,7 @@ export const SEND_REFUSALS = [
   "unavailable",
   "blocked",
   "recipientUnconfirmed",
+  "confirmFirst",
   "premiumOnly",
   "empty",
   "tooLong",

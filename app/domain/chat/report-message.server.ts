@@ -1,20 +1,16 @@
+import { z } from "zod";
 import { REPORT_NOTE_MAX } from "./chat-types";
 import { COMPLAINTS_PER_MEMBER, REPORTS_PER_IP } from "~/domain/abuse/limits";
 import { withinLimit } from "~/domain/abuse/rate-limits.server";
 import { Prisma } from "~/generated/prisma/client";
 import type { ComplaintCategory, MessageKind } from "~/generated/prisma/enums";
 import { db } from "~/lib/db.server";
-import { translatorFor } from "~/lib/translator.server";
 
 const isUniqueViolation = (error: unknown) =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 
 /** How many of the conversation's newest messages go with a report as evidence. */
 export const EVIDENCE_MESSAGES = 20;
-/** The language the evidence is written in: staff read the complaints in Dutch. */
-const EVIDENCE_LANGUAGE = "nl";
-/** Between the report's summary and the message history in Complaint.description. */
-export const EVIDENCE_SEPARATOR = "\n\n----------\n";
 
 export interface ReportInput {
   reporterId: number;
@@ -31,7 +27,7 @@ export interface ReportInput {
 export type ReportResult =
   { ok: true; complaintId: number; duplicate: boolean } | { ok: false; error: "notFound" | "rateLimited" };
 
-interface EvidenceMessage {
+interface StoredMessage {
   id: number;
   senderId: number;
   kind: MessageKind;
@@ -53,67 +49,56 @@ const evidenceSelect = {
   deletedAt: true,
 } as const;
 
-const utc = (date: Date) => `${date.toISOString().slice(0, 19).replace("T", " ")} UTC`;
+const evidenceMember = z.object({ userId: z.number().int(), profileId: z.number().int().nullable() });
 
-function evidenceLine(message: EvidenceMessage, reportedId: number) {
-  const t = translatorFor(EVIDENCE_LANGUAGE);
-  const content =
-    message.kind === "text"
-      ? t("chat-extras:report.evidence.kinds.text", { body: message.body.replace(/\s*\n\s*/g, " ⏎ ") })
-      : message.kind === "photo"
-        ? t("chat-extras:report.evidence.kinds.photo", { chatPhotoId: message.chatPhotoId ?? "-" })
-        : t("chat-extras:report.evidence.kinds.gift", { gift: message.gift?.code ?? "-" });
-  const line = t("chat-extras:report.evidence.line", {
-    marker: message.id === reportedId ? "»" : " ",
-    id: message.id,
-    time: utc(message.createdAt),
-    userId: message.senderId,
-    content,
-  });
-  return message.deletedAt ? `${line} ${t("chat-extras:report.evidence.deleted")}` : line;
-}
+const evidenceEntry = z.object({
+  id: z.number().int(),
+  senderId: z.number().int(),
+  kind: z.enum(["text", "photo", "gift"]),
+  /** A text's body ("" for photos and gifts). */
+  text: z.string(),
+  chatPhotoId: z.number().int().nullable(),
+  /** The gift's code. */
+  gift: z.string().nullable(),
+  /** ISO time. */
+  sentAt: z.string(),
+  deleted: z.boolean(),
+});
 
-/** The complaint's text: who reported what, then the conversation's newest messages, oldest first. */
-export function evidenceText({
-  conversationId,
-  reported,
-  reporter,
-  sender,
-  note,
-  history,
-}: {
-  conversationId: number;
-  reported: EvidenceMessage;
-  reporter: { userId: number; profileId: number | null };
-  sender: { userId: number; profileId: number | null };
-  note: string;
-  history: EvidenceMessage[];
-}): string {
-  const t = translatorFor(EVIDENCE_LANGUAGE);
-  const summary = [
-    t("chat-extras:report.evidence.intro"),
-    t("chat-extras:report.evidence.conversation", { conversationId }),
-    t("chat-extras:report.evidence.reporter", {
-      userId: reporter.userId,
-      profileId: reporter.profileId ?? "-",
-    }),
-    t("chat-extras:report.evidence.sender", { userId: sender.userId, profileId: sender.profileId ?? "-" }),
-    t("chat-extras:report.evidence.message", { messageId: reported.id }),
-    evidenceLine(reported, reported.id),
-  ];
-  if (note) summary.push("", t("chat-extras:report.evidence.note", { note }));
-  const lines = [
-    t("chat-extras:report.evidence.history", { shown: history.length }),
-    ...history.map((m) => evidenceLine(m, reported.id)),
-  ];
-  return summary.join("\n") + EVIDENCE_SEPARATOR + lines.join("\n");
-}
+/**
+ * What Complaint.evidence holds: the conversation as the server read it when the report was made
+ * (never text the reporter typed), or, for reports made before it had its own column, the text
+ * written then (see the migration "complaint_evidence").
+ */
+const reportEvidenceSchema = z.union([
+  z.object({
+    conversationId: z.number().int(),
+    reporter: evidenceMember,
+    sender: evidenceMember,
+    reported: evidenceEntry,
+    /** The conversation's newest EVIDENCE_MESSAGES messages, oldest first. */
+    history: z.array(evidenceEntry),
+  }),
+  z.object({ legacy: z.string() }),
+]);
 
-/** For the staff page: a report's summary and its message history apart (null for other complaints). */
-export function splitReportEvidence(description: string): { text: string; evidence: string | null } {
-  const at = description.indexOf(EVIDENCE_SEPARATOR);
-  if (at < 0) return { text: description, evidence: null };
-  return { text: description.slice(0, at), evidence: description.slice(at + EVIDENCE_SEPARATOR.length) };
+export type EvidenceEntry = z.infer<typeof evidenceEntry>;
+export type ReportEvidence = z.infer<typeof reportEvidenceSchema>;
+
+const evidenceEntryOf = (message: StoredMessage): EvidenceEntry => ({
+  id: message.id,
+  senderId: message.senderId,
+  kind: message.kind,
+  text: message.kind === "text" ? message.body : "",
+  chatPhotoId: message.chatPhotoId,
+  gift: message.gift?.code ?? null,
+  sentAt: message.createdAt.toISOString(),
+  deleted: message.deletedAt !== null,
+});
+
+/** A complaint's evidence column read back: null for complaints that are no message report. */
+export function readReportEvidence(stored: unknown): ReportEvidence | null {
+  return stored === null ? null : reportEvidenceSchema.parse(stored);
 }
 
 /** The message `reporterId` may report: one the other member of their conversation sent them. */
@@ -127,7 +112,7 @@ export function findReportableMessage({
   siteId: number;
   conversationId: number;
   messageId: number;
-}): Promise<EvidenceMessage | null> {
+}): Promise<StoredMessage | null> {
   return db().message.findFirst({
     where: {
       id: messageId,
@@ -142,7 +127,8 @@ export function findReportableMessage({
 /**
  * A member reports a message the other member of the conversation sent them. It becomes a
  * complaint for /staff/complaints: the sender's profile as `memberRef`, the message id as
- * `messageRef`, both user ids and the conversation's last 20 messages in the description.
+ * `messageRef`, the reporter's note as the description, and both user ids with the conversation's
+ * last 20 messages as its evidence (a column of its own, so no note can imitate it).
  * Only the recipient may report (anyone else: notFound); a repeated report of the same message
  * while the first is open changes nothing; complaints are limited per member and per IP.
  */
@@ -182,14 +168,13 @@ export async function reportMessage(input: ReportInput): Promise<ReportResult> {
     take: EVIDENCE_MESSAGES,
     select: evidenceSelect,
   });
-  const description = evidenceText({
+  const evidence: ReportEvidence = {
     conversationId,
-    reported,
     reporter: { userId: reporterId, profileId: reporter.profile?.id ?? null },
     sender: { userId: reported.senderId, profileId: sender.profile?.id ?? null },
-    note: (input.note ?? "").trim().slice(0, REPORT_NOTE_MAX),
-    history: newest.reverse(),
-  });
+    reported: evidenceEntryOf(reported),
+    history: newest.reverse().map(evidenceEntryOf),
+  };
   try {
     const complaint = await db().complaint.create({
       data: {
@@ -198,7 +183,8 @@ export async function reportMessage(input: ReportInput): Promise<ReportResult> {
         memberRef,
         ...openReport,
         category: input.category,
-        description,
+        description: (input.note ?? "").trim().slice(0, REPORT_NOTE_MAX),
+        evidence,
         ...(input.now ? { createdAt: input.now } : {}),
       },
       select: { id: true },

@@ -196,10 +196,12 @@ async function priceOf(content: MessageContent, body: string, facts: SendFacts, 
 }
 
 /**
- * Free members start at most `freeConversations`; everyone within the hourly and daily limits.
- * Counted from ConversationStart, which a deleted conversation (a block) leaves in place.
+ * Only confirmed members start conversations: an unconfirmed one could not receive the answer
+ * (docs/decisions/0031-signup-credits-on-confirmation.md). Free members start at most `freeConversations`; everyone within the hourly and daily
+ * limits. Counted from ConversationStart, which a deleted conversation (a block) leaves in place.
  */
 async function checkNewConversation(tx: Tx, senderId: number, facts: SendFacts, site: ChatSite, now: Date) {
+  if (facts.senderStatus !== "confirmed") throw new Refused("confirmFirst");
   // First messages to two members at once are counted one after the other. NO KEY UPDATE, as the
   // credits' update takes: FOR UPDATE would also wait for other sends' foreign-key checks on this
   // member (KEY SHARE), and first messages around a circle of members then deadlocked.
@@ -210,8 +212,7 @@ async function checkNewConversation(tx: Tx, senderId: number, facts: SendFacts, 
       count(*) FILTER (WHERE "createdAt" >= ${new Date(now.getTime() - 24 * HOUR)})::int AS "lastDay"
     FROM "ConversationStart" WHERE "userId" = ${senderId}`;
   if (!facts.senderPaid && started!.total >= site.freeConversations) throw new Refused("premiumOnly");
-  const young =
-    facts.senderStatus !== "confirmed" || now.getTime() - facts.senderSignupDate.getTime() < 24 * HOUR;
+  const young = now.getTime() - facts.senderSignupDate.getTime() < 24 * HOUR;
   const perHour = young ? site.newAccountConversationsPerHour : site.newConversationsPerHour;
   const perDay = young ? site.newAccountConversationsPerDay : site.newConversationsPerDay;
   if (started!.lastHour >= perHour || started!.lastDay >= perDay) throw new Refused("tooManyConversations");

@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import { z } from "zod";
+import { looksLikeLink } from "~/domain/accounts/name-rules";
 import type { ComplaintCategory } from "~/generated/prisma/enums";
 
 export const COMPLAINT_CATEGORIES = [
@@ -36,7 +37,8 @@ export function complaintSchema(t: TFunction) {
       .min(1, { error: t("complaints:validation.nameRequired") })
       .max(COMPLAINT_LIMITS.name, {
         error: t("complaints:validation.nameTooLong", { max: COMPLAINT_LIMITS.name }),
-      }),
+      })
+      .refine((value) => !looksLikeLink(value), { error: t("complaints:validation.nameLink") }),
     email: z
       .string({ error: t("complaints:validation.emailRequired") })
       .trim()

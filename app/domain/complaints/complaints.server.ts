@@ -59,7 +59,6 @@ export async function submitComplaint({
     userId,
     language,
     site,
-    name: complaint.name,
   });
   return { ok: true, complaintId: created.id };
 }
@@ -85,7 +84,7 @@ export async function listComplaints(siteId: number, page: number) {
         status: true,
         createdAt: true,
         handledAt: true,
-        isMessageReport: true,
+        evidence: true,
       },
     }),
     db().complaint.count({ where: { siteId } }),

@@ -26,7 +26,9 @@ export type AccountMailKind =
 
 /**
  * Mails anyone could make us send to an address by typing it (a signup, a reset, a new address, a
- * complaint): their footer says a recipient who asked for nothing may ignore them. Mails about what
+ * complaint): their footer says a recipient who asked for nothing may ignore them, and they greet
+ * without a name, since the address is not known to be a confirmed member's and the name was typed
+ * by whoever asked (it would put their text in a mail under the site's name). Mails about what
  * happened to an account (a changed address, a deletion, a payment) must not say so: there, a
  * recipient who did nothing should contact support, as their texts say.
  */
@@ -70,7 +72,8 @@ interface AccountMailContent {
   kind: AccountMailKind;
   language: string;
   site: Pick<Site, "name" | "domain">;
-  name: string;
+  /** The confirmed member's profile name for the greeting; never used in mails anyone can request. */
+  name?: string;
   link?: string;
   /** Further values for the texts, e.g. `count` (plurals) and `likerName`. */
   values?: Record<string, string | number>;
@@ -96,12 +99,15 @@ export function renderAccountMail({
   content,
 }: AccountMailContent) {
   const t = translatorFor(language);
-  const values = { ...extra, siteName: site.name, domain: site.domain, name };
+  const named = name && !MAILS_ANYONE_CAN_REQUEST.has(kind) ? name : null;
+  const values = { ...extra, siteName: site.name, domain: site.domain };
   const subject = content?.subject ?? t(`${kind}.subject`, { ns: "mail", ...values });
   const paragraphs =
     content?.paragraphs ?? (t(`${kind}.body`, { ns: "mail", returnObjects: true, ...values }) as string[]);
   const button = link ? t(`${kind}.button`, { ns: "mail", ...values }) : null;
-  const greeting = t("greeting", { ns: "mail", ...values });
+  const greeting = named
+    ? t("greeting", { ns: "mail", ...values, name: named })
+    : t("greetingWithoutName", { ns: "mail", ...values });
   const footer = t(footerKey(kind, unsubscribe), { ns: "mail", ...values });
   const unsubscribeText = unsubscribe
     ? t("unsubscribe", {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { env } from "~/lib/env.server";
 import { isPushServiceEndpoint, pushSubscriptionBody } from "./push-subscription-schema";
 import { parseTabId, streamRowId } from "./open-tabs.server";
 
@@ -63,6 +64,29 @@ describe("isPushServiceEndpoint", () => {
     expect(isPushServiceEndpoint("https://localhost:41234/push/1-ab", { standIns: true })).toBe(true);
     expect(isPushServiceEndpoint("http://127.0.0.1:41234/push/1-ab", { standIns: true })).toBe(false);
     expect(isPushServiceEndpoint("https://push.example.com/x", { standIns: true })).toBe(false);
+  });
+
+  it("refuses loopback endpoints in production (npm start on the embedded database), unless STANDINS=true", () => {
+    const saved = { NODE_ENV: env().NODE_ENV, STANDINS: env().STANDINS };
+    const accepted = (settings: Partial<ReturnType<typeof env>>) => {
+      Object.assign(env(), settings);
+      return [
+        "https://127.0.0.1:41234/push/1-ab",
+        "https://localhost/push/1",
+        "https://[::1]:8443/push/1",
+      ].map((endpoint) => isPushServiceEndpoint(endpoint, { standIns: true }));
+    };
+    try {
+      expect(accepted({ NODE_ENV: "production", STANDINS: false })).toEqual([false, false, false]);
+      // A test server declared as one (the e2e servers), and development.
+      expect(accepted({ NODE_ENV: "production", STANDINS: true })).toEqual([true, true, true]);
+      expect(accepted({ NODE_ENV: "development", STANDINS: false })).toEqual([true, true, true]);
+      // The browsers' push services stay accepted in production.
+      Object.assign(env(), { NODE_ENV: "production", STANDINS: false });
+      expect(isPushServiceEndpoint("https://fcm.googleapis.com/fcm/send/x", { standIns: true })).toBe(true);
+    } finally {
+      Object.assign(env(), saved);
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { env } from "~/lib/env.server";
 
 const base64url = (max: number) =>
   z
@@ -33,7 +34,9 @@ const STAND_IN_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"]);
 /**
  * Whether `endpoint` is an address of a browser's push service: https on the default port at one
  * of the known hosts, or, where stand-ins run (`standIns`: embedded database or STANDINS=true),
- * the local push stand-in on a loopback address.
+ * the local push stand-in on a loopback address. Not in production (NODE_ENV=production, e.g.
+ * `npm start` on the embedded database) unless STANDINS=true declares a test server: there a
+ * member's loopback endpoint would make the server post to its own local ports.
  */
 export function isPushServiceEndpoint(endpoint: string, { standIns }: { standIns: boolean }): boolean {
   let url: URL;
@@ -44,7 +47,7 @@ export function isPushServiceEndpoint(endpoint: string, { standIns }: { standIns
   }
   if (url.protocol !== "https:" || url.username !== "" || url.password !== "") return false;
   const host = url.hostname;
-  if (STAND_IN_HOSTS.has(host)) return standIns;
+  if (STAND_IN_HOSTS.has(host)) return standIns && (env().NODE_ENV !== "production" || env().STANDINS);
   if (url.port !== "") return false;
   return (
     PUSH_SERVICE_HOSTS.has(host) || PUSH_SERVICE_DOMAINS.some((d) => host === d || host.endsWith(`.${d}`))

@@ -2,7 +2,12 @@
 // house_number, zip, city, phone), shared by the browser (checks on blur) and the server.
 import type { TFunction } from "i18next";
 import { electronicFormatIBAN, extractIBAN, isSEPACountry, isValidIBAN } from "ibantools";
-import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/mobile";
+import {
+  getCountryCallingCode,
+  isSupportedCountry,
+  parsePhoneNumberFromString,
+  type CountryCode,
+} from "libphonenumber-js/mobile";
 import { z } from "zod";
 import { MAX_ROW_ID, rowIdSchema } from "~/lib/row-id";
 
@@ -34,6 +39,20 @@ export function mobileE164(value: string, country: string): string | null {
   return number?.isValid() ? number.number : null;
 }
 
+/**
+ * Whether a mobile number (E.164) is one of the member's country or of the IBAN's country, by its
+ * calling code (so +39 serves Italy and the Vatican alike): codes are texted only there, never to
+ * numbers anywhere in the world (SMS pumping).
+ */
+export function phoneOfCountry(e164: string, country: string, iban: string): boolean {
+  const callingCode = parsePhoneNumberFromString(e164)?.countryCallingCode;
+  return [country, iban.slice(0, 2)].some(
+    (code) =>
+      isSupportedCountry(code.toUpperCase()) &&
+      getCountryCallingCode(code.toUpperCase() as CountryCode) === callingCode,
+  );
+}
+
 /** A phone number for people: all but the last two digits hidden. */
 export function maskedPhone(e164: string): string {
   return e164.slice(0, 3) + e164.slice(3, -2).replace(/\d/g, "•") + e164.slice(-2);
@@ -47,34 +66,43 @@ export function directDebitSchema(t: TFunction, country: string) {
       .trim()
       .min(1, { error: t(`directDebit:validation.${key}`) })
       .max(max, { error: t(`directDebit:validation.${key}`) });
-  return z.object({
-    intent: z.literal("details"),
-    package: z.coerce
-      .number({ error: t("directDebit:validation.package") })
-      .int({ error: t("directDebit:validation.package") })
-      .positive({ error: t("directDebit:validation.package") })
-      .max(MAX_ROW_ID, { error: t("directDebit:validation.package") }),
-    account_holder: text("accountHolder", 70).refine((v) => v.length >= 2, {
-      error: t("directDebit:validation.accountHolder"),
-    }),
-    iban: z
-      .string({ error: t("directDebit:validation.iban") })
-      .max(50, { error: t("directDebit:validation.iban") })
-      .refine((v) => sepaIban(v) !== null, { error: t("directDebit:validation.iban") })
-      .transform((v) => sepaIban(v)!),
-    street: text("street", 100),
-    house_number: text("houseNumber", 20),
-    zip: text("zip", 12),
-    city: text("city", 80),
-    phone: z
-      .string({ error: t("directDebit:validation.phone") })
-      .max(30, { error: t("directDebit:validation.phone") })
-      .refine((v) => mobileE164(v, country) !== null, { error: t("directDebit:validation.phone") })
-      .transform((v) => mobileE164(v, country)!),
-    consent: z
-      .boolean({ error: t("directDebit:validation.consent") })
-      .refine((v) => v, { error: t("directDebit:validation.consent") }),
-  });
+  return z
+    .object({
+      intent: z.literal("details"),
+      package: z.coerce
+        .number({ error: t("directDebit:validation.package") })
+        .int({ error: t("directDebit:validation.package") })
+        .positive({ error: t("directDebit:validation.package") })
+        .max(MAX_ROW_ID, { error: t("directDebit:validation.package") }),
+      account_holder: text("accountHolder", 70).refine((v) => v.length >= 2, {
+        error: t("directDebit:validation.accountHolder"),
+      }),
+      iban: z
+        .string({ error: t("directDebit:validation.iban") })
+        .max(50, { error: t("directDebit:validation.iban") })
+        .refine((v) => sepaIban(v) !== null, { error: t("directDebit:validation.iban") })
+        .transform((v) => sepaIban(v)!),
+      street: text("street", 100),
+      house_number: text("houseNumber", 20),
+      zip: text("zip", 12),
+      city: text("city", 80),
+      phone: z
+        .string({ error: t("directDebit:validation.phone") })
+        .max(30, { error: t("directDebit:validation.phone") })
+        .refine((v) => mobileE164(v, country) !== null, { error: t("directDebit:validation.phone") })
+        .transform((v) => mobileE164(v, country)!),
+      consent: z
+        .boolean({ error: t("directDebit:validation.consent") })
+        .refine((v) => v, { error: t("directDebit:validation.consent") }),
+    })
+    .refine(
+      (v) => {
+        // Checked once the number and the IBAN are valid (their own messages come first).
+        const [phone, iban] = [mobileE164(v.phone, country), sepaIban(v.iban)];
+        return phone === null || iban === null || phoneOfCountry(phone, country, iban);
+      },
+      { error: t("directDebit:errors.foreignPhone"), path: ["phone"] },
+    );
 }
 
 export type DirectDebitValues = z.output<ReturnType<typeof directDebitSchema>>;

@@ -4,7 +4,9 @@
 // Limits: what one member, and one IBAN, may have collected within 30 days (site settings).
 // A request's amount holds only while a new request would get it: showing its code step, resending
 // its code and confirming it check the package and today's price for this member again (decision 0019).
-import { failPaymentAtProvider } from "./provider-failure.server";
+// Codes are paid texts: only to confirmed members, to numbers of their country (or their IBAN's),
+// within limits per member, IP, number and site (app/domain/abuse/limits.ts), and only while Mollie
+// answers, so a code is never texted for a collection that cannot be made.
 import { createHash, createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { MandateMethod } from "@mollie/api-client";
 import { currencyForCountry } from "~/domain/credits/currency";
@@ -12,7 +14,13 @@ import { packagesFor, type CreditPackage } from "~/domain/credits/packages.serve
 import type { DirectDebitRequest, Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { sessionSecret } from "~/lib/env.server";
-import { DIRECT_DEBIT_CODES_PER_MEMBER } from "~/domain/abuse/limits";
+import {
+  DIRECT_DEBIT_CODES_PER_IP,
+  DIRECT_DEBIT_CODES_PER_MEMBER,
+  DIRECT_DEBIT_CODES_PER_NUMBER,
+  DIRECT_DEBIT_CODES_PER_SITE,
+  DIRECT_DEBIT_CODES_USUAL_PER_SITE,
+} from "~/domain/abuse/limits";
 import { withinLimit } from "~/domain/abuse/rate-limits.server";
 import { sendSms } from "~/lib/sms.server";
 import { translatorFor } from "~/lib/translator.server";
@@ -22,6 +30,7 @@ import {
   CODE_MINUTES,
   maskedIban,
   maskedPhone,
+  phoneOfCountry,
   type DirectDebitValues,
 } from "./direct-debit-schema";
 import { mollie } from "./mollie.server";
@@ -41,7 +50,10 @@ export interface DirectDebitSite {
   name: string;
 }
 
-export type RequestError = "blocked" | "limit" | "notFound" | "smsFailed" | "rateLimited";
+/** Why no code was texted (a "busy" site sent as many codes this hour as it may). */
+export type TextError =
+  "unconfirmed" | "foreignPhone" | "rateLimited" | "busy" | "providerError" | "smsFailed";
+export type RequestError = "blocked" | "limit" | "notFound" | TextError;
 export type ConfirmError =
   | "invalidCode"
   | "tooManyAttempts"
@@ -170,9 +182,48 @@ async function offerStillValid(request: StoredRequest, country: string) {
   return offer?.amountCents === request.amountCents && offer.currency === request.currency ? offer : null;
 }
 
-async function textCode(input: { userId: number; phone: string; site: DirectDebitSite; language: string }) {
-  if (!(await withinLimit(DIRECT_DEBIT_CODES_PER_MEMBER, input.userId)))
-    return { ok: false as const, error: "rateLimited" as const };
+interface TextInput {
+  userId: number;
+  phone: string;
+  /** The IBAN and the buyer's country: the number must be of one of their countries. */
+  iban: string;
+  country: string;
+  /** The address asking (for the per-IP limit). */
+  ip: string;
+  site: DirectDebitSite;
+  language: string;
+}
+
+/**
+ * Texts a new code, if the member confirmed the e-mail address, the number is of their country
+ * (or the IBAN's), the limits allow it and Mollie answers. The limits are counted before Mollie is
+ * asked, so a script cannot make us call Mollie without limit; the site's is counted last, so
+ * requests refused by the others do not use up what the site's real members may get.
+ */
+async function textCode(input: TextInput) {
+  const refused = (error: TextError) => ({ ok: false as const, error });
+  const user = await db().user.findUniqueOrThrow({ where: { id: input.userId }, select: { status: true } });
+  if (user.status !== "confirmed") return refused("unconfirmed");
+  if (!phoneOfCountry(input.phone, input.country, input.iban)) return refused("foreignPhone");
+  const allowed =
+    (await withinLimit(DIRECT_DEBIT_CODES_PER_MEMBER, input.userId)) &&
+    (await withinLimit(DIRECT_DEBIT_CODES_PER_NUMBER, input.phone)) &&
+    (await withinLimit(DIRECT_DEBIT_CODES_PER_IP, input.ip));
+  if (!allowed) return refused("rateLimited");
+  if (!(await withinLimit(DIRECT_DEBIT_CODES_PER_SITE, input.site.id))) {
+    console.warn(logLine("direct debit sms cap reached", { siteId: input.site.id }));
+    return refused("busy");
+  }
+  if (!(await withinLimit(DIRECT_DEBIT_CODES_USUAL_PER_SITE, input.site.id))) {
+    console.warn(
+      logLine("direct debit sms rate unusual", {
+        siteId: input.site.id,
+        usualPerHour: DIRECT_DEBIT_CODES_USUAL_PER_SITE.limit,
+        capPerHour: DIRECT_DEBIT_CODES_PER_SITE.limit,
+      }),
+    );
+  }
+  if (!(await mollieAnswers())) return refused("providerError");
   const code = newCode();
   const t = translatorFor(input.language);
   const sent = await sendSms({
@@ -181,7 +232,28 @@ async function textCode(input: { userId: number; phone: string; site: DirectDebi
     from: input.site.name,
     secret: code,
   });
-  return sent ? { ok: true as const, code } : { ok: false as const, error: "smsFailed" as const };
+  return sent ? { ok: true as const, code } : refused("smsFailed");
+}
+
+function logLine(msg: string, fields: Record<string, unknown>) {
+  return JSON.stringify({ time: new Date().toISOString(), level: "warn", msg, ...fields });
+}
+
+/**
+ * Whether Mollie answers now (a read without effects: its methods). Asked before a code is texted:
+ * with Mollie unreachable the member is told so at once, instead of getting a code that cannot
+ * lead to a collection.
+ */
+async function mollieAnswers() {
+  try {
+    await mollie().methods.list();
+    return true;
+  } catch (error) {
+    console.error(
+      JSON.stringify({ level: "error", msg: "mollie before direct debit code", error: String(error) }),
+    );
+    return false;
+  }
 }
 
 export interface RequestInput {
@@ -192,12 +264,15 @@ export interface RequestInput {
   /** The buyer's country: the currency (euros only) and how a national phone number is read. */
   country: string;
   language: string;
+  /** The address asking (the per-IP limit on codes). */
+  ip: string;
   values: DirectDebitValues;
 }
 
 /**
  * The details step: checks the member may pay this package by direct debit (not blocked, within
- * the limits), keeps the details and texts a code to the phone. Nothing is collected yet.
+ * the limits), texts a code to the phone (textCode's conditions) and only then keeps the details.
+ * Nothing is collected yet.
  */
 export async function requestDirectDebit(
   input: RequestInput,
@@ -216,7 +291,7 @@ export async function requestDirectDebit(
     amountCents: offer.amountCents,
   });
   if (!fits) return { ok: false, error: "limit" };
-  const texted = await textCode({ ...input, phone: input.values.phone });
+  const texted = await textCode({ ...input, phone: input.values.phone, iban: input.values.iban });
   if (!texted.ok) return texted;
   const { values } = input;
   const request = await db().directDebitRequest.create({
@@ -325,14 +400,23 @@ export async function resendDirectDebitCode(input: {
   country: string;
   site: DirectDebitSite;
   language: string;
-}): Promise<{ ok: true } | { ok: false; error: "notFound" | "priceChanged" | "smsFailed" | "rateLimited" }> {
+  ip: string;
+}): Promise<{ ok: true } | { ok: false; error: "notFound" | "priceChanged" | TextError }> {
   const request = await db().directDebitRequest.findFirst({
     where: { id: input.requestId, userId: input.userId, verifiedAt: null },
-    select: { phone: true, userId: true, siteId: true, packageId: true, amountCents: true, currency: true },
+    select: {
+      phone: true,
+      iban: true,
+      userId: true,
+      siteId: true,
+      packageId: true,
+      amountCents: true,
+      currency: true,
+    },
   });
   if (!request) return { ok: false, error: "notFound" };
   if (!(await offerStillValid(request, input.country))) return { ok: false, error: "priceChanged" };
-  const texted = await textCode({ ...input, phone: request.phone });
+  const texted = await textCode({ ...input, phone: request.phone, iban: request.iban });
   if (!texted.ok) return texted;
   const updated = await db().directDebitRequest.updateMany({
     where: { id: input.requestId, verifiedAt: null },
@@ -361,8 +445,8 @@ export type ConfirmResult =
 
 /**
  * The code step: each try counts (5 per code, claimed atomically so parallel tries cannot get
- * more); a matching, unexpired code verifies the request once. Then, with the limits checked again
- * under a lock, our payment row, the Mollie customer and mandate, and the collection.
+ * more); a matching, unexpired code verifies the request once. Then the Mollie customer and
+ * mandate, our payment row (the limits checked again under a lock) and the collection (collect).
  */
 export async function confirmDirectDebit(input: ConfirmInput): Promise<ConfirmResult> {
   const now = new Date();
@@ -478,19 +562,16 @@ async function reservePayment(request: VerifiedRequest, country: string) {
   });
 }
 
+/**
+ * The collection of a verified request: the Mollie customer and mandate first, then our payment
+ * row (the limits checked again under a lock), then the collection charged on the mandate. Mollie
+ * failing before the collection leaves nothing booked: the request waits again, its code still
+ * valid with the try given back. A mandate made for a request refused afterwards stays unused at
+ * Mollie, where it collects nothing.
+ */
 async function collect(request: VerifiedRequest, input: ConfirmInput): Promise<ConfirmResult> {
-  const reserved = await reservePayment(request, input.country);
-  if (!reserved.ok) {
-    // Refused in a race with the check before the code: the request waits again, as it would have.
-    await db().directDebitRequest.updateMany({
-      where: { id: request.id, paymentId: null },
-      data: { verifiedAt: null },
-    });
-    return reserved;
-  }
-  const { payment } = reserved;
-  let mandateId: string;
   let customerId: string;
+  let mandateId: string;
   try {
     customerId = await mollieCustomerFor(request.userId);
     const mandate = await mollie().customerMandates.create({
@@ -503,9 +584,24 @@ async function collect(request: VerifiedRequest, input: ConfirmInput): Promise<C
     });
     mandateId = mandate.id;
   } catch (error) {
-    await failPaymentAtProvider(payment.id, "mollie mandate create", error);
+    console.error(
+      JSON.stringify({
+        level: "error",
+        msg: "mollie mandate create",
+        requestId: request.id,
+        error: String(error),
+      }),
+    );
+    await waitAgain(request.id, { giveBackTry: true });
     return { ok: false, error: "providerError" };
   }
+  const reserved = await reservePayment(request, input.country);
+  if (!reserved.ok) {
+    // Refused in a race with the check before the code: the request waits again, as it would have.
+    await waitAgain(request.id, { giveBackTry: false });
+    return reserved;
+  }
+  const { payment } = reserved;
   const status = await chargeOnMandate({
     payment,
     siteName: input.site.name,
@@ -517,6 +613,14 @@ async function collect(request: VerifiedRequest, input: ConfirmInput): Promise<C
   });
   if (status === null) return { ok: false, error: "providerError" };
   return { ok: true, paymentId: payment.id };
+}
+
+/** A verified request that collected nothing waits for its code again (its try given back when the code was right). */
+async function waitAgain(requestId: number, { giveBackTry }: { giveBackTry: boolean }) {
+  await db().directDebitRequest.updateMany({
+    where: { id: requestId, paymentId: null, verifiedAt: { not: null } },
+    data: { verifiedAt: null, ...(giveBackTry ? { attempts: { decrement: 1 } } : {}) },
+  });
 }
 
 /** The mandate's reference on the payer's bank statement: the site and our request number. */

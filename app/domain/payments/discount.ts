@@ -22,10 +22,14 @@ export interface PackageOffer extends CreditPackageView {
   discount: AppliedDiscount | null;
 }
 
-/** Why an entered code does not apply. "notFound" covers unknown, inactive, expired and not-for-you codes. */
+/**
+ * Why an entered code does not apply. "notFound" covers unknown, inactive, expired and not-for-you
+ * codes; "tooManyTries": the member or their address had too many codes not found (not looked up).
+ */
 export type DiscountError =
   | { reason: "notFound" }
   | { reason: "alreadyUsed" }
+  | { reason: "tooManyTries" }
   | { reason: "minimumOrder"; minimumOrderCents: number; currency: string }
   | { reason: "method"; methods: string[] };
 

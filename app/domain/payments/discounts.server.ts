@@ -1,3 +1,5 @@
+import { DISCOUNT_CODE_FAILURES_PER_IP, DISCOUNT_CODE_FAILURES_PER_MEMBER } from "~/domain/abuse/limits";
+import { takeBackHit, withinLimit } from "~/domain/abuse/rate-limits.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { MAX_CODE_LENGTH, normalizeCode, type AppliedDiscount, type DiscountError } from "./discount";
@@ -13,10 +15,18 @@ export interface DiscountBuyer {
   country: string;
 }
 
+/** Who typed a code (the JSON call, the checkout's field): codes not found are limited per member and IP. */
+export interface CodeGuesser {
+  userId: number;
+  ip: string;
+}
+
 /** One purchase a discount is checked for. */
 export interface DiscountPurchase {
   siteId: number;
   buyer: DiscountBuyer;
+  /** Set where a member types the code: the lookup counts against the limits on codes not found. */
+  guesser?: CodeGuesser;
   currency: string;
   /** The package's price before any discount, in cents. */
   priceCents: number;
@@ -98,14 +108,37 @@ function applied(row: CodeRow, source: AppliedDiscount["source"]): AppliedDiscou
  * allowed methods.
  */
 export async function checkDiscountCode(code: string, purchase: DiscountPurchase): Promise<CodeCheck> {
+  const { guesser } = purchase;
+  if (guesser && !(await lookupAllowed(guesser))) return { ok: false, error: { reason: "tooManyTries" } };
   const normalized = normalizeCode(code);
-  if (!normalized || normalized.length > MAX_CODE_LENGTH) return { ok: false, error: { reason: "notFound" } };
-  const row = await db().discountCode.findUnique({
-    where: { siteId_code: { siteId: purchase.siteId, code: normalized } },
-    select: codeSelect,
-  });
+  const row =
+    normalized && normalized.length <= MAX_CODE_LENGTH
+      ? await db().discountCode.findUnique({
+          where: { siteId_code: { siteId: purchase.siteId, code: normalized } },
+          select: codeSelect,
+        })
+      : null;
   const error = await checkRow(row, purchase);
+  // Only codes not found count: a member applying a real code (or one used before) is not limited.
+  if (guesser && error?.reason !== "notFound") await takeBackLookup(guesser);
   return error ? { ok: false, error } : { ok: true, discount: applied(row!, "code") };
+}
+
+/**
+ * Counts a lookup against the member's and the address's limits on codes not found, before it is
+ * made (so parallel guesses cannot pass the limits together); false, with nothing left counted,
+ * once either is used up.
+ */
+async function lookupAllowed(guesser: CodeGuesser): Promise<boolean> {
+  if (!(await withinLimit(DISCOUNT_CODE_FAILURES_PER_MEMBER, guesser.userId))) return false;
+  if (await withinLimit(DISCOUNT_CODE_FAILURES_PER_IP, guesser.ip)) return true;
+  await takeBackHit(DISCOUNT_CODE_FAILURES_PER_MEMBER, guesser.userId);
+  return false;
+}
+
+async function takeBackLookup(guesser: CodeGuesser) {
+  await takeBackHit(DISCOUNT_CODE_FAILURES_PER_MEMBER, guesser.userId);
+  await takeBackHit(DISCOUNT_CODE_FAILURES_PER_IP, guesser.ip);
 }
 
 /** The time bonus as a discount, when the buyer has it (never paid, signed up less than 14,400 s ago). */

@@ -7,6 +7,7 @@ import { electronicFormatIBAN, isValidIBAN } from "ibantools";
 import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { db } from "~/lib/db.server";
+import { env } from "~/lib/env.server";
 import { failRefund, refundHandlers, refundOutsideSite } from "./mollie-simulator-refunds.server";
 import { centsToValue, valueToCents } from "./money";
 import type { SimulatedOutcome } from "./simulated-outcomes";
@@ -230,11 +231,18 @@ export function startMollieSimulator() {
   server = started;
 }
 
-/** The simulated payment for its checkout page, or null. */
+/**
+ * The simulated payment for its checkout page, or null, with the member who started it (`payerId`,
+ * by our payment row; null for one no member started).
+ */
 export async function simulatedPayment(id: string) {
-  const payment = await findPayment(id);
+  const [payment, ours] = await Promise.all([
+    findPayment(id),
+    db().payment.findUnique({ where: { molliePaymentId: id }, select: { userId: true } }),
+  ]);
   if (!payment) return null;
   return {
+    payerId: ours?.userId ?? null,
     id: payment.id,
     amount: payment.amountValue,
     currency: payment.currency,
@@ -245,10 +253,25 @@ export async function simulatedPayment(id: string) {
   };
 }
 
+/**
+ * The webhook address the simulator calls: the payment's webhook path on this site itself, at
+ * PUBLIC_URL or the server's own listening address. Never the origin the payment was created with:
+ * that came from the request's Host header, which the client chooses (a forged one made the
+ * server post to any address it named).
+ */
+function ownWebhookUrl(webhookUrl: string): string {
+  const { PUBLIC_URL, HOST, PORT } = env();
+  const host =
+    HOST === "0.0.0.0" ? "127.0.0.1" : HOST === "::" ? "[::1]" : HOST.includes(":") ? `[${HOST}]` : HOST;
+  const origin = PUBLIC_URL?.replace(/\/+$/, "") ?? `http://${host}:${PORT}`;
+  const { pathname, search } = new URL(webhookUrl);
+  return `${origin}${pathname}${search}`;
+}
+
 /** Calls the payment's webhook as Mollie does: a form post with only the id; failures are Mollie's to retry. */
 async function callWebhook(webhookUrl: string, id: string) {
   try {
-    await fetch(webhookUrl, {
+    await fetch(ownWebhookUrl(webhookUrl), {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ id }),

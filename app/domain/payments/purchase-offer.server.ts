@@ -3,7 +3,7 @@ import { currencyForCountry } from "~/domain/credits/currency";
 import type { CreditPackageView } from "~/domain/credits/package-view";
 import { packagesFor, type CreditPackage } from "~/domain/credits/packages.server";
 import { discountedCents, type AppliedDiscount, type DiscountError, type PackageOffer } from "./discount";
-import { activeDiscount } from "./discounts.server";
+import { activeDiscount, type CodeGuesser } from "./discounts.server";
 
 /** A package as one member buys it: the package, the currency and the amount to pay, in cents. */
 export interface PurchaseOffer {
@@ -36,6 +36,8 @@ export interface PurchaseOptions {
   method?: string | null;
   /** The discount code the buyer entered, if any. */
   code?: string | null;
+  /** Where the buyer typed the code: its lookup counts against the limits on codes not found. */
+  guesser?: CodeGuesser;
   now?: Date;
 }
 
@@ -64,6 +66,7 @@ export async function purchaseOffer(
           priceCents,
           method: options.method ?? null,
           now: options.now ?? new Date(),
+          guesser: options.guesser,
         },
         options.code ?? null,
       )

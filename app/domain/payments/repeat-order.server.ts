@@ -18,7 +18,7 @@ export interface CardMandate {
   lastDigits: string | null;
 }
 
-/** The newest valid card mandate of the member's Mollie customer; null without one. */
+/** The newest valid card mandate of the member's Mollie customer; null without one. Throws when Mollie does not answer. */
 export async function cardMandateFor(userId: number): Promise<CardMandate | null> {
   const user = await db().user.findUnique({ where: { id: userId }, select: { mollieCustomerId: true } });
   const customerId = user?.mollieCustomerId;
@@ -52,10 +52,22 @@ async function newestPaymentId(userId: number): Promise<number> {
   return newest?.id ?? 0;
 }
 
+/** The card mandate, or "down" when Mollie does not answer (logged). */
+async function mandateOrDown(userId: number): Promise<CardMandate | null | "down"> {
+  try {
+    return await cardMandateFor(userId);
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", msg: "mollie mandates", userId, error: String(error) }));
+    return "down";
+  }
+}
+
 export interface RepeatOrderView {
   /** The last package at today's price; null when there is none (or it is no longer sold). */
   offer: PurchaseOffer | null;
   mandate: CardMandate | null;
+  /** Mollie did not answer the mandate lookup: whether there is a card is unknown (mandate null). */
+  providerDown: boolean;
   /** The newest payment when the page was shown: the form sends it back (one order per click). */
   after: number;
   /** A repeat order that just failed (?failed=ID): retry, or pay for its package at the checkout. */
@@ -77,17 +89,7 @@ export async function repeatOrderView(input: {
           method: "creditcard",
         })
       : null,
-    cardMandateFor(input.userId).catch((error: unknown) => {
-      console.error(
-        JSON.stringify({
-          level: "error",
-          msg: "mollie mandates",
-          userId: input.userId,
-          error: String(error),
-        }),
-      );
-      return null;
-    }),
+    mandateOrDown(input.userId),
     newestPaymentId(input.userId),
     input.failedPaymentId
       ? db().payment.findFirst({
@@ -104,7 +106,8 @@ export async function repeatOrderView(input: {
   ]);
   return {
     offer,
-    mandate,
+    mandate: mandate === "down" ? null : mandate,
+    providerDown: mandate === "down",
     after,
     failed: failed ? { paymentId: failed.id, packageId: failed.packageId! } : null,
   };
@@ -124,7 +127,7 @@ export interface RepeatOrderInput {
 
 export type RepeatOrderResult =
   | { ok: true; paymentId: number; status: PaymentStatus }
-  | { ok: false; error: "noPackage" | "noMandate" | "providerError" | "rateLimited" }
+  | { ok: false; error: "noPackage" | "noMandate" | "providerError" | "providerDown" | "rateLimited" }
   | { ok: false; error: "failed"; paymentId: number; packageId: number };
 
 /**
@@ -140,7 +143,9 @@ export async function repeatOrder(input: RepeatOrderInput): Promise<RepeatOrderR
       })
     : null;
   if (!offer) return { ok: false, error: "noPackage" };
-  const mandate = await cardMandateFor(input.userId);
+  // Mollie down: nothing is reserved or charged, and the member is told so (not "no card").
+  const mandate = await mandateOrDown(input.userId);
+  if (mandate === "down") return { ok: false, error: "providerDown" };
   if (!mandate) return { ok: false, error: "noMandate" };
   // Counted with the checkout's payments (domain/abuse/limits.ts).
   if (!(await withinLimit(PAYMENTS_PER_MEMBER, input.userId))) return { ok: false, error: "rateLimited" };

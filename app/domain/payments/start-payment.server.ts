@@ -5,6 +5,7 @@ import type { Site } from "~/domain/sites/site.server";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import type { DiscountError } from "./discount";
+import type { CodeGuesser } from "./discounts.server";
 import type { CheckoutMethod } from "./methods";
 import { centsToValue } from "./money";
 import { mollie } from "./mollie.server";
@@ -32,6 +33,8 @@ export interface StartPaymentInput {
   buyer?: { signupDate: Date | null; paidUser: boolean };
   /** The discount code the buyer entered, if any: a code that does not apply stops the payment. */
   code?: string | null;
+  /** Who sent the code: its lookup counts against the limits on codes not found. */
+  guesser?: CodeGuesser;
 }
 
 /** Mollie cannot reach a webhook on this machine; with a real key a local start goes without one. */
@@ -55,6 +58,7 @@ export async function startPayment(input: StartPaymentInput): Promise<StartPayme
       buyer: { userId: input.userId, ...input.buyer },
       method: input.method,
       code: input.code,
+      guesser: input.guesser,
     },
   );
   if (!offer) return { ok: false, error: "notFound" };

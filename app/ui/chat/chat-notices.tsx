@@ -1,5 +1,5 @@
 import { useTranslation } from "~/ui/use-translation";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { ChatGate } from "~/domain/chat/chat-types";
 import { loginPath } from "~/domain/profiles/login-path";
 
@@ -9,10 +9,29 @@ const WAYS_OUT = {
   ownInvisible: { to: "/settings#invisible-title", label: "chat:gate.becomeVisible" },
 } as const;
 
+/**
+ * The unconfirmed e-mail notice: an unconfirmed member starts no conversation. The button posts
+ * the complete-signup step's own resend form (its limits apply), with or without JavaScript.
+ */
+export function ConfirmFirstNotice({ className = "" }: { className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className={`alert alert-warning ${className}`} role="alert" data-testid="chat-confirm-first">
+      <p className="mb-2">{t("chat:refused.confirmFirst")}</p>
+      <Form method="post" action="/complete-signup">
+        <button type="submit" name="intent" value="resend" className="btn btn-primary btn-sm">
+          {t("chat:gate.resend")}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
 /** Why the viewer cannot write here, or (unconfirmed or invisible viewer) why replies cannot reach them yet. */
 export function GateNotice({ gate }: { gate: ChatGate }) {
   const { t } = useTranslation();
   if (gate === "ok") return null;
+  if (gate === "confirmFirst") return <ConfirmFirstNotice className="m-2" />;
   if (gate === "ownUnconfirmed" || gate === "ownInvisible") {
     const wayOut = WAYS_OUT[gate];
     return (

@@ -45,4 +45,12 @@ describe("the chat list's previews", () => {
     ];
     expect(previews(items, "en")).toEqual(["🎁 Rose", "🎁 unicorn"]);
   });
+
+  it("show a neutral placeholder for a text an erased member's account no longer has", () => {
+    const items = [
+      item(1, { kind: "text", body: "", own: false }),
+      item(2, { kind: "text", body: "Hallo", own: false }),
+    ];
+    expect(previews(items)).toEqual(["Bericht verwijderd", "Hallo"]);
+  });
 });

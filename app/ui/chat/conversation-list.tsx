@@ -10,7 +10,8 @@ import { useDeletedChats } from "./deleted-chats";
 import { PartnerAvatar } from "./partner-avatar";
 
 function previewText(message: NonNullable<MessagePreview>, t: TFunction): string {
-  if (message.kind === "text") return message.body;
+  // A blank text is one whose sender's account was erased (as isRemoved in the conversation).
+  if (message.kind === "text") return message.body || t("chat:message.removed");
   if (message.kind === "gift" && message.giftCode)
     return t("chat:preview.giftNamed", { name: giftName(t, message.giftCode) });
   return t(`chat:preview.${message.kind}`);

@@ -6,15 +6,21 @@ import { GiftMessage } from "~/ui/chat-extras/gift-message";
 import { ReportLink } from "~/ui/chat-extras/report-message";
 import { DeleteMessageButton } from "./delete-message-button";
 
+/**
+ * A text or photo whose sender's account was erased: the text is blanked (none is ever sent
+ * empty) and the chat photo is gone. Its place in the conversation stays.
+ */
+const isRemoved = (message: Pick<ChatMessage, "kind" | "body" | "chatPhotoId">) =>
+  message.kind === "text" ? message.body === "" : message.kind === "photo" && message.chatPhotoId === null;
+
 function Content({ message }: { message: ChatMessage }) {
   const { t } = useTranslation();
+  if (isRemoved(message)) return <em data-testid="message-removed">{t("chat:message.removed")}</em>;
   switch (message.kind) {
     case "gift":
       return <GiftMessage gift={message.gift} />;
     case "photo":
-      return message.chatPhotoId === null ? (
-        <span>{t("chat:message.photo")}</span>
-      ) : (
+      return (
         <img
           src={`/chat-photos/${message.chatPhotoId}/thumb`}
           alt={t("chat:message.photo")}
@@ -62,7 +68,7 @@ export function MessageBubble({
         </time>
         {message.seen && <span data-testid="message-seen">{t("chat:message.seen")}</span>}
         {message.own && <DeleteMessageButton messageId={message.id} />}
-        {!message.own && conversationId !== null && (
+        {!message.own && conversationId !== null && !isRemoved(message) && (
           <ReportLink conversationId={conversationId} messageId={message.id} />
         )}
       </div>

@@ -4,6 +4,7 @@ import { useFetcher, useNavigate } from "react-router";
 import type { ChatActionData, SendRefusal } from "~/domain/chat/chat-types";
 import { newSendKey } from "~/domain/chat/send-key";
 import { useHydrated } from "~/ui/profile-edit/use-hydrated";
+import { ConfirmFirstNotice } from "./chat-notices";
 import { BUY_CREDITS_PATH, CreditsDialog, CreditsNotice } from "./credits-dialog";
 
 /**
@@ -15,6 +16,7 @@ export type SendRefused = { error: SendRefusal; text: string } | null;
 function Refusal({ error, maxLength }: { error: SendRefusal; maxLength: number }) {
   const { t } = useTranslation();
   if (error === "insufficientCredits") return <CreditsNotice />;
+  if (error === "confirmFirst") return <ConfirmFirstNotice className="mx-2 mb-2" />;
   return (
     <div className="alert alert-danger mx-2 mb-2" role="alert" data-testid="send-refused">
       {t(`chat:refused.${error}`, { max: maxLength })}

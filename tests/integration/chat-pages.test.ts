@@ -454,7 +454,8 @@ describe("/members/{id}/chat", () => {
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ error: "recipientUnconfirmed" });
     expect((await memberChat(anna, await member({ userStatus: "deleted" }))).status).toBe(404);
-    expect((await memberChat(unconfirmed, anna)).body).toMatchObject({ gate: "ownUnconfirmed" });
+    // An unconfirmed member starts no conversation: the page asks to confirm first (decision 0031).
+    expect((await memberChat(unconfirmed, anna)).body).toMatchObject({ gate: "confirmFirst" });
     // An invisible member may write but is told that no one can answer while invisible.
     const hidden = await member({ invisible: true });
     expect((await memberChat(hidden, anna)).body).toMatchObject({ gate: "ownInvisible" });

@@ -6,7 +6,7 @@
 // member, IP, number and site (with a warning above the site's usual rate); Mollie unreachable:
 // no code texted, and a code confirmed meanwhile stays valid with nothing booked.
 import { composeIBAN } from "ibantools";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   DIRECT_DEBIT_CODES_PER_IP,
   DIRECT_DEBIT_CODES_PER_SITE,
@@ -24,7 +24,7 @@ import * as webhook from "~/routes/payments.webhook";
 import * as transaction from "~/routes/transactions.$id";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { createMember, ORIGIN, type Member, type MemberOptions } from "../fixtures/members";
-import { mollieNetworkSwitch, type MollieNetworkSwitch } from "../fixtures/mollie-network";
+import { mollieNetworkForSuite } from "../fixtures/mollie-network";
 import { routeSimulatorWebhooks } from "../fixtures/mollie-webhooks";
 import { runRoute, siteRequest } from "../fixtures/run-route";
 
@@ -718,14 +718,7 @@ describe("SMS pumping", () => {
 });
 
 describe("Mollie unreachable", () => {
-  let network: MollieNetworkSwitch;
-  beforeAll(async () => {
-    network = await mollieNetworkSwitch();
-  });
-  afterAll(async () => {
-    network.set("up");
-    await network.close();
-  });
+  const network = mollieNetworkForSuite();
 
   it("texts no code and keeps nothing while Mollie does not answer", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});

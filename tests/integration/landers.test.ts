@@ -13,7 +13,7 @@ import { clearSiteCache } from "~/domain/sites/site.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { db } from "~/lib/db.server";
 import { stopJobs } from "~/lib/jobs.server";
-import { loader as activateLoader } from "~/routes/activate";
+import { action as activateAction, loader as activateLoader } from "~/routes/activate";
 import { action as bounceAction } from "~/routes/api.lander-bounce";
 import LanderPage, { action as landerAction, loader as landerLoader } from "~/routes/landers.$design";
 import MemberLanderPage, {
@@ -99,6 +99,20 @@ function signupForm(overrides: Record<string, string> = {}) {
     accept_terms: "on",
     ...overrides,
   };
+}
+
+/** Opens the activation mail's link as a visitor, then presses the page's log-in button. */
+async function activateAndLogIn(mailText: string) {
+  const token = /token=([\w-]+)/.exec(mailText)![1]!;
+  const page = await runRoute<{ login: string }>(
+    await siteRequest(`/activate?token=${token}`, null),
+    activateLoader,
+  );
+  expect(page.status).toBe(200);
+  return runRoute(
+    await siteRequest("/activate", null, { form: { login: page.body!.login } }),
+    activateAction,
+  );
 }
 
 async function post(
@@ -401,8 +415,7 @@ describe("member landers", () => {
       where: { userId: user.id, template: "activation" },
       select: { text: true },
     });
-    const token = /token=([\w-]+)/.exec(mail.text)![1]!;
-    const activated = await runRoute(await siteRequest(`/activate?token=${token}`, null), activateLoader);
+    const activated = await activateAndLogIn(mail.text);
     expect(activated).toMatchObject({ status: 302, location: `/members/${member.profileId}/chat` });
   });
 
@@ -414,8 +427,7 @@ describe("member landers", () => {
       where: { userId: user.id, template: "activation" },
       select: { text: true },
     });
-    const token = /token=([\w-]+)/.exec(mail.text)![1]!;
-    const activated = await runRoute(await siteRequest(`/activate?token=${token}`, null), activateLoader);
+    const activated = await activateAndLogIn(mail.text);
     expect(activated.location).toBe("/activate/done");
   });
 });

@@ -25,7 +25,7 @@ import { createLogger, type Logger } from "../../server/logger";
 import { checkServiceSettings, serviceSettings } from "../../server/service-settings";
 import { startWorkers } from "../../server/workers";
 import { createMember, type Member } from "../fixtures/members";
-import { mollieNetworkSwitch, type MollieNetworkSwitch } from "../fixtures/mollie-network";
+import { mollieNetworkForSuite } from "../fixtures/mollie-network";
 import { routeSimulatorWebhooks } from "../fixtures/mollie-webhooks";
 import { pushServiceCertificate, startPushService, type PushService } from "../fixtures/push-service";
 import { runRoute, siteRequest } from "../fixtures/run-route";
@@ -252,15 +252,8 @@ describe("a push service unreachable", () => {
 });
 
 describe("Mollie unreachable", () => {
-  let network: MollieNetworkSwitch;
+  const network = mollieNetworkForSuite();
   const webhooks = routeSimulatorWebhooks();
-  beforeAll(async () => {
-    network = await mollieNetworkSwitch();
-  });
-  afterAll(async () => {
-    network.set("up");
-    await network.close();
-  });
 
   const member = (country = "NL") =>
     createMember({ country, region: null, signupDate: new Date(Date.now() - 86_400_000) });

@@ -1,6 +1,6 @@
 // Buying credits through the real Mollie client answered by the simulator: every status path,
 // the webhook (replayed, concurrent, forged), the return page, Premium, chargebacks, reconciliation.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { packagesFor } from "~/domain/credits/packages.server";
 import {
   chargeBackSimulatedPayment,
@@ -17,7 +17,7 @@ import * as webhook from "~/routes/payments.webhook";
 import * as transaction from "~/routes/transactions.$id";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { createMember, ORIGIN, type Member, type MemberOptions } from "../fixtures/members";
-import { mollieNetworkSwitch, type MollieNetworkSwitch } from "../fixtures/mollie-network";
+import { mollieNetworkForSuite } from "../fixtures/mollie-network";
 import { routeSimulatorWebhooks } from "../fixtures/mollie-webhooks";
 import { renderRoute } from "../fixtures/render-route";
 import { runRoute, siteRequest } from "../fixtures/run-route";
@@ -265,14 +265,7 @@ describe("paying", () => {
 });
 
 describe("the return page of an open payment", () => {
-  let network: MollieNetworkSwitch;
-  beforeAll(async () => {
-    network = await mollieNetworkSwitch();
-  });
-  afterAll(async () => {
-    network.set("up");
-    await network.close();
-  });
+  const network = mollieNetworkForSuite();
 
   const returnPage = async (buyer: Member, paymentId: number) =>
     runRoute<{ payment: { status: string; method: string }; balance: number }>(

@@ -1,7 +1,7 @@
 // One-click repeat orders at /credits/repeat-order: the first card payment is Mollie's "first"
 // payment that leaves a card mandate; the repeat order is a recurring payment charged on it at
 // once, through the real Mollie client answered by the simulator.
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { PASSWORD_FRESH_MS } from "~/domain/accounts/password-reentry.server";
 import { createSession } from "~/domain/accounts/session.server";
 import { packagesFor } from "~/domain/credits/packages.server";
@@ -18,7 +18,7 @@ import * as checkout from "~/routes/credits.$id";
 import * as repeatOrder from "~/routes/credits.repeat-order";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { createMember, ORIGIN, type Member, type MemberOptions } from "../fixtures/members";
-import { mollieNetworkSwitch, type MollieNetworkSwitch } from "../fixtures/mollie-network";
+import { mollieNetworkForSuite } from "../fixtures/mollie-network";
 import { routeSimulatorWebhooks } from "../fixtures/mollie-webhooks";
 import { runRoute, siteRequest } from "../fixtures/run-route";
 
@@ -447,14 +447,7 @@ describe("the account and the password beside the stored card", () => {
 });
 
 describe("/credits/repeat-order with Mollie unreachable", () => {
-  let network: MollieNetworkSwitch;
-  beforeAll(async () => {
-    network = await mollieNetworkSwitch();
-  });
-  afterAll(async () => {
-    network.set("up");
-    await network.close();
-  });
+  const network = mollieNetworkForSuite();
 
   it("says the provider does not answer and nothing was charged, and books nothing", async () => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {});

@@ -33,6 +33,7 @@ import {
   trackingMiddleware,
 } from "~/middleware/tracking.server";
 import { translatorFor } from "~/lib/translator.server";
+import { SIGNUPS_PER_IP } from "~/domain/abuse/limits";
 import * as activateRoute from "~/routes/activate";
 import * as activateDoneRoute from "~/routes/activate.done";
 import * as completeSignupRoute from "~/routes/complete-signup";
@@ -801,9 +802,9 @@ describe("the /signup route", () => {
     expect(await db().user.count({ where: { email } })).toBe(0);
   });
 
-  it("allows 5 signups per IP per hour, stored in the database", async () => {
+  it(`allows ${SIGNUPS_PER_IP.limit} signups per IP per hour, stored in the database`, async () => {
     const ip = "198.51.100.9";
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < SIGNUPS_PER_IP.limit; i++) {
       const { status } = await runRoute(
         signupRoute.action,
         request("/signup", { form: form(valid({ email: uniqueEmail("ip") })), ip }),
@@ -820,7 +821,7 @@ describe("the /signup route", () => {
       "Vanaf jouw internetverbinding zijn het afgelopen uur te veel accounts aangemaakt. Probeer het over een uur opnieuw.",
     ]);
     expect(await db().user.count({ where: { email } })).toBe(0);
-    expect(await db().rateLimitHit.count({ where: { key: `signup:ip:${ip}` } })).toBe(5);
+    expect(await db().rateLimitHit.count({ where: { key: `signup:ip:${ip}` } })).toBe(SIGNUPS_PER_IP.limit);
     // Another IP is not affected; an hour later this one may sign up again.
     expect(
       (await runRoute(signupRoute.action, request("/signup", { form: form(valid({ email })) }))).status,

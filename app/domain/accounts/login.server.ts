@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import { LOGIN_FAILURES_PER_ACCOUNT_FACTOR, LOGIN_FAILURES_PER_IP_FACTOR } from "~/domain/abuse/limits";
 import { addressSubject } from "~/lib/client-ip.server";
 import { db } from "~/lib/db.server";
+import type { Prisma } from "~/generated/prisma/client";
 import type { Site } from "~/domain/sites/site.server";
 import { normalizeEmail } from "./email";
 import { verifyPassword } from "./password.server";
@@ -36,8 +37,8 @@ export function loginRefusalMessage(t: TFunction, refusal: LoginRefusal): string
  * password reset). They stay as the address's: deleting them let one address try every account up
  * to its lock without ever reaching the address's own limit.
  */
-export function startAccountCountOver(userId: number) {
-  return db().loginAttempt.updateMany({ where: { userId }, data: { userId: null } });
+export function startAccountCountOver(userId: number, tx: Prisma.TransactionClient = db()) {
+  return tx.loginAttempt.updateMany({ where: { userId }, data: { userId: null } });
 }
 
 /** Failed attempts older than a day count for nothing any more (daily maintenance). */

@@ -14,7 +14,7 @@ import { consumeVerification, createVerification, peekVerification, voidLinks } 
 
 const DAY_MS = 24 * 3600_000;
 
-/** SPEC section 8: the messages of the password reset, by error. */
+/** The messages of the password reset, by error (docs/product.md, Texts members see). */
 export const RESET_ERROR_KEYS = {
   notFound: "settings:reset.notFound",
   tooMany: "settings:reset.tooMany",
@@ -30,7 +30,7 @@ export function resetLink(origin: string, token: string) {
 /**
  * `/reset-password`: mails a one-time link to choose a new password, at most `site.resetMailsPerDay`
  * times a day per address. An address without an account on this site is reported as not found
- * (SPEC section 8), as is a deleted account (that one is reactivated through its own mail).
+ * (docs/product.md, Accounts), as is a deleted account (that one is reactivated through its own mail).
  */
 export async function requestPasswordReset({
   site,
@@ -107,17 +107,17 @@ export async function completePasswordReset({
   if (problem) return { ok: false, error: problem };
   const passwordHash = await hashPassword(password);
   if (!(await consumeVerification("reset_password", token))) return { ok: false, error: "invalidLink" };
-  await db().$transaction([
-    db().user.update({
+  await db().$transaction(async (tx) => {
+    await tx.user.update({
       where: { id: user.id },
       data: { passwordHash, lockedUntil: null },
       select: { id: true },
-    }),
-    startAccountCountOver(user.id),
+    });
+    await startAccountCountOver(user.id, tx);
     // An intruder's pending e-mail change would otherwise outlast the new password.
-    voidLinks(user.id, ["reset_password", "change_email"]),
-  ]);
-  await db().$transaction((tx) => confirmAddress(tx, user.id));
+    await voidLinks(user.id, ["reset_password", "change_email"], tx);
+    await confirmAddress(tx, user.id);
+  });
   await endOtherSessions(user.id, null);
   return { ok: true, userId: user.id };
 }

@@ -62,7 +62,7 @@ describe("root error boundary", () => {
     expect(screen.getByRole("link", { name: "Algemene voorwaarden" })).toBeInTheDocument();
   });
 
-  it("shows a refused request (400) with SPEC's short error: trying again would not help", async () => {
+  it("shows a refused request (400) with a short error: trying again would not help", async () => {
     renderApp("NL", {
       loader: () => {
         throw new Response(null, { status: 400 });

@@ -99,14 +99,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       status: user.status,
       profileStatus: user.profile?.status ?? null,
       notificationsDisabled: user.notificationsDisabled,
-      // SPEC "disabled notifications" alert: why mail stopped and how to undo it, until closed.
+      // The "disabled notifications" alert: why mail stopped and how to undo it, until closed.
       mailsOffAlert:
         user.notificationsDisabled.length > 0 && !user.notificationsAlertDismissedAt
           ? { email: user.email, reasons: user.notificationsDisabled }
           : null,
-      // SPEC "push notifications" alert: offered (where the browser can do push) until closed.
+      // The "push notifications" alert: offered (where the browser can do push) until closed.
       pushAlert: user.status === "confirmed" && !user.pushAlertDismissedAt,
-      // SPEC "profile photo" alert: a confirmed member (not staff; unconfirmed ones get the activation
+      // The "profile photo" alert: a confirmed member (not staff; unconfirmed ones get the activation
       // reminder first) without an approved main photo who did not dismiss it.
       photoAlert: Boolean(
         user.role === "member" &&
@@ -118,7 +118,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       mainPhotoId: user.profile?.mainPhoto?.status === "active" ? user.profile.mainPhoto.id : null,
       counts: counts!,
       newestLike,
-      // SPEC time bonus: when it ends (null: none), the seconds left now, whether the modal was closed.
+      // The time bonus: when it ends (null: none), the seconds left now, whether the modal was closed.
       timeBonusEndsAt: timeBonus?.endsAt.toISOString() ?? null,
       timeBonusSecondsLeft: timeBonus?.secondsLeft ?? 0,
       timeBonusDismissed: timeBonus?.dismissed ?? false,

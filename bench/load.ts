@@ -1,7 +1,8 @@
-// The load test (issue 13; part of `npm run bench`, or alone as `npm run bench:load`): 500 members
-// browse, like and chat for 60 s across two app processes sharing one database, each with an open
-// event stream. Afterwards the database must show every acknowledged message exactly once, balances
-// equal to their ledger, one like per acknowledged like, and exactly one match per mutual like.
+// The load test (docs/decisions/0009-bench.md; part of `npm run bench`, or alone as
+// `npm run bench:load`): 500 members browse, like and chat for 60 s across two app processes sharing
+// one database, each with an open event stream. Afterwards the database must show every acknowledged
+// message exactly once, balances equal to their ledger, one like per acknowledged like, and exactly
+// one match per mutual like.
 // Members think 3 to 17 s between actions (BENCH_LOAD_THINK_MS: the mean, default 10000; a member
 // reading profiles and writing messages). At a 3 s mean the 2-core machine that also runs the
 // database and this driver is overloaded: requests queue past the 30 s timeout.

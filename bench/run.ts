@@ -37,7 +37,10 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const SEARCH_PATH = "/members?gender=female&country=NL&min_age=25&max_age=45";
-/** The old figures (issue 12), for the goals: member pages at 0.7x the trivial page, which doubles. */
+/**
+ * The old figures, for the goals (docs/decisions/0013-server-rendering-cost.md): member pages at
+ * 0.7x the trivial page, which doubles.
+ */
 const OLD_TRIVIAL_RPS = 266;
 const GOAL_RATIO = 0.7;
 /**

@@ -1,7 +1,7 @@
-// `npm run bench:streams`: 10,000 open chat event streams on ONE app process (issue 12): memory per
-// stream (the process's RSS before and after opening them) and the delivery p95 of messages sent
-// while they are open (100 pairs among the stream holders send to each other; a message counts as
-// delivered when the other member's stream shows its id).
+// `npm run bench:streams`: 10,000 open chat event streams on ONE app process
+// (docs/decisions/0009-bench.md): memory per stream (the process's RSS before and after opening them)
+// and the delivery p95 of messages sent while they are open (100 pairs among the stream holders send
+// to each other; a message counts as delivered when the other member's stream shows its id).
 // Each stream is a socket in this process and in the server: the file-descriptor limit (`ulimit -n`)
 // must exceed the stream count in both; the script stops early when it does not.
 // Environment: BENCH_STREAMS (10000), BENCH_STREAM_ROUNDS (10), BENCH_STREAM_PARALLEL (20), BUILD_DIR,

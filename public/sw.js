@@ -1,4 +1,4 @@
-// Hartklop's service worker (SPEC section 9: push service worker version 2): shows pushes, opens
+// Hartklop's service worker (push service worker version 2): shows pushes, opens
 // their page on a click, and shows a small offline page when a navigation finds no network. The
 // offline page (in the language of the site's last page) is cached at install: a new version of it
 // ships with a change to this file, so that installed workers fetch it again.

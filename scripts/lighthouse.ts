@@ -1,6 +1,7 @@
 // `npm run lighthouse`: Lighthouse (mobile: emulated phone, simulated slow 4G and CPU) on the built
 // server with demo data, with Debian's Chromium. Prints performance and accessibility per page and
-// exits with 1 when a page scores below the goals (issue 12: performance 95, accessibility 100).
+// exits with 1 when a page scores below the goals (performance 95, accessibility 100:
+// docs/decisions/0010-page-weight.md).
 // The member pages are measured logged in (the session cookie goes along as an extra header).
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";

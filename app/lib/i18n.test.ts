@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseAcceptLanguage, resolveLocale, visibleLocales } from "./i18n";
 
-describe("resolveLocale (SPEC section 4)", () => {
+describe("resolveLocale (the language order)", () => {
   it("takes the cookie first, whatever the browser or domain says", () => {
     expect(
       resolveLocale({ cookieLocale: "fr", acceptLanguage: "de", domainLanguage: "de-DE", country: "DE" }),
@@ -49,7 +49,7 @@ describe("resolveLocale (SPEC section 4)", () => {
   });
 });
 
-describe("visibleLocales (SPEC section 9)", () => {
+describe("visibleLocales (the languages offered per country)", () => {
   it.each([
     ["US", ["en", "es"]],
     ["NL", ["nl"]],

@@ -2,7 +2,7 @@ export const SUPPORTED_LOCALES = ["nl", "de", "en", "es", "fr", "it", "pl"] as c
 export type Locale = (typeof SUPPORTED_LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "nl";
 
-/** SPEC section 9: the locales offered to visitors from each country. */
+/** The locales offered to visitors from each country (docs/product.md, Sites, languages and countries). */
 export const LOCALES_BY_COUNTRY: Record<string, readonly Locale[]> = {
   US: ["en", "es"],
   NL: ["nl"],
@@ -58,8 +58,9 @@ export interface LocaleInput {
 }
 
 /**
- * SPEC section 4: cookie first; without a cookie the site's domain language when it is supported;
- * then the browser's languages among those offered in the visitor's country; then nl.
+ * The language order (docs/product.md, Sites, languages and countries): cookie first; without a
+ * cookie the site's domain language when it is supported; then the browser's languages among those
+ * offered in the visitor's country; then nl.
  */
 export function resolveLocale(input: LocaleInput): { locale: Locale; source: LocaleSource } {
   if (isLocale(input.cookieLocale)) return { locale: input.cookieLocale, source: "cookie" };

@@ -64,7 +64,10 @@ export function pageTranslatorFor(locale: Locale): Translator {
 const localeContext = createContext<Locale>(DEFAULT_LOCALE);
 const instanceContext = createContext<i18n | null>(null);
 
-/** The request's language (SPEC section 9) and its translator, for loaders, actions and rendering. */
+/**
+ * The request's language (docs/product.md, Sites, languages and countries) and its translator, for
+ * loaders, actions and rendering.
+ */
 export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const locale = localeForRequest(request).locale;
   context.set(localeContext, locale);

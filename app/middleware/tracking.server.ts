@@ -2,7 +2,7 @@ import type { MiddlewareFunction } from "react-router";
 import { cookieHeader, readCookie } from "~/lib/cookies.server";
 
 /**
- * SPEC section 3: tracking data from the landing URL, kept in storage and stored with the account.
+ * Tracking data from the landing URL, kept in storage and stored with the account.
  * `campaign` is the token of the campaign link (`/{token}`) that sent the visitor to a lander.
  */
 export const TRACKING_KEYS = ["network", "ref", "sub1", "sub2", "sub3", "campaign"] as const;

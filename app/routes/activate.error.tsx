@@ -9,7 +9,7 @@ import type { TranslationHandle } from "~/lib/i18n";
 
 export const handle: TranslationHandle = { i18n: ["accounts", "signup"] };
 
-// Public: SPEC section 8, "Activeren mislukt" plus a prompt to contact support.
+// Public: "Activeren mislukt" plus a prompt to contact support (docs/product.md, Accounts).
 export function loader({ context }: Route.LoaderArgs) {
   const { site, user } = context.get(requestInfoContext);
   return {

@@ -5,7 +5,7 @@ import { requestInfoContext } from "~/lib/context";
 import type { Route } from "./+types/api.auto-like";
 
 /**
- * GET /api/auto-like.php (SPEC section 7): the liker's profile of the newest like not announced yet
+ * GET /api/auto-like.php: the liker's profile of the newest like not announced yet
  * (`id`, `main_image.match`, plus `name` for the modal), which is marked announced; null when none.
  */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -10,7 +10,7 @@ import { rowIdSchema } from "~/lib/row-id";
 
 const deleteBody = z.union([z.object({ conversation: rowIdSchema }), z.object({ profile: rowIdSchema })]);
 
-/** The conversation named by the body: by id, or (SPEC section 4, "by profile id") the one with that profile's owner. */
+/** The conversation named by the body: by id, or by profile id: the one with that profile's owner. */
 async function conversationIn(body: z.infer<typeof deleteBody>, userId: number) {
   if ("conversation" in body) return body.conversation;
   const owner = await profileOwner(body.profile, userId);
@@ -18,7 +18,7 @@ async function conversationIn(body: z.infer<typeof deleteBody>, userId: number) 
 }
 
 /**
- * DELETE /api/chat.php, body {conversation} (SPEC section 7) or {profile}: deletes the chat from
+ * DELETE /api/chat.php, body {conversation} or {profile}: deletes the chat from
  * the member's list.
  */
 export async function action({ request, context }: Route.ActionArgs) {

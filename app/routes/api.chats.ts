@@ -9,7 +9,7 @@ import type { Route } from "./+types/api.chats";
 const pageSchema = z.coerce.number().int().min(1).max(10_000).catch(1);
 
 /**
- * GET /api/chats.php (SPEC section 7): the member's chat overview items (`conversation.id`,
+ * GET /api/chats.php: the member's chat overview items (`conversation.id`,
  * `profile.id`, `num_unread_messages`), newest first, 24 a page (`?page=`), with the chat summary.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -21,7 +21,7 @@ const codeQuery = z.object({
 });
 
 /**
- * GET /api/discountcode.php (SPEC section 7), members only.
+ * GET /api/discountcode.php, members only.
  * - `?code=XYZ&package=ID&method=ideal`: whether the code applies to that package (and method) for
  *   this member: `{valid, code, percentage, amountCents, currency}` with the amount computed here,
  *   or `{valid: false, error}` with the translated reason ("Code niet gevonden", "Code reeds gebruikt");

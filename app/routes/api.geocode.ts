@@ -14,7 +14,7 @@ function coordinate(value: string | null, limit: number): number | null {
 }
 
 /**
- * GET /api/geocode.php?lat=&lon= (SPEC section 7): the nearest place {country, region, city}, or
+ * GET /api/geocode.php?lat=&lon=: the nearest place {country, region, city}, or
  * `false` when the coordinates are invalid or no city of our countries lies near. No login needed;
  * limited per IP address.
  */

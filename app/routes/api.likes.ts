@@ -4,7 +4,7 @@ import { authenticationRequired, noStore } from "~/lib/api-responses.server";
 import { requestInfoContext } from "~/lib/context";
 import type { Route } from "./+types/api.likes";
 
-/** GET /api/likes.php (SPEC section 7): `profiles` the member likes and `liked_by` ({id, like_new}). */
+/** GET /api/likes.php: `profiles` the member likes and `liked_by` ({id, like_new}). */
 export async function loader({ context }: Route.LoaderArgs) {
   const { user } = context.get(requestInfoContext);
   if (!user) return authenticationRequired();

@@ -5,7 +5,7 @@ import { requestInfoContext } from "~/lib/context";
 import type { Route } from "./+types/api.page-hidden";
 
 /**
- * POST /api/page-hidden.php (SPEC section 7, a beacon with an empty JSON body): the page became
+ * POST /api/page-hidden.php (a beacon with an empty JSON body): the page became
  * hidden, so pushes may reach the member again. `?tab=` names the tab (see api.events).
  */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -6,7 +6,7 @@ import { env } from "~/lib/env.server";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import type { Route } from "./+types/api.regions";
 
-/** GET /api/regions.php[?country=XX] (SPEC section 7): the regions of the visitor's (or the given) country. */
+/** GET /api/regions.php[?country=XX]: the regions of the visitor's (or the given) country. */
 export function loader({ request, context }: Route.LoaderArgs) {
   const { site, country: visitorCountry } = context.get(requestInfoContext);
   const requested = new URL(request.url).searchParams.get("country");

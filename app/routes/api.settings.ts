@@ -4,7 +4,7 @@ import { vapidKeys } from "~/lib/vapid-keys.server";
 import type { Route } from "./+types/api.settings";
 
 /**
- * GET /api/settings.php (SPEC section 7): the public settings of the site the request reached,
+ * GET /api/settings.php: the public settings of the site the request reached,
  * including the key browsers subscribe to push with. Private: `geoip_country` is the visitor's.
  */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -14,7 +14,7 @@ import { getInstance } from "~/middleware/i18n.server";
 import type { Route } from "./+types/api.user";
 import { readJson, readJsonOrForm } from "~/lib/request-body.server";
 
-/** The current user as the browser sees it (SPEC section 7, field `user`). */
+/** The current user as the browser sees it (field `user`). */
 function publicUser(user: SessionUser | null) {
   if (!user) return null;
   return {
@@ -47,7 +47,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const languageBody = z.object({ language: z.enum(SUPPORTED_LOCALES) });
 
-/** SPEC's enhanced client logs in with JSON, a plain form with fields: both become the form strategy's form. */
+/** The enhanced client logs in with JSON, a plain form with fields: both become the form strategy's form. */
 async function asLoginForm(request: Request) {
   const fields = await readJsonOrForm(request);
   const form = new URLSearchParams();
@@ -84,7 +84,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: result.error, message }, { status: 401, headers: noStore });
   }
   const cookie = await createSession(result.userId, request, { passwordProven: true });
-  // SPEC's response field `user`: the new session's user, read as every later request reads it.
+  // The response field `user`: the new session's user, read as every later request reads it.
   const session = await getSession(
     new Request(request.url, { headers: { Cookie: cookie.split(";")[0]! } }),
     context.get(requestInfoContext).site.id,

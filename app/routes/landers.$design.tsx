@@ -23,7 +23,7 @@ function landerOf(params: Route.LoaderArgs["params"]) {
   return { design, slug, name: slug ? `${design}/${slug}` : design };
 }
 
-/** SPEC section 2's promotional landers: /landers/{design}/{slug?}. Members go to the members area. */
+/** The promotional landers: /landers/{design}/{slug?}. Members go to the members area. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const lander = landerOf(params);
   const { site, user, country } = context.get(requestInfoContext);

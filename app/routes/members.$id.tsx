@@ -31,7 +31,7 @@ const actionSchema = z.object({
 });
 
 /**
- * Opening the profile of someone who liked you is seeing their like (SPEC section 4). Middleware runs
+ * Opening the profile of someone who liked you is seeing their like. Middleware runs
  * before every loader, so the top bar's new-likes count on this very page already leaves it out:
  * totals read with the session before the like was cleared are dropped, and the root loader reads them.
  * When those totals show no new like from this profile, there is none the member could see, and

@@ -10,8 +10,9 @@ export interface ActivationReminderUser {
 }
 
 /**
- * SPEC section 4: the reminder shows when the user is not confirmed, the profile is disabled (as it
- * is until the e-mail address is confirmed) and no notifications are disabled (a mail can arrive).
+ * docs/product.md, Accounts: the reminder shows when the user is not confirmed, the profile is
+ * disabled (as it is until the e-mail address is confirmed) and no notifications are disabled (a
+ * mail can arrive).
  */
 export function shouldShowActivationReminder(user: ActivationReminderUser | null | undefined): boolean {
   return (

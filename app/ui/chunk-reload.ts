@@ -1,4 +1,4 @@
-/** SPEC section 8: a page chunk that fails to load reloads the page, at most once per 60 s. */
+/** A page chunk that fails to load reloads the page, at most once per 60 s. */
 export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
 const STORAGE_KEY = "chunk-reload-at";
 

@@ -1,4 +1,4 @@
-/** SPEC: unread counters show "99+" from 100 on. */
+/** Unread counters show "99+" from 100 on (docs/product.md, Notifications). */
 export function formatCount(count: number): string {
   return count >= 100 ? "99+" : String(count);
 }

@@ -13,7 +13,7 @@ const props: FooterProps = {
 };
 
 describe("Footer", () => {
-  it("has the nine SPEC links in order", () => {
+  it("has the nine footer links in order", () => {
     renderWithApp(<Footer {...props} />);
     const links = screen.getAllByRole("link");
     expect(links.map((l) => l.textContent)).toEqual([

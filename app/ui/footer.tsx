@@ -1,7 +1,7 @@
 import { AppLink } from "~/ui/app-link";
 import { useTranslation } from "~/ui/use-translation";
 
-/** SPEC: the nine footer links, in order. */
+/** The nine footer links, in order. */
 export const FOOTER_LINKS = [
   { key: "terms", to: "/pages/terms" },
   { key: "privacy", to: "/pages/privacy" },

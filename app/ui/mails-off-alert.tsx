@@ -2,7 +2,7 @@ import { useLocation } from "react-router";
 import type { NotificationsDisabledReason } from "~/generated/prisma/enums";
 import { MailsOffNotice } from "./settings/mails-off-notice";
 
-/** SPEC alert "disabled notifications" for the default layout; the settings page shows its own notice. */
+/** The "disabled notifications" alert for the default layout; the settings page shows its own notice. */
 export function MailsOffAlert({
   alert,
 }: {

@@ -2,7 +2,7 @@ import { useTranslation } from "~/ui/use-translation";
 import { Form, Link, useLocation } from "react-router";
 
 /**
- * SPEC "profile photo" alert: nudges a member without an active main photo to add one. Dismissing
+ * The "profile photo" alert: nudges a member without an active main photo to add one. Dismissing
  * posts a plain form to /profile/photos (intent "dismissAlert"), which stores the time and returns
  * to this page. The caller decides whether to show it (needsPhotoAlert from domain/photos/manage.server).
  */

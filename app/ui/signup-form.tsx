@@ -40,7 +40,7 @@ type SignupFetcher = ReturnType<typeof useFetcher<SignupActionData>>;
 const STEPS = ["check", "create", "matches", "mail"] as const;
 const STEP_MS = 700;
 
-/** SPEC section 4's signup steps, shown while the account is being made (with JavaScript). */
+/** The signup steps (docs/product.md, Accounts), shown while the account is being made (with JavaScript). */
 function SignupSteps() {
   const { t } = useTranslation();
   const [current, setCurrent] = useState(0);

@@ -3,7 +3,7 @@ import { useTranslation } from "~/ui/use-translation";
 import { Link, useFetcher } from "react-router";
 import { InviteOnlyNotice, SignupForm, type SignupActionData, type SignupPageData } from "./signup-form";
 
-/** SPEC: a separate /signup page on phones, a modal from this width on (Bootstrap's md breakpoint). */
+/** Signup is a separate /signup page on phones, a modal from this width on (Bootstrap's md breakpoint). */
 export const SIGNUP_MODAL_MIN_WIDTH = 768;
 
 /**

@@ -32,7 +32,7 @@ export interface TopBarProps {
   newLikes?: number;
 }
 
-/** SPEC: paid users see a credits badge at 10 or fewer credits: warning above 0, danger at 0. */
+/** Paid users see a credits badge at 10 or fewer credits: warning above 0, danger at 0. */
 export function creditsBadgeClass(credits: number): string | null {
   if (credits > 10) return null;
   return credits > 0 ? "bg-warning text-dark" : "bg-danger";

@@ -19,8 +19,8 @@ const PROFILE_FIELDS = [
 const SEARCH_FIELDS = ["gender", "country", "countryregion", "min_age", "max_age"];
 
 /**
- * The gift catalogue every site starts with, each at the site's gift price (`giftCredits`, SPEC's
- * gift_credits); pictures under public/gifts/, names translated as `chat-extras:gifts.<code>`.
+ * The gift catalogue every site starts with, each at the site's gift price (`giftCredits`); pictures
+ * under public/gifts/, names translated as `chat-extras:gifts.<code>`.
  */
 export const GIFT_CATALOGUE = [
   { code: "rose" },

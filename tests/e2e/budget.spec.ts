@@ -3,7 +3,7 @@ import type { Browser, BrowserContextOptions } from "@playwright/test";
 import { createMember, e2eDb } from "./db";
 import { acceptEntryWarning, expect, jsEnabled, login, test } from "./fixtures";
 
-// Issue 12: what a phone downloads on its first visit to each main page, gzipped. The first load is
+// What a phone downloads on its first visit to each main page, gzipped. The first load is
 // what the server's HTML asks for (stylesheets, module scripts and their modulepreloads); modules a
 // page imports on demand once it is interactive (form validation, modals) are listed beside it.
 // The goal is 100 KB of JavaScript, but React 19, React DOM and React Router alone are about 112 KB

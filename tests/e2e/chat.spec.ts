@@ -400,7 +400,7 @@ test("a refused gift says why: a free member's third conversation is premium-onl
   page,
 }) => {
   const [free, bram] = [await memberWithCredits(100), await memberWithCredits(0)];
-  // Two conversations started before (SPEC: free members start at most 2).
+  // Two conversations started before (free members start at most 2).
   const long = new Date(Date.now() - 7 * 86_400_000);
   await e2eDb().conversationStart.createMany({
     data: [

@@ -1,5 +1,6 @@
-// Faults the site must survive (issue 13): the database restarting under a running app server, and
-// one of two app servers killed in the middle of a chat. Each test starts the servers it harms.
+// Faults the site must survive (docs/decisions/0012-faults.md): the database restarting under a
+// running app server, and one of two app servers killed in the middle of a chat. Each test starts the
+// servers it harms.
 import { spawn, type ChildProcess } from "node:child_process";
 import { chmod, mkdtemp, readdir, rm } from "node:fs/promises";
 import http from "node:http";

@@ -49,7 +49,7 @@ test("Back after logout shows no member page from the cache", async ({ page }) =
   await expect(page.getByTestId("account-menu")).toHaveCount(0);
 });
 
-test("a wrong password shows the SPEC message and keeps the e-mail, not the password", async ({ page }) => {
+test("a wrong password shows the login error and keeps the e-mail, not the password", async ({ page }) => {
   const member = await createMember();
   await page.goto("/login");
   await page.getByLabel("E-mailadres").fill(member.email);

@@ -150,7 +150,7 @@ test("a failed submit keeps the typed values but not the password", async ({
   checkConsole();
 });
 
-test("shows SPEC's validation messages", async ({ page, consoleErrors }, testInfo) => {
+test("shows the validation messages", async ({ page, consoleErrors }, testInfo) => {
   const checkConsole = allowRefusedForms(consoleErrors);
   const email = newEmail();
   await openSignup(page, testInfo);

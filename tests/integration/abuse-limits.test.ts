@@ -1,8 +1,8 @@
-// Issue 13: every mutation a stranger can repeat has a limit per IP and/or per account, stored in
-// PostgreSQL (domain/abuse/limits.ts). Each test uses a limit up to its last allowed hit (earlier
-// hits stored as the app stores them, under the limit's real key), then shows the one more: 429
-// with the translated message and the typed values kept (or the page's notice where the action
-// answers with a redirect), and that another member or IP is not affected.
+// Every mutation a stranger can repeat has a limit per IP and/or per account, stored in PostgreSQL
+// (domain/abuse/limits.ts, docs/decisions/0007-abuse-limits.md). Each test uses a limit up to its
+// last allowed hit (earlier hits stored as the app stores them, under the limit's real key), then
+// shows the one more: 429 with the translated message and the typed values kept (or the page's notice
+// where the action answers with a redirect), and that another member or IP is not affected.
 import { pruneLoginAttempts } from "~/domain/accounts/login.server";
 import { composeIBAN } from "ibantools";
 import type { Server } from "node:http";
@@ -214,7 +214,7 @@ describe("login", () => {
   const login = (email: string, password: string, ip: string) =>
     post("/login", null, { email, password, redirectTo: "/" }, loginAction, { ip });
 
-  it("blocks the address that failed after the site's wrong passwords: 429 with SPEC's text, the e-mail kept", async () => {
+  it("blocks the address that failed after the site's wrong passwords: 429 with the lock's text, the e-mail kept", async () => {
     const [anna, bram] = [await member(), await member()];
     const ip = nextIp();
     for (let i = 1; i < site.loginMaxAttempts; i++) {
@@ -346,16 +346,16 @@ describe("signup", () => {
 describe("password reset", () => {
   const reset = (email: string, ip = nextIp()) =>
     post("/reset-password", null, { email }, resetAction, { ip });
-  const SPEC_TEXT = "Te veel wachtwoordherstel mails verstuurd, probeer het morgen nog eens.";
+  const RESET_LIMIT_TEXT = "Te veel wachtwoordherstel mails verstuurd, probeer het morgen nog eens.";
 
-  it("limits requests per IP: 429 with SPEC's text and the address kept", async () => {
+  it("limits requests per IP: 429 with the limit's text and the address kept", async () => {
     const [anna, bram] = [await member(), await member()];
     const ip = nextIp();
     await usedUp(RESET_REQUESTS_PER_IP, ip);
     expect((await reset(anna.email, ip)).status).toBe(302);
     const refused = await reset(bram.email, ip);
     expect(refused.status).toBe(429);
-    expect(formErrors(refused.body)).toEqual([SPEC_TEXT]);
+    expect(formErrors(refused.body)).toEqual([RESET_LIMIT_TEXT]);
     expect(typed(refused.body)).toMatchObject({ email: bram.email });
     expect((await reset(bram.email)).status).toBe(302);
   });
@@ -365,7 +365,7 @@ describe("password reset", () => {
     for (let i = 0; i < site.resetMailsPerDay; i++) expect((await reset(anna.email)).status).toBe(302);
     const refused = await reset(anna.email);
     expect(refused.status).toBe(429);
-    expect(formErrors(refused.body)).toEqual([SPEC_TEXT]);
+    expect(formErrors(refused.body)).toEqual([RESET_LIMIT_TEXT]);
     expect(typed(refused.body)).toMatchObject({ email: anna.email });
     expect((await reset(bram.email)).status).toBe(302);
   });

@@ -1,4 +1,4 @@
-// The authorization matrix (issue 13): every route of routes.ts, every method it handles, every role.
+// The authorization matrix: every route of routes.ts, every method it handles, every role.
 // The expected answers sit in ONE table (EXPECTED); a route without a row fails the test, so a new
 // route cannot skip it. Other members' conversations, photos, payments and settings answer 404 and
 // their data never appears in any answer.

@@ -1,4 +1,4 @@
-// The chat pages and calls as React Router runs them (SPEC "Chats", "Chat", section 7): the list,
+// The chat pages and calls as React Router runs them (docs/product.md, Chat): the list,
 // opening (read), who may read and write, history limits, deleting, refusals and read receipts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES_PAGE_SIZE } from "~/domain/chat/chat-types";
@@ -522,7 +522,7 @@ describe("JSON calls", () => {
     expect(await list(bram)).toEqual([]);
   });
 
-  it("DELETE /api/chat.php with {profile} deletes the chat with that member (SPEC: by profile id)", async () => {
+  it("DELETE /api/chat.php with {profile} deletes the chat with that member (by profile id)", async () => {
     const [anna, bram, cees] = [await member(), await member(), await member()];
     await send(anna, bram, "Hoi");
     expect((await deleteViaApi(cees, { profile: anna.profileId })).status).toBe(404);

@@ -90,7 +90,7 @@ afterAll(async () => {
 });
 
 describe("deleting an account", () => {
-  it("offers exactly the SPEC delete reasons", () => {
+  it("offers exactly the seven delete reasons", () => {
     expect([...DELETE_REASONS].sort()).toEqual(Object.values(DeleteReason).sort());
     expect(DELETE_REASONS).toEqual([
       "price",

@@ -219,7 +219,7 @@ describe("the page", () => {
     expect(page.body!.packages).toHaveLength(4);
   });
 
-  it("is where a package's direct debit link leads: /credits/{id}/sdd (SPEC's name) or /directdebit", async () => {
+  it("is where a package's direct debit link leads: /credits/{id}/sdd (the site's name) or /directdebit", async () => {
     const anna = await member();
     const second = await eurPackage(1);
     const checkoutAt = async (paymentmethod: string) =>

@@ -1,6 +1,6 @@
-// The landers (SPEC section 2) as React Router calls them: every promotional and member lander
-// answers with a signup form posting to itself, the slug's variants, attribution on signup, a visit
-// per view and the bounce beacon (SPEC section 4, `?lb`).
+// The landers (docs/product.md, Sites, languages and countries) as React Router calls them: every
+// promotional and member lander answers with a signup form posting to itself, the slug's variants,
+// attribution on signup, a visit per view and the bounce beacon (`?lb`).
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { LANDER_NAMES, LANDER_VISIT_FIELD } from "~/domain/landers/designs";
 import {
@@ -170,7 +170,7 @@ describe("promotional landers", () => {
     // A theme without members falls back to the default rather than an empty page.
     expect((men.body!.page as Body).variant).toEqual({ kind: "default" });
     expect((await viewLander("/landers/gallery/%3Cscript%3E")).status).toBe(200);
-    // Landers without a slug in SPEC ignore one.
+    // Landers without a slug ignore one.
     expect((await viewLander("/landers/adultonly/utrecht")).status).toBe(200);
   });
 

@@ -1,5 +1,6 @@
 // The likes' routes as React Router calls them: the like action (plain form and script), the two
-// JSON calls of SPEC section 7, the counts in /api/user.php, the no-JS banner and the overview.
+// JSON calls (/api/likes.php, /api/auto-like.php), the counts in /api/user.php, the no-JS banner and
+// the overview.
 import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requestInfoContext } from "~/lib/context";

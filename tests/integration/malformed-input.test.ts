@@ -1,4 +1,4 @@
-// Bad input never answers 500 (issue 13): every action and JSON call of routes.ts gets broken JSON,
+// Bad input never answers 500: every action and JSON call of routes.ts gets broken JSON,
 // a broken multipart body, the wrong content type, invalid UTF-8, oversized fields and files, and
 // missing and repeated fields. Each answers 4xx (unreadable bodies with a translated message),
 // stores nothing and logs no "unhandled error".
@@ -372,7 +372,7 @@ describe("request bodies", () => {
       }),
       asServer(action!),
     );
-    // SPEC section 7: the answer carries the logged-in user.
+    // The answer carries the logged-in user.
     expect(json).toMatchObject({
       status: 200,
       body: { ok: true, user: { status: "confirmed", profile: { id: user.profileId } } },

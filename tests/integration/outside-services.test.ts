@@ -1,6 +1,7 @@
-// The outside services down (issue 13): the mail server, a push service and Mollie unreachable.
-// Mail and pushes wait in the job queue and go out once the service is back; a payment cannot be
-// started (a clear message, nothing left open to be paid twice) and reconciliation settles later.
+// The outside services down (docs/decisions/0012-faults.md): the mail server, a push service and
+// Mollie unreachable. Mail and pushes wait in the job queue and go out once the service is back; a
+// payment cannot be started (a clear message, nothing left open to be paid twice) and reconciliation
+// settles later.
 import https from "node:https";
 import { mkdtemp } from "node:fs/promises";
 import net from "node:net";

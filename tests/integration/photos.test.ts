@@ -823,7 +823,7 @@ describe("who may see a photo", () => {
     expect((await fetchPhoto(id, member, "huge")).status).toBe(404);
   });
 
-  it("has the SPEC texts for locked photos", () => {
+  it("has the texts for locked photos, word for word", () => {
     const nl = translatorFor("nl");
     expect(nl("photos:locked.visitor", { name: "Anna" })).toBe(
       "Om meer foto's van Anna te zien moet je ingelogd zijn",

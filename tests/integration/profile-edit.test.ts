@@ -210,7 +210,7 @@ describe.each(["nl", "de"] as const)("profile form rules (%s)", (language) => {
     ).toBe("success");
   });
 
-  it("profile fields: only the values of SPEC's value sets", () => {
+  it("profile fields: only the values of their value sets", () => {
     const parse = (entries: [string, string][]) =>
       parseWithZod(form([["intent", "fields"], ...entries]), { schema: fieldsSchema(t) });
     const ok = parse([

@@ -148,7 +148,7 @@ describe("fields, photos and texts on a profile", () => {
     expect(limitedPage).toContain("Ik hou van wandelen.");
   });
 
-  it("shows private photos to Premium members only; others get the lock with its SPEC text", async () => {
+  it("shows private photos to Premium members only; others get the lock with its text", async () => {
     const target = await createMember({
       name: "Sanne",
       photos: [
@@ -223,7 +223,7 @@ describe("fields, photos and texts on a profile", () => {
     const memberPage = renderPage((await view(target.profileId, member)).body);
     expect(memberPage).toContain("Like");
     expect(memberPage).toContain("Blokkeren");
-    // Members get the gift button too (SPEC section 2): the chat page with its gift picker open.
+    // Members get the gift button too: the chat page with its gift picker open.
     expect(memberPage).toContain("Cadeautje");
     expect(renderToStringOf((await view(target.profileId, member)).body)).toContain(
       `href="/members/${target.profileId}/chat?gifts=1"`,

@@ -1,4 +1,4 @@
-// The public JSON calls of SPEC section 7: /api/interests.php, /api/regions.php and
+// The public JSON calls: /api/interests.php, /api/regions.php and
 // /api/companyinfo.php in the reader's language, with ETags, five minutes' caching and 304.
 import { beforeAll, describe, expect, it } from "vitest";
 import { INTEREST_CODES } from "~/domain/profiles/interests";

@@ -203,7 +203,7 @@ describe("pushes for messages", () => {
 
     expect(await pushForMessage(await messageBetween(anna, bram))).toMatchObject({ sent: 0 });
 
-    // The page-hidden beacon (SPEC section 7) for that tab.
+    // The page-hidden beacon for that tab.
     const hidden = await runRoute(
       new Request(`${ORIGIN}/api/page-hidden.php?tab=tab-of-bram`, {
         method: "POST",

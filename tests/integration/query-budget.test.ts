@@ -1,7 +1,7 @@
-// Issue 12: a member page costs at most 8 SQL statements (BEGIN/COMMIT and the session lookup
-// included) and none of them reads a growing table sequentially. The database holds about 17,000
-// members with photos, likes, matches, conversations, messages, payments and ledger rows, analysed,
-// so PostgreSQL's planner chooses as it would in production.
+// docs/decisions/0008-query-budget.md: a member page costs at most 8 SQL statements (BEGIN/COMMIT
+// and the session lookup included) and none of them reads a growing table sequentially. The database
+// holds about 17,000 members with photos, likes, matches, conversations, messages, payments and
+// ledger rows, analysed, so PostgreSQL's planner chooses as it would in production.
 //
 // Every statement the request sends is seen at pg's Client#query (Prisma's adapter, the prepared
 // statements' pool and pg-boss all go through it), attributed to the request by AsyncLocalStorage

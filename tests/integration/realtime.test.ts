@@ -1,5 +1,5 @@
-// Live delivery (issue 8): the per-process LISTEN hub across two "app servers", transactional
-// NOTIFY, Last-Event-ID replay from the database and the /api/events stream itself.
+// Live delivery (docs/decisions/0002-chat.md): the per-process LISTEN hub across two "app servers",
+// transactional NOTIFY, Last-Event-ID replay from the database and the /api/events stream itself.
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { writeReadableStreamToWritable } from "@react-router/node";

@@ -115,7 +115,7 @@ function errorsOf(submission: { status?: "error" | "success" } & ({ error: unkno
   return "error" in submission ? (submission.error as Record<string, string[] | null> | null) : undefined;
 }
 
-/** nl shows the SPEC text; another locale resolves the same key (translations follow later). */
+/** nl shows the text word for word; another locale resolves the same key (translations follow later). */
 function expectMessage(key: string, dutch: string, values?: Record<string, unknown>) {
   expect(nl(key, values)).toBe(dutch);
   const other = de(key, values);
@@ -723,7 +723,7 @@ describe("notification preferences, invisible mode, language", () => {
     userId = (await createMember({ password: PASSWORD })).userId;
   });
 
-  it("has the eight SPEC keys, all switched on for a new member", async () => {
+  it("has the eight notification keys, all switched on for a new member", async () => {
     expect(NOTIFICATION_KEYS).toEqual([
       "new_conversations",
       "new_messages",

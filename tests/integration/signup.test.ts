@@ -208,7 +208,7 @@ afterAll(async () => {
 
 // ---- validation ------------------------------------------------------------------------------
 
-describe("signup validation (SPEC section 5)", () => {
+describe("signup validation", () => {
   it("accepts a complete form and normalises the e-mail address", () => {
     const submission = check(valid({ email: "  Sanne@Example.COM " }));
     expect(submission.status).toBe("success");
@@ -366,7 +366,7 @@ describe("signup validation (SPEC section 5)", () => {
     expect(errors.accept_terms).toEqual([de("signup:validation.termsRequired")]);
     expect(de("signup:validation.dateOfBirthRequired", { min_age: 18 })).toContain("18");
     expect(de("signup:validation.dateOfBirthRequired", { min_age: 18 })).not.toMatch(/\{\{|signup:/);
-    // The SPEC texts, word for word.
+    // The texts of docs/product.md (Texts members see), word for word.
     expect(nl("signup:validation.dateOfBirthRequired", { min_age: 18 })).toBe(
       "Vul uw geboortedatum in (18+ jaar)",
     );
@@ -1179,7 +1179,7 @@ describe("activation", () => {
     expect((await getSession(request("/", { cookie }), site.id))?.user.status).toBe("confirmed");
   });
 
-  it("shows the activation reminder under SPEC's conditions", () => {
+  it("shows the activation reminder only while unconfirmed, profile disabled and mail not stopped", () => {
     const base = {
       status: "not_confirmed",
       profileStatus: "disabled",
@@ -1314,7 +1314,7 @@ describe("the complete-signup step", () => {
     expect(made.body).toMatchObject({ newEmail: suggested });
   });
 
-  it("checks the new address with SPEC's texts through the route", async () => {
+  it("checks the new address with the e-mail change texts through the route", async () => {
     const email = uniqueEmail("route-wijzig");
     const created = await runRoute(signupRoute.action, request("/signup", { form: form(valid({ email })) }));
     const cookie = await sessionCookieFor(created.result as Response);

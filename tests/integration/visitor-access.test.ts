@@ -1,5 +1,6 @@
-// Gating of visitors (SPEC sections 3, 4, 6): the `signups` and logged-out search settings with and
-// without a traffic source on every gated route, the partner resell offer, and the cam feed.
+// Gating of visitors (docs/product.md, Members and roles): the `signups` and logged-out search
+// settings with and without a traffic source on every gated route, the partner resell offer, and the
+// cam feed.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";

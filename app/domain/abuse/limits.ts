@@ -1,4 +1,4 @@
-// Every rate limit of the site in one place (issue 13, docs/decisions/0007-abuse-limits.md). Each
+// Every rate limit of the site in one place (docs/decisions/0007-abuse-limits.md). Each
 // counts hits per `key`:{subject} (a member id, an IP address or an e-mail address) in RateLimitHit
 // over a sliding window, shared by all app processes. The numbers are meant to be out of reach of
 // a real member and within reach of a script within minutes.

@@ -2,7 +2,7 @@ import type { TFunction } from "i18next";
 import { z } from "zod";
 
 /**
- * "Verkeerd e-mailadres?" on the complete-signup step (SPEC section 5's texts for a new address). It
+ * "Verkeerd e-mailadres?" on the complete-signup step (with the texts for a new address). It
  * changes the login address at once, so, as the settings page's e-mail change, it asks for the
  * current password (with that page's texts).
  */

@@ -7,7 +7,7 @@ import { db } from "~/lib/db.server";
 import { verifyPassword } from "./password.server";
 import { createVerification, voidLinks } from "./verification.server";
 
-/** SPEC section 9: a deleted account can be reactivated for 14 days, then its personal data is erased. */
+/** A deleted account can be reactivated for 14 days, then its personal data is erased. */
 export const DELETION_GRACE_DAYS = 14;
 export const DELETION_GRACE_MS = DELETION_GRACE_DAYS * 24 * 3600_000;
 

@@ -2,7 +2,7 @@ import type { TFunction } from "i18next";
 import { z } from "zod";
 import type { DeleteReason } from "~/generated/prisma/enums";
 
-/** SPEC "Delete reasons", in the order the form shows them. */
+/** The delete reasons (docs/product.md, Accounts), in the order the form shows them. */
 export const DELETE_REASONS = [
   "price",
   "found_someone",

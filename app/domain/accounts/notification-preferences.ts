@@ -1,4 +1,4 @@
-/** SPEC section 3: the e-mail notification preference keys, in the order the settings page shows them. */
+/** The e-mail notification preference keys, in the order the settings page shows them. */
 export const NOTIFICATION_KEYS = [
   "new_conversations",
   "new_messages",

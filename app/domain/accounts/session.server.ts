@@ -27,7 +27,7 @@ const SESSION_MS = SESSION_DAYS * 24 * 3600_000;
 
 const SESSION_COOKIE = "auth.session";
 
-/** SPEC: auth cookie prefix "auth.", 30 days, path /, SameSite lax. The value is the session row id. */
+/** The auth cookie: prefix "auth.", 30 days, path /, SameSite lax. The value is the session row id. */
 export function sessionCookie() {
   return createCookie(SESSION_COOKIE, {
     path: "/",

@@ -49,16 +49,16 @@ export async function saveNotificationPreferences(
   });
 }
 
-/** Invisible mode: hidden from search; others cannot message or like the member (SPEC section 6). */
+/** Invisible mode: hidden from search; others cannot message or like the member. */
 export async function setInvisible(userId: number, invisible: boolean) {
   await db().user.update({ where: { id: userId }, data: { invisible }, select: { id: true } });
 }
 
 /**
  * The member asks for mail again after it was switched off for a spam report (fbl) or an
- * unsubscribe (SPEC section 8): an explicit request from the member lifts those reasons. A hard
- * bounce stays: the address does not take mail, and only a confirmed new address clears it
- * (email-change.server.ts). True when no reason is left, so mails go out again.
+ * unsubscribe (docs/product.md, Notifications): an explicit request from the member lifts those
+ * reasons. A hard bounce stays: the address does not take mail, and only a confirmed new address
+ * clears it (email-change.server.ts). True when no reason is left, so mails go out again.
  */
 export async function resumeMails(userId: number): Promise<boolean> {
   const [row] = await db().$queryRaw<{ resumed: boolean }[]>`

@@ -38,7 +38,7 @@ export interface SignupSettings {
 }
 
 /**
- * The signup form (SPEC sections 3 and 5), shared by the browser (validation on blur) and the server,
+ * The signup form (docs/product.md, Accounts), shared by the browser (validation on blur) and the server,
  * with messages in the visitor's language. `today` decides the age (tests pass a fixed day).
  */
 export function signupSchema(t: TFunction, settings: SignupSettings, today: Date = new Date()) {

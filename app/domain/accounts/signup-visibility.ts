@@ -1,8 +1,8 @@
-/** The site's `signups` setting (SPEC section 3). */
+/** The site's `signups` setting (docs/product.md, Accounts). */
 export type SignupPolicy = "all" | "with_trafficsource" | "invite_only";
 
 /**
- * SPEC section 4: whether the signup form is offered. `all` always; `with_trafficsource` only to
+ * Whether the signup form is offered. `all` always; `with_trafficsource` only to
  * visitors who arrived with a traffic source; anything else shows the invite-only notice.
  */
 export function signupsOpen(policy: SignupPolicy, trafficSource: boolean): boolean {

@@ -20,7 +20,7 @@ import { hashPassword } from "./password.server";
 import type { SignupValues } from "./signup-schema";
 import { consumeVerification, createVerification, usedVerification, voidLinks } from "./verification.server";
 
-/** SPEC section 4: a deleted account can be reactivated within 14 days. */
+/** A deleted account can be reactivated within 14 days (docs/product.md, Accounts). */
 export const DELETION_GRACE_DAYS = 14;
 
 type SignupSite = Pick<Site, "id" | "name" | "domain" | "usesSignupMessage">;
@@ -29,7 +29,7 @@ type MailSite = Pick<Site, "name" | "domain">;
 export type ExistingAccount = "active" | "reactivatable" | "customer_service";
 
 /**
- * SPEC section 8: what signing up with an address that already has an account on this site offers.
+ * What signing up with an address that already has an account on this site offers.
  * An account that is not deleted can log in; a deleted one within its grace period can be
  * reactivated; anything else goes to customer service.
  */
@@ -147,7 +147,7 @@ export type SignupOutcome =
   | { status: "created"; userId: number };
 
 /**
- * SPEC section 4's signup steps after the form checks passed: refuse a known address (looked up
+ * The signup steps after the form checks passed: refuse a known address (looked up
  * a limited number of times per IP), offer a typo correction once, create the account (at most a
  * few per IP per hour) and send the activation mail.
  */

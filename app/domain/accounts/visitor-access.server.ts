@@ -20,7 +20,7 @@ export interface VisitorAccess {
 }
 
 /**
- * SPEC sections 3, 4 and 6: what a logged-out visitor may do, from the site's `signups`,
+ * What a logged-out visitor may do (docs/product.md, Members and roles), from the site's `signups`,
  * `logged_out_search` and `logged_out_search_trafficsource` settings and the traffic source.
  * The one place these rules are decided: pages, the signup modal and the landers all ask here.
  */

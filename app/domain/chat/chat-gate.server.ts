@@ -48,8 +48,8 @@ export function gateFactsFrom(row: GateFactsRow | undefined): GateFacts | null {
 }
 
 /**
- * Whether the viewer can write to another member, in the order sendMessage refuses (SPEC sections 4
- * and 6): a deleted member or one of another site is not found; invisible and disabled members and
+ * Whether the viewer can write to another member, in the order sendMessage refuses (docs/product.md,
+ * Chat): a deleted member or one of another site is not found; invisible and disabled members and
  * blocked pairs cannot be written to; an unconfirmed member receives nothing until confirmed. An
  * unconfirmed viewer starts no conversation (`newConversation`: there is none yet); in one they
  * have, they may write but are asked to confirm, or replies cannot reach them. An invisible viewer

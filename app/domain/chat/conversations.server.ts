@@ -40,7 +40,7 @@ function preview(userId: number, item: ListRow["items"][number]): MessagePreview
 }
 
 /**
- * A member's conversations (SPEC "Chats"): newest first, 24 a page, with the other member, the
+ * A member's conversations (docs/product.md, Chat): newest first, 24 a page, with the other member, the
  * last message and the unread count; deleted ones (hidden) are left out until a new message arrives.
  * A page past the end (an old link, a chat deleted since) shows the last page instead.
  * One statement: the count and the page, each row with its partner and the newest message the

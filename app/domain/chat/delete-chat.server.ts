@@ -2,7 +2,7 @@ import { db } from "~/lib/db.server";
 import { publishChatEvents } from "./chat-events.server";
 
 /**
- * A member deletes a conversation from their list (SPEC "Chats"): it is hidden and its messages so
+ * A member deletes a conversation from their list (docs/product.md, Chat): it is hidden and its messages so
  * far stay hidden for them; a new message brings it back with only the newer messages. The other
  * member keeps their side. False when the member is not in the conversation.
  */

@@ -13,7 +13,7 @@ import { rowIdSchema } from "~/lib/row-id";
  * happened; `extrasNotices` reads them back for the page's loader.
  */
 export const EXTRAS_PARAMS = {
-  /** `?credits=insufficient`: SPEC's "Je hebt onvoldoende credits" dialog with "Koop credits". */
+  /** `?credits=insufficient`: the "Je hebt onvoldoende credits" dialog with "Koop credits". */
   credits: "credits",
   /** `?refused=<SendRefusal>`: any other reason sendMessage gave (chat:refused.*). */
   refused: "refused",

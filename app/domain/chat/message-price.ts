@@ -1,6 +1,9 @@
 import { z } from "zod";
 
-/** SPEC `minimum_message_costs`: per sender country, the least a text message must cost, in cents. */
+/**
+ * The site's `minimumMessageCosts` (docs/product.md, Chat): per sender country, the least a text
+ * message must cost, in cents.
+ */
 const minimumMessageCostsSchema = z.record(
   z.string(),
   z.object({ costs: z.number().int().nonnegative(), currency: z.string() }),

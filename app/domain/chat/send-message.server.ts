@@ -146,7 +146,10 @@ async function readFacts(
   return { withinLimit, facts: facts.recipientId === null ? null : facts };
 }
 
-/** SPEC sections 4 and 6: deleted, invisible, disabled or blocked members cannot be written to; unconfirmed ones receive nothing. */
+/**
+ * docs/product.md, Chat: deleted, invisible, disabled or blocked members cannot be written to;
+ * unconfirmed ones receive nothing.
+ */
 function checkRecipient(facts: SendFacts, siteId: number) {
   if (facts.recipientSiteId !== siteId || facts.recipientStatus === "deleted") throw new Refused("notFound");
   if (facts.recipientInvisible || facts.recipientProfileStatus !== "active") {

@@ -1,4 +1,4 @@
-/** The currencies packages are sold in: EUR, and each SPEC country's own currency. */
+/** The currencies packages are sold in: EUR, and each profile country's own currency. */
 export const CURRENCIES = ["EUR", "PLN", "GBP", "CHF", "USD", "CAD", "AUD", "NZD"] as const;
 export type Currency = (typeof CURRENCIES)[number];
 

@@ -13,7 +13,8 @@ const RETURNED_REFUND = "refund-failed:";
 /**
  * How many of a balance's credits were bought, from its ledger in order. Free credits (the signup
  * bonus, staff corrections) are spent first; refunds and chargebacks take bought credits back first.
- * Only bought credits can be refunded (SPEC: unused credits), so free credits are never paid out.
+ * Only bought credits can be refunded (docs/decisions/0021-free-credits-spent-first.md), so free
+ * credits are never paid out.
  */
 export function purchasedCredits(entries: readonly LedgerEntry[]): number {
   let bought = 0;

@@ -8,7 +8,7 @@ import { resellOffer } from "./resell.server";
 import { landerSubmittedContext, recordVisit } from "./visits.server";
 
 /**
- * The SPEC entry rules for a lander view, and the view itself: records the visit (not when the page
+ * The entry rules for a lander view, and the view itself: records the visit (not when the page
  * is rendered again after its own signup POST) with the tracking data of the URL or cookie.
  */
 export async function landerEntry(

@@ -1,7 +1,7 @@
-/** SPEC section 2: the landers that take no slug (`/landers/{name}`). */
+/** The landers that take no slug (`/landers/{name}`; docs/product.md, Sites, languages and countries). */
 export const LANDERS_WITHOUT_SLUG = ["adultonly", "tinderswipe", "whoneedsstrings"] as const;
 
-/** SPEC section 2: the landers with an optional slug (`/landers/{name}/{slug?}`). */
+/** The landers with an optional slug (`/landers/{name}/{slug?}`). */
 export const LANDERS_WITH_SLUG = [
   "alonetonight",
   "collagelanding",

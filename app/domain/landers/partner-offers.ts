@@ -1,6 +1,6 @@
 // Shapes the partner blocks hand to the page (shared by server and UI: no server code here).
 
-/** The partner offer for a visitor who may not sign up here (SPEC: member_resell). */
+/** The partner offer for a visitor who may not sign up here (the site's `memberResell`). */
 export interface ResellOfferData {
   /** The partner URL with the visitor's tracking data, built on the server (http or https only). */
   url: string;
@@ -8,7 +8,7 @@ export interface ResellOfferData {
   countdownSeconds: number;
 }
 
-/** One cam teaser from the partner feed (SPEC section 1: "featured", "live now"). */
+/** One cam teaser from the partner feed ("featured", "live now"). */
 export interface CamTeaser {
   name: string;
   imageUrl: string;

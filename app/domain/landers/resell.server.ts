@@ -5,7 +5,7 @@ import type { ResellOfferData } from "./partner-offers";
 
 export type ResellSettings = Pick<Site, "signups" | "memberResell" | "resellUrl" | "resellCountdownSeconds">;
 
-/** The tracking keys passed on to the partner (SPEC section 3); the campaign token stays ours. */
+/** The tracking keys passed on to the partner; the campaign token stays ours. */
 const PASSED_ON = ["network", "ref", "sub1", "sub2", "sub3"] as const;
 
 /** The partner URL when it is a valid http(s) URL, otherwise null (a bad setting shows nothing). */
@@ -20,7 +20,7 @@ function partnerUrl(raw: string | null): URL | null {
 }
 
 /**
- * Partner resell (SPEC: member_resell): a visitor who may not sign up here is offered the partner
+ * Partner resell (the site's `memberResell`): a visitor who may not sign up here is offered the partner
  * site, with their tracking data appended. Null when signup is open to them, resell is off, or the
  * partner URL is missing or not http(s).
  */

@@ -53,7 +53,7 @@ export async function recordVisit(view: LanderView): Promise<string> {
 }
 
 /**
- * SPEC section 4 page-bounce logging: the visitor left the lander without signing up. Sets
+ * Lander bounce logging (`?lb`): the visitor left the lander without signing up. Sets
  * `bouncedAt` once, never on a visit that became a signup; false for a token that is not a visit
  * of this site.
  */

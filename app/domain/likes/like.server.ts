@@ -25,9 +25,9 @@ export const LIKE_NOTICE_QUIET_MS = 24 * 3600_000;
 type Tx = Prisma.TransactionClient;
 
 /**
- * Who owns the profile, and whether `likerId` may like them (SPEC sections 4 and 6), blocks aside.
- * The same statement takes the pair's lock (`lockPair`): what follows in the transaction sees every
- * change to the pair's likes and blocks committed before.
+ * Who owns the profile, and whether `likerId` may like them (docs/product.md, Likes, matches and
+ * the swipe game), blocks aside. The same statement takes the pair's lock (`lockPair`): what follows
+ * in the transaction sees every change to the pair's likes and blocks committed before.
  */
 async function likeTargetLocked(tx: Tx, likerId: number, profileId: number) {
   const [target] = await tx.$queryRaw<
@@ -172,7 +172,7 @@ export async function pruneLikeNotices(now = new Date()) {
   return count;
 }
 
-/** Blocking ends everything between two members (SPEC section 4): their likes and their match. */
+/** Blocking ends everything between two members: their likes and their match. */
 export async function deleteLikesBetween(tx: Tx, a: number, b: number) {
   await lockPair(tx, a, b);
   await tx.like.deleteMany({

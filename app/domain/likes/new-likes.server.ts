@@ -32,7 +32,10 @@ export function mayClearNewLike(
   return newLikers.includes(profileId) || counts.newLikes > newLikers.length;
 }
 
-/** Opening a liker's profile clears the new flag of their like (SPEC section 4); true when it did. */
+/**
+ * Opening a liker's profile clears the new flag of their like (docs/product.md, Likes, matches and
+ * the swipe game); true when it did.
+ */
 export async function clearNewLike(viewerUserId: number, likerProfileId: number): Promise<boolean> {
   const cleared = await queryPrepared(Prisma.sql`
     UPDATE "Like" SET "isNew" = false
@@ -77,7 +80,7 @@ export async function markLikeAnnounced(userId: number, likeId: number) {
 }
 
 /**
- * GET /api/auto-like.php (SPEC section 7): the newest like not announced yet, marked announced, so
+ * GET /api/auto-like.php: the newest like not announced yet, marked announced, so
  * every like is announced once, also with several tabs or devices.
  */
 export async function announceNewestLike(userId: number): Promise<AnnouncedLike | null> {

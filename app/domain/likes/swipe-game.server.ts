@@ -16,7 +16,7 @@ const DAY_MS = 86_400_000;
 /** A site whose time zone name is not known counts days in the default zone. */
 const FALLBACK_TIME_ZONE = "Europe/Amsterdam";
 
-/** The site settings the game uses (SPEC section 9: 4 likes a day, then a wait). */
+/** The site settings the game uses (4 likes a day, then a wait). */
 export type SwipeSite = Pick<
   Site,
   | "id"

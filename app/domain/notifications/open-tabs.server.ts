@@ -47,7 +47,7 @@ export async function closeOpenTab(rowId: string): Promise<void> {
 }
 
 /**
- * The page became hidden (SPEC beacon /api/page-hidden.php): that tab's streams, or, when the
+ * The page became hidden (the beacon /api/page-hidden.php): that tab's streams, or, when the
  * beacon names no tab, every tab of the member, no longer count as watching.
  */
 export async function markTabHidden(userId: number, tab: string | null): Promise<number> {

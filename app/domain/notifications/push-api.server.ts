@@ -9,7 +9,7 @@ import { removePushSubscription, savePushSubscription } from "./push-subscriptio
 import { readJson } from "~/lib/request-body.server";
 
 /**
- * `/api/user.php?push=1` (SPEC section 7): POST `{subscription}` stores this device's push
+ * `/api/user.php?push=1`: POST `{subscription}` stores this device's push
  * subscription for the member (only at a browser's push service: 400 `unknown_push_service`
  * otherwise; 429 past the member's hourly limit), DELETE `{endpoint}` forgets it (push turned off
  * on the device).

@@ -8,7 +8,7 @@ const base64url = (max: number) =>
     .max(max)
     .regex(/^[\w-]+=*$/);
 
-/** A browser's PushSubscription as `subscription.toJSON()` gives it (SPEC call `POST /api/user.php?push=1`). */
+/** A browser's PushSubscription as `subscription.toJSON()` gives it (for `POST /api/user.php?push=1`). */
 export const pushSubscriptionSchema = z.object({
   endpoint: z.url({ protocol: /^https$/ }).max(1000),
   keys: z.object({ p256dh: base64url(200), auth: base64url(100) }),

@@ -63,7 +63,7 @@ export function listPushSubscriptions(userId: number) {
   });
 }
 
-/** The push alert (SPEC alerts) was closed: not shown again. */
+/** The push alert was closed: not shown again. */
 export async function dismissPushAlert(userId: number): Promise<void> {
   await db().user.update({
     where: { id: userId },

@@ -1,4 +1,4 @@
-// The /directdebit forms (SPEC "Direct debit form": otp, account_holder, iban, street,
+// The /directdebit forms (fields otp, account_holder, iban, street,
 // house_number, zip, city, phone), shared by the browser (checks on blur) and the server.
 import type { TFunction } from "i18next";
 import { electronicFormatIBAN, extractIBAN, isSEPACountry, isValidIBAN } from "ibantools";

@@ -27,7 +27,7 @@ describe("codes", () => {
     expect(normalizeCode("  welkom10 ")).toBe("WELKOM10");
   });
 
-  it("refusals read as SPEC says, in Dutch", () => {
+  it("refusals read word for word, in Dutch", () => {
     const { t } = testI18n("nl");
     expect(discountErrorMessage(t, { reason: "notFound" }, "nl")).toBe("Code niet gevonden");
     expect(discountErrorMessage(t, { reason: "alreadyUsed" }, "nl")).toBe("Code reeds gebruikt");

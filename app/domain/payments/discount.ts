@@ -4,7 +4,7 @@ import type { CreditPackageView } from "~/domain/credits/package-view";
 import { formatMoney } from "./money";
 import { TIME_BONUS_CODE } from "./time-bonus";
 
-/** Where the discount of a purchase comes from (SPEC: time bonus, else an entered code, else the welcome code). */
+/** Where a purchase's discount comes from: the time bonus, else an entered code, else the welcome code. */
 export type DiscountSource = "timeBonus" | "code" | "welcome";
 
 /** The discount a purchase gets, as the server decided it. */
@@ -68,7 +68,7 @@ export function discountedCents(priceCents: number, percentage: number): number 
   return Math.round((priceCents * (100 - percentage)) / 100);
 }
 
-/** The translated message for a refused code (SPEC: "Code niet gevonden", "Code reeds gebruikt"). */
+/** The translated message for a refused code ("Code niet gevonden", "Code reeds gebruikt"). */
 export function discountErrorMessage(t: TFunction, error: DiscountError, locale: string): string {
   switch (error.reason) {
     case "minimumOrder":

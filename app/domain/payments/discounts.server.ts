@@ -52,7 +52,7 @@ const codeSelect = {
 } as const;
 type CodeRow = Prisma.DiscountCodeGetPayload<{ select: typeof codeSelect }>;
 
-/** A stored method name as Mollie's (SPEC names such as "visa" mean "creditcard"). */
+/** A stored method name as Mollie's (the site's names such as "visa" mean "creditcard"). */
 const mollieMethod = (name: string) => checkoutMethodFrom(name) ?? name.toLowerCase();
 
 /** Whether a code exists for this buyer at all: active, not expired, their country, currency and account. */
@@ -176,8 +176,8 @@ export interface ActiveDiscount {
 }
 
 /**
- * SPEC: the active discount is the time bonus if any, otherwise (a valid entered code, otherwise)
- * the welcome code.
+ * The active discount (docs/product.md, Credits and payments) is the time bonus if any, otherwise
+ * (a valid entered code, otherwise) the welcome code.
  */
 export async function activeDiscount(
   purchase: DiscountPurchase,

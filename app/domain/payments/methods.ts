@@ -1,10 +1,11 @@
 /**
- * The payment methods of SPEC ("Payment methods") and the Mollie method each is paid with. Mollie's
- * methods call decides per amount, currency and country which are offered; these are the ones the
- * site knows how to show. Not offered: giropay and sofort (Mollie stopped both in 2024); SEPA direct
- * debit ("sdd") is its own form at /directdebit, not a checkout method.
+ * The payment methods (docs/product.md, Credits and payments) by the site's names, and the Mollie
+ * method each is paid with. Mollie's methods call decides per amount, currency and country which are
+ * offered; these are the ones the site knows how to show. Not offered: giropay and sofort (Mollie
+ * stopped both in 2024); SEPA direct debit ("sdd") is its own form at /directdebit, not a checkout
+ * method.
  */
-export const SPEC_METHODS = {
+export const METHOD_NAMES = {
   sdd: "directdebit",
   prezelewy24: "przelewy24",
   blik: "blik",
@@ -44,12 +45,12 @@ export function isCheckoutMethod(value: unknown): value is CheckoutMethod {
   return typeof value === "string" && (CHECKOUT_METHODS as readonly string[]).includes(value);
 }
 
-/** A method in a URL (`/credits/{id}/{paymentmethod}`): a Mollie name or one of SPEC's names. */
+/** A method in a URL (`/credits/{id}/{paymentmethod}`): a Mollie name or one of the site's names. */
 export function checkoutMethodFrom(value: string | undefined): CheckoutMethod | null {
   if (!value) return null;
   const name = value.toLowerCase();
   if (isCheckoutMethod(name)) return name;
-  const mapped = (SPEC_METHODS as Record<string, string | null>)[name];
+  const mapped = (METHOD_NAMES as Record<string, string | null>)[name];
   return isCheckoutMethod(mapped) ? mapped : null;
 }
 

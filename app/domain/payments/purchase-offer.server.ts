@@ -43,7 +43,7 @@ export interface PurchaseOptions {
 
 /**
  * What a package costs the buyer, computed on the server only: the package of the site in the
- * currency of the buyer's country, less the active discount (SPEC: the time bonus if any, otherwise
+ * currency of the buyer's country, less the active discount (the time bonus if any, otherwise
  * a valid entered code, otherwise the welcome code). Without `options` no discount applies. Null
  * for an unknown or inactive package.
  */

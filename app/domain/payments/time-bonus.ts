@@ -1,6 +1,7 @@
 /**
- * SPEC section 4 and 9, the time bonus: a logged-in member who has never paid gets 25% off the first
- * purchase (code TIMEBONUS25) for 14,400 s after signing up. Pure rules, shared by server and browser.
+ * The time bonus (docs/product.md, Credits and payments): a logged-in member who has never paid
+ * gets 25% off the first purchase (code TIMEBONUS25) for 14,400 s after signing up. Pure rules,
+ * shared by server and browser.
  */
 export const TIME_BONUS_CODE = "TIMEBONUS25";
 export const TIME_BONUS_PERCENT = 25;
@@ -63,8 +64,9 @@ export function formatCountdown(seconds: number): string {
 }
 
 /**
- * SPEC "Members area": the routes members, members-id, chats, likes, likes-m-id and premium, by
- * their paths (/members, /members/{id}, /chats, /likes, /likes/m/{id}, /premium).
+ * The members area (docs/product.md, Search and the members area): the routes members, members-id,
+ * chats, likes, likes-m-id and premium, by their paths (/members, /members/{id}, /chats, /likes,
+ * /likes/m/{id}, /premium).
  */
 export function isMembersArea(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;

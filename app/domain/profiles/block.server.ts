@@ -5,10 +5,10 @@ import { db } from "~/lib/db.server";
 export type BlockResult = { ok: true; blockedUserId: number } | { ok: false; error: "notFound" | "self" };
 
 /**
- * SPEC sections 4 and 6: a member blocks the owner of a profile. From then on both are hidden from
- * each other everywhere (search, profiles, related profiles), and their likes, match and
- * conversation (with its messages; the credit ledger keeps its rows) are deleted (unblocking does not
- * bring them back). Blocking twice changes nothing.
+ * Blocking (docs/product.md, Search and the members area): a member blocks the owner of a profile.
+ * From then on both are hidden from each other everywhere (search, profiles, related profiles), and
+ * their likes, match and conversation (with its messages; the credit ledger keeps its rows) are
+ * deleted (unblocking does not bring them back). Blocking twice changes nothing.
  */
 export async function block(blockerUserId: number, blockedProfileId: number): Promise<BlockResult> {
   return db().$transaction(async (tx) => {

@@ -1,6 +1,6 @@
 // Kept apart from the region table, which pages that only need a country or its label do not load.
 
-/** The 15 countries of SPEC section 9, in the order the country select shows them. */
+/** The 15 profile countries, in the order the country select shows them. */
 export const PROFILE_COUNTRIES = [
   "NL",
   "BE",

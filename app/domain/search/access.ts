@@ -6,8 +6,9 @@ export interface LoggedOutSearchSettings {
 }
 
 /**
- * SPEC sections 3 and 4: whether a visitor (not logged in) may search. Visitors who arrived with a
- * traffic source follow `logged_out_search_trafficsource`, all others `logged_out_search`.
+ * Whether a visitor (not logged in) may search (docs/product.md, Search and the members area).
+ * Visitors who arrived with a traffic source follow `logged_out_search_trafficsource`, all others
+ * `logged_out_search`.
  */
 export function loggedOutSearchAllowed(site: LoggedOutSearchSettings, withTrafficSource: boolean): boolean {
   return (withTrafficSource ? site.loggedOutSearchTrafficsource : site.loggedOutSearch) !== "none";

@@ -3,7 +3,7 @@ import { GENDERS } from "~/domain/profiles/genders";
 
 /** Search results per page. */
 export const PAGE_SIZE = 24;
-/** The age range a search may ask for (SPEC: min_age / max_age). */
+/** The age range a search may ask for (min_age / max_age). */
 export const MIN_SEARCH_AGE = 18;
 export const MAX_SEARCH_AGE = 99;
 /** Pages beyond this are not served (a crawler paging forever gets the last allowed page). */

@@ -1,7 +1,7 @@
 import type { BodyType } from "~/generated/prisma/enums";
 import { MAX_PAGE, MAX_SEARCH_AGE, MIN_SEARCH_AGE } from "./filters";
 
-/** SPEC section 3, "Match finder options". */
+/** The match finder's options (docs/product.md, Search and the members area). */
 export const MATCH_AGES = ["18-35", "35+"] as const;
 export const MATCH_APPEARANCES = ["normal", "sexy"] as const;
 export const MATCH_RACES = ["white", "other"] as const;
@@ -14,8 +14,9 @@ export interface MatchFinderOptions {
   age: MatchAge | null;
   appearance: MatchAppearance | null;
   /**
-   * Asked for because SPEC lists it, but never used to filter: we do not record anyone's ethnicity
-   * (special-category data under GDPR article 9), so there is nothing to match it against.
+   * Asked for (docs/product.md, Search and the members area), but never used to filter: we do not
+   * record anyone's ethnicity (special-category data under GDPR article 9), so there is nothing to
+   * match it against.
    */
   race: MatchRace | null;
 }

@@ -1,6 +1,6 @@
 import type { SearchFilters } from "./filters";
 
-/** SPEC "search_fields": the filters /members can offer, by their setting names. */
+/** The site's `searchFields`: the filters /members can offer, by their setting names. */
 export const SEARCH_FIELDS = ["gender", "country", "countryregion", "min_age", "max_age"] as const;
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 

@@ -15,7 +15,7 @@ export const COUNT_LIMIT = 1000;
 /** "Similar results" widen the age range by this many years on both sides. */
 export const SIMILAR_AGE_SPREAD = 10;
 
-/** The countries a search offers: the site's own countries first, then the other countries of SPEC section 9. */
+/** The countries a search offers: the site's own countries first, then the other profile countries. */
 export function searchCountries(siteCountries: string[]): string[] {
   const own = siteCountries.filter(isProfileCountry);
   return [...own, ...PROFILE_COUNTRIES.filter((c) => !own.includes(c))];

@@ -10,7 +10,7 @@ const visitor: EntryWarningInput = {
   country: "NL",
 };
 
-describe("shouldShowEntryWarning (SPEC section 2)", () => {
+describe("shouldShowEntryWarning", () => {
   it("shows for a new visitor", () => {
     expect(shouldShowEntryWarning(visitor)).toBe(true);
   });

@@ -10,7 +10,7 @@ export interface EntryWarningInput {
   country: string;
 }
 
-/** SPEC section 9: on the chat and lander layouts the warning applies to these countries only. */
+/** On the chat and lander layouts the warning applies to these countries only. */
 const CHAT_AND_LANDER_COUNTRIES = ["NL", "DE"];
 
 function settingCountries(setting: string): string[] | null {
@@ -22,7 +22,7 @@ function settingCountries(setting: string): string[] | null {
     .filter(Boolean);
 }
 
-/** Whether the adult-content entry warning shows (SPEC section 2, "Site-entry warning modal"). */
+/** Whether the adult-content entry warning shows (docs/product.md, Sites, languages and countries). */
 export function shouldShowEntryWarning(input: EntryWarningInput): boolean {
   if (input.layout === "empty") return false;
   if (input.installedApp || input.loggedIn || input.dismissedAt !== null) return false;

@@ -1,4 +1,4 @@
-// The bodies of the public JSON calls of SPEC section 7 (/api/interests.php, /api/regions.php,
+// The bodies of the public JSON calls (/api/interests.php, /api/regions.php,
 // /api/companyinfo.php): public facts only, labels in the reader's language.
 import type { TFunction } from "i18next";
 import { INTEREST_CODES } from "~/domain/profiles/interests";
@@ -38,7 +38,7 @@ export function regionsBody(country: string, t: TFunction, language: string) {
   };
 }
 
-/** SPEC "Company info", as the site's terms and footer show it. */
+/** The company info, as the site's terms and footer show it. */
 export function companyInfoBody(company: Site["company"], t: TFunction, language: string) {
   return {
     language,

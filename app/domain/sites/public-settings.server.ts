@@ -1,7 +1,7 @@
 import type { Site } from "./site.server";
 
 /**
- * SPEC section 3 "Global settings" as `GET /api/settings.php` answers them: what the site shows
+ * The site's settings as `GET /api/settings.php` answers them: what the site shows
  * anyway (names, prices in credits, search fields…). Partner addresses and limits stay inside.
  */
 export function publicSettings(

@@ -1,4 +1,4 @@
-/** SPEC: the terms version date is the later of this baseline and the company's `added` date. */
+/** The terms version date is the later of this baseline and the company's `added` date. */
 export const TERMS_BASELINE = new Date("2023-12-01T12:00:00Z");
 
 export function termsVersionDate(companyAdded: Date): Date {

@@ -9,7 +9,7 @@ export interface ExtrasNoticeData {
 }
 
 /**
- * The outcomes of the gift, photo and report actions for a plain page: SPEC's insufficient-credits
+ * The outcomes of the gift, photo and report actions for a plain page: the insufficient-credits
  * notice with "Koop credits", a photo that could not be used, a report received or refused.
  * (`refused` reasons are shown by the send form, with a text's own messages: chat:refused.*.)
  */

@@ -8,10 +8,10 @@ import { subscribeLiveEvents, useLiveEvents } from "~/ui/live-events/use-live-ev
 const FOCUS_MIN_MS = 2_000;
 
 /**
- * Keeps the chat list and conversation current without the live stream (SPEC section 9): a
- * revalidation every 60 s, or 300 s with a push subscription, and whenever the window regains focus.
- * The chat layout has no top bar, so the live stream is opened here: its chat events ("message",
- * "read", "deleted", "resync") refresh at once.
+ * Keeps the chat list and conversation current without the live stream (docs/product.md,
+ * Notifications): a revalidation every 60 s, or 300 s with a push subscription, and whenever the
+ * window regains focus. The chat layout has no top bar, so the live stream is opened here: its chat
+ * events ("message", "read", "deleted", "resync") refresh at once.
  *
  * A refresh waits while a page loads: a revalidation would restart the page the member is opening,
  * and one that is already running may have read the database before the event. So a refresh asked

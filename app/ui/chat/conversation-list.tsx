@@ -64,7 +64,7 @@ function Item({ item, active }: { item: ConversationListItem; active: boolean })
   );
 }
 
-/** SPEC "Chats": the member's conversations, newest first, with photo, name, last message and unread count. */
+/** The chat list: a member's conversations, newest first, with photo, name, last message and unread count. */
 export function ConversationListPanel({ list }: { list: ConversationList }) {
   const { t } = useTranslation();
   const { hidden } = useDeletedChats();

@@ -43,7 +43,7 @@ export interface ConversationPaneProps {
 /** Refusals that mean nobody can write here: the form gives way to the notice. */
 const CLOSED: ChatGate[] = ["blocked", "unavailable", "recipientUnconfirmed", "confirmFirst"];
 
-/** One conversation (SPEC "Chat"): header, messages, notices and the send form. */
+/** One conversation (docs/product.md, Chat): header, messages, notices and the send form. */
 export function ConversationPane(props: ConversationPaneProps) {
   const { t } = useTranslation();
   const { partner, actionData, extras } = props;

@@ -2,7 +2,7 @@ import { useTranslation } from "~/ui/use-translation";
 import { Link } from "react-router";
 import { Dialog } from "~/ui/dialog";
 
-/** SPEC "Chat" errors: not enough credits, with the way to buy them. */
+/** The chat's error for not enough credits, with the way to buy them. */
 export const BUY_CREDITS_PATH = "/credits";
 
 /** With JavaScript: the dialog "Je hebt onvoldoende credits" with "Koop credits". */

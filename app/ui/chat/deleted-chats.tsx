@@ -11,7 +11,7 @@ interface DeletedChats {
 const Context = createContext<DeletedChats>({ hidden: new Set(), remove: () => {} });
 
 /**
- * SPEC "Chats": deleting a chat removes it from the list at once, then tells the server
+ * Deleting a chat removes it from the list at once, then tells the server
  * (DELETE /api/chat.php); on failure an alert shows and the list reloads.
  */
 export function DeletedChatsProvider({ children }: { children: React.ReactNode }) {

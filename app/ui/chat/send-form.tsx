@@ -30,10 +30,10 @@ function Refusal({ error, maxLength }: { error: SendRefusal; maxLength: number }
 }
 
 /**
- * Writes a message (SPEC "Chat"): a plain form post without JavaScript (the server redirects back to
- * the conversation, or answers with the refusal and the kept text); with it, sent without a reload,
- * with a live character counter and the credits dialog. Chat extras (gifts, photos, icebreakers) go
- * next to this form.
+ * Writes a message (docs/product.md, Chat): a plain form post without JavaScript (the server
+ * redirects back to the conversation, or answers with the refusal and the kept text); with it, sent
+ * without a reload, with a live character counter and the credits dialog. Chat extras (gifts, photos,
+ * icebreakers) go next to this form.
  */
 export function SendForm({
   action,

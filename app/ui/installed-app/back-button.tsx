@@ -1,7 +1,10 @@
 import { Link, useMatches, useNavigate } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
 
-/** SPEC: the installed app's Back button shows on these routes; without history it goes to the parent. */
+/**
+ * The installed app's Back button shows on these routes (docs/product.md, Sites, languages and
+ * countries); without history it goes to the parent.
+ */
 export const BACK_PARENTS: Record<string, string> = {
   "members-id": "/members",
   "likes-m-id": "/likes",

@@ -122,7 +122,7 @@ describe("installed-app mode", () => {
 });
 
 describe("the Back button", () => {
-  it("shows only on SPEC's routes", async () => {
+  it("shows only on its routes", async () => {
     emulateStandalone(true);
     document.cookie = "installed_app=1; Path=/";
     renderSite("/pages/faq");

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useNavigation } from "react-router";
 
 /**
- * SPEC section 4 page-bounce logging (`?lb`): when the visitor leaves the lander (`pagehide`: the
+ * Lander bounce logging (`?lb`): when the visitor leaves the lander (`pagehide`: the
  * page is unloaded or put in the back-forward cache) without signing up, one beacon marks the visit
  * as a bounce. Switching tabs is not leaving: a visitor may come back and sign up. While the signup
  * form is being submitted nothing is sent; a refused submit (the lander stays) arms it again. The

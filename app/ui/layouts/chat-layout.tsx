@@ -4,7 +4,7 @@ import { TimeBonus } from "../payments/time-bonus";
 import { useChrome } from "./use-chrome";
 
 /**
- * SPEC "Chat" layout: bare; the conversation list (300-400 px) beside the message pane (at most
+ * The chat layout: bare; the conversation list (300-400 px) beside the message pane (at most
  * 800 px); below 992 px the list shows only with `listFillsPhone` (on /chats), filling the page, so
  * it is rendered once for both widths. Without a list (a conversation in a narrow window, or without
  * JavaScript, which loads it beside a conversation: decision 0028) the conversation's back link

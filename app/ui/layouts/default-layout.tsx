@@ -16,7 +16,7 @@ import { PushAlert } from "../push/push-alert";
 import { TopBar } from "../top-bar";
 import { useChrome } from "./use-chrome";
 
-/** SPEC "Default" layout: top navigation, footer with disclaimer, entry warning. */
+/** The "Default" layout: top navigation, footer with disclaimer, entry warning. */
 export function DefaultLayout({ children }: { children: React.ReactNode }) {
   const chrome = useChrome("default");
   const user = chrome?.data.user ?? null;

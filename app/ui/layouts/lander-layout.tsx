@@ -3,7 +3,7 @@ import { EntryWarning } from "../entry-warning";
 import { Footer } from "../footer";
 import { useChrome } from "./use-chrome";
 
-/** SPEC "Lander" layout: a logo bar, the footer with disclaimer; entry warning for NL and DE only. */
+/** The lander layout: a logo bar, the footer with disclaimer; entry warning for NL and DE only. */
 export function LanderLayout({ children }: { children: React.ReactNode }) {
   const chrome = useChrome("lander");
   if (!chrome) return <>{children}</>;

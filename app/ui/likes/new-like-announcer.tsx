@@ -3,7 +3,7 @@ import { useSearchParams } from "react-router";
 import { fetchJsonWithRetry } from "../live-counts/fetch-with-retry";
 import { NewLikeModal, type AnnouncedProfile } from "./new-like-modal";
 
-/** SPEC section 9: the likes shown reload about 0.5 s after a like was announced. */
+/** The likes shown reload about 0.5 s after a like was announced. */
 const RELOAD_AFTER_MS = 500;
 const MAX_DELAY_S = 600;
 

@@ -9,7 +9,7 @@ export interface AnnouncedProfile {
 }
 
 /**
- * SPEC "New like!": a full-screen overlay with the liker's main photo and a button to the profile.
+ * The "New like!" modal: a full-screen overlay with the liker's main photo and a button to the profile.
  * Clicking the overlay (or Escape) closes it; the photo and the button open the profile.
  */
 export function NewLikeModal({ profile, onClose }: { profile: AnnouncedProfile; onClose: () => void }) {

@@ -1,5 +1,5 @@
 /**
- * SPEC section 7: requests are tried up to 5 times, waiting 0.5, 1, 2 and 4 s between tries, and a
+ * Requests are tried up to 5 times, waiting 0.5, 1, 2 and 4 s between tries, and a
  * 403 with `authentication_required` from any path but user.php logs the member out.
  */
 export async function fetchJsonWithRetry<T>(

@@ -5,7 +5,7 @@ type BadgeNavigator = Navigator & {
   clearAppBadge?: () => Promise<void>;
 };
 
-/** SPEC section 4: the installed app's badge shows unread messages plus new likes, where supported. */
+/** The installed app's badge shows unread messages plus new likes, where supported. */
 export function useAppBadge(total: number) {
   useEffect(() => {
     const badge = navigator as BadgeNavigator;

@@ -4,7 +4,10 @@ import { liveStreamOpen, subscribeLiveEvents } from "../live-events/use-live-eve
 import { fetchJsonWithRetry } from "./fetch-with-retry";
 import { pushSubscribed } from "./push-subscribed";
 
-/** SPEC section 9: refresh every 60 s, or 300 s with push (or the live stream), starting after 5 s. */
+/**
+ * The counts refresh every 60 s, or 300 s with push (or the live stream), starting after 5 s
+ * (docs/product.md, Notifications).
+ */
 export const FIRST_REFRESH_MS = 5_000;
 export const REFRESH_MS = 60_000;
 export const REFRESH_WITH_PUSH_MS = 300_000;

@@ -1,5 +1,5 @@
 // Which tab this is and whether it is looked at: the server holds pushes back while a member has a
-// visible tab (domain/notifications/presence). The stream says "open and visible"; the SPEC's
+// visible tab (domain/notifications/presence). The stream says "open and visible"; the
 // page-hidden beacon says "hidden"; becoming visible again reopens the stream.
 
 const TAB_KEY = "hartklop.tab";
@@ -33,7 +33,7 @@ export function eventStreamUrl(lastEventId: string): string {
   return `/api/events?${params}`;
 }
 
-/** SPEC section 7: `POST /api/page-hidden.php` as a beacon with an empty JSON body. */
+/** `POST /api/page-hidden.php` as a beacon with an empty JSON body. */
 export function reportPageHidden() {
   const url = `/api/page-hidden.php?tab=${encodeURIComponent(tabId())}`;
   const body = new Blob(["{}"], { type: "application/json" });

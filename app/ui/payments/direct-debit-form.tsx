@@ -34,7 +34,7 @@ function usePending() {
 }
 
 /**
- * The details step (SPEC "Direct debit form"): package, account holder, IBAN, address, mobile
+ * The details step (docs/product.md, Credits and payments): package, account holder, IBAN, address, mobile
  * number and the consent to one collection. A plain form: without JavaScript the server checks
  * everything and answers with the typed values; with it the same schema checks each field on blur.
  */

@@ -4,7 +4,7 @@ import type { CreditPackageView } from "~/domain/credits/package-view";
 import type { PackageOffer } from "~/domain/payments/discount";
 import { formatMoney } from "~/domain/payments/money";
 
-/** The packages as cards (SPEC: discount badge, colour variants p0 to p3, a "popular" marker). */
+/** The packages as cards: discount badge, colour variants p0 to p3, a "popular" marker. */
 export function PackageList({
   packages,
   linkTo,

@@ -43,7 +43,7 @@ export function PaymentResult({ payment, balance }: { payment: PaymentView; bala
   }
   return (
     <div data-testid="payment-result" data-status="failed">
-      {/* SPEC texts: "Betaling mislukt", "De betaling is mislukt of geannuleerd." */}
+      {/* docs/product.md, Texts members see: "Betaling mislukt", "De betaling is mislukt of geannuleerd." */}
       <h1 className="h3 text-danger">{t("payments:result.failedTitle")}</h1>
       <p>{t("payments:result.failed")}</p>
       <Link to={retryPath(payment)} className="btn btn-primary" data-testid="payment-retry-link">

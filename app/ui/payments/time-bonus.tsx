@@ -38,7 +38,7 @@ function useCountdown(secondsLeft: number): number {
 }
 
 /**
- * SPEC "Welcome bonus top banner" and "Time-bonus modal": a banner linking to /credits with the
+ * The time bonus's top banner and modal: a banner linking to /credits with the
  * countdown (hours:minutes:seconds), gone at zero; and, 40 s after entering the members area with
  * 0 credits, a modal about the bonus unless it was closed before. Leaving the area first cancels it;
  * closing it is stored (POST /time-bonus/dismiss) so it does not come back.

@@ -12,7 +12,10 @@ import { Section } from "./section";
 import { SelectField } from "./select-field";
 import { type ProfileResult, useProfileForm } from "./use-profile-form";
 
-/** One select per profile field (SPEC section 3); all but sexuality may stay unspecified. */
+/**
+ * One select per profile field (docs/product.md, Profiles and photos); all but sexuality may stay
+ * unspecified.
+ */
 export function FieldsForm({
   values,
   result,

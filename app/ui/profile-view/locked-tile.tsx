@@ -2,7 +2,7 @@ import { useTranslation } from "~/ui/use-translation";
 import { Link } from "react-router";
 import { loginPath, type Viewer } from "./viewer";
 
-/** SPEC: the lock overlay on private photos, with the way in (login for visitors, Premium for members). */
+/** The lock overlay on private photos, with the way in (login for visitors, Premium for members). */
 export function LockedTile({
   name,
   count,

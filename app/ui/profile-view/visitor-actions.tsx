@@ -5,7 +5,7 @@ import { loginPath } from "./viewer";
 
 /**
  * Visitors see the ordinary Like, Chat and Gift buttons; each leads to the login page, which says
- * why a login is needed (SPEC section 6) and returns here afterwards.
+ * why a login is needed (docs/product.md, Members and roles) and returns here afterwards.
  */
 export function VisitorActions({ path }: { path: string }) {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import { useEngaged } from "../use-engaged";
 import { usePushState } from "./use-push-state";
 
 /**
- * SPEC "push notifications" alert: offers push to a member whose browser can do it and who has
+ * The "push notifications" alert: offers push to a member whose browser can do it and who has
  * neither turned it on here nor closed the alert. Without JavaScript there is no push, so it only
  * appears once the browser said "capable" and the member touched, typed or scrolled on the page, at
  * the bottom of the screen. Closing posts a plain form (stores the time).

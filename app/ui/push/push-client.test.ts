@@ -22,7 +22,7 @@ function fakeBrowser({
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe("readPushState (SPEC push states)", () => {
+describe("readPushState (the four push states)", () => {
   it("is unknown where the browser cannot push", async () => {
     vi.stubGlobal("navigator", { ...navigator, serviceWorker: undefined });
     expect(await readPushState()).toBe("unknown");

@@ -1,7 +1,7 @@
 // The browser side of web push: the service worker (public/sw.js), this device's subscription and
-// SPEC's push states. Plain browser APIs, no library.
+// its push state. Plain browser APIs, no library.
 
-/** SPEC section 4: unknown (not known yet, or no push here), capable, subscribed, denied. */
+/** The push states: unknown (not known yet, or no push here), capable, subscribed, denied. */
 export type PushState = "unknown" | "capable" | "subscribed" | "denied";
 
 export const SERVICE_WORKER_URL = "/sw.js";
@@ -80,7 +80,7 @@ async function postJson(url: string, method: string, body: unknown) {
   }
 }
 
-/** Asks for permission, subscribes with the site's public key and stores the subscription (SPEC call). */
+/** Asks for permission, subscribes with the site's public key and stores the subscription. */
 export async function turnPushOn(): Promise<PushState> {
   if (!pushSupported()) return "unknown";
   const permission = await Notification.requestPermission();

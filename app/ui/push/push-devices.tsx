@@ -15,7 +15,7 @@ export interface PushDevice {
   lastSuccessAt: string | null;
 }
 
-/** This device: its push state (SPEC section 4) and a button to turn push on or off. */
+/** This device: its push state and a button to turn push on or off. */
 export function ThisDevicePush({ devices }: { devices: PushDevice[] }) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();

@@ -4,7 +4,7 @@ import { getSession } from "~/domain/accounts/session.server";
 import { readsSearchViewer } from "~/domain/search/search-viewer.server";
 import { detectCountry } from "~/domain/sites/country.server";
 import { resolveSite } from "~/domain/sites/site.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { INSTALLED_APP_COOKIE, LOCALE_COOKIE, cookieHeader, readCookie } from "~/lib/cookies.server";
 import { env } from "~/lib/env.server";
 import { isOwnOrigin } from "~/lib/same-origin.server";

@@ -1,7 +1,7 @@
 import type { TranslationHandle } from "~/lib/i18n";
 import { useTranslation } from "~/ui/use-translation";
 import { Link } from "react-router";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import type { Route } from "./+types/activate.done";
 

@@ -7,7 +7,7 @@ import { createSession, getSession, type SessionUser } from "~/domain/accounts/s
 import { memberCounts } from "~/domain/notifications/member-counts.server";
 import { pushSubscriptionCall } from "~/domain/notifications/push-api.server";
 import { authenticationRequired, noStore } from "~/lib/api-responses.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { LOCALE_COOKIE, cookieHeader } from "~/lib/cookies.server";
 import { SUPPORTED_LOCALES } from "~/lib/i18n";
 import { getInstance } from "~/middleware/i18n.server";

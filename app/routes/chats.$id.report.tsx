@@ -6,7 +6,7 @@ import { findReportableMessage, reportMessage } from "~/domain/chat/report-messa
 import { COMPLAINT_CATEGORIES } from "~/domain/complaints/complaint-schema";
 import { REPORT_NOTE_MAX } from "~/domain/chat/chat-types";
 import { clientIp } from "~/lib/client-ip.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { readFields } from "~/lib/request-body.server";
 import { getInstance } from "~/middleware/i18n.server";
 import { ReportMessageForm } from "~/ui/chat-extras/report-message";

@@ -3,7 +3,7 @@ import { chatAction, conversationIdFrom } from "~/domain/chat/chat-actions.serve
 import { loadChatExtras } from "~/domain/chat/chat-extras.server";
 import { loadConversation } from "~/domain/chat/conversation.server";
 import { loginPath } from "~/domain/profiles/login-path";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { ConversationPane } from "~/ui/chat/conversation-pane";
 import type { Route } from "./+types/chats.$id";

@@ -8,7 +8,7 @@ import {
 } from "~/domain/chat/extras-actions.server";
 import { sendMessage } from "~/domain/chat/send-message.server";
 import { loginPath } from "~/domain/profiles/login-path";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import type { Route } from "./+types/chats.gift";
 import { readForm } from "~/lib/request-body.server";
 import { rowIdSchema } from "~/lib/row-id";

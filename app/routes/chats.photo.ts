@@ -16,7 +16,7 @@ import {
 import { earlierSend, sendMessage } from "~/domain/chat/send-message.server";
 import { admitUpload, MAX_UPLOAD_BODY_BYTES } from "~/domain/photos/upload.server";
 import { loginPath } from "~/domain/profiles/login-path";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import type { Route } from "./+types/chats.photo";
 import { bodyError, isBodyTooLarge, readForm } from "~/lib/request-body.server";

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/ui/use-translation";
 import { redirect } from "react-router";
 import { loginPath } from "~/domain/profiles/login-path";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import type { Route } from "./+types/chats";
 

@@ -14,7 +14,7 @@ import {
   type ActivationMailResult,
 } from "~/domain/accounts/signup.server";
 import { clientIp } from "~/lib/client-ip.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { FormErrors, PasswordField, TextField, useClearedOnAnswer } from "~/ui/form-fields";
 import type { Route } from "./+types/complete-signup";

@@ -9,7 +9,7 @@ import { offeredMethods } from "~/domain/payments/offered-methods.server";
 import { discountBuyer, purchaseOffer } from "~/domain/payments/purchase-offer.server";
 import { startPayment } from "~/domain/payments/start-payment.server";
 import { clientIp } from "~/lib/client-ip.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { MethodChoice } from "~/ui/payments/method-choice";
 import { DiscountCodeForm, DiscountedSummary } from "~/ui/payments/discount-code";

@@ -10,7 +10,7 @@ import { clientIp } from "~/lib/client-ip.server";
 import { TextField, useClearedOnAnswer } from "~/ui/form-fields";
 import { formatMoney } from "~/domain/payments/money";
 import { repeatOrder, repeatOrderView } from "~/domain/payments/repeat-order.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import type { Route } from "./+types/credits.repeat-order";
 import { readFields } from "~/lib/request-body.server";

@@ -15,7 +15,7 @@ import {
 } from "~/domain/payments/direct-debit.server";
 import { discountBuyer } from "~/domain/payments/purchase-offer.server";
 import { clientIp } from "~/lib/client-ip.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import {
   DirectDebitCodeForm,

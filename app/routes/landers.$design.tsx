@@ -4,7 +4,7 @@ import { cleanSlug, isLanderName, landerTakesSlug } from "~/domain/landers/desig
 import { landerEntry } from "~/domain/landers/lander-entry.server";
 import { loadPromoLander } from "~/domain/landers/promo-lander.server";
 import { landerSubmittedContext } from "~/domain/landers/visits.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { BounceBeacon } from "~/ui/landers/bounce-beacon";
 import { CamTeasers } from "~/ui/landers/cam-teasers";

@@ -9,7 +9,7 @@ import { requireAnonymous } from "~/domain/accounts/guards.server";
 import { visitorAccess } from "~/domain/accounts/visitor-access.server";
 import { loginSchema } from "~/domain/accounts/schemas";
 import { createSession } from "~/domain/accounts/session.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import { LOGIN_REASONS } from "~/domain/profiles/login-path";

@@ -6,7 +6,7 @@ import { carriedChatQuery } from "~/domain/chat/extras-actions.server";
 import { partnersById } from "~/domain/chat/partner.server";
 import { loginPath } from "~/domain/profiles/login-path";
 import { profileIdFrom } from "~/domain/profiles/profile-id";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { ConversationPane } from "~/ui/chat/conversation-pane";
 import type { Route } from "./+types/members.$id.chat";

@@ -5,7 +5,7 @@ import { landerEntry } from "~/domain/landers/lander-entry.server";
 import { loadMemberLander, memberLanderName } from "~/domain/landers/member-lander.server";
 import { landerSubmittedContext } from "~/domain/landers/visits.server";
 import { profileIdFrom } from "~/domain/profiles/profile-id";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { siteTexts } from "~/domain/sites/site-texts.server";
 import { BounceBeacon } from "~/ui/landers/bounce-beacon";

@@ -6,7 +6,7 @@ import { LIKE_NOTICE_PARAM, type LikeActionData, type LikeNotice } from "~/domai
 import { like, unlike } from "~/domain/likes/like.server";
 import { profileIdFrom } from "~/domain/profiles/profile-id";
 import { loginPath } from "~/domain/profiles/login-path";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import type { Route } from "./+types/members.$id.like";
 import { readFields } from "~/lib/request-body.server";

@@ -8,7 +8,7 @@ import { loadProfileView } from "~/domain/profiles/profile-view.server";
 import { requireSearchAccess } from "~/domain/search/guard.server";
 import { visitorAccess } from "~/domain/accounts/visitor-access.server";
 import { siteTexts } from "~/domain/sites/site-texts.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getLocale } from "~/middleware/i18n.server";
 import { Actions } from "~/ui/profile-view/actions";
 import { BlockedNotice } from "~/ui/profile-view/blocked-notice";

@@ -6,7 +6,7 @@ import { requireUser } from "~/domain/accounts/guards.server";
 import { notificationsIntent } from "~/domain/accounts/settings-actions.server";
 import { loadNotificationSettings } from "~/domain/notifications/notification-settings.server";
 import { dismissPushAlert, removePushSubscription } from "~/domain/notifications/push-subscriptions.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import { CardSection } from "~/ui/card-section";

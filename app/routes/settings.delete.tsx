@@ -7,7 +7,7 @@ import { deleteAccount, deleteDiscountFor } from "~/domain/accounts/delete-accou
 import { DELETE_REASONS, DELETE_REMARKS_MAX, deleteAccountSchema } from "~/domain/accounts/delete-schema";
 import { requireUser } from "~/domain/accounts/guards.server";
 import { endSession } from "~/domain/accounts/session.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { FormErrors, PasswordField } from "~/ui/form-fields";
 import type { Route } from "./+types/settings.delete";

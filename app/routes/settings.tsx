@@ -13,7 +13,7 @@ import {
 } from "~/domain/accounts/settings-actions.server";
 import { loadSettings } from "~/domain/accounts/settings.server";
 import { hidesReadReceipts, readReceiptsIntent } from "~/domain/chat/read-receipts.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { DeleteLink } from "~/ui/settings/delete-link";
 import { EmailForm } from "~/ui/settings/email-form";

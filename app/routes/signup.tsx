@@ -3,7 +3,7 @@ import { requireAnonymous } from "~/domain/accounts/guards.server";
 import { signupAction } from "~/domain/accounts/signup-action.server";
 import { visitorAccess } from "~/domain/accounts/visitor-access.server";
 import { resellOffer } from "~/domain/landers/resell.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { ResellOffer } from "~/ui/landers/resell-offer";
 import { InviteOnlyNotice, SignupForm, type SignupPageData } from "~/ui/signup-form";

@@ -7,7 +7,7 @@ import { MAILING_NOTICES, mailingSchema } from "~/domain/notifications/mailing-t
 import { createMailing, listMailings, startMailing } from "~/domain/notifications/mailings.server";
 import { recentStaffActions } from "~/domain/staff/staff-actions.server";
 import { staffActionViews } from "~/domain/staff/staff-action-view";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { StaffMailings } from "~/ui/mailings/staff-mailings";
 import type { Route } from "./+types/staff.mailings";

@@ -6,7 +6,7 @@ import { approveRefund, rejectRefund, unblockDirectDebit } from "~/domain/paymen
 import { parsePaymentSearch, staffPaymentsOverview } from "~/domain/payments/staff-payments.server";
 import { recentStaffActions } from "~/domain/staff/staff-actions.server";
 import { staffActionViews } from "~/domain/staff/staff-action-view";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { StaffPayments } from "~/ui/payments/staff-payments";
 import type { Route } from "./+types/staff.payments";

@@ -10,7 +10,7 @@ import {
   swipeSkip,
   type SwipeOutcome,
 } from "~/domain/likes/swipe-game.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { EmptyNotice } from "~/ui/swipe-game/empty-notice";
 import { SWIPE_NOTICES, type SwipeActionData, type SwipeNotice } from "~/ui/swipe-game/fetcher";

@@ -8,7 +8,7 @@ import { memberPaymentSynced } from "~/domain/payments/member-payments.server";
 import { isPending, refreshSeconds } from "~/domain/payments/payment-view";
 import { refundRequestSchema } from "~/domain/payments/refund-view";
 import { refundPanel, requestRefund } from "~/domain/payments/refunds.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { PaymentResult } from "~/ui/payments/payment-result";
 import { RefundRequestPanel } from "~/ui/payments/refund-request";

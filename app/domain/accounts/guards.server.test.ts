@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { requestInfoContext, type RequestInfo } from "~/lib/context";
+import { requestInfoContext, type RequestInfo } from "~/middleware/context";
 import {
   requireAnonymous,
   requireConfirmedUser,

@@ -1,5 +1,5 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { env, usesEmbeddedDatabase } from "~/lib/env.server";
 import type { SessionUser } from "./session.server";
 

@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import { accessFor } from "~/domain/accounts/visitor-access.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { readTracking } from "~/middleware/tracking.server";
 import { camTeasers } from "./cam-feed.server";
 import type { LanderEntry } from "./designs";

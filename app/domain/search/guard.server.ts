@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { requireUser } from "~/domain/accounts/guards.server";
 import type { SessionUser } from "~/domain/accounts/session.server";
 import { visitorAccess } from "~/domain/accounts/visitor-access.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 
 /**
  * Search pages (member search, match finder, profiles): members always; visitors only as

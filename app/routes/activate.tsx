@@ -7,7 +7,7 @@ import {
   createActivationLogin,
   redeemActivationLogin,
 } from "~/domain/accounts/activation-login.server";
-import { createSession } from "~/domain/accounts/session.server";
+import { createSession } from "~/middleware/session.server";
 import { activateAccount } from "~/domain/accounts/signup.server";
 import { chatAfterActivation } from "~/domain/landers/member-lander.server";
 import { requestInfoContext } from "~/middleware/context";

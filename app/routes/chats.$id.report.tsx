@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { requireUser } from "~/domain/accounts/guards.server";
+import { requireUser } from "~/middleware/guards.server";
 import { EXTRAS_PARAMS } from "~/domain/chat/extras-actions.server";
 import { findReportableMessage, reportMessage } from "~/domain/chat/report-message.server";
 import { COMPLAINT_CATEGORIES } from "~/domain/complaints/complaint-schema";

@@ -1,11 +1,11 @@
-import { linkOrigin } from "~/domain/sites/site-origin.server";
+import { linkOrigin } from "~/middleware/link-origin.server";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Trans } from "~/ui/trans";
 import { useTranslation } from "~/ui/use-translation";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { suggestEmail } from "~/domain/accounts/email-suggestion";
-import { requireUser } from "~/domain/accounts/guards.server";
+import { requireUser } from "~/middleware/guards.server";
 import { EMAIL_CHANGE_ERROR_KEYS } from "~/domain/accounts/email-change.server";
 import { changeSignupEmailSchema } from "~/domain/accounts/change-signup-email-schema";
 import {

@@ -1,8 +1,8 @@
-import { linkOrigin } from "~/domain/sites/site-origin.server";
+import { linkOrigin } from "~/middleware/link-origin.server";
 import { useTranslation } from "~/ui/use-translation";
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
-import { requireUser } from "~/domain/accounts/guards.server";
+import { requireUser } from "~/middleware/guards.server";
 import { enteredCodeSchema as codeSchema } from "~/domain/payments/discount";
 import { checkoutMethodFrom, isCheckoutMethod, isDirectDebitFrom } from "~/domain/payments/methods";
 import { offeredMethods } from "~/domain/payments/offered-methods.server";

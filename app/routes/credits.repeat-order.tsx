@@ -1,9 +1,9 @@
-import { linkOrigin } from "~/domain/sites/site-origin.server";
+import { linkOrigin } from "~/middleware/link-origin.server";
 import { useTranslation } from "~/ui/use-translation";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import { accountLabel } from "~/domain/accounts/activation-login.server";
-import { requireUser } from "~/domain/accounts/guards.server";
+import { requireUser } from "~/middleware/guards.server";
 import { loginRefusalMessage } from "~/domain/accounts/login.server";
 import { passwordIsFresh, provePassword } from "~/domain/accounts/password-reentry.server";
 import { clientIp } from "~/lib/client-ip.server";

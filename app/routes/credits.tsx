@@ -1,5 +1,5 @@
 import { useTranslation } from "~/ui/use-translation";
-import { requireUser } from "~/domain/accounts/guards.server";
+import { requireUser } from "~/middleware/guards.server";
 import { carriedCode, enteredCodeSchema } from "~/domain/payments/discount";
 import { discountBuyer, packageOffers } from "~/domain/payments/purchase-offer.server";
 import { requestInfoContext } from "~/middleware/context";

@@ -1,8 +1,8 @@
-import { linkOrigin } from "~/domain/sites/site-origin.server";
+import { linkOrigin } from "~/middleware/link-origin.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/ui/use-translation";
 import { data, Link, redirect } from "react-router";
-import { requireUser } from "~/domain/accounts/guards.server";
+import { requireUser } from "~/middleware/guards.server";
 import { directDebitCodeSchema, directDebitSchema } from "~/domain/payments/direct-debit-schema";
 import {
   confirmDirectDebit,

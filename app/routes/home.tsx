@@ -1,5 +1,5 @@
 import { useTranslation } from "~/ui/use-translation";
-import { visitorAccess } from "~/domain/accounts/visitor-access.server";
+import { visitorAccess } from "~/middleware/visitor-access.server";
 import { camTeasers } from "~/domain/landers/cam-feed.server";
 import { resellOffer } from "~/domain/landers/resell.server";
 import { newestMembers } from "~/domain/profiles/newest-members.server";

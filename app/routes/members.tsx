@@ -9,7 +9,7 @@ import {
   searchQuery,
   type SearchFilters,
 } from "~/domain/search/filters";
-import { requireSearchAccess } from "~/domain/search/guard.server";
+import { requireSearchAccess } from "~/middleware/guards.server";
 import { enabledSearchFields, limitToSearchFields, type SearchField } from "~/domain/search/search-fields";
 import {
   defaultFilters,

@@ -2,7 +2,7 @@ import type { TranslationHandle } from "~/lib/i18n";
 import { data, redirect, useLocation, useSearchParams } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
 import { z } from "zod";
-import { requireUser } from "~/domain/accounts/guards.server";
+import { requireUser } from "~/middleware/guards.server";
 import { notificationsIntent } from "~/domain/accounts/settings-actions.server";
 import { loadNotificationSettings } from "~/domain/notifications/notification-settings.server";
 import { dismissPushAlert, removePushSubscription } from "~/domain/notifications/push-subscriptions.server";

@@ -1,4 +1,4 @@
-import { linkOrigin } from "~/domain/sites/site-origin.server";
+import { linkOrigin } from "~/middleware/link-origin.server";
 import { requestInfoContext } from "~/middleware/context";
 import { data } from "react-router";
 import { z } from "zod";

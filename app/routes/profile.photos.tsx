@@ -2,7 +2,7 @@ import type { TranslationHandle } from "~/lib/i18n";
 import { data, Link } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
 import { z } from "zod";
-import { requireUser } from "~/domain/accounts/guards.server";
+import { requireUser } from "~/middleware/guards.server";
 import { listOwnPhotos } from "~/domain/photos/manage.server";
 import {
   deleteIntent,

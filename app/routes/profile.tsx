@@ -1,6 +1,6 @@
 import { data, useSearchParams } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
-import { requireUser } from "~/domain/accounts/guards.server";
+import { requireUser } from "~/middleware/guards.server";
 import {
   aboutIntent,
   fieldsIntent,

@@ -8,7 +8,7 @@ import {
   isResetLinkValid,
 } from "~/domain/accounts/password-reset.server";
 import { passwordProblemMessage } from "~/domain/accounts/password-rules";
-import { createSession } from "~/domain/accounts/session.server";
+import { createSession } from "~/middleware/session.server";
 import { resetPasswordSchema } from "~/domain/accounts/settings-schemas";
 import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
 import { z } from "zod";
-import { requireStaff } from "~/domain/accounts/guards.server";
+import { requireStaff } from "~/middleware/guards.server";
 import { readReportEvidence, type EvidenceEntry } from "~/domain/chat/report-message.server";
 import { listComplaints, setComplaintStatus } from "~/domain/complaints/complaints.server";
 import { recentStaffActions } from "~/domain/staff/staff-actions.server";

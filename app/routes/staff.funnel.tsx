@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requireStaff } from "~/domain/accounts/guards.server";
+import { requireStaff } from "~/middleware/guards.server";
 import { FUNNEL_GROUPINGS } from "~/domain/landers/funnel";
 import { funnelCsv, funnelCsvFilename } from "~/domain/landers/funnel-csv";
 import { funnelPeriod, funnelReport } from "~/domain/landers/funnel.server";

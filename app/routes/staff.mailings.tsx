@@ -2,7 +2,7 @@ import type { TranslationHandle } from "~/lib/i18n";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { requireStaff } from "~/domain/accounts/guards.server";
+import { requireStaff } from "~/middleware/guards.server";
 import { MAILING_NOTICES, mailingSchema } from "~/domain/notifications/mailing-types";
 import { createMailing, listMailings, startMailing } from "~/domain/notifications/mailings.server";
 import { recentStaffActions } from "~/domain/staff/staff-actions.server";

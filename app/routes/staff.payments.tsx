@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { requireStaff } from "~/domain/accounts/guards.server";
+import { requireStaff } from "~/middleware/guards.server";
 import { STAFF_PAYMENT_STATUSES, type StaffPaymentsOutcome } from "~/domain/payments/refund-view";
 import { approveRefund, rejectRefund, unblockDirectDebit } from "~/domain/payments/refunds.server";
 import { parsePaymentSearch, staffPaymentsOverview } from "~/domain/payments/staff-payments.server";

@@ -2,7 +2,7 @@ import type { TranslationHandle } from "~/lib/i18n";
 import { data, Form, Link, redirect } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
 import { z } from "zod";
-import { requireStaff } from "~/domain/accounts/guards.server";
+import { requireStaff } from "~/middleware/guards.server";
 import {
   approvePhoto,
   listPhotosForReview,

@@ -1,8 +1,8 @@
-import { linkOrigin } from "~/domain/sites/site-origin.server";
+import { linkOrigin } from "~/middleware/link-origin.server";
 import { useTranslation } from "~/ui/use-translation";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { requireConfirmedUser } from "~/domain/accounts/guards.server";
+import { requireConfirmedUser } from "~/middleware/guards.server";
 import {
   loadSwipeGame,
   siteTimeZone,

@@ -1,8 +1,8 @@
-import { linkOrigin } from "~/domain/sites/site-origin.server";
+import { linkOrigin } from "~/middleware/link-origin.server";
 import { useEffect } from "react";
 import { useTranslation } from "~/ui/use-translation";
 import { data, Link, redirect, useRevalidator } from "react-router";
-import { requireUser } from "~/domain/accounts/guards.server";
+import { requireUser } from "~/middleware/guards.server";
 import { creditBalance } from "~/domain/credits/credits.server";
 import { memberPaymentSynced } from "~/domain/payments/member-payments.server";
 import { isPending, refreshSeconds } from "~/domain/payments/payment-view";

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/ui/use-translation";
 import { Link } from "react-router";
-import { requireUser } from "~/domain/accounts/guards.server";
+import { requireUser } from "~/middleware/guards.server";
 import { memberPayments } from "~/domain/payments/member-payments.server";
 import { formatMoney } from "~/domain/payments/money";
 import { requestInfoContext } from "~/middleware/context";

@@ -5,7 +5,7 @@ import {
   type EntryContext,
   type RouterContextProvider,
 } from "react-router";
-import { requestInfoContext } from "./lib/context";
+import { requestInfoContext } from "./middleware/context";
 import { DEFAULT_LOCALE } from "./lib/i18n";
 import type { Translator } from "./lib/translator";
 import { withLowPriorityModulePreloads } from "./lib/module-preloads.server";

@@ -14,7 +14,7 @@ import { newestUnannouncedLike } from "./domain/likes/new-likes.server";
 import { memberCounts } from "./domain/notifications/member-counts.server";
 import { timeBonusState } from "./domain/payments/time-bonus";
 import { siteTexts } from "./domain/sites/site-texts.server";
-import { requestInfoContext } from "./lib/context";
+import { requestInfoContext } from "./middleware/context";
 import { ENTRY_WARNING_COOKIE, readCookie } from "./lib/cookies.server";
 import { getLocale, i18nextMiddleware } from "./middleware/i18n.server";
 import { type TranslationHandle, clientTranslationsUrl, pageNamespaces, visibleLocales } from "./lib/i18n";

@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { data, type MiddlewareFunction } from "react-router";
-import { getSession } from "~/domain/accounts/session.server";
+import { getSession } from "~/middleware/session.server";
 import { readsSearchViewer } from "~/domain/search/search-viewer.server";
 import { detectCountry } from "~/domain/sites/country.server";
 import { resolveSite } from "~/domain/sites/site.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { INSTALLED_APP_COOKIE, LOCALE_COOKIE, cookieHeader, readCookie } from "~/lib/cookies.server";
 import { env } from "~/lib/env.server";
 import { isOwnOrigin } from "~/lib/same-origin.server";
@@ -87,7 +87,8 @@ export const requestInfoMiddleware: MiddlewareFunction<Response> = async ({ requ
   if (isCrossSiteMutation(request)) throw data(null, { status: 403 });
   const url = new URL(request.url);
   const site = await resolveSite(request.headers.get("Host") ?? url.host);
-  const country = detectCountry(request, site.geoipCountry);
+  const geoipHeader = env().GEOIP_HEADER;
+  const country = detectCountry(geoipHeader ? request.headers.get(geoipHeader) : null, site.geoipCountry);
   setLocaleFacts(request, { domainLanguage: site.domainLanguage, country });
   const installedApp = isInstalledApp(request, url);
   const nonce = randomBytes(16).toString("base64");

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { campaignLinkTarget } from "~/domain/landers/campaign-link.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import type { Route } from "./+types/$token";
 
 /** A campaign link (`/{token}`): on to its lander with the tracking data; anything else is a 404. */

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import type { Route } from "./+types/account-deleted";
 import type { TranslationHandle } from "~/lib/i18n";

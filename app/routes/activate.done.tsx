@@ -1,7 +1,8 @@
 import type { TranslationHandle } from "~/lib/i18n";
 import { useTranslation } from "~/ui/use-translation";
 import { Link } from "react-router";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
+import { loginPath } from "~/middleware/login-path";
 import { getInstance } from "~/middleware/i18n.server";
 import type { Route } from "./+types/activate.done";
 
@@ -31,7 +32,7 @@ export default function ActivateDoneRoute({ loaderData }: Route.ComponentProps) 
           {t("signup:activate.doneCta")}
         </Link>
       ) : (
-        <Link to="/login?redirectTo=%2Fmembers" className="btn btn-primary">
+        <Link to={loginPath("/members")} className="btn btn-primary">
           {t("signup:activate.doneLogin")}
         </Link>
       )}

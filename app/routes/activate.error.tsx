@@ -1,7 +1,7 @@
 import { Trans } from "~/ui/trans";
 import { useTranslation } from "~/ui/use-translation";
 import { Link } from "react-router";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { SupportMailLink } from "~/ui/signup-form";
 import type { Route } from "./+types/activate.error";

@@ -7,10 +7,10 @@ import {
   createActivationLogin,
   redeemActivationLogin,
 } from "~/domain/accounts/activation-login.server";
-import { createSession } from "~/domain/accounts/session.server";
+import { createSession } from "~/middleware/session.server";
 import { activateAccount } from "~/domain/accounts/signup.server";
 import { chatAfterActivation } from "~/domain/landers/member-lander.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import type { TranslationHandle } from "~/lib/i18n";
 import { bodyError, readFields } from "~/lib/request-body.server";
 import { getInstance } from "~/middleware/i18n.server";

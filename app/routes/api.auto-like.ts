@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { announceNewestLike } from "~/domain/likes/new-likes.server";
 import { authenticationRequired, noStore } from "~/lib/api-responses.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import type { Route } from "./+types/api.auto-like";
 
 /**

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { conversationWith, profileOwner } from "~/domain/chat/chat-gate.server";
 import { deleteChat } from "~/domain/chat/delete-chat.server";
 import { authenticationRequired, noStore } from "~/lib/api-responses.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import type { Route } from "./+types/api.chat";
 import { readJson } from "~/lib/request-body.server";
 import { rowIdSchema } from "~/lib/row-id";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { listConversations } from "~/domain/chat/conversations.server";
 import { memberCounts } from "~/domain/notifications/member-counts.server";
 import { authenticationRequired, noStore } from "~/lib/api-responses.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import type { Route } from "./+types/api.chats";
 
 const pageSchema = z.coerce.number().int().min(1).max(10_000).catch(1);

@@ -1,6 +1,6 @@
 import { companyInfoBody } from "~/domain/sites/public-calls.server";
 import { cachedJson } from "~/lib/cached-json.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import type { Route } from "./+types/api.companyinfo";
 

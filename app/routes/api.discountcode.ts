@@ -7,7 +7,7 @@ import { checkoutMethodFrom } from "~/domain/payments/methods";
 import { discountBuyer, purchaseOffer } from "~/domain/payments/purchase-offer.server";
 import { authenticationRequired, noStore } from "~/lib/api-responses.server";
 import { clientIp } from "~/lib/client-ip.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import type { Route } from "./+types/api.discountcode";
 import { rowIdSchema } from "~/lib/row-id";

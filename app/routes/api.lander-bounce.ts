@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { recordBounce } from "~/domain/landers/visits.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { readForm } from "~/lib/request-body.server";
 import type { Route } from "./+types/api.lander-bounce";
 

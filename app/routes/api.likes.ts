@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { likesForApi } from "~/domain/likes/overview.server";
 import { authenticationRequired, noStore } from "~/lib/api-responses.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import type { Route } from "./+types/api.likes";
 
 /** GET /api/likes.php: `profiles` the member likes and `liked_by` ({id, like_new}). */

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { markTabHidden, parseTabId } from "~/domain/notifications/open-tabs.server";
 import { authenticationRequired, noStore } from "~/lib/api-responses.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import type { Route } from "./+types/api.page-hidden";
 
 /**

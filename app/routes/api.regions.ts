@@ -1,7 +1,7 @@
 import { regionsBody, regionsCountry } from "~/domain/sites/public-calls.server";
 import { noStore } from "~/lib/api-responses.server";
 import { cachedJson } from "~/lib/cached-json.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { env } from "~/lib/env.server";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import type { Route } from "./+types/api.regions";

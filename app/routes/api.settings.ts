@@ -1,5 +1,5 @@
 import { publicSettings } from "~/domain/sites/public-settings.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { vapidKeys } from "~/lib/vapid-keys.server";
 import type { Route } from "./+types/api.settings";
 

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { chatPhotoForViewer } from "~/domain/chat/chat-photos.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import type { Route } from "./+types/chat-photos.$id.$size";
 import { rowIdSchema } from "~/lib/row-id";
 

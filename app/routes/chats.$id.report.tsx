@@ -1,12 +1,12 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { requireUser } from "~/domain/accounts/guards.server";
+import { requireUser } from "~/middleware/guards.server";
 import { EXTRAS_PARAMS } from "~/domain/chat/extras-actions.server";
 import { findReportableMessage, reportMessage } from "~/domain/chat/report-message.server";
 import { COMPLAINT_CATEGORIES } from "~/domain/complaints/complaint-schema";
 import { REPORT_NOTE_MAX } from "~/domain/chat/chat-types";
 import { clientIp } from "~/lib/client-ip.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { readFields } from "~/lib/request-body.server";
 import { getInstance } from "~/middleware/i18n.server";
 import { ReportMessageForm } from "~/ui/chat-extras/report-message";

@@ -1,9 +1,9 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { chatAction, conversationIdFrom } from "~/domain/chat/chat-actions.server";
 import { loadChatExtras } from "~/domain/chat/chat-extras.server";
 import { loadConversation } from "~/domain/chat/conversation.server";
-import { loginPath } from "~/domain/profiles/login-path";
-import { requestInfoContext } from "~/lib/context";
+import { loginRedirect } from "~/middleware/guards.server";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { ConversationPane } from "~/ui/chat/conversation-pane";
 import type { Route } from "./+types/chats.$id";
@@ -18,7 +18,7 @@ const beforeSchema = rowIdSchema.optional().catch(undefined);
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user, site } = context.get(requestInfoContext);
   const url = new URL(request.url);
-  if (!user) throw redirect(loginPath(url.pathname, "chat"));
+  if (!user) throw loginRedirect(request, { back: url.pathname, reason: "chat" });
   const conversationId = conversationIdFrom(params);
   const before = beforeSchema.parse(url.searchParams.get("before") ?? undefined);
   // The extras depend on the member alone: read beside the conversation rather than after it.
@@ -42,7 +42,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user, site } = context.get(requestInfoContext);
-  if (!user) throw redirect(loginPath(new URL(request.url).pathname, "chat"));
+  if (!user) throw loginRedirect(request, { back: new URL(request.url).pathname, reason: "chat" });
   return chatAction(request, user, site, { conversationId: conversationIdFrom(params) });
 }
 

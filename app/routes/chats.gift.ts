@@ -1,5 +1,5 @@
-import { data, redirect } from "react-router";
-import { requireUser } from "~/domain/accounts/guards.server";
+import { data } from "react-router";
+import { requireUser } from "~/middleware/guards.server";
 import {
   backPathFor,
   sendKeyFrom,
@@ -7,8 +7,7 @@ import {
   sendTargetFrom,
 } from "~/domain/chat/extras-actions.server";
 import { sendMessage } from "~/domain/chat/send-message.server";
-import { loginPath } from "~/domain/profiles/login-path";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import type { Route } from "./+types/chats.gift";
 import { readForm } from "~/lib/request-body.server";
 import { rowIdSchema } from "~/lib/row-id";
@@ -19,14 +18,13 @@ import { rowIdSchema } from "~/lib/row-id";
  * `?credits=insufficient`; another refusal: back with `?refused=<reason>`. Visitors log in first.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { site, user } = context.get(requestInfoContext);
+  const { site } = context.get(requestInfoContext);
   const form = await readForm(request);
   const to = sendTargetFrom(form);
   const giftId = rowIdSchema.safeParse(form.get("giftId"));
   if (!to || !giftId.success) throw data(null, { status: 400 });
   const back = backPathFor(form, to);
-  if (!user) throw redirect(loginPath(back, "gift"));
-  const sender = requireUser(context, request);
+  const sender = requireUser(context, request, { back, reason: "gift" });
   const result = await sendMessage({
     senderId: sender.id,
     site,

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { listConversations } from "~/domain/chat/conversations.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import type { Route } from "./+types/chats.list";
 
 /**

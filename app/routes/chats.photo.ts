@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { requireUser } from "~/domain/accounts/guards.server";
+import { requireUser } from "~/middleware/guards.server";
 import {
   createChatPhotoFromProfilePhoto,
   createChatPhotoFromUpload,
@@ -15,8 +15,7 @@ import {
 } from "~/domain/chat/extras-actions.server";
 import { earlierSend, sendMessage } from "~/domain/chat/send-message.server";
 import { admitUpload, MAX_UPLOAD_BODY_BYTES } from "~/domain/photos/upload.server";
-import { loginPath } from "~/domain/profiles/login-path";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import type { Route } from "./+types/chats.photo";
 import { bodyError, isBodyTooLarge, readForm } from "~/lib/request-body.server";
@@ -78,8 +77,7 @@ async function send(request: Request, context: Route.ActionArgs["context"]) {
   const to = sendTargetFrom(form);
   if (!to) throw data(null, { status: 400 });
   const back = backPathFor(form, to);
-  if (!user) throw redirect(loginPath(back, "chat"));
-  const sender = requireUser(context, request);
+  const sender = requireUser(context, request, { back, reason: "chat" });
   // Not worth decoding a photo that cannot be paid for (sendMessage checks again), unless this form
   // was sent before and its answer lost: then the answer is the photo it sent.
   if (sender.credits < site.photoCredits) {

@@ -1,14 +1,13 @@
 import { useTranslation } from "~/ui/use-translation";
-import { redirect } from "react-router";
-import { loginPath } from "~/domain/profiles/login-path";
-import { requestInfoContext } from "~/lib/context";
+import { loginRedirect } from "~/middleware/guards.server";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import type { Route } from "./+types/chats";
 
 /** /chats: the member's conversations (the layout loads the list). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, site } = context.get(requestInfoContext);
-  if (!user) throw redirect(loginPath(new URL(request.url).pathname, "chat"));
+  if (!user) throw loginRedirect(request, { back: new URL(request.url).pathname, reason: "chat" });
   return { title: getInstance(context).t("chat:title"), siteName: site.name };
 }
 

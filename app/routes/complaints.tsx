@@ -10,7 +10,7 @@ import {
 } from "~/domain/complaints/complaint-schema";
 import { submitComplaint } from "~/domain/complaints/complaints.server";
 import { clientIp } from "~/lib/client-ip.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { isHoneypotFilled } from "~/lib/honeypot.server";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { FormErrors, TextField } from "~/ui/form-fields";

@@ -1,11 +1,11 @@
-import { linkOrigin } from "~/domain/sites/site-origin.server";
+import { linkOrigin } from "~/middleware/link-origin.server";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Trans } from "~/ui/trans";
 import { useTranslation } from "~/ui/use-translation";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { suggestEmail } from "~/domain/accounts/email-suggestion";
-import { requireUser } from "~/domain/accounts/guards.server";
+import { requireUser } from "~/middleware/guards.server";
 import { EMAIL_CHANGE_ERROR_KEYS } from "~/domain/accounts/email-change.server";
 import { changeSignupEmailSchema } from "~/domain/accounts/change-signup-email-schema";
 import {
@@ -14,7 +14,7 @@ import {
   type ActivationMailResult,
 } from "~/domain/accounts/signup.server";
 import { clientIp } from "~/lib/client-ip.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { FormErrors, PasswordField, TextField, useClearedOnAnswer } from "~/ui/form-fields";
 import type { Route } from "./+types/complete-signup";

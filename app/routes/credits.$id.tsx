@@ -1,15 +1,15 @@
-import { linkOrigin } from "~/domain/sites/site-origin.server";
+import { linkOrigin } from "~/middleware/link-origin.server";
 import { useTranslation } from "~/ui/use-translation";
 import { data, Form, Link, redirect } from "react-router";
 import { z } from "zod";
-import { requireUser } from "~/domain/accounts/guards.server";
+import { requireUser } from "~/middleware/guards.server";
 import { enteredCodeSchema as codeSchema } from "~/domain/payments/discount";
 import { checkoutMethodFrom, isCheckoutMethod, isDirectDebitFrom } from "~/domain/payments/methods";
 import { offeredMethods } from "~/domain/payments/offered-methods.server";
 import { discountBuyer, purchaseOffer } from "~/domain/payments/purchase-offer.server";
 import { startPayment } from "~/domain/payments/start-payment.server";
 import { clientIp } from "~/lib/client-ip.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { MethodChoice } from "~/ui/payments/method-choice";
 import { DiscountCodeForm, DiscountedSummary } from "~/ui/payments/discount-code";

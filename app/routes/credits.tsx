@@ -1,8 +1,8 @@
 import { useTranslation } from "~/ui/use-translation";
-import { requireUser } from "~/domain/accounts/guards.server";
+import { requireUser } from "~/middleware/guards.server";
 import { carriedCode, enteredCodeSchema } from "~/domain/payments/discount";
 import { discountBuyer, packageOffers } from "~/domain/payments/purchase-offer.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { PackageList } from "~/ui/payments/package-list";
 import type { Route } from "./+types/credits";

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/ui/use-translation";
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
-import { requireStandInPage } from "~/domain/accounts/guards.server";
+import { requireStandInPage } from "~/middleware/guards.server";
 import { usingMollieSimulator } from "~/domain/payments/mollie.server";
 import { completeSimulatedPayment, simulatedPayment } from "~/domain/payments/mollie-simulator.server";
 import { SIMULATED_OUTCOMES } from "~/domain/payments/simulated-outcomes";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
-import { requireOutboxPage } from "~/domain/accounts/guards.server";
+import { requireOutboxPage } from "~/middleware/guards.server";
 import { db } from "~/lib/db.server";
 import { outboxEnabled } from "~/lib/mail.server";
 import type { Route } from "./+types/dev.outbox";

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/ui/use-translation";
-import { requireOutboxPage } from "~/domain/accounts/guards.server";
+import { requireOutboxPage } from "~/middleware/guards.server";
 import { smsOutbox, smsOutboxEnabled } from "~/lib/sms.server";
 import type { Route } from "./+types/dev.sms";
 import type { TranslationHandle } from "~/lib/i18n";

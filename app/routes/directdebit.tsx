@@ -1,8 +1,8 @@
-import { linkOrigin } from "~/domain/sites/site-origin.server";
+import { linkOrigin } from "~/middleware/link-origin.server";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/ui/use-translation";
 import { data, Link, redirect } from "react-router";
-import { requireUser } from "~/domain/accounts/guards.server";
+import { requireUser } from "~/middleware/guards.server";
 import { directDebitCodeSchema, directDebitSchema } from "~/domain/payments/direct-debit-schema";
 import {
   confirmDirectDebit,
@@ -15,7 +15,7 @@ import {
 } from "~/domain/payments/direct-debit.server";
 import { discountBuyer } from "~/domain/payments/purchase-offer.server";
 import { clientIp } from "~/lib/client-ip.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import {
   DirectDebitCodeForm,

@@ -1,11 +1,11 @@
 import { useTranslation } from "~/ui/use-translation";
-import { visitorAccess } from "~/domain/accounts/visitor-access.server";
+import { visitorAccess } from "~/middleware/visitor-access.server";
 import { camTeasers } from "~/domain/landers/cam-feed.server";
 import { resellOffer } from "~/domain/landers/resell.server";
 import { newestMembers } from "~/domain/profiles/newest-members.server";
 import { searchViewer } from "~/domain/search/search-viewer.server";
 import { siteTexts } from "~/domain/sites/site-texts.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getLocale } from "~/middleware/i18n.server";
 import { CamTeasers } from "~/ui/landers/cam-teasers";
 import { ResellOffer } from "~/ui/landers/resell-offer";

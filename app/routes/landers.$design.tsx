@@ -1,10 +1,9 @@
 import { data, redirect, type ShouldRevalidateFunction } from "react-router";
-import { signupAction } from "~/domain/accounts/signup-action.server";
+import { signupAction } from "~/routes/+shared/signup-action.server";
 import { cleanSlug, isLanderName, landerTakesSlug } from "~/domain/landers/designs";
-import { landerEntry } from "~/domain/landers/lander-entry.server";
+import { landerEntry, landerSubmittedContext } from "~/routes/+shared/lander-entry.server";
 import { loadPromoLander } from "~/domain/landers/promo-lander.server";
-import { landerSubmittedContext } from "~/domain/landers/visits.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { BounceBeacon } from "~/ui/landers/bounce-beacon";
 import { CamTeasers } from "~/ui/landers/cam-teasers";

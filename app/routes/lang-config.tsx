@@ -2,7 +2,7 @@ import { Form, redirect } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
 import { z } from "zod";
 import { saveUserLanguage } from "~/domain/accounts/language.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { LOCALE_COOKIE, cookieHeader } from "~/lib/cookies.server";
 import { SUPPORTED_LOCALES } from "~/lib/i18n";
 import { getInstance, getLocale } from "~/middleware/i18n.server";

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { z } from "zod";
-import { requireUser } from "~/domain/accounts/guards.server";
+import { requireUser } from "~/middleware/guards.server";
 import { markLikeAnnounced } from "~/domain/likes/new-likes.server";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import type { Route } from "./+types/likes.announced";

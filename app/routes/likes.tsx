@@ -1,10 +1,10 @@
 import { useTranslation } from "~/ui/use-translation";
 import { data, Link } from "react-router";
 import { z } from "zod";
-import { requireUser } from "~/domain/accounts/guards.server";
+import { requireUser } from "~/middleware/guards.server";
 import { listLikes } from "~/domain/likes/overview.server";
 import { LIKE_TABS, type LikeCard, type LikeTab } from "~/domain/likes/tabs";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { MemberCard, MemberCardList } from "~/ui/member-card";
 import { Pager } from "~/ui/search-results";

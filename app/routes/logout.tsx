@@ -1,6 +1,6 @@
 import { Form, Link, redirect } from "react-router";
-import { endSession } from "~/domain/accounts/session.server";
-import { requestInfoContext } from "~/lib/context";
+import { endSession } from "~/middleware/session.server";
+import { requestInfoContext } from "~/middleware/context";
 import type { TranslationHandle } from "~/lib/i18n";
 import { comesFromOwnPage } from "~/lib/same-origin.server";
 import { getInstance } from "~/middleware/i18n.server";

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { requireUser } from "~/domain/accounts/guards.server";
+import { requireUser } from "~/middleware/guards.server";
 import { resumeMails } from "~/domain/accounts/settings.server";
 import { dismissMailsOffAlert } from "~/domain/notifications/mails-off-alert.server";
 import { safeRedirectPath } from "~/lib/redirect.server";

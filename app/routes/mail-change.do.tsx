@@ -6,7 +6,7 @@ import {
   confirmEmailChange,
   peekEmailChange,
 } from "~/domain/accounts/email-change.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import type { Route } from "./+types/mail-change.do";
 import { readForm } from "~/lib/request-body.server";

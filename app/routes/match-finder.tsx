@@ -9,9 +9,9 @@ import {
   type MatchFinderOptions,
 } from "~/domain/search/match-finder";
 import { findMatches } from "~/domain/search/match-finder.server";
-import { requireSearchAccess } from "~/domain/search/guard.server";
+import { requireSearchAccess } from "~/middleware/guards.server";
 import { searchViewer } from "~/domain/search/search-viewer.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { MemberGrid, Pager, ResultCount } from "~/ui/search-results";
 import type { Route } from "./+types/match-finder";

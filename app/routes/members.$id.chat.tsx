@@ -4,9 +4,9 @@ import { loadChatExtras } from "~/domain/chat/chat-extras.server";
 import { conversationWith, newChatGate, profileOwner } from "~/domain/chat/chat-gate.server";
 import { carriedChatQuery } from "~/domain/chat/extras-actions.server";
 import { partnersById } from "~/domain/chat/partner.server";
-import { loginPath } from "~/domain/profiles/login-path";
-import { profileIdFrom } from "~/domain/profiles/profile-id";
-import { requestInfoContext } from "~/lib/context";
+import { loginRedirect } from "~/middleware/guards.server";
+import { profileIdFrom } from "~/routes/+shared/profile-id.server";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { ConversationPane } from "~/ui/chat/conversation-pane";
 import type { Route } from "./+types/members.$id.chat";
@@ -63,7 +63,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user, site } = context.get(requestInfoContext);
   const profileId = profileIdFrom(params);
-  if (!user) throw redirect(loginPath(new URL(request.url).pathname, "chat"));
+  if (!user) throw loginRedirect(request, { back: new URL(request.url).pathname, reason: "chat" });
   return chatAction(request, user, site, { profileId });
 }
 

@@ -1,11 +1,10 @@
 import { data, redirect, type ShouldRevalidateFunction } from "react-router";
-import { signupAction } from "~/domain/accounts/signup-action.server";
+import { signupAction } from "~/routes/+shared/signup-action.server";
 import { cleanSlug, MEMBER_LANDERS, type MemberLanderKind } from "~/domain/landers/designs";
-import { landerEntry } from "~/domain/landers/lander-entry.server";
+import { landerEntry, landerSubmittedContext } from "~/routes/+shared/lander-entry.server";
 import { loadMemberLander, memberLanderName } from "~/domain/landers/member-lander.server";
-import { landerSubmittedContext } from "~/domain/landers/visits.server";
-import { profileIdFrom } from "~/domain/profiles/profile-id";
-import { requestInfoContext } from "~/lib/context";
+import { profileIdFrom } from "~/routes/+shared/profile-id.server";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { siteTexts } from "~/domain/sites/site-texts.server";
 import { BounceBeacon } from "~/ui/landers/bounce-beacon";

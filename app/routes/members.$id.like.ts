@@ -1,12 +1,11 @@
-import { linkOrigin } from "~/domain/sites/site-origin.server";
+import { linkOrigin } from "~/middleware/link-origin.server";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { requireUser } from "~/domain/accounts/guards.server";
+import { requireUser } from "~/middleware/guards.server";
 import { LIKE_NOTICE_PARAM, type LikeActionData, type LikeNotice } from "~/domain/likes/like-action";
 import { like, unlike } from "~/domain/likes/like.server";
-import { profileIdFrom } from "~/domain/profiles/profile-id";
-import { loginPath } from "~/domain/profiles/login-path";
-import { requestInfoContext } from "~/lib/context";
+import { profileIdFrom } from "~/routes/+shared/profile-id.server";
+import { requestInfoContext } from "~/middleware/context";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import type { Route } from "./+types/members.$id.like";
 import { readFields } from "~/lib/request-body.server";
@@ -31,11 +30,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = likeForm.safeParse(await readFields(request));
   if (!form.success) throw data(null, { status: 400 });
   const back = form.data.redirectTo === undefined ? null : safeRedirectPath(form.data.redirectTo);
-  if (!context.get(requestInfoContext).user) {
-    throw redirect(loginPath(back ?? `/members/${profileId}`, "like"));
-  }
   // Unconfirmed members may like too: their likes show once they confirmed (hidden profiles are not listed).
-  const user = requireUser(context, request);
+  const user = requireUser(context, request, { back: back ?? `/members/${profileId}`, reason: "like" });
   let answer: LikeActionData;
   if (form.data.intent === "like") {
     const result = await like(user.id, profileId, linkOrigin(request, context.get(requestInfoContext).site));

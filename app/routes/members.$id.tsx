@@ -1,14 +1,14 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { z } from "zod";
-import { requireUser } from "~/domain/accounts/guards.server";
+import { loginRedirect, requireSearchAccess, requireUser } from "~/middleware/guards.server";
 import { blockIntent, unblockIntent } from "~/domain/profiles/profile-view-actions.server";
 import { clearNewLike, mayClearNewLike } from "~/domain/likes/new-likes.server";
-import { parseProfileId, profileIdFrom } from "~/domain/profiles/profile-id";
+import { parseProfileId } from "~/domain/profiles/profile-id";
+import { profileIdFrom } from "~/routes/+shared/profile-id.server";
 import { loadProfileView } from "~/domain/profiles/profile-view.server";
-import { requireSearchAccess } from "~/domain/search/guard.server";
-import { visitorAccess } from "~/domain/accounts/visitor-access.server";
+import { visitorAccess } from "~/middleware/visitor-access.server";
 import { siteTexts } from "~/domain/sites/site-texts.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getLocale } from "~/middleware/i18n.server";
 import { Actions } from "~/ui/profile-view/actions";
 import { BlockedNotice } from "~/ui/profile-view/blocked-notice";
@@ -69,8 +69,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       : null,
   });
   if (result.kind === "login") {
-    const url = new URL(request.url);
-    throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+    throw loginRedirect(request);
   }
   if (result.kind === "notFound") throw data(null, { status: 404 });
   const common = {

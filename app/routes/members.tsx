@@ -9,7 +9,7 @@ import {
   searchQuery,
   type SearchFilters,
 } from "~/domain/search/filters";
-import { requireSearchAccess } from "~/domain/search/guard.server";
+import { requireSearchAccess } from "~/middleware/guards.server";
 import { enabledSearchFields, limitToSearchFields, type SearchField } from "~/domain/search/search-fields";
 import {
   defaultFilters,
@@ -20,7 +20,7 @@ import {
 } from "~/domain/search/search.server";
 import { searchViewer } from "~/domain/search/search-viewer.server";
 import { readListingVersion } from "~/domain/search/listing-cache.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { MemberGrid, Pager, ResultCount } from "~/ui/search-results";
 import type { Route } from "./+types/members";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { STATIC_PAGES, staticPageContent } from "~/domain/sites/static-pages.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { StaticPage } from "~/ui/static-page";
 import type { Route } from "./+types/pages.$page";

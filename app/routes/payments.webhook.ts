@@ -1,5 +1,5 @@
-import { linkOrigin } from "~/domain/sites/site-origin.server";
-import { requestInfoContext } from "~/lib/context";
+import { linkOrigin } from "~/middleware/link-origin.server";
+import { requestInfoContext } from "~/middleware/context";
 import { data } from "react-router";
 import { z } from "zod";
 import { syncPayment } from "~/domain/payments/sync-payment.server";

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { photoForViewer } from "~/domain/photos/access.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import type { Route } from "./+types/photos.$photoId.$size";
 import { rowIdSchema } from "~/lib/row-id";
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/ui/use-translation";
 import { priceList } from "~/domain/payments/purchase-offer.server";
 import { staticPageContent } from "~/domain/sites/static-pages.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { PackageList } from "~/ui/payments/package-list";
 import { StaticPage } from "~/ui/static-page";

@@ -2,7 +2,7 @@ import type { TranslationHandle } from "~/lib/i18n";
 import { data, Link } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
 import { z } from "zod";
-import { requireUser } from "~/domain/accounts/guards.server";
+import { requireUser } from "~/middleware/guards.server";
 import { listOwnPhotos } from "~/domain/photos/manage.server";
 import {
   deleteIntent,
@@ -13,7 +13,7 @@ import {
   visibilityIntent,
 } from "~/domain/photos/photo-actions.server";
 import { photoLimitFor, UPLOAD_ERRORS } from "~/domain/photos/upload.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { UPLOAD_XHR_HEADER } from "~/ui/photos/paths";
 import { PhotoList } from "~/ui/photos/photo-list";

@@ -1,6 +1,6 @@
 import { data, useSearchParams } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
-import { requireUser } from "~/domain/accounts/guards.server";
+import { requireUser } from "~/middleware/guards.server";
 import {
   aboutIntent,
   fieldsIntent,
@@ -14,7 +14,7 @@ import {
   type ProfileIntent,
 } from "~/domain/profiles/profile-edit-schemas";
 import { loadOwnProfile } from "~/domain/profiles/profile-edit.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { AboutForm } from "~/ui/profile-edit/about-form";
 import { BasicsSection } from "~/ui/profile-edit/basics-section";

@@ -1,7 +1,7 @@
 import { data, Form, redirect } from "react-router";
 import { reactivateAccount, reactivationLinkWorks } from "~/domain/accounts/reactivate-account.server";
-import { createSession } from "~/domain/accounts/session.server";
-import { requestInfoContext } from "~/lib/context";
+import { createSession } from "~/middleware/session.server";
+import { requestInfoContext } from "~/middleware/context";
 import type { TranslationHandle } from "~/lib/i18n";
 import { readForm } from "~/lib/request-body.server";
 import { getInstance } from "~/middleware/i18n.server";

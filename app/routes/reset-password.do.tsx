@@ -8,9 +8,9 @@ import {
   isResetLinkValid,
 } from "~/domain/accounts/password-reset.server";
 import { passwordProblemMessage } from "~/domain/accounts/password-rules";
-import { createSession } from "~/domain/accounts/session.server";
+import { createSession } from "~/middleware/session.server";
 import { resetPasswordSchema } from "~/domain/accounts/settings-schemas";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { FormErrors } from "~/ui/form-fields";
 import { NewPasswordFields } from "~/ui/new-password-fields";

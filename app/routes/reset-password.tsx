@@ -1,4 +1,4 @@
-import { linkOrigin } from "~/domain/sites/site-origin.server";
+import { linkOrigin } from "~/middleware/link-origin.server";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
@@ -6,7 +6,7 @@ import { useTranslation } from "~/ui/use-translation";
 import { RESET_ERROR_KEYS, requestPasswordReset } from "~/domain/accounts/password-reset.server";
 import { resetRequestSchema } from "~/domain/accounts/settings-schemas";
 import { clientIp } from "~/lib/client-ip.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { isHoneypotFilled } from "~/lib/honeypot.server";
 import { getInstance } from "~/middleware/i18n.server";
 import { FormErrors, TextField } from "~/ui/form-fields";

@@ -1,13 +1,13 @@
-import { linkOrigin } from "~/domain/sites/site-origin.server";
+import { linkOrigin } from "~/middleware/link-origin.server";
 import { getCollectionProps, getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
 import { deleteAccount, deleteDiscountFor } from "~/domain/accounts/delete-account.server";
 import { DELETE_REASONS, DELETE_REMARKS_MAX, deleteAccountSchema } from "~/domain/accounts/delete-schema";
-import { requireUser } from "~/domain/accounts/guards.server";
-import { endSession } from "~/domain/accounts/session.server";
-import { requestInfoContext } from "~/lib/context";
+import { requireUser } from "~/middleware/guards.server";
+import { endSession } from "~/middleware/session.server";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { FormErrors, PasswordField } from "~/ui/form-fields";
 import type { Route } from "./+types/settings.delete";

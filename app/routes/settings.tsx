@@ -1,7 +1,7 @@
-import { linkOrigin } from "~/domain/sites/site-origin.server";
+import { linkOrigin } from "~/middleware/link-origin.server";
 import { Link, data, redirect, useLocation, useSearchParams } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
-import { requireUser } from "~/domain/accounts/guards.server";
+import { requireUser } from "~/middleware/guards.server";
 import {
   changeEmailIntent,
   changePasswordIntent,
@@ -13,7 +13,7 @@ import {
 } from "~/domain/accounts/settings-actions.server";
 import { loadSettings } from "~/domain/accounts/settings.server";
 import { hidesReadReceipts, readReceiptsIntent } from "~/domain/chat/read-receipts.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { DeleteLink } from "~/ui/settings/delete-link";
 import { EmailForm } from "~/ui/settings/email-form";

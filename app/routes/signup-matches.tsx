@@ -1,9 +1,9 @@
 import type { TranslationHandle } from "~/lib/i18n";
 import { useTranslation } from "~/ui/use-translation";
 import { Link } from "react-router";
-import { requireUser } from "~/domain/accounts/guards.server";
+import { requireUser } from "~/middleware/guards.server";
 import { findSignupMatches } from "~/domain/accounts/signup-matches.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { MemberCard, MemberCardList } from "~/ui/member-card";
 import type { Route } from "./+types/signup-matches";

@@ -1,9 +1,9 @@
 import { useTranslation } from "~/ui/use-translation";
-import { requireAnonymous } from "~/domain/accounts/guards.server";
-import { signupAction } from "~/domain/accounts/signup-action.server";
-import { visitorAccess } from "~/domain/accounts/visitor-access.server";
+import { requireAnonymous } from "~/middleware/guards.server";
+import { signupAction } from "~/routes/+shared/signup-action.server";
+import { visitorAccess } from "~/middleware/visitor-access.server";
 import { resellOffer } from "~/domain/landers/resell.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { ResellOffer } from "~/ui/landers/resell-offer";
 import { InviteOnlyNotice, SignupForm, type SignupPageData } from "~/ui/signup-form";

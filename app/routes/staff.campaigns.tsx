@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { requireStaff } from "~/domain/accounts/guards.server";
+import { requireStaff } from "~/middleware/guards.server";
 import {
   findCampaignLink,
   listCampaignLinks,
@@ -11,7 +11,7 @@ import {
 import { campaignLinkSchema } from "~/domain/landers/campaign-schema";
 import { recentStaffActions } from "~/domain/staff/staff-actions.server";
 import { staffActionViews } from "~/domain/staff/staff-action-view";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { CampaignLinks } from "~/ui/landers/campaign-links";
 import type { Route } from "./+types/staff.campaigns";

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { requireStaff } from "~/domain/accounts/guards.server";
+import { requireStaff } from "~/middleware/guards.server";
 import { FUNNEL_GROUPINGS } from "~/domain/landers/funnel";
 import { funnelCsv, funnelCsvFilename } from "~/domain/landers/funnel-csv";
 import { funnelPeriod, funnelReport } from "~/domain/landers/funnel.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { FunnelTable } from "~/ui/landers/funnel-table";
 import type { Route } from "./+types/staff.funnel";

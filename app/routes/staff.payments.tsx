@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { requireStaff } from "~/domain/accounts/guards.server";
+import { requireStaff } from "~/middleware/guards.server";
 import { STAFF_PAYMENT_STATUSES, type StaffPaymentsOutcome } from "~/domain/payments/refund-view";
 import { approveRefund, rejectRefund, unblockDirectDebit } from "~/domain/payments/refunds.server";
 import { parsePaymentSearch, staffPaymentsOverview } from "~/domain/payments/staff-payments.server";
 import { recentStaffActions } from "~/domain/staff/staff-actions.server";
 import { staffActionViews } from "~/domain/staff/staff-action-view";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { StaffPayments } from "~/ui/payments/staff-payments";
 import type { Route } from "./+types/staff.payments";

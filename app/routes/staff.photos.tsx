@@ -2,7 +2,7 @@ import type { TranslationHandle } from "~/lib/i18n";
 import { data, Form, Link, redirect } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
 import { z } from "zod";
-import { requireStaff } from "~/domain/accounts/guards.server";
+import { requireStaff } from "~/middleware/guards.server";
 import {
   approvePhoto,
   listPhotosForReview,
@@ -12,7 +12,7 @@ import {
 import { recentStaffActions } from "~/domain/staff/staff-actions.server";
 import { staffActionViews } from "~/domain/staff/staff-action-view";
 import { RecentStaffActions } from "~/ui/staff/recent-staff-actions";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import type { Route } from "./+types/staff.photos";
 import { readFields } from "~/lib/request-body.server";

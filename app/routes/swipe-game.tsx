@@ -1,8 +1,8 @@
-import { linkOrigin } from "~/domain/sites/site-origin.server";
+import { linkOrigin } from "~/middleware/link-origin.server";
 import { useTranslation } from "~/ui/use-translation";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { requireConfirmedUser } from "~/domain/accounts/guards.server";
+import { requireConfirmedUser } from "~/middleware/guards.server";
 import {
   loadSwipeGame,
   siteTimeZone,
@@ -10,7 +10,7 @@ import {
   swipeSkip,
   type SwipeOutcome,
 } from "~/domain/likes/swipe-game.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { EmptyNotice } from "~/ui/swipe-game/empty-notice";
 import { SWIPE_NOTICES, type SwipeActionData, type SwipeNotice } from "~/ui/swipe-game/fetcher";

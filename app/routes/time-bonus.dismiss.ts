@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { requireUser } from "~/domain/accounts/guards.server";
+import { requireUser } from "~/middleware/guards.server";
 import { dismissTimeBonus } from "~/domain/payments/discounts.server";
 import { noStore } from "~/lib/api-responses.server";
 import { safeRedirectPath } from "~/lib/redirect.server";

@@ -1,14 +1,14 @@
-import { linkOrigin } from "~/domain/sites/site-origin.server";
+import { linkOrigin } from "~/middleware/link-origin.server";
 import { useEffect } from "react";
 import { useTranslation } from "~/ui/use-translation";
 import { data, Link, redirect, useRevalidator } from "react-router";
-import { requireUser } from "~/domain/accounts/guards.server";
+import { requireUser } from "~/middleware/guards.server";
 import { creditBalance } from "~/domain/credits/credits.server";
 import { memberPaymentSynced } from "~/domain/payments/member-payments.server";
 import { isPending, refreshSeconds } from "~/domain/payments/payment-view";
 import { refundRequestSchema } from "~/domain/payments/refund-view";
 import { refundPanel, requestRefund } from "~/domain/payments/refunds.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { PaymentResult } from "~/ui/payments/payment-result";
 import { RefundRequestPanel } from "~/ui/payments/refund-request";

@@ -1,9 +1,9 @@
 import { useTranslation } from "~/ui/use-translation";
 import { Link } from "react-router";
-import { requireUser } from "~/domain/accounts/guards.server";
+import { requireUser } from "~/middleware/guards.server";
 import { memberPayments } from "~/domain/payments/member-payments.server";
 import { formatMoney } from "~/domain/payments/money";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import type { Route } from "./+types/transactions";
 import type { TranslationHandle } from "~/lib/i18n";

@@ -7,7 +7,7 @@ import {
 } from "~/domain/notifications/unsubscribe.server";
 import { noStore } from "~/lib/api-responses.server";
 import { clientIp } from "~/lib/client-ip.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { Unsubscribed } from "~/ui/mailings/unsubscribed";
 import type { Route } from "./+types/unsubscribe.$token";

@@ -8,7 +8,7 @@ import { resendActivation } from "~/domain/accounts/signup.server";
 import { DELETE_REASONS, deleteAccountSchema } from "~/domain/accounts/delete-schema";
 import { eraseExpiredAccounts, erasedEmail } from "~/domain/accounts/erase-accounts.server";
 import { reactivateAccount, reactivationLinkWorks } from "~/domain/accounts/reactivate-account.server";
-import { createSession, getSession } from "~/domain/accounts/session.server";
+import { createSession, getSession } from "~/middleware/session.server";
 import {
   COMPLAINT_CATEGORIES,
   COMPLAINT_LIMITS,

@@ -3,7 +3,7 @@
 // the overview.
 import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { db } from "~/lib/db.server";
 import { stopJobs } from "~/lib/jobs.server";
 import { loader as autoLikeLoader } from "~/routes/api.auto-like";

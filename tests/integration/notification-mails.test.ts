@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getSession } from "~/domain/accounts/session.server";
+import { getSession } from "~/middleware/session.server";
 import { sendLikeMail } from "~/domain/likes/like-mail.server";
 import { like } from "~/domain/likes/like.server";
 import { sendAccountMail } from "~/domain/notifications/account-mail.server";

@@ -3,7 +3,7 @@
 // once, through the real Mollie client answered by the simulator.
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { PASSWORD_FRESH_MS } from "~/domain/accounts/password-reentry.server";
-import { createSession } from "~/domain/accounts/session.server";
+import { createSession } from "~/middleware/session.server";
 import { packagesFor } from "~/domain/credits/packages.server";
 import {
   completeSimulatedPayment,

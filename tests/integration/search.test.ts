@@ -1,6 +1,6 @@
 import { RouterContextProvider, type MiddlewareFunction } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createSession } from "~/domain/accounts/session.server";
+import { createSession } from "~/middleware/session.server";
 import { loggedOutSearchAllowed } from "~/domain/search/access";
 import { PAGE_SIZE, parseSearchParams, searchQuery, type SearchFilters } from "~/domain/search/filters";
 import {

@@ -3,9 +3,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { TFunction } from "i18next";
 import { RouterContextProvider, type MiddlewareFunction } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { applyEmailSuggestionChoice, suggestEmail } from "~/domain/accounts/email-suggestion";
+import { suggestEmail } from "~/domain/accounts/email-suggestion";
+import { applyEmailSuggestionChoice } from "~/routes/+shared/signup-action.server";
 import { verifyPassword } from "~/domain/accounts/password.server";
-import { getSession } from "~/domain/accounts/session.server";
+import { getSession } from "~/middleware/session.server";
 import { findSignupMatches } from "~/domain/accounts/signup-matches.server";
 import { parseDateOfBirth, signupSchema, type SignupValues } from "~/domain/accounts/signup-schema";
 import {

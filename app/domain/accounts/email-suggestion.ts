@@ -77,17 +77,3 @@ export function suggestEmail(email: string | null | undefined): string | null {
 
 /** The submit button that accepts the "Bedoelde je …?" hint without JavaScript. */
 export const EMAIL_SUGGESTION_FIELD = "use_email_suggestion";
-
-/**
- * When the visitor pressed the hint's button (no JavaScript), the form continues with the suggested
- * address, as long as it is the suggestion for the typed one.
- */
-export function applyEmailSuggestionChoice(formData: FormData): void {
-  const chosen = formData.get(EMAIL_SUGGESTION_FIELD);
-  const typed = formData.get("email");
-  formData.delete(EMAIL_SUGGESTION_FIELD);
-  if (typeof chosen !== "string" || typeof typed !== "string") return;
-  if (suggestEmail(typed) !== chosen) return;
-  formData.set("email", chosen);
-  formData.set("email_checked", chosen);
-}

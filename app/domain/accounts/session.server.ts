@@ -1,7 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { createCookie } from "react-router";
-import { clientIp } from "~/lib/client-ip.server";
-import { readCookie, secureCookies } from "~/lib/cookies.server";
 import {
   Prisma,
   type NotificationsDisabledReason,
@@ -19,29 +16,9 @@ import {
 } from "~/domain/search/search-viewer.server";
 import type { MemberCounts } from "~/domain/notifications/member-counts";
 import { db, queryPrepared } from "~/lib/db.server";
-import { sessionSecret } from "~/lib/env.server";
-import { readSignedString } from "~/lib/signed-cookie.server";
 
 export const SESSION_DAYS = 30;
-const SESSION_MS = SESSION_DAYS * 24 * 3600_000;
-
-const SESSION_COOKIE = "auth.session";
-
-/** The auth cookie: prefix "auth.", 30 days, path /, SameSite lax. The value is the session row id. */
-export function sessionCookie() {
-  return createCookie(SESSION_COOKIE, {
-    path: "/",
-    sameSite: "lax",
-    httpOnly: true,
-    maxAge: SESSION_MS / 1000,
-    secure: secureCookies(),
-    secrets: [sessionSecret()],
-  });
-}
-
-function sessionIdFrom(request: Request): string | null {
-  return readSignedString(readCookie(request, SESSION_COOKIE), [sessionSecret()]);
-}
+export const SESSION_MS = SESSION_DAYS * 24 * 3600_000;
 
 /** The logged-in member as every page sees it (the root loader, guards, actions). */
 export interface SessionUser {
@@ -123,19 +100,17 @@ export interface RequestSession {
 }
 
 /**
- * The session and its user for a request on a site, or null when the cookie is missing, forged, the
- * session ended or the member belongs to another site (a cookie replayed with another Host header
- * opens nothing there, staff pages included). One statement: every request of a logged-in member
- * runs it. `withCounts` adds the member's totals (the top bar's badges) to that statement, for a
- * request that renders a page; `withSearchViewer` the member as the search sees them, for the search.
+ * The session `id` and its user on a site, or null when the session ended or the member belongs to
+ * another site (a cookie replayed with another Host header opens nothing there, staff pages
+ * included). One statement: every request of a logged-in member runs it. `withCounts` adds the
+ * member's totals (the top bar's badges) to that statement, for a request that renders a page;
+ * `withSearchViewer` the member as the search sees them, for the search.
  */
-export async function getSession(
-  request: Request,
+export async function readSession(
+  id: string,
   siteId: number,
   { withCounts = false, withSearchViewer = false }: { withCounts?: boolean; withSearchViewer?: boolean } = {},
 ): Promise<RequestSession | null> {
-  const id = sessionIdFrom(request);
-  if (!id) return null;
   const [row] = await queryPrepared<
     SessionRow & Partial<MemberCounts & { newLikers: number[]; searchViewer: SearchViewerRow }>
   >(Prisma.sql`
@@ -175,13 +150,19 @@ export async function getSession(
   };
 }
 
+/** Where a session was opened from: the browser's User-Agent header and the client's address. */
+export interface SessionOrigin {
+  userAgent: string | null;
+  ip: string | null;
+}
+
 /**
- * Opens a session for a user and returns the Set-Cookie header that carries it. `passwordProven`:
- * the member typed the password for it (a login); a session a mail link opened has not proven it.
+ * Opens a session for a user and returns its id. `passwordProven`: the member typed the password
+ * for it (a login); a session a mail link opened has not proven it.
  */
-export async function createSession(
+export async function openSession(
   userId: number,
-  request: Request,
+  origin: SessionOrigin,
   { passwordProven = false }: { passwordProven?: boolean } = {},
 ): Promise<string> {
   const id = randomBytes(32).toString("base64url");
@@ -195,15 +176,15 @@ export async function createSession(
         create: {
           id,
           expiresAt: new Date(Date.now() + SESSION_MS),
-          userAgent: request.headers.get("User-Agent")?.slice(0, 300) ?? null,
-          ip: clientIp(request),
+          userAgent: origin.userAgent?.slice(0, 300) ?? null,
+          ip: origin.ip,
           passwordAt: passwordProven ? new Date() : null,
         },
       },
     },
     select: { id: true },
   });
-  return sessionCookie().serialize(id);
+  return id;
 }
 
 /** When the member last proved the password in this session (null: never). */
@@ -217,11 +198,9 @@ export async function recordPasswordProven(sessionId: string) {
   await db().session.updateMany({ where: { id: sessionId }, data: { passwordAt: new Date() } });
 }
 
-/** Ends the request's session (if any) and returns the Set-Cookie header that clears the cookie. */
-export async function endSession(request: Request): Promise<string> {
-  const id = sessionIdFrom(request);
-  if (id) await db().session.deleteMany({ where: { id } });
-  return sessionCookie().serialize("", { maxAge: 0 });
+/** Ends one session (a logout). */
+export async function deleteSession(id: string) {
+  await db().session.deleteMany({ where: { id } });
 }
 
 export function listSessions(userId: number) {

@@ -1,6 +1,6 @@
 import type { Site } from "~/domain/sites/site.server";
 import { loggedOutSearchAllowed } from "~/domain/search/access";
-import { hasTrafficSource, readTracking, type Tracking } from "~/middleware/tracking.server";
+import { hasTrafficSource, type Tracking } from "~/middleware/tracking.server";
 import { signupsOpen } from "./signup-visibility";
 
 export type VisitorAccessSettings = Pick<
@@ -32,9 +32,4 @@ export function accessFor(site: VisitorAccessSettings, tracking: Tracking): Visi
     trafficSource,
     tracking,
   };
-}
-
-/** What the visitor of this request may do (tracking from the URL, else from the cookie). */
-export function visitorAccess(site: VisitorAccessSettings, request: Request): VisitorAccess {
-  return accessFor(site, readTracking(request));
 }

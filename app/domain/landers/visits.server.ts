@@ -1,15 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { createContext } from "react-router";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { sessionSecret } from "~/lib/env.server";
 import type { Tracking } from "~/middleware/tracking.server";
-
-/**
- * Set by a lander's action: the loaders that render the page after a (refused) signup POST are not
- * a new view.
- */
-export const landerSubmittedContext = createContext<boolean>(false);
 
 export interface LanderView {
   siteId: number;

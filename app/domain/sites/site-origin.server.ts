@@ -9,15 +9,16 @@ export function siteOrigin(site: { domain: string }): string {
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /**
- * The address for links made while answering `request` (mails, Mollie's return and webhook):
+ * The address for links made while answering a request to `requestUrl` (mails, Mollie's return and
+ * webhook):
  * PUBLIC_URL when set, else the request's own address only when its host is the site's domain, or a
  * loopback address where stand-ins run (the local start). Otherwise the site's own address: the
  * Host and X-Forwarded-Host headers are the client's to choose, and a password-reset mail must
  * never link to a host an attacker named (an unknown host is served as the default site).
  */
-export function linkOrigin(request: Request, site: { domain: string }): string {
+export function linkOriginFor(requestUrl: string, site: { domain: string }): string {
   if (env().PUBLIC_URL) return siteOrigin(site);
-  const url = new URL(request.url);
+  const url = new URL(requestUrl);
   if (normalizeHost(url.host) === site.domain || (standInsAllowed() && LOOPBACK.has(url.hostname))) {
     return url.origin;
   }

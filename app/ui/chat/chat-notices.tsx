@@ -1,7 +1,7 @@
 import { useTranslation } from "~/ui/use-translation";
 import { Form, Link } from "react-router";
 import type { ChatGate } from "~/domain/chat/chat-types";
-import { loginPath } from "~/domain/profiles/login-path";
+import { loginPath } from "~/middleware/login-path";
 
 /** Where a viewer who may write, but gets no replies yet, makes replies possible. */
 const WAYS_OUT = {

@@ -1,4 +1,4 @@
 /** Who is looking at a profile: a logged-in member or a visitor. */
 export type Viewer = "member" | "visitor";
 
-export { loginPath } from "~/domain/profiles/login-path";
+export { loginPath } from "~/middleware/login-path";

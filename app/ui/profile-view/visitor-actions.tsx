@@ -1,6 +1,6 @@
 import { useTranslation } from "~/ui/use-translation";
 import { Link } from "react-router";
-import { LOGIN_REASONS } from "~/domain/profiles/login-path";
+import { LOGIN_REASONS } from "~/middleware/login-path";
 import { loginPath } from "./viewer";
 
 /**

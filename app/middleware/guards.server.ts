@@ -1,20 +1,43 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { env, usesEmbeddedDatabase } from "~/lib/env.server";
-import type { SessionUser } from "./session.server";
+import type { SessionUser } from "~/domain/accounts/session.server";
+import { loginPath, type LoginReason } from "./login-path";
+import { visitorAccess } from "./visitor-access.server";
 
 type Context = Readonly<RouterContextProvider>;
 
-function loginRedirect(request: Request) {
+/**
+ * Where a visitor goes back to after logging in (`back`: the requested page, path and query, unless
+ * given) and the reason the login page names.
+ */
+export interface LoginReturn {
+  back?: string;
+  reason?: LoginReason;
+}
+
+/** The redirect to the login page that returns to `back` (or the requested page) afterwards. */
+export function loginRedirect(request: Request, { back, reason }: LoginReturn = {}) {
   const url = new URL(request.url);
-  return redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
+  return redirect(loginPath(back ?? url.pathname + url.search, reason));
 }
 
 /** Any logged-in member; visitors go to the login page and come back afterwards. */
-export function requireUser(context: Context, request: Request): SessionUser {
+export function requireUser(context: Context, request: Request, login?: LoginReturn): SessionUser {
   const { user } = context.get(requestInfoContext);
-  if (!user) throw loginRedirect(request);
+  if (!user) throw loginRedirect(request, login);
   return user;
+}
+
+/**
+ * Search pages (member search, match finder, profiles): members always; visitors only as
+ * `visitorAccess` allows, otherwise they are sent to the login page and back.
+ */
+export function requireSearchAccess(context: Context, request: Request): SessionUser | null {
+  const { site, user } = context.get(requestInfoContext);
+  if (user) return user;
+  if (visitorAccess(site, request).mayBrowse) return null;
+  return requireUser(context, request);
 }
 
 /** A member who confirmed the e-mail address; others are asked to confirm it first. */

@@ -1,11 +1,17 @@
-import type { RouterContextProvider } from "react-router";
+import { createContext, type RouterContextProvider } from "react-router";
 import { accessFor } from "~/domain/accounts/visitor-access.server";
-import { requestInfoContext } from "~/lib/context";
+import { requestInfoContext } from "~/middleware/context";
 import { readTracking } from "~/middleware/tracking.server";
-import { camTeasers } from "./cam-feed.server";
-import type { LanderEntry } from "./designs";
-import { resellOffer } from "./resell.server";
-import { landerSubmittedContext, recordVisit } from "./visits.server";
+import { camTeasers } from "~/domain/landers/cam-feed.server";
+import type { LanderEntry } from "~/domain/landers/designs";
+import { resellOffer } from "~/domain/landers/resell.server";
+import { recordVisit } from "~/domain/landers/visits.server";
+
+/**
+ * Set by a lander's action: the loaders that render the page after a (refused) signup POST are not
+ * a new view.
+ */
+export const landerSubmittedContext = createContext<boolean>(false);
 
 /**
  * The entry rules for a lander view, and the view itself: records the visit (not when the page

@@ -1,19 +1,18 @@
-import { linkOrigin } from "~/domain/sites/site-origin.server";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { clientIp } from "~/lib/client-ip.server";
-import { requestInfoContext } from "~/lib/context";
-import { isHoneypotFilled } from "~/lib/honeypot.server";
-import { getInstance, getLocale } from "~/middleware/i18n.server";
-import { applyEmailSuggestionChoice } from "./email-suggestion";
-import { createSession } from "./session.server";
-import { signupSchema } from "./signup-schema";
-import { signUp } from "./signup.server";
-import type { ExistingAccount } from "./signup.server";
-import { visitorAccess } from "./visitor-access.server";
-import { readForm } from "~/lib/request-body.server";
+import { EMAIL_SUGGESTION_FIELD, suggestEmail } from "~/domain/accounts/email-suggestion";
+import { signupSchema } from "~/domain/accounts/signup-schema";
+import { signUp, type ExistingAccount } from "~/domain/accounts/signup.server";
 import { LANDER_VISIT_FIELD } from "~/domain/landers/designs";
+import { clientIp } from "~/lib/client-ip.server";
+import { isHoneypotFilled } from "~/lib/honeypot.server";
+import { readForm } from "~/lib/request-body.server";
+import { requestInfoContext } from "~/middleware/context";
+import { getInstance, getLocale } from "~/middleware/i18n.server";
+import { linkOrigin } from "~/middleware/link-origin.server";
+import { createSession } from "~/middleware/session.server";
+import { visitorAccess } from "~/middleware/visitor-access.server";
 
 /** What a refused signup answers (the form shows it; see ui/signup-form's SignupActionData). */
 interface SignupReply {
@@ -27,6 +26,20 @@ export interface SignupActionOptions {
   lander?: string | null;
   /** Where a new member goes next. */
   next?: string;
+}
+
+/**
+ * When the visitor pressed the hint's button (no JavaScript), the form continues with the suggested
+ * address, as long as it is the suggestion for the typed one.
+ */
+export function applyEmailSuggestionChoice(formData: FormData): void {
+  const chosen = formData.get(EMAIL_SUGGESTION_FIELD);
+  const typed = formData.get("email");
+  formData.delete(EMAIL_SUGGESTION_FIELD);
+  if (typeof chosen !== "string" || typeof typed !== "string") return;
+  if (suggestEmail(typed) !== chosen) return;
+  formData.set("email", chosen);
+  formData.set("email_checked", chosen);
 }
 
 /**

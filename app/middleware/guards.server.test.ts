@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { requestInfoContext, type RequestInfo } from "~/lib/context";
+import { requestInfoContext, type RequestInfo } from "~/middleware/context";
 import {
   requireAnonymous,
   requireConfirmedUser,
@@ -9,7 +9,7 @@ import {
   requireStaff,
   requireUser,
 } from "./guards.server";
-import type { SessionUser } from "./session.server";
+import type { SessionUser } from "~/domain/accounts/session.server";
 
 const member = {
   id: 1,
@@ -41,6 +41,13 @@ describe("guards", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fmembers%3Fpage%3D2");
     expect(requireUser(contextWith({}), request).id).toBe(1);
+  });
+
+  it("names the way back and the reason when a route gives them", async () => {
+    const response = (await thrown(() =>
+      requireUser(contextWith(null), request, { back: "/chats", reason: "chat" }),
+    )) as Response;
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fchats&reason=chat");
   });
 
   it("asks unconfirmed members to confirm their e-mail first", async () => {

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { loginRedirect, requireSearchAccess, requireUser } from "~/middleware/guards.server";
-import { blockIntent, unblockIntent } from "~/domain/profiles/profile-view-actions.server";
+import { blockIntent, unblockIntent } from "~/routes/+members/profile-view-intents.server";
 import { clearNewLike, mayClearNewLike } from "~/domain/likes/new-likes.server";
 import { parseProfileId } from "~/domain/profiles/profile-id";
 import { profileIdFrom } from "~/routes/+shared/profile-id.server";

@@ -3,7 +3,7 @@ import { data, redirect, useLocation, useSearchParams } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
 import { z } from "zod";
 import { requireUser } from "~/middleware/guards.server";
-import { notificationsIntent } from "~/domain/accounts/settings-actions.server";
+import { notificationsIntent } from "~/routes/+settings/settings-intents.server";
 import { loadNotificationSettings } from "~/domain/notifications/notification-settings.server";
 import { dismissPushAlert, removePushSubscription } from "~/domain/notifications/push-subscriptions.server";
 import { requestInfoContext } from "~/middleware/context";

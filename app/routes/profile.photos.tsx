@@ -11,7 +11,7 @@ import {
   PHOTO_NOTICES,
   uploadIntent,
   visibilityIntent,
-} from "~/domain/photos/photo-actions.server";
+} from "~/routes/+profile/photo-intents.server";
 import { photoLimitFor, UPLOAD_ERRORS } from "~/domain/photos/upload.server";
 import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";

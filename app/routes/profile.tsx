@@ -7,7 +7,7 @@ import {
   genderIntent,
   interestsIntent,
   locationIntent,
-} from "~/domain/profiles/profile-edit-actions.server";
+} from "~/routes/+profile/profile-intents.server";
 import {
   PROFILE_FIELD_NAMES,
   VISIBILITY_KEYS,

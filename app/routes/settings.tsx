@@ -10,7 +10,7 @@ import {
   notificationsIntent,
   resumeMailsIntent,
   sessionsIntent,
-} from "~/domain/accounts/settings-actions.server";
+} from "~/routes/+settings/settings-intents.server";
 import { loadSettings } from "~/domain/accounts/settings.server";
 import { hidesReadReceipts, readReceiptsIntent } from "~/domain/chat/read-receipts.server";
 import { requestInfoContext } from "~/middleware/context";

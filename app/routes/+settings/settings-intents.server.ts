@@ -3,20 +3,20 @@ import type { TFunction } from "i18next";
 import { data, redirect } from "react-router";
 import type { Site } from "~/domain/sites/site.server";
 import { LOCALE_COOKIE, cookieHeader } from "~/lib/cookies.server";
-import { CHANGE_PASSWORD_ERROR_KEYS, changePassword } from "./change-password.server";
-import { EMAIL_CHANGE_ERROR_KEYS, requestEmailChange } from "./email-change.server";
-import { saveUserLanguage } from "./language.server";
-import { PASSWORD_LIMITS, PASSWORD_PROBLEM_KEYS } from "./password-rules";
-import { endOtherSessions } from "./session.server";
+import { CHANGE_PASSWORD_ERROR_KEYS, changePassword } from "~/domain/accounts/change-password.server";
+import { EMAIL_CHANGE_ERROR_KEYS, requestEmailChange } from "~/domain/accounts/email-change.server";
+import { saveUserLanguage } from "~/domain/accounts/language.server";
+import { PASSWORD_LIMITS, PASSWORD_PROBLEM_KEYS } from "~/domain/accounts/password-rules";
+import { endOtherSessions } from "~/domain/accounts/session.server";
 import {
   changeEmailSchema,
   changePasswordSchema,
   invisibleSchema,
   languageSchema,
   notificationsSchema,
-} from "./settings-schemas";
-import type { SavedNotice } from "./settings-notices";
-import { resumeMails, saveNotificationPreferences, setInvisible } from "./settings.server";
+} from "~/domain/accounts/settings-schemas";
+import type { SavedNotice } from "~/domain/accounts/settings-notices";
+import { resumeMails, saveNotificationPreferences, setInvisible } from "~/domain/accounts/settings.server";
 
 /** One handler per `intent` of the settings page; each gets the posted form and who posted it. */
 export interface SettingsIntentArgs {

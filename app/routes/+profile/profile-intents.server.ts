@@ -9,14 +9,14 @@ import {
   interestsSchema,
   locationSchema,
   type ProfileIntent,
-} from "./profile-edit-schemas";
+} from "~/domain/profiles/profile-edit-schemas";
 import {
   saveAboutMe,
   saveGenders,
   saveInterests,
   saveLivingArea,
   saveProfileFields,
-} from "./profile-edit.server";
+} from "~/domain/profiles/profile-edit.server";
 
 /** One handler per `intent` of the profile page; each gets the posted form and whose profile it is. */
 export interface ProfileIntentArgs {

@@ -2,7 +2,12 @@ import { data, redirect } from "react-router";
 import { PHOTO_UPLOADS_PER_MEMBER } from "~/domain/abuse/limits";
 import { withinLimit } from "~/domain/abuse/rate-limits.server";
 import { safeRedirectPath } from "~/lib/redirect.server";
-import { deletePhoto, dismissPhotoAlert, setMainPhoto, setPhotoVisibility } from "./manage.server";
+import {
+  deletePhoto,
+  dismissPhotoAlert,
+  setMainPhoto,
+  setPhotoVisibility,
+} from "~/domain/photos/manage.server";
 import {
   admitUpload,
   countPhotos,
@@ -10,7 +15,7 @@ import {
   photoLimitFor,
   uploadPhoto,
   type UploadError,
-} from "./upload.server";
+} from "~/domain/photos/upload.server";
 import { isBodyTooLarge, readForm } from "~/lib/request-body.server";
 
 /** The photos page (app/ui/photos/paths.ts says the same for the browser). */

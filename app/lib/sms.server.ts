@@ -88,12 +88,3 @@ export async function sendSms(sms: Sms): Promise<boolean> {
     return false;
   }
 }
-
-/** The outbox's newest texts (the /dev/sms page). */
-export function smsOutbox(take = 100) {
-  return db().smsMessage.findMany({
-    orderBy: { id: "desc" },
-    take,
-    select: { id: true, to: true, body: true, status: true, lastError: true, createdAt: true },
-  });
-}

@@ -89,7 +89,7 @@ describe("real mail over SMTP_URL", () => {
   });
 
   it("answers 404 on /dev/outbox, also to staff", async () => {
-    const { loader } = await import("~/routes/dev.outbox");
+    const { loader } = await import("~/stand-ins/routes/dev.outbox");
     const { createMember } = await import("../fixtures/members");
     const { seedBaseData } = await import("../../prisma/seed/base-data");
     await seedBaseData((await import("~/lib/db.server")).db());

@@ -1,7 +1,7 @@
 // The Mollie stand-in: answers the real @mollie/api-client's HTTPS calls in-process (msw) from
 // rows of our own database, so development, the tests and the README's start pay through the same
-// code as production. It hands out credits for nothing: mollie.server.ts starts it only where
-// stand-ins are allowed (the embedded database, or STANDINS=true).
+// code as production. It hands out credits for nothing: server/main.ts starts it only where
+// stand-ins are allowed (the embedded database, or STANDINS=true) and no MOLLIE_API_KEY is set.
 import { randomBytes } from "node:crypto";
 import { electronicFormatIBAN, isValidIBAN } from "ibantools";
 import { http, HttpResponse } from "msw";
@@ -9,7 +9,7 @@ import { setupServer } from "msw/node";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { failRefund, refundHandlers, refundOutsideSite } from "./mollie-simulator-refunds.server";
-import { centsToValue, valueToCents } from "./money";
+import { centsToValue, valueToCents } from "~/domain/payments/money";
 import type { SimulatedOutcome } from "./simulated-outcomes";
 
 const API = "https://api.mollie.com/v2";

@@ -53,6 +53,9 @@ const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 async function startBackgroundWorkAndLoadBuild() {
   const backgroundWork = await firstStartSeed(env, database, logger);
   const serviceSettings = await checkServiceSettings(env, process.env.SESSION_SECRET!, logger);
+  // The mail outbox's files, for this process's mail jobs (workers, maintenance).
+  const { setOutboxFiles } = await import("../app/lib/mail.server");
+  setOutboxFiles((await import("../app/stand-ins/mail-outbox.server")).outboxFiles);
   if (!env.MOLLIE_API_KEY && standInsAllowed(env)) {
     // Answers Mollie's API for the whole process (msw), so for the build's modules too.
     (await import("../app/stand-ins/mollie-simulator.server")).startMollieSimulator();

@@ -24,6 +24,8 @@ process.env.STANDINS = "true";
 // runs the simulator's interception of this process's requests.
 const { setMollieStandIn } = await import("~/domain/payments/mollie.server");
 setMollieStandIn((await import("~/stand-ins/mollie-simulator.server")).startMollieSimulator);
+const { setOutboxFiles } = await import("~/lib/mail.server");
+setOutboxFiles((await import("~/stand-ins/mail-outbox.server")).outboxFiles);
 
 afterAll(async () => {
   const { closePreparedPool, db } = await import("~/lib/db.server");

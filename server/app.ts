@@ -92,7 +92,7 @@ function onlyUnder(entries: string[], handler: RequestHandler): RequestHandler {
 }
 
 /** The id prefix of the stand-ins' routes in app/routes.ts (their pages, app/stand-ins/routes). */
-export const STAND_IN_ROUTE_PREFIX = "stand-ins/";
+const STAND_IN_ROUTE_PREFIX = "stand-ins/";
 
 /**
  * The build as served: where stand-ins may not run, without the stand-ins' routes, so their paths

@@ -6,7 +6,7 @@ import { db } from "./db.server";
 import { env, standInsAllowed } from "./env.server";
 import { QUEUES, jobs, jobsInTransaction } from "./jobs.server";
 
-export interface OutgoingMail {
+interface OutgoingMail {
   userId?: number | null;
   to: string;
   from: string;
@@ -47,7 +47,7 @@ export function outboxEnabled(): boolean {
  * How this process sends mail: over SMTP_URL, else into the outbox. A process without either (no
  * SMTP_URL where stand-ins may not run) counts as SMTP: its mails wait for a server that has it.
  */
-export function ownMailTransport(): MailTransport {
+function ownMailTransport(): MailTransport {
   return outboxEnabled() ? "outbox" : "smtp";
 }
 
@@ -114,7 +114,7 @@ export async function queueMail(mail: OutgoingMail, tx?: Prisma.TransactionClien
 }
 
 /** RFC 8058 one-click unsubscribe: mail providers POST "List-Unsubscribe=One-Click" to the address. */
-export function unsubscribeHeaders(url: string) {
+function unsubscribeHeaders(url: string) {
   return { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 

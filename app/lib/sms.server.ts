@@ -12,7 +12,7 @@ export function smsOutboxEnabled(): boolean {
   return !env().SMS_URL && standInsAllowed();
 }
 
-export interface Sms {
+interface Sms {
   /** E.164, e.g. +31612345678. */
   to: string;
   body: string;

@@ -3,12 +3,9 @@ import { loggedOutSearchAllowed } from "~/domain/search/access";
 import { hasTrafficSource, readTracking, type Tracking } from "~/middleware/tracking.server";
 import { signupsOpen } from "./signup-visibility";
 
-export type VisitorAccessSettings = Pick<
-  Site,
-  "signups" | "loggedOutSearch" | "loggedOutSearchTrafficsource"
->;
+type VisitorAccessSettings = Pick<Site, "signups" | "loggedOutSearch" | "loggedOutSearchTrafficsource">;
 
-export interface VisitorAccess {
+interface VisitorAccess {
   /** Whether the visitor may search and view profiles (members area pages) without logging in. */
   mayBrowse: boolean;
   /** Whether the signup form is offered (otherwise the invite-only notice or the partner offer). */

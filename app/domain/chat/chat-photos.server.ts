@@ -6,7 +6,7 @@ import { MAX_UPLOAD_BYTES, processImage, type UploadError } from "~/domain/photo
 import { db } from "~/lib/db.server";
 import { fileStorage } from "~/lib/storage.server";
 
-export type ChatPhotoSize = "thumb" | "large";
+type ChatPhotoSize = "thumb" | "large";
 
 /** Why no chat photo was made: the upload errors of profile photos, or an unknown own photo. */
 export type ChatPhotoError = Exclude<UploadError, "limitReached"> | "notFound";
@@ -22,7 +22,7 @@ export const CHAT_PHOTO_ERRORS: readonly ChatPhotoError[] = [
   "heic",
 ];
 
-export type ChatPhotoResult = { ok: true; chatPhotoId: number } | { ok: false; error: ChatPhotoError };
+type ChatPhotoResult = { ok: true; chatPhotoId: number } | { ok: false; error: ChatPhotoError };
 
 /** Where a chat photo is served: only to its owner and the other member of its conversation. */
 export function chatPhotoPath(chatPhotoId: number, size: ChatPhotoSize) {
@@ -117,7 +117,7 @@ export async function ownPhotoChoices(userId: number): Promise<{ id: number; thu
 }
 
 /** Who asks for a chat photo (the session's user). */
-export interface ChatPhotoViewer {
+interface ChatPhotoViewer {
   id: number;
   role: string;
   siteId: number;

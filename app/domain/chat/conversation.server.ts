@@ -6,7 +6,7 @@ import { CHAT_CHANNEL, eventLocksSql } from "./chat-events.server";
 import { MESSAGES_PAGE_SIZE, type ChatGate, type ChatMessage, type ChatPartner } from "./chat-types";
 import { historyLimit } from "./history";
 
-export interface LoadConversationInput {
+interface LoadConversationInput {
   /** The member opening the conversation (the gate needs their status and site). */
   viewer: ChatViewer;
   conversationId: number;
@@ -16,7 +16,7 @@ export interface LoadConversationInput {
   now?: Date;
 }
 
-export interface ConversationView {
+interface ConversationView {
   conversationId: number;
   partner: ChatPartner;
   /** Whether the viewer can write to the partner (chatGate). */

@@ -7,7 +7,7 @@ export const ICEBREAKER_KEYS = ["hello", "smile", "weekend", "travel", "music", 
 export type IcebreakerKey = (typeof ICEBREAKER_KEYS)[number];
 
 /** The query parameter that carries a chosen opener to the conversation page. */
-export const PREFILL_PARAM = "text";
+const PREFILL_PARAM = "text";
 
 /** The page's address with the opener as `?text=`, keeping its other parameters. */
 export function icebreakerHref(pageUrl: string, text: string): string {

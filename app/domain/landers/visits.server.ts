@@ -11,7 +11,7 @@ import type { Tracking } from "~/middleware/tracking.server";
  */
 export const landerSubmittedContext = createContext<boolean>(false);
 
-export interface LanderView {
+interface LanderView {
   siteId: number;
   /** "gallery", "members/12/landing", … */
   lander: string;

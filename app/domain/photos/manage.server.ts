@@ -70,7 +70,7 @@ export async function setPhotoVisibility(
   return true;
 }
 
-export type MainPhotoResult = { ok: true } | { ok: false; error: "notFound" | "notEligible" };
+type MainPhotoResult = { ok: true } | { ok: false; error: "notFound" | "notEligible" };
 
 /** Makes a photo the main photo: only an approved (active) public photo can be. */
 export async function setMainPhoto(profileId: number, photoId: number): Promise<MainPhotoResult> {

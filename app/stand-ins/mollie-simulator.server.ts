@@ -707,14 +707,3 @@ export async function declineSimulatedRecurringPayments(mandateId: string, decli
   await db().mollieSimulatorMandate.update({ where: { id: mandateId }, data: { details: record as never } });
   return true;
 }
-
-/** Payments waiting for the bank (pending SEPA collections), newest first: the simulator's dev page. */
-export async function pendingSimulatedPayments(take = 50) {
-  const rows = await db().mollieSimulatorPayment.findMany({
-    where: { status: "pending" },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take,
-    select: { id: true, amountValue: true, currency: true, description: true, method: true, createdAt: true },
-  });
-  return rows;
-}

@@ -24,11 +24,6 @@ export const CHAT_PHOTO_ERRORS: readonly ChatPhotoError[] = [
 
 type ChatPhotoResult = { ok: true; chatPhotoId: number } | { ok: false; error: ChatPhotoError };
 
-/** Where a chat photo is served: only to its owner and the other member of its conversation. */
-export function chatPhotoPath(chatPhotoId: number, size: ChatPhotoSize) {
-  return `/chat-photos/${chatPhotoId}/${size}`;
-}
-
 /** Writes both versions under new keys and adds the row; on a database failure the files go again. */
 async function store(
   ownerId: number,
@@ -104,16 +99,6 @@ export async function discardChatPhoto(chatPhotoId: number): Promise<void> {
   await db().chatPhoto.delete({ where: { id: chatPhotoId }, select: { id: true } });
   const storage = fileStorage();
   await Promise.all([storage.remove(photo.filename), storage.remove(photo.thumbFilename)]);
-}
-
-/** The member's own active profile photos, offered by the photo picker. */
-export async function ownPhotoChoices(userId: number): Promise<{ id: number; thumbUrl: string }[]> {
-  const photos = await db().photo.findMany({
-    where: { status: "active", profile: { userId } },
-    orderBy: { id: "asc" },
-    select: { id: true },
-  });
-  return photos.map(({ id }) => ({ id, thumbUrl: `/photos/${id}/thumb` }));
 }
 
 /** Who asks for a chat photo (the session's user). */

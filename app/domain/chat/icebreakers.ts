@@ -4,7 +4,6 @@
  * links to the conversation page with `?text=`, which the page puts in the empty form.
  */
 export const ICEBREAKER_KEYS = ["hello", "smile", "weekend", "travel", "music", "food"] as const;
-export type IcebreakerKey = (typeof ICEBREAKER_KEYS)[number];
 
 /** The query parameter that carries a chosen opener to the conversation page. */
 const PREFILL_PARAM = "text";

@@ -64,8 +64,6 @@ export function isReservedToken(token: string): boolean {
   return (RESERVED_TOKENS as readonly string[]).includes(token.toLowerCase());
 }
 
-export const CAMPAIGN_INTENTS = ["save", "activate", "deactivate"] as const;
-
 /** The campaign-link form of /staff/campaigns, shared by the browser and the server. */
 export function campaignLinkSchema(t: TFunction) {
   const tooLong = t("funnel:campaigns.validation.tooLong", { max: CAMPAIGN_VALUE_MAX });

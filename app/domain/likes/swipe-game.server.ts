@@ -199,8 +199,6 @@ export async function loadSwipeGame({
   return { kind: "open", card, next, likesLeft: limit.likesLeft, likesPerDay };
 }
 
-export type SwipeRefusal = LikeRefusal | "limit";
-
 export type SwipeOutcome =
   | { ok: true; choice: "like"; likedUserId: number; created: boolean; announce: boolean; matched: boolean }
   | { ok: true; choice: "skip" }

@@ -2,8 +2,6 @@ import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { fileStorage } from "~/lib/storage.server";
 
-export type PhotoStatusLabel = "inspection" | "active" | "deleted";
-
 /** The owner's own photos, newest first, with the main photo marked. */
 export async function listOwnPhotos(profileId: number) {
   const [profile, photos] = await Promise.all([

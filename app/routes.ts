@@ -1,6 +1,8 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
-// The site map, grouped by layout. Later work adds its routes here.
+// The site map, grouped by layout. Later work adds its routes here. The stand-ins' pages (app/stand-ins)
+// have ids starting with `stand-ins/`: a server where stand-ins may not run drops them
+// (server/app.ts), so they do not exist there.
 // React Router tries the paths of equal rank (as many segments of each kind) in the order listed
 // here, on every request and three times per page: the chats and the members area, which members
 // ask for most, come first in their layouts (about 3.5 µs less per path passed over).
@@ -53,9 +55,11 @@ export default [
     route("pricing", "routes/pricing.tsx"),
     route("lang-config", "routes/lang-config.tsx"),
     route("login", "routes/login.tsx"),
-    route("dev/outbox", "routes/dev.outbox.tsx"),
-    route("dev/outbox/:mailId", "routes/dev.outbox.$mailId.tsx"),
-    route("dev/sms", "routes/dev.sms.tsx"),
+    route("dev/outbox", "stand-ins/routes/dev.outbox.tsx", { id: "stand-ins/dev-outbox" }),
+    route("dev/outbox/:mailId", "stand-ins/routes/dev.outbox.$mailId.tsx", {
+      id: "stand-ins/dev-outbox-mail",
+    }),
+    route("dev/sms", "stand-ins/routes/dev.sms.tsx", { id: "stand-ins/dev-sms" }),
     route("signup", "routes/signup.tsx"),
     route("signup-matches", "routes/signup-matches.tsx"),
     route("complete-signup", "routes/complete-signup.tsx"),
@@ -90,7 +94,9 @@ export default [
     route("credits/:id/:paymentmethod?", "routes/credits.$id.tsx", { id: "credits-id-paymentmethod" }),
     route("transactions", "routes/transactions.tsx"),
     route("transactions/:id", "routes/transactions.$id.tsx"),
-    route("dev/mollie/checkout/:id", "routes/dev.mollie.checkout.$id.tsx"),
+    route("dev/mollie/checkout/:id", "stand-ins/routes/dev.mollie.checkout.$id.tsx", {
+      id: "stand-ins/dev-mollie-checkout",
+    }),
   ]),
 
   layout("routes/_layout.lander.tsx", [

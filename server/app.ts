@@ -91,6 +91,21 @@ function onlyUnder(entries: string[], handler: RequestHandler): RequestHandler {
   };
 }
 
+/** The id prefix of the stand-ins' routes in app/routes.ts (their pages, app/stand-ins/routes). */
+const STAND_IN_ROUTE_PREFIX = "stand-ins/";
+
+/**
+ * The build as served: where stand-ins may not run, without the stand-ins' routes, so their paths
+ * answer the site's 404 page as any unknown path does.
+ */
+export function servedBuild(build: ServerBuild, standIns: boolean): ServerBuild {
+  if (standIns) return build;
+  const routes = Object.fromEntries(
+    Object.entries(build.routes).filter(([id]) => !id.startsWith(STAND_IN_ROUTE_PREFIX)),
+  );
+  return { ...build, routes };
+}
+
 export function createApp({
   build,
   buildDir,
@@ -98,6 +113,7 @@ export function createApp({
   logger,
   trustProxy,
   publicUrl,
+  standIns,
   viteMiddleware,
 }: {
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -108,6 +124,8 @@ export function createApp({
   trustProxy: TrustProxy;
   /** PUBLIC_URL: an https one turns on Strict-Transport-Security. */
   publicUrl?: string;
+  /** Whether the stand-ins may run (standInsAllowed): only then are their routes served. */
+  standIns: boolean;
   viteMiddleware?: RequestHandler;
 }) {
   const app = express();
@@ -133,6 +151,10 @@ export function createApp({
       ),
     );
   }
-  app.use(createRequestHandler({ build }));
+  const served =
+    typeof build === "function"
+      ? async () => servedBuild(await build(), standIns)
+      : servedBuild(build, standIns);
+  app.use(createRequestHandler({ build: served }));
   return app;
 }

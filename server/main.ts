@@ -2,7 +2,7 @@
 // database (embedded when no DATABASE_URL), seeds a first start, then serves the build with Express.
 import path from "node:path";
 import type { ServerBuild } from "react-router";
-import { parseEnv } from "../app/lib/env.server";
+import { parseEnv, standInsAllowed } from "../app/lib/env.server";
 import { createApp } from "./app";
 import { openDatabase } from "./database";
 import { localSessionSecret } from "./session-secret";
@@ -53,6 +53,13 @@ const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 async function startBackgroundWorkAndLoadBuild() {
   const backgroundWork = await firstStartSeed(env, database, logger);
   const serviceSettings = await checkServiceSettings(env, process.env.SESSION_SECRET!, logger);
+  // The mail outbox's files, for this process's mail jobs (workers, maintenance).
+  const { setOutboxFiles } = await import("../app/lib/mail.server");
+  setOutboxFiles((await import("../app/stand-ins/mail-outbox.server")).outboxFiles);
+  if (!env.MOLLIE_API_KEY && standInsAllowed(env)) {
+    // Answers Mollie's API for the whole process (msw), so for the build's modules too.
+    (await import("../app/stand-ins/mollie-simulator.server")).startMollieSimulator();
+  }
   const workers = await startWorkers(logger);
   await startScheduledJobs(logger);
   if (!dev) {
@@ -74,6 +81,7 @@ const app = createApp({
   logger,
   trustProxy: env.TRUST_PROXY,
   publicUrl: env.PUBLIC_URL,
+  standIns: standInsAllowed(env),
   viteMiddleware,
 });
 const server = app.listen(env.PORT, env.HOST, () => {

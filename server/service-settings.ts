@@ -6,11 +6,11 @@ import type { Env } from "../app/lib/env.server";
 import { db } from "../app/lib/db.server";
 import type { Logger } from "./logger";
 
-export const COMPARED_SETTINGS = ["SMTP_URL", "MOLLIE_API_KEY", "SMS_URL"] as const;
-export type ServiceSettings = Record<(typeof COMPARED_SETTINGS)[number], string>;
+const COMPARED_SETTINGS = ["SMTP_URL", "MOLLIE_API_KEY", "SMS_URL"] as const;
+type ServiceSettings = Record<(typeof COMPARED_SETTINGS)[number], string>;
 
 /** How often a running server renews its row; one not renewed for three times this has stopped. */
-export const SEEN_EVERY_MS = 60_000;
+const SEEN_EVERY_MS = 60_000;
 const RUNNING_WITHIN_MS = 3 * SEEN_EVERY_MS;
 
 /**
@@ -30,7 +30,7 @@ export function serviceSettings(env: Env, secret: string): ServiceSettings {
 }
 
 /** The settings in which `own` differs from any of the other servers'. */
-export function differingSettings(own: ServiceSettings, others: ServiceSettings[]): string[] {
+function differingSettings(own: ServiceSettings, others: ServiceSettings[]): string[] {
   return COMPARED_SETTINGS.filter((name) => others.some((other) => other[name] !== own[name]));
 }
 

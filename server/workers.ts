@@ -18,7 +18,7 @@ import { workConcurrently } from "./job-concurrency";
 import type { Logger } from "./logger";
 
 /** Send-mail jobs a worker takes at a time (see below). */
-export const MAIL_BATCH = 10;
+const MAIL_BATCH = 10;
 
 /** Job handlers of this process. Every instance may run them: pg-boss hands each job to one worker. */
 export async function startWorkers(logger: Logger) {

@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 
 /** The entity tag of a body: a hash of its bytes, so every app process gives the same one. */
-export function entityTag(body: string): string {
+function entityTag(body: string): string {
   return `"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
 }
 
 /** Whether an If-None-Match header names this tag (weak or strong), or is `*`. */
-export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
+function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch
     .split(",")

@@ -1,5 +1,5 @@
 /** A field humans never see or fill in; bots that fill every field give themselves away. */
-export const HONEYPOT_FIELD = "website";
+const HONEYPOT_FIELD = "website";
 
 export function isHoneypotFilled(form: FormData): boolean {
   const value = form.get(HONEYPOT_FIELD);

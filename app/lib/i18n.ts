@@ -3,7 +3,7 @@ export type Locale = (typeof SUPPORTED_LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "nl";
 
 /** The locales offered to visitors from each country (docs/product.md, Sites, languages and countries). */
-export const LOCALES_BY_COUNTRY: Record<string, readonly Locale[]> = {
+const LOCALES_BY_COUNTRY: Record<string, readonly Locale[]> = {
   US: ["en", "es"],
   NL: ["nl"],
   BE: ["nl", "fr", "de"],
@@ -48,9 +48,9 @@ export function parseAcceptLanguage(header: string | null): string[] {
     .map((l) => l.tag);
 }
 
-export type LocaleSource = "cookie" | "domain" | "browser" | "default";
+type LocaleSource = "cookie" | "domain" | "browser" | "default";
 
-export interface LocaleInput {
+interface LocaleInput {
   cookieLocale?: string | null;
   acceptLanguage?: string | null;
   domainLanguage?: string | null;

@@ -3,7 +3,7 @@ import { browserCookieString } from "./browser-cookies";
 /** Remembers installed-app mode for the server: set by `?app=1` (the manifest's start_url) and by the page. */
 export const INSTALLED_APP_COOKIE = "installed_app";
 
-export interface DisplayFacts {
+interface DisplayFacts {
   /** The page runs in the installed app's own window (`display-mode: standalone`). */
   standalone: boolean;
   /** The address asks for app mode (`?app=1`). */

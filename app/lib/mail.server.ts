@@ -1,5 +1,3 @@
-import { mkdir, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { NotificationKey } from "~/domain/accounts/notification-preferences";
 import { wantsMail } from "~/domain/notifications/wants-mail";
@@ -8,7 +6,7 @@ import { db } from "./db.server";
 import { env, standInsAllowed } from "./env.server";
 import { QUEUES, jobs, jobsInTransaction } from "./jobs.server";
 
-export interface OutgoingMail {
+interface OutgoingMail {
   userId?: number | null;
   to: string;
   from: string;
@@ -49,7 +47,7 @@ export function outboxEnabled(): boolean {
  * How this process sends mail: over SMTP_URL, else into the outbox. A process without either (no
  * SMTP_URL where stand-ins may not run) counts as SMTP: its mails wait for a server that has it.
  */
-export function ownMailTransport(): MailTransport {
+function ownMailTransport(): MailTransport {
   return outboxEnabled() ? "outbox" : "smtp";
 }
 
@@ -76,8 +74,22 @@ function mailTransport(): Transporter {
   return transport;
 }
 
-export function outboxDir() {
-  return path.join(env().DATA_DIR, "outbox");
+/** What the outbox (a stand-in, app/stand-ins/mail-outbox.server.ts) keeps of each mail sent into it. */
+export interface OutboxFiles {
+  /** Keeps the sent message; a failure fails the send, which is retried. */
+  keep(mailId: number, message: Buffer): Promise<void>;
+  /** Removes the kept messages of pruned mails. */
+  remove(mailIds: number[]): Promise<void>;
+}
+
+let outboxFiles: OutboxFiles | undefined;
+
+/**
+ * Hands the outbox's files to this module: done by whoever starts the process (server/main.ts, the
+ * test setup), as lib does not know the stand-ins.
+ */
+export function setOutboxFiles(files: OutboxFiles) {
+  outboxFiles = files;
 }
 
 /**
@@ -102,7 +114,7 @@ export async function queueMail(mail: OutgoingMail, tx?: Prisma.TransactionClien
 }
 
 /** RFC 8058 one-click unsubscribe: mail providers POST "List-Unsubscribe=One-Click" to the address. */
-export function unsubscribeHeaders(url: string) {
+function unsubscribeHeaders(url: string) {
   return { "List-Unsubscribe": `<${url}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
 }
 
@@ -219,10 +231,7 @@ export async function deliverMail(mailId: number, from: string) {
       text: mail.text,
       ...(mail.unsubscribeUrl ? { headers: unsubscribeHeaders(mail.unsubscribeUrl) } : {}),
     });
-    if (outboxEnabled()) {
-      await mkdir(outboxDir(), { recursive: true });
-      await writeFile(path.join(outboxDir(), `${mail.id}.eml`), info.message as Buffer);
-    }
+    if (outboxEnabled()) await outboxFiles?.keep(mail.id, info.message as Buffer);
     await db().mail.update({
       where: { id: mail.id },
       data: { status: "sent", sentAt: new Date(), attempts: { increment: 1 }, lastError: null },
@@ -270,9 +279,7 @@ export async function pruneMails(now = new Date()): Promise<{ deleted: number; e
         LIMIT ${PRUNE_CHUNK})
       RETURNING id`;
     deleted += rows.length;
-    if (outboxEnabled()) {
-      await Promise.all(rows.map(({ id }) => rm(path.join(outboxDir(), `${id}.eml`), { force: true })));
-    }
+    if (outboxEnabled()) await outboxFiles?.remove(rows.map(({ id }) => id));
     if (rows.length < PRUNE_CHUNK) break;
   }
   let emptied = 0;

@@ -1,7 +1,7 @@
 import { Prisma } from "~/generated/prisma/client";
 import { db, queryPrepared } from "./db.server";
 
-export interface RateLimit {
+interface RateLimit {
   limit: number;
   windowMs: number;
 }

@@ -8,9 +8,9 @@ import { i18nFor, localeForRequest } from "~/middleware/i18n.server";
  */
 
 /** Text forms and JSON calls; routes taking files pass their own limit. */
-export const MAX_FORM_BYTES = 1024 * 1024;
+const MAX_FORM_BYTES = 1024 * 1024;
 /** No text field of any form comes near this. */
-export const MAX_FIELD_CHARS = 100_000;
+const MAX_FIELD_CHARS = 100_000;
 
 type BodyError = "bad_request" | "too_large" | "unsupported_media_type";
 const STATUS: Record<BodyError, number> = { bad_request: 400, too_large: 413, unsupported_media_type: 415 };

@@ -12,7 +12,7 @@ export function smsOutboxEnabled(): boolean {
   return !env().SMS_URL && standInsAllowed();
 }
 
-export interface Sms {
+interface Sms {
   /** E.164, e.g. +31612345678. */
   to: string;
   body: string;
@@ -87,13 +87,4 @@ export async function sendSms(sms: Sms): Promise<boolean> {
     );
     return false;
   }
-}
-
-/** The outbox's newest texts (the /dev/sms page). */
-export function smsOutbox(take = 100) {
-  return db().smsMessage.findMany({
-    orderBy: { id: "desc" },
-    take,
-    select: { id: true, to: true, body: true, status: true, lastError: true, createdAt: true },
-  });
 }

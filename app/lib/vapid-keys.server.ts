@@ -4,7 +4,7 @@ import webpush from "web-push";
 import { db } from "./db.server";
 import { env, type Env } from "./env.server";
 
-export interface VapidKeys {
+interface VapidKeys {
   publicKey: string;
   privateKey: string;
 }

@@ -5,7 +5,7 @@ import { LOCALE_COOKIE, readCookie } from "~/lib/cookies.server";
 import { resources } from "~/lib/i18n-resources.server";
 import { createTranslator, type TranslationBundles, type Translator } from "~/lib/translator";
 
-export interface LocaleRequestFacts {
+interface LocaleRequestFacts {
   domainLanguage: string | null;
   country: string;
 }

@@ -62,7 +62,7 @@ export function isCrossSiteMutation(
  * Answers that are the same for everyone keep their `public` caching (translations, public photos,
  * the interests list); an event stream keeps its `no-transform`.
  */
-export function memberCacheControl(current: string | null): string {
+function memberCacheControl(current: string | null): string {
   const directives = (current ?? "").split(",").map((directive) => directive.trim().toLowerCase());
   if (directives.includes("public")) return current!;
   return ["private", "no-store", ...directives.filter((directive) => directive === "no-transform")].join(

@@ -5,13 +5,13 @@ import { cookieHeader, readCookie } from "~/lib/cookies.server";
  * Tracking data from the landing URL, kept in storage and stored with the account.
  * `campaign` is the token of the campaign link (`/{token}`) that sent the visitor to a lander.
  */
-export const TRACKING_KEYS = ["network", "ref", "sub1", "sub2", "sub3", "campaign"] as const;
+const TRACKING_KEYS = ["network", "ref", "sub1", "sub2", "sub3", "campaign"] as const;
 export type TrackingKey = (typeof TRACKING_KEYS)[number];
 export type Tracking = Partial<Record<TrackingKey, string>>;
 
 export const TRACKING_COOKIE = "tracking";
 /** How long a landing's tracking data is remembered until the visitor signs up. */
-export const TRACKING_COOKIE_DAYS = 30;
+const TRACKING_COOKIE_DAYS = 30;
 const MAX_LENGTH = 100;
 
 function clean(value: unknown): string | undefined {
@@ -34,12 +34,12 @@ function pick(get: (key: TrackingKey) => unknown): Tracking {
 const isEmpty = (tracking: Tracking) => Object.keys(tracking).length === 0;
 
 /** The tracking parameters in a URL's query (empty when it has none). */
-export function trackingFromUrl(url: URL): Tracking {
+function trackingFromUrl(url: URL): Tracking {
   return pick((key) => url.searchParams.get(key));
 }
 
 /** The tracking data remembered in the visitor's cookie. */
-export function trackingFromCookie(request: Request): Tracking {
+function trackingFromCookie(request: Request): Tracking {
   const raw = readCookie(request, TRACKING_COOKIE);
   if (!raw) return {};
   try {

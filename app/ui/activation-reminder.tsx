@@ -1,7 +1,7 @@
 import { useTranslation } from "~/ui/use-translation";
 import { Link, useLocation } from "react-router";
 
-export interface ActivationReminderUser {
+interface ActivationReminderUser {
   status: string;
   /** The member's profile status (`active` or `disabled`); null without a profile. */
   profileStatus: string | null;

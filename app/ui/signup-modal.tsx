@@ -4,14 +4,14 @@ import { Link, useFetcher } from "react-router";
 import { InviteOnlyNotice, SignupForm, type SignupActionData, type SignupPageData } from "./signup-form";
 
 /** Signup is a separate /signup page on phones, a modal from this width on (Bootstrap's md breakpoint). */
-export const SIGNUP_MODAL_MIN_WIDTH = 768;
+const SIGNUP_MODAL_MIN_WIDTH = 768;
 
 /**
  * The signup form in a modal: its settings come from the /signup loader and it posts to /signup, so
  * the page and the modal share every rule. While a signup is in progress neither the backdrop, nor
  * Escape, nor the close button closes it.
  */
-export function SignupModal({ onClose }: { onClose: () => void }) {
+function SignupModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const settings = useFetcher<{ settings: SignupPageData }>();
   const submit = useFetcher<SignupActionData>();

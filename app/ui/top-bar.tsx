@@ -23,7 +23,7 @@ const STAFF_PAGES = [
   { to: "/staff/campaigns", label: "nav.staffCampaigns" },
 ] as const;
 
-export interface TopBarProps {
+interface TopBarProps {
   siteName: string;
   user: TopBarUser | null;
   locales: Locale[];

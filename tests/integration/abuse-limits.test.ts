@@ -776,6 +776,7 @@ describe("TRUST_PROXY", () => {
       const app = createApp({
         build: () => Promise.reject(new Error("no app build in this test")),
         buildDir: "build",
+        standIns: true,
         databaseUrl: process.env.DATABASE_URL!,
         logger: createLogger("silent"),
         trustProxy: parseEnv({ TRUST_PROXY: trustProxy }).TRUST_PROXY,

@@ -320,7 +320,10 @@ function routeList(entries: RouteConfigEntry[], prefix = ""): { pattern: string;
   });
 }
 
-const modules = import.meta.glob<Record<string, unknown>>("../../app/routes/*.{ts,tsx}");
+const modules = import.meta.glob<Record<string, unknown>>([
+  "../../app/routes/*.{ts,tsx}",
+  "../../app/stand-ins/routes/*.{ts,tsx}",
+]);
 
 type Handler = (args: never, next: never) => unknown;
 

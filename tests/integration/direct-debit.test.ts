@@ -14,11 +14,11 @@ import {
 } from "~/domain/abuse/limits";
 import { withinLimit } from "~/domain/abuse/rate-limits.server";
 import { clearPackageCache, packagesFor } from "~/domain/credits/packages.server";
-import { settleSimulatedPayment, simulatedWebhooksDone } from "~/domain/payments/mollie-simulator.server";
+import { settleSimulatedPayment, simulatedWebhooksDone } from "~/stand-ins/mollie-simulator.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { db } from "~/lib/db.server";
 import * as checkout from "~/routes/credits.$id";
-import * as devSms from "~/routes/dev.sms";
+import * as devSms from "~/stand-ins/routes/dev.sms";
 import * as directDebit from "~/routes/directdebit";
 import * as webhook from "~/routes/payments.webhook";
 import * as transaction from "~/routes/transactions.$id";

@@ -4,7 +4,7 @@
 // guessing: codes not found limited per member and per IP (JSON call, code field, pay form).
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { packagesFor } from "~/domain/credits/packages.server";
-import { completeSimulatedPayment } from "~/domain/payments/mollie-simulator.server";
+import { completeSimulatedPayment } from "~/stand-ins/mollie-simulator.server";
 import { purchaseOffer } from "~/domain/payments/purchase-offer.server";
 import type { DiscountValidity } from "~/generated/prisma/enums";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";

@@ -15,9 +15,9 @@ import {
   SENT_MAIL_DAYS,
   UNSENT_MAIL_DAYS,
   deliverMail,
-  outboxDir,
   pruneMails,
 } from "~/lib/mail.server";
+import { outboxDir } from "~/stand-ins/mail-outbox.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
 import { seedBaseData } from "../../prisma/seed/base-data";
 

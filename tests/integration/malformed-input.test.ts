@@ -25,7 +25,10 @@ function routeList(entries: RouteConfigEntry[], prefix = ""): { pattern: string;
   });
 }
 
-const modules = import.meta.glob<Record<string, unknown>>("../../app/routes/*.{ts,tsx}");
+const modules = import.meta.glob<Record<string, unknown>>([
+  "../../app/routes/*.{ts,tsx}",
+  "../../app/stand-ins/routes/*.{ts,tsx}",
+]);
 
 /** Who posts: pages for visitors only are posted by a visitor, staff pages by staff, the rest by a member. */
 const POSTED_BY: Record<string, As> = {

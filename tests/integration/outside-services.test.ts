@@ -11,7 +11,7 @@ import { rootCertificates } from "node:tls";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { packagesFor } from "~/domain/credits/packages.server";
-import { completeSimulatedPayment } from "~/domain/payments/mollie-simulator.server";
+import { completeSimulatedPayment } from "~/stand-ins/mollie-simulator.server";
 import { reconcileOpenPayments } from "~/domain/payments/reconcile.server";
 import { PUSH_RETRY_LIMIT, pushForLike, retryPush } from "~/domain/notifications/push-notify.server";
 import { db } from "~/lib/db.server";

@@ -6,13 +6,13 @@ import {
   chargeBackSimulatedPayment,
   completeSimulatedPayment,
   type SimulatedOutcome,
-} from "~/domain/payments/mollie-simulator.server";
+} from "~/stand-ins/mollie-simulator.server";
 import { offeredMethods } from "~/domain/payments/offered-methods.server";
 import { reconcileOpenPayments } from "~/domain/payments/reconcile.server";
 import { syncPayment } from "~/domain/payments/sync-payment.server";
 import { db } from "~/lib/db.server";
 import * as checkout from "~/routes/credits.$id";
-import * as simulatorPage from "~/routes/dev.mollie.checkout.$id";
+import * as simulatorPage from "~/stand-ins/routes/dev.mollie.checkout.$id";
 import * as webhook from "~/routes/payments.webhook";
 import * as transaction from "~/routes/transactions.$id";
 import { seedBaseData } from "../../prisma/seed/base-data";

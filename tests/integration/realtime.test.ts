@@ -469,6 +469,7 @@ describe("the stream through Express", () => {
     const app = createApp({
       build: () => Promise.reject(new Error("no app build in this test")),
       buildDir: "build",
+      standIns: true,
       databaseUrl: process.env.DATABASE_URL!,
       logger: createLogger("silent"),
       trustProxy: 0,

@@ -9,7 +9,7 @@ import {
   completeSimulatedPayment,
   failSimulatedRefund,
   refundSimulatedPaymentOutsideSite,
-} from "~/domain/payments/mollie-simulator.server";
+} from "~/stand-ins/mollie-simulator.server";
 import { mollie } from "~/domain/payments/mollie.server";
 import { centsToValue } from "~/domain/payments/money";
 import type { RefundPanelView, StaffPaymentsOutcome } from "~/domain/payments/refund-view";

@@ -9,7 +9,7 @@ import {
   completeSimulatedPayment,
   declineSimulatedRecurringPayments,
   simulatedWebhooksDone,
-} from "~/domain/payments/mollie-simulator.server";
+} from "~/stand-ins/mollie-simulator.server";
 import { mollie } from "~/domain/payments/mollie.server";
 import { RECONCILE_AFTER_MS, reconcileOpenPayments } from "~/domain/payments/reconcile.server";
 import { syncPayment } from "~/domain/payments/sync-payment.server";

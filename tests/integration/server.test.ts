@@ -18,6 +18,7 @@ async function listen(databaseUrl: string, buildDir = "build", publicUrl?: strin
     logger: createLogger("silent"),
     trustProxy: 0,
     publicUrl,
+    standIns: true,
   });
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));

@@ -6,7 +6,7 @@ process.env.SMS_API_KEY = "test-sms-key";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { db } from "~/lib/db.server";
 import { sendSms, smsOutboxEnabled } from "~/lib/sms.server";
-import * as devSms from "~/routes/dev.sms";
+import * as devSms from "~/stand-ins/routes/dev.sms";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { createMember } from "../fixtures/members";
 import { runRoute, siteRequest } from "../fixtures/run-route";

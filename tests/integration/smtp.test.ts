@@ -89,7 +89,7 @@ describe("real mail over SMTP_URL", () => {
   });
 
   it("answers 404 on /dev/outbox, also to staff", async () => {
-    const { loader } = await import("~/routes/dev.outbox");
+    const { loader } = await import("~/stand-ins/routes/dev.outbox");
     const { createMember } = await import("../fixtures/members");
     const { seedBaseData } = await import("../../prisma/seed/base-data");
     await seedBaseData((await import("~/lib/db.server")).db());
@@ -106,7 +106,8 @@ describe("real mail over SMTP_URL", () => {
     const { db } = await import("~/lib/db.server");
     const { env } = await import("~/lib/env.server");
     const { QUEUES } = await import("~/lib/jobs.server");
-    const { OTHER_TRANSPORT_DELAY_S, deliverMail, outboxDir, queueMail } = await import("~/lib/mail.server");
+    const { OTHER_TRANSPORT_DELAY_S, deliverMail, queueMail } = await import("~/lib/mail.server");
+    const { outboxDir } = await import("~/stand-ins/mail-outbox.server");
     const from = '"Hartklop" <noreply@hartklop.nl>';
     const smtpUrl = env().SMTP_URL;
     /** As a server of the same installation without SMTP_URL (STANDINS=true: the outbox). */

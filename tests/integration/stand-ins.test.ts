@@ -7,19 +7,26 @@ import { spawn } from "node:child_process";
 import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import type { ServerBuild } from "react-router";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { packagesFor } from "~/domain/credits/packages.server";
-import { completeSimulatedPayment } from "~/domain/payments/mollie-simulator.server";
+import { completeSimulatedPayment } from "~/stand-ins/mollie-simulator.server";
 import { sendSms } from "~/lib/sms.server";
 import { queueMail } from "~/lib/mail.server";
 import * as checkout from "~/routes/credits.$id";
-import * as outbox from "~/routes/dev.outbox";
-import * as outboxMail from "~/routes/dev.outbox.$mailId";
-import * as simulatorCheckout from "~/routes/dev.mollie.checkout.$id";
-import * as smsOutbox from "~/routes/dev.sms";
+import * as outbox from "~/stand-ins/routes/dev.outbox";
+import * as outboxMail from "~/stand-ins/routes/dev.outbox.$mailId";
+import * as simulatorCheckout from "~/stand-ins/routes/dev.mollie.checkout.$id";
+import * as smsOutbox from "~/stand-ins/routes/dev.sms";
 import { db } from "~/lib/db.server";
-import { env, parseEnv } from "~/lib/env.server";
+import { env, parseEnv, standInsAllowed } from "~/lib/env.server";
 import { seedBaseData } from "../../prisma/seed/base-data";
+import routes from "../../app/routes";
+import { createApp, servedBuild } from "../../server/app";
+import { createLogger } from "../../server/logger";
 import { standInsToWarnAbout } from "../../server/stand-in-warning";
 import { createMember, ORIGIN, type Member } from "../fixtures/members";
 import { routeSimulatorWebhooks } from "../fixtures/mollie-webhooks";
@@ -300,5 +307,108 @@ describe("the stand-in warning at start", () => {
       level: "warn",
       standIns: ["SMTP_URL", "MOLLIE_API_KEY", "SMS_URL"],
     });
+  });
+});
+
+/**
+ * A server build with the route table of app/routes.ts (ids and paths as React Router gives them),
+ * each route a resource route answering its own id, and a document renderer that answers the
+ * status alone: enough to see which routes a server serves.
+ */
+function buildOfRoutes(): ServerBuild {
+  const table: Record<string, unknown> = {
+    root: { id: "root", path: "", module: {} },
+  };
+  const add = (entries: RouteConfigEntry[], prefix: string) => {
+    for (const entry of entries) {
+      const path = entry.index ? prefix : entry.path ? `${prefix}/${entry.path}` : prefix;
+      if (entry.index || entry.path) {
+        const id = entry.id ?? entry.file.replace(/\.[jt]sx?$/, "");
+        const loader = () => Response.json({ route: id });
+        table[id] = {
+          id,
+          parentId: "root",
+          path: path.replace(/^\/+/, ""),
+          index: entry.index,
+          module: { loader },
+        };
+      }
+      add(entry.children ?? [], path);
+    }
+  };
+  add(routes, "");
+  return {
+    entry: {
+      module: { default: (_request: Request, status: number) => new Response(`page ${status}`, { status }) },
+    },
+    routes: table,
+    assets: { entry: { module: "", imports: [] }, routes: {}, url: "", version: "test" },
+    publicPath: "/",
+    assetsBuildDirectory: "build/client",
+    future: {},
+    ssr: true,
+    isSpaMode: false,
+    prerender: [],
+    routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+  } as unknown as ServerBuild;
+}
+
+describe("the stand-ins' routes", () => {
+  const database = { DATABASE_URL: "postgresql://app@db.example/app", SESSION_SECRET: "x".repeat(32) };
+  const production = parseEnv({
+    NODE_ENV: "production",
+    ...database,
+    SMTP_URL: "smtp://mail.example:25",
+    MOLLIE_API_KEY: `live_${"a".repeat(30)}`,
+    SMS_URL: "https://sms.example/messages",
+  });
+  const staging = parseEnv({ NODE_ENV: "production", ...database, STANDINS: "true" });
+  const standInIds = [
+    "stand-ins/dev-outbox",
+    "stand-ins/dev-outbox-mail",
+    "stand-ins/dev-sms",
+    "stand-ins/dev-mollie-checkout",
+  ];
+
+  /** The status and body of GET `path` on a server started as server/main.ts starts it with `settings`. */
+  async function answer(settings: ReturnType<typeof parseEnv>, path: string) {
+    const app = createApp({
+      build: buildOfRoutes(),
+      buildDir: "build",
+      databaseUrl: process.env.DATABASE_URL!,
+      logger: createLogger("silent"),
+      trustProxy: 0,
+      standIns: standInsAllowed(settings),
+    });
+    const server = await new Promise<Server>((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => resolve(s));
+    });
+    try {
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`);
+      return { status: response.status, body: await response.text() };
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }
+
+  it("are not served by a production server without stand-ins: /dev/* is the site's 404", async () => {
+    const served = Object.values(servedBuild(buildOfRoutes(), standInsAllowed(production)).routes);
+    expect(served.filter((route) => route!.path?.startsWith("dev/"))).toEqual([]);
+    expect(served.map((route) => route!.id)).toContain("routes/login");
+    for (const path of ["/dev/outbox", "/dev/outbox/1", "/dev/sms", "/dev/mollie/checkout/tr_x"]) {
+      expect(await answer(production, path)).toEqual({ status: 404, body: "page 404" });
+    }
+    expect((await answer(production, "/login")).status).toBe(200);
+  });
+
+  it("are served where stand-ins run", async () => {
+    for (const settings of [staging, parseEnv({ NODE_ENV: "production" })]) {
+      const served = servedBuild(buildOfRoutes(), standInsAllowed(settings)).routes;
+      expect(standInIds.map((id) => served[id]?.id)).toEqual(standInIds);
+      expect(await answer(settings, "/dev/outbox")).toEqual({
+        status: 200,
+        body: JSON.stringify({ route: "stand-ins/dev-outbox" }),
+      });
+    }
   });
 });

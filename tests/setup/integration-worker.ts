@@ -20,6 +20,12 @@ process.env.DATA_DIR = await mkdtemp(path.join(os.tmpdir(), "hartklop-it-data-")
 process.env.NODE_ENV = "test";
 // A real database server, but a test one: the stand-ins (Mollie simulator, outbox) run.
 process.env.STANDINS = "true";
+// As today's server start does, but at the client's first call: a test file that never pays never
+// runs the simulator's interception of this process's requests.
+const { setMollieStandIn } = await import("~/domain/payments/mollie.server");
+setMollieStandIn((await import("~/stand-ins/mollie-simulator.server")).startMollieSimulator);
+const { setOutboxFiles } = await import("~/lib/mail.server");
+setOutboxFiles((await import("~/stand-ins/mail-outbox.server")).outboxFiles);
 
 afterAll(async () => {
   const { closePreparedPool, db } = await import("~/lib/db.server");

@@ -7,7 +7,7 @@ import { maskedEmail } from "./email";
 import { consumeVerification, createVerification, peekVerification } from "./verification.server";
 
 /** An account as its activation page and stored-card payments name it: profile name, masked address. */
-export interface AccountLabel {
+interface AccountLabel {
   name: string;
   email: string;
 }

@@ -5,7 +5,7 @@ import { passwordProblem, type PasswordProblem } from "./password-rules";
 import { endOtherSessions } from "./session.server";
 import { voidLinks } from "./verification.server";
 
-export type ChangePasswordResult = { ok: true } | { ok: false; error: "wrongOldPassword" | PasswordProblem };
+type ChangePasswordResult = { ok: true } | { ok: false; error: "wrongOldPassword" | PasswordProblem };
 
 export const CHANGE_PASSWORD_ERROR_KEYS = {
   wrongOldPassword: "settings:password.wrongOldPassword",

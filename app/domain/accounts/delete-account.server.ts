@@ -8,7 +8,7 @@ import { verifyPassword } from "./password.server";
 import { createVerification, voidLinks } from "./verification.server";
 
 /** A deleted account can be reactivated for 14 days, then its personal data is erased. */
-export const DELETION_GRACE_DAYS = 14;
+const DELETION_GRACE_DAYS = 14;
 export const DELETION_GRACE_MS = DELETION_GRACE_DAYS * 24 * 3600_000;
 
 /** The discount (percent) offered instead of deleting, to members who never paid; null for none. */
@@ -20,7 +20,7 @@ export function deleteDiscountFor(
   return discount > 0 && !user.paidUser ? discount : null;
 }
 
-export type DeleteAccountResult = { ok: true } | { ok: false; error: "passwordWrong" | "tooManyAttempts" };
+type DeleteAccountResult = { ok: true } | { ok: false; error: "passwordWrong" | "tooManyAttempts" };
 
 /**
  * Deletes a member's account after checking the password: in one transaction the account is marked

@@ -21,9 +21,9 @@ export const EMAIL_CHANGE_ERROR_KEYS = {
   invalidLink: "settings:reset.invalidLink",
 } as const;
 
-export type EmailChangeError = keyof typeof EMAIL_CHANGE_ERROR_KEYS;
+type EmailChangeError = keyof typeof EMAIL_CHANGE_ERROR_KEYS;
 
-export function emailChangeLink(origin: string, token: string) {
+function emailChangeLink(origin: string, token: string) {
   return `${origin}/mail-change/do?token=${encodeURIComponent(token)}`;
 }
 

@@ -13,7 +13,7 @@ export async function passwordIsFresh(sessionId: string, now = new Date()): Prom
   return provenAt !== null && now.getTime() - provenAt.getTime() < PASSWORD_FRESH_MS;
 }
 
-export type PasswordReentry =
+type PasswordReentry =
   | { ok: true }
   | { ok: false; error: "required" | "wrong" }
   /** Refused unchecked, as a login would be now (loginRefusalMessage words it). */

@@ -21,9 +21,9 @@ export const RESET_ERROR_KEYS = {
   invalidLink: "settings:reset.invalidLink",
 } as const;
 
-export type ResetRequestResult = { ok: true } | { ok: false; error: "notFound" | "tooMany" };
+type ResetRequestResult = { ok: true } | { ok: false; error: "notFound" | "tooMany" };
 
-export function resetLink(origin: string, token: string) {
+function resetLink(origin: string, token: string) {
   return `${origin}/reset-password/do?token=${encodeURIComponent(token)}`;
 }
 
@@ -86,8 +86,7 @@ export async function isResetLinkValid(token: string): Promise<boolean> {
   return (await resetTarget(token)) !== null;
 }
 
-export type ResetResult =
-  { ok: true; userId: number } | { ok: false; error: "invalidLink" | PasswordProblem };
+type ResetResult = { ok: true; userId: number } | { ok: false; error: "invalidLink" | PasswordProblem };
 
 /**
  * `/reset-password/do`: sets the new password, lifts a login block and ends every session of the

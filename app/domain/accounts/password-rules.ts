@@ -14,7 +14,7 @@ export {
 } from "./password-limits";
 
 /** Passwords that are guessed first; refused whatever their length. */
-export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
+const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
   "password",
   "password1",
   "password123",
@@ -48,12 +48,12 @@ export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
 ]);
 
 /** Letters and at least one digit, space or symbol. */
-export const isStrongPassword = (password: string) => /\p{L}/u.test(password) && /[^\p{L}]/u.test(password);
+const isStrongPassword = (password: string) => /\p{L}/u.test(password) && /[^\p{L}]/u.test(password);
 
-export const isCommonPassword = (password: string) => COMMON_PASSWORDS.has(password.toLowerCase());
+const isCommonPassword = (password: string) => COMMON_PASSWORDS.has(password.toLowerCase());
 
 /** The account a password is for: the e-mail address and, where known, the profile name. */
-export interface PasswordAccount {
+interface PasswordAccount {
   email: string | null;
   name?: string | null;
 }
@@ -92,7 +92,7 @@ export const PASSWORD_PROBLEM_KEYS: Record<PasswordProblem, string> = {
   likeAccount: "accounts:password.likeAccount",
 };
 
-export const PASSWORD_REQUIRED_KEY = "accounts:password.required";
+const PASSWORD_REQUIRED_KEY = "accounts:password.required";
 
 export function passwordProblemMessage(t: TFunction, problem: PasswordProblem): string {
   return t(PASSWORD_PROBLEM_KEYS[problem], PASSWORD_LIMITS);

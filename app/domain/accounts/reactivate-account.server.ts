@@ -3,7 +3,7 @@ import { db } from "~/lib/db.server";
 import { DELETION_GRACE_MS } from "./delete-account.server";
 import { consumeVerification, peekVerification } from "./verification.server";
 
-export type ReactivateResult = { ok: true; userId: number } | { ok: false };
+type ReactivateResult = { ok: true; userId: number } | { ok: false };
 
 /** A deleted account that is not erased yet and still within its grace period. */
 function reactivatable(userId: number) {

@@ -5,7 +5,7 @@ import { searchViewer } from "~/domain/search/search-viewer.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 
-export const SIGNUP_MATCHES = 12;
+const SIGNUP_MATCHES = 12;
 /** Ages within this many years count as "near in age". */
 const AGE_WINDOW_YEARS = 8;
 /** Candidates read per tier before sorting by age difference. */

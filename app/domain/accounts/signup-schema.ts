@@ -8,8 +8,8 @@ import { SIGNUP_MESSAGE_MAX_LENGTH } from "./signup-limits";
 
 export { SIGNUP_MESSAGE_MAX_LENGTH };
 
-export const NAME_MIN_LENGTH = 3;
-export const NAME_MAX_LENGTH = 30;
+const NAME_MIN_LENGTH = 3;
+const NAME_MAX_LENGTH = 30;
 /** Older than this is taken for a typing error. */
 const MAX_AGE = 120;
 

@@ -1,5 +1,5 @@
 /** The site's `signups` setting (docs/product.md, Accounts). */
-export type SignupPolicy = "all" | "with_trafficsource" | "invite_only";
+type SignupPolicy = "all" | "with_trafficsource" | "invite_only";
 
 /**
  * Whether the signup form is offered. `all` always; `with_trafficsource` only to

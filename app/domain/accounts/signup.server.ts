@@ -21,7 +21,7 @@ import type { SignupValues } from "./signup-schema";
 import { consumeVerification, createVerification, usedVerification, voidLinks } from "./verification.server";
 
 /** A deleted account can be reactivated within 14 days (docs/product.md, Accounts). */
-export const DELETION_GRACE_DAYS = 14;
+const DELETION_GRACE_DAYS = 14;
 
 type SignupSite = Pick<Site, "id" | "name" | "domain" | "usesSignupMessage">;
 type MailSite = Pick<Site, "name" | "domain">;
@@ -33,7 +33,7 @@ export type ExistingAccount = "active" | "reactivatable" | "customer_service";
  * An account that is not deleted can log in; a deleted one within its grace period can be
  * reactivated; anything else goes to customer service.
  */
-export async function existingAccount(siteId: number, email: string): Promise<ExistingAccount | null> {
+async function existingAccount(siteId: number, email: string): Promise<ExistingAccount | null> {
   const user = await db().user.findUnique({
     where: { siteId_email: { siteId, email: normalizeEmail(email) } },
     select: { status: true, deletedAt: true, erasedAt: true },
@@ -45,7 +45,7 @@ export async function existingAccount(siteId: number, email: string): Promise<Ex
   return "customer_service";
 }
 
-export interface NewAccount {
+interface NewAccount {
   site: SignupSite;
   values: SignupValues;
   /** The visitor's current locale. */
@@ -114,12 +114,12 @@ export async function createAccount({
   });
 }
 
-export function activationLink(origin: string, token: string) {
+function activationLink(origin: string, token: string) {
   return `${origin}/activate?token=${encodeURIComponent(token)}`;
 }
 
 /** Queues the activation mail with its link, in the member's language. */
-export function sendActivationMail(options: {
+function sendActivationMail(options: {
   userId: number;
   to: string;
   language: string;
@@ -140,7 +140,7 @@ export function sendActivationMail(options: {
 const isUniqueViolation = (error: unknown) =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 
-export type SignupOutcome =
+type SignupOutcome =
   | { status: "exists"; existing: ExistingAccount }
   | { status: "suggestion"; suggestion: string }
   | { status: "rate_limited" }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { db } from "~/lib/db.server";
 import type { Prisma, VerificationType } from "~/generated/prisma/client";
 
-export const VERIFICATION_TTL_MS: Record<VerificationType, number> = {
+const VERIFICATION_TTL_MS: Record<VerificationType, number> = {
   activation: 7 * 24 * 3600_000,
   reset_password: 2 * 3600_000,
   change_email: 24 * 3600_000,

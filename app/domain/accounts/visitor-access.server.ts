@@ -3,10 +3,7 @@ import { loggedOutSearchAllowed } from "~/domain/search/access";
 import { hasTrafficSource, type Tracking } from "~/middleware/tracking.server";
 import { signupsOpen } from "./signup-visibility";
 
-export type VisitorAccessSettings = Pick<
-  Site,
-  "signups" | "loggedOutSearch" | "loggedOutSearchTrafficsource"
->;
+export type VisitorAccessSettings = Pick<Site, "signups" | "loggedOutSearch" | "loggedOutSearchTrafficsource">;
 
 export interface VisitorAccess {
   /** Whether the visitor may search and view profiles (members area pages) without logging in. */

@@ -10,7 +10,7 @@ import { newSendKey } from "./send-key";
 
 /**
  * For the open pickers only: the site's gift catalogue (active, in catalogue order: giftCatalogue)
- * and the member's own approved photos (ownPhotoChoices), in one statement; null for a closed one.
+ * and the member's own approved photos, in one statement; null for a closed one.
  */
 async function pickerContents(siteId: number, userId: number, open: { gifts: boolean; photos: boolean }) {
   if (!open.gifts && !open.photos) return { gifts: null, ownPhotos: null };

@@ -3,7 +3,7 @@ import { db } from "~/lib/db.server";
 import type { ChatGate } from "./chat-types";
 
 /** What the gate needs to know about the other member (null: no such user). */
-export interface GateFacts {
+interface GateFacts {
   siteId: number;
   status: string;
   invisible: boolean;

@@ -6,7 +6,7 @@ import { MAX_UPLOAD_BYTES, processImage, type UploadError } from "~/domain/photo
 import { db } from "~/lib/db.server";
 import { fileStorage } from "~/lib/storage.server";
 
-export type ChatPhotoSize = "thumb" | "large";
+type ChatPhotoSize = "thumb" | "large";
 
 /** Why no chat photo was made: the upload errors of profile photos, or an unknown own photo. */
 export type ChatPhotoError = Exclude<UploadError, "limitReached"> | "notFound";
@@ -22,12 +22,7 @@ export const CHAT_PHOTO_ERRORS: readonly ChatPhotoError[] = [
   "heic",
 ];
 
-export type ChatPhotoResult = { ok: true; chatPhotoId: number } | { ok: false; error: ChatPhotoError };
-
-/** Where a chat photo is served: only to its owner and the other member of its conversation. */
-export function chatPhotoPath(chatPhotoId: number, size: ChatPhotoSize) {
-  return `/chat-photos/${chatPhotoId}/${size}`;
-}
+type ChatPhotoResult = { ok: true; chatPhotoId: number } | { ok: false; error: ChatPhotoError };
 
 /** Writes both versions under new keys and adds the row; on a database failure the files go again. */
 async function store(
@@ -106,18 +101,8 @@ export async function discardChatPhoto(chatPhotoId: number): Promise<void> {
   await Promise.all([storage.remove(photo.filename), storage.remove(photo.thumbFilename)]);
 }
 
-/** The member's own active profile photos, offered by the photo picker. */
-export async function ownPhotoChoices(userId: number): Promise<{ id: number; thumbUrl: string }[]> {
-  const photos = await db().photo.findMany({
-    where: { status: "active", profile: { userId } },
-    orderBy: { id: "asc" },
-    select: { id: true },
-  });
-  return photos.map(({ id }) => ({ id, thumbUrl: `/photos/${id}/thumb` }));
-}
-
 /** Who asks for a chat photo (the session's user). */
-export interface ChatPhotoViewer {
+interface ChatPhotoViewer {
   id: number;
   role: string;
   siteId: number;

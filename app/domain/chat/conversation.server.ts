@@ -6,7 +6,7 @@ import { CHAT_CHANNEL, eventLocksSql } from "./chat-events.server";
 import { MESSAGES_PAGE_SIZE, type ChatGate, type ChatMessage, type ChatPartner } from "./chat-types";
 import { historyLimit } from "./history";
 
-export interface LoadConversationInput {
+interface LoadConversationInput {
   /** The member opening the conversation (the gate needs their status and site). */
   viewer: ChatViewer;
   conversationId: number;
@@ -16,7 +16,7 @@ export interface LoadConversationInput {
   now?: Date;
 }
 
-export interface ConversationView {
+interface ConversationView {
   conversationId: number;
   partner: ChatPartner;
   /** Whether the viewer can write to the partner (chatGate). */
@@ -64,7 +64,8 @@ interface ConversationRow extends GateFactsRow {
  * read position, both read-receipt switches, the partner card, the gate's facts, the newest message
  * the other wrote (what opening the page marks as read) and a page of messages (those before
  * `before`, or the newest), each gift with its catalogue entry (code and picture; retired gifts
- * too). The member sees messages from `visibleSince` on (`GREATEST` skips a null `clearedAt`).
+ * too). The member sees messages from the later of the history limit and their own deletion on
+ * (`GREATEST` skips a null `clearedAt`).
  */
 function readConversation(
   conversationId: number,

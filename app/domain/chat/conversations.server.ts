@@ -44,7 +44,7 @@ function preview(userId: number, item: ListRow["items"][number]): MessagePreview
  * last message and the unread count; deleted ones (hidden) are left out until a new message arrives.
  * A page past the end (an old link, a chat deleted since) shows the last page instead.
  * One statement: the count and the page, each row with its partner and the newest message the
- * member may still see (history limit and their own deletion: `visibleSince`), read backwards
+ * member may still see (history limit and their own deletion), read backwards
  * along Message(conversationId, id), with its gift's code.
  */
 export async function listConversations(

@@ -18,7 +18,7 @@ export async function deleteChat(userId: number, conversationId: number, now = n
   });
 }
 
-export type DeleteMessageResult = "deleted" | "notFound";
+type DeleteMessageResult = "deleted" | "notFound";
 
 /**
  * A member deletes one of their own messages: it disappears for both. If the other member had not

@@ -4,10 +4,9 @@
  * links to the conversation page with `?text=`, which the page puts in the empty form.
  */
 export const ICEBREAKER_KEYS = ["hello", "smile", "weekend", "travel", "music", "food"] as const;
-export type IcebreakerKey = (typeof ICEBREAKER_KEYS)[number];
 
 /** The query parameter that carries a chosen opener to the conversation page. */
-export const PREFILL_PARAM = "text";
+const PREFILL_PARAM = "text";
 
 /** The page's address with the opener as `?text=`, keeping its other parameters. */
 export function icebreakerHref(pageUrl: string, text: string): string {

@@ -2,7 +2,7 @@ import { packagesFor } from "~/domain/credits/packages.server";
 import type { Site } from "~/domain/sites/site.server";
 import { minimumMessageCostFor, textMessageCredits } from "./message-price";
 
-export type PricedSite = Pick<Site, "id" | "messageCredits" | "minimumMessageCosts">;
+type PricedSite = Pick<Site, "id" | "messageCredits" | "minimumMessageCosts">;
 
 /** What one text message costs a sender from `country` on this site, in credits. */
 export async function textMessagePrice(site: PricedSite, country: string | null): Promise<number> {

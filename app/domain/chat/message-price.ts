@@ -9,7 +9,7 @@ const minimumMessageCostsSchema = z.record(
   z.object({ costs: z.number().int().nonnegative(), currency: z.string() }),
 );
 
-export type MinimumMessageCost = { costs: number; currency: string };
+type MinimumMessageCost = { costs: number; currency: string };
 
 /** The minimum for a country from the site's setting (malformed settings count as no minimum). */
 export function minimumMessageCostFor(setting: unknown, country: string | null): MinimumMessageCost | null {

@@ -6,7 +6,7 @@ export async function hidesReadReceipts(userId: number): Promise<boolean> {
   return user?.hideReadReceipts ?? false;
 }
 
-export async function setHideReadReceipts(userId: number, hide: boolean) {
+async function setHideReadReceipts(userId: number, hide: boolean) {
   await db().user.update({ where: { id: userId }, data: { hideReadReceipts: hide }, select: { id: true } });
 }
 

@@ -12,7 +12,7 @@ const isUniqueViolation = (error: unknown) =>
 /** How many of the conversation's newest messages go with a report as evidence. */
 export const EVIDENCE_MESSAGES = 20;
 
-export interface ReportInput {
+interface ReportInput {
   reporterId: number;
   /** The reporter's IP address (complaints are limited per IP too). */
   ip: string;
@@ -24,7 +24,7 @@ export interface ReportInput {
   now?: Date;
 }
 
-export type ReportResult =
+type ReportResult =
   { ok: true; complaintId: number; duplicate: boolean } | { ok: false; error: "notFound" | "rateLimited" };
 
 interface StoredMessage {

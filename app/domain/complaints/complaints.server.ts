@@ -13,7 +13,7 @@ import type { ComplaintInput } from "./complaint-schema";
 export const COMPLAINTS_PER_IP_PER_HOUR = COMPLAINTS_PER_IP.limit;
 export const STAFF_PAGE_SIZE = 50;
 
-export type SubmitComplaintResult =
+type SubmitComplaintResult =
   { ok: true; complaintId: number } | { ok: false; error: "rejected" | "rateLimited" };
 
 /**

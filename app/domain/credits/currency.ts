@@ -16,7 +16,3 @@ const COUNTRY_CURRENCY: Partial<Record<string, Currency>> = {
 export function currencyForCountry(country: string | null | undefined): Currency {
   return (country && COUNTRY_CURRENCY[country]) || "EUR";
 }
-
-export function isCurrency(value: unknown): value is Currency {
-  return typeof value === "string" && (CURRENCIES as readonly string[]).includes(value);
-}

@@ -6,7 +6,7 @@ import { db } from "~/lib/db.server";
 import type { CampaignLinkInput, CampaignLinkView } from "./campaign-schema";
 
 /** More links than staff manage by hand; the list stops here. */
-export const CAMPAIGN_LIST_LIMIT = 500;
+const CAMPAIGN_LIST_LIMIT = 500;
 
 const linkSelect = {
   id: true,
@@ -34,8 +34,7 @@ export function findCampaignLink(siteId: number, id: number): Promise<CampaignLi
   return db().campaignLink.findFirst({ where: { id, siteId }, select: linkSelect });
 }
 
-export type SaveCampaignLinkResult =
-  { ok: true; id: number } | { ok: false; error: "tokenTaken" | "notFound" };
+type SaveCampaignLinkResult = { ok: true; id: number } | { ok: false; error: "tokenTaken" | "notFound" };
 
 const isUniqueViolation = (error: unknown) =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";

@@ -2,7 +2,7 @@ import { db } from "~/lib/db.server";
 import { isLanderName, landerTakesSlug } from "./lander-names";
 
 /** Campaign tokens: letters, digits, "-" and "_", at most 64 (anything else is no token). */
-export const CAMPAIGN_TOKEN = /^[A-Za-z0-9_-]{1,64}$/;
+const CAMPAIGN_TOKEN = /^[A-Za-z0-9_-]{1,64}$/;
 
 const TRACKING_FIELDS = ["network", "ref", "sub1", "sub2", "sub3"] as const;
 

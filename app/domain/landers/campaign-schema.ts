@@ -3,15 +3,15 @@ import { z } from "zod";
 import { LANDER_NAMES, LANDER_SLUG, LANDER_SLUG_MAX, isLanderName, landerTakesSlug } from "./lander-names";
 import { rowIdSchema } from "~/lib/row-id";
 
-export const CAMPAIGN_TOKEN = /^[A-Za-z0-9_-]{1,64}$/;
+const CAMPAIGN_TOKEN = /^[A-Za-z0-9_-]{1,64}$/;
 /** As long as tracking data from a URL may be (lib/tracking.server). */
-export const CAMPAIGN_VALUE_MAX = 100;
+const CAMPAIGN_VALUE_MAX = 100;
 
 /**
  * First path segments the site itself uses (pages, calls, static files): a campaign link `/{token}`
  * with one of these names could never be reached. A unit test keeps this in step with routes.ts.
  */
-export const RESERVED_TOKENS = [
+const RESERVED_TOKENS = [
   "account-deleted",
   "activate",
   "api",
@@ -63,8 +63,6 @@ export const RESERVED_TOKENS = [
 export function isReservedToken(token: string): boolean {
   return (RESERVED_TOKENS as readonly string[]).includes(token.toLowerCase());
 }
-
-export const CAMPAIGN_INTENTS = ["save", "activate", "deactivate"] as const;
 
 /** The campaign-link form of /staff/campaigns, shared by the browser and the server. */
 export function campaignLinkSchema(t: TFunction) {

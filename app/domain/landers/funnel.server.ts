@@ -22,7 +22,7 @@ const DAY_MS = 24 * 3600_000;
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Today's calendar day in a time zone, as YYYY-MM-DD. */
-export function siteToday(now: Date, timeZone: string): string {
+function siteToday(now: Date, timeZone: string): string {
   return new Intl.DateTimeFormat("en-CA", {
     timeZone,
     year: "numeric",
@@ -57,14 +57,14 @@ export function funnelPeriod(
 }
 
 /** The instants the period runs between: `from`'s midnight up to the midnight after `to`, site time. */
-export async function periodBounds(period: { from: string; to: string }, timeZone: string) {
+async function periodBounds(period: { from: string; to: string }, timeZone: string) {
   const [row] = await db().$queryRaw<{ since: Date; until: Date }[]>`
     SELECT (${period.from}::date::timestamp AT TIME ZONE ${timeZone}) AS since,
       ((${period.to}::date + 1)::timestamp AT TIME ZONE ${timeZone}) AS until`;
   return row!;
 }
 
-export interface FunnelQuery {
+interface FunnelQuery {
   siteId: number;
   since: Date;
   until: Date;

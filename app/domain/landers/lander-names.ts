@@ -1,5 +1,5 @@
 /** The landers that take no slug (`/landers/{name}`; docs/product.md, Sites, languages and countries). */
-export const LANDERS_WITHOUT_SLUG = ["adultonly", "tinderswipe", "whoneedsstrings"] as const;
+const LANDERS_WITHOUT_SLUG = ["adultonly", "tinderswipe", "whoneedsstrings"] as const;
 
 /** The landers with an optional slug (`/landers/{name}/{slug?}`). */
 export const LANDERS_WITH_SLUG = [

@@ -15,12 +15,12 @@ import { landerMembers, regionCounts } from "./lander-members.server";
 const MEMBERS_PER_LANDER = 12;
 
 /** The visitor's country when the site serves it, otherwise the site's preselected one (as search does). */
-export function landerCountry(site: Pick<Site, "countries" | "geoipSelectedCountry">, country: string) {
+function landerCountry(site: Pick<Site, "countries" | "geoipSelectedCountry">, country: string) {
   return site.countries.includes(country) ? country : site.geoipSelectedCountry;
 }
 
 /** The slug as a region of the country, a theme, or (anything else) the default. */
-export function landerVariant(country: string, slug: string | null): LanderVariant {
+function landerVariant(country: string, slug: string | null): LanderVariant {
   if (!slug) return { kind: "default" };
   const region = regionsOf(country).find((name) => regionSlug(name) === slug);
   if (region) return { kind: "region", region };

@@ -15,7 +15,7 @@ export type LikeRefusal = "notFound" | "self" | "unavailable" | "blocked" | "rat
  * `announce`: the liked member is to be told (mail, push, the "new like" modal); not for a like taken
  * back and given again within LIKE_NOTICE_QUIET_MS of the last time they were told.
  */
-export type LikeResult =
+type LikeResult =
   | { ok: true; likedUserId: number; created: boolean; announce: boolean; matched: boolean }
   | { ok: false; error: LikeRefusal };
 

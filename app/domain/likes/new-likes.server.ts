@@ -69,7 +69,7 @@ export async function newestUnannouncedLike(userId: number) {
   };
 }
 
-export type AnnouncedLike = NonNullable<Awaited<ReturnType<typeof newestUnannouncedLike>>>;
+type AnnouncedLike = NonNullable<Awaited<ReturnType<typeof newestUnannouncedLike>>>;
 
 /** Marks one of the member's likes as announced; another member's like id changes nothing. */
 export async function markLikeAnnounced(userId: number, likeId: number) {

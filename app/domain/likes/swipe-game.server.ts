@@ -37,7 +37,7 @@ export function siteTimeZone(site: Pick<Site, "timeZone">): string {
 }
 
 /** Where the member stands today: likes given in the game today, likes left, and whether the game is closed. */
-export interface SwipeLimit {
+interface SwipeLimit {
   likesToday: number;
   likesLeft: number;
   /** Set while the day's likes are used up: when the game opens again. */
@@ -50,7 +50,7 @@ export interface SwipeLimit {
  * reached and the game stays closed until `reopensAt` (the later of the next midnight and the last
  * like plus `swipeWaitHours`), even when that is already on the next day.
  */
-export async function swipeLimit(
+async function swipeLimit(
   client: Client,
   userId: number,
   site: SwipeSite,
@@ -79,7 +79,7 @@ export async function swipeLimit(
 }
 
 /** Who the game shows: visible members of the site of the gender (and country) the member seeks. */
-export interface CandidateQuery {
+interface CandidateQuery {
   siteId: number;
   userId: number;
   /** Users never shown: the member and everyone on either side of a block with them. */
@@ -199,15 +199,13 @@ export async function loadSwipeGame({
   return { kind: "open", card, next, likesLeft: limit.likesLeft, likesPerDay };
 }
 
-export type SwipeRefusal = LikeRefusal | "limit";
-
 export type SwipeOutcome =
   | { ok: true; choice: "like"; likedUserId: number; created: boolean; announce: boolean; matched: boolean }
   | { ok: true; choice: "skip" }
   | { ok: false; error: "limit"; reopensAt: Date }
   | { ok: false; error: LikeRefusal };
 
-export interface SwipeRequest {
+interface SwipeRequest {
   userId: number;
   site: SwipeSite;
   profileId: number;

@@ -63,7 +63,7 @@ const escapeHtml = (value: string) =>
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
   );
 
-export function mailSender(site: Pick<Site, "name" | "domain">): string {
+function mailSender(site: Pick<Site, "name" | "domain">): string {
   return env().MAIL_FROM ?? `"${site.name}" <noreply@${site.domain}>`;
 }
 

@@ -12,7 +12,7 @@ const mailEvent = z.object({
   hard: z.boolean().optional(),
 });
 export const mailEventsSchema = z.union([mailEvent, z.array(mailEvent).min(1).max(1000)]);
-export type MailEvent = z.infer<typeof mailEvent>;
+type MailEvent = z.infer<typeof mailEvent>;
 
 const REASONS: Record<MailEvent["type"], NotificationsDisabledReason> = {
   bounce: "bounce",

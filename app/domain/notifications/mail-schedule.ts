@@ -15,14 +15,14 @@ export const MESSAGE_MAIL_ONLINE_CHECKS = 12;
 /** At most one mail about new messages per conversation in this time. */
 export const MESSAGE_MAIL_INTERVAL_MS = 6 * HOUR;
 /** Messages unread this long bring one reminder. */
-export const UNREAD_REMINDER_AFTER_MS = DAY;
+const UNREAD_REMINDER_AFTER_MS = DAY;
 /** The weekly update: at most once in this time, with the members who joined in it. */
 export const WEEKLY_UPDATE_INTERVAL_MS = 7 * DAY;
 /** Inactivity reminders: after this many days away, one mail each. */
 export const INACTIVITY_STEPS = [7, 30] as const;
 export type InactivityStep = (typeof INACTIVITY_STEPS)[number];
 /** A step is only sent within this many days after it became due (no reminders for long-gone members). */
-export const INACTIVITY_GRACE_DAYS = 7;
+const INACTIVITY_GRACE_DAYS = 7;
 
 export const later = (from: Date, ms: number) => new Date(from.getTime() + ms);
 

@@ -6,7 +6,7 @@ import { MAIL_BATCH_TRANSACTION, sendNotificationMail } from "./notification-mai
 import { wantsMailWhere } from "./wants-mail";
 
 /** Members per batch job (by user id, from the mailing's `lastUserId` cursor). */
-export const MAILING_BATCH = 200;
+const MAILING_BATCH = 200;
 
 export interface MailingBatchJob {
   mailingId: number;

@@ -58,7 +58,7 @@ function messageMailJob(job: MessageMailJob, startAfter: string) {
   };
 }
 
-export type MessageMailOutcome =
+type MessageMailOutcome =
   "sent" | "read" | "unwanted" | "online" | "onlineTooLong" | "capped" | "senderHidden";
 
 /**

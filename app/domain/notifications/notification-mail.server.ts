@@ -20,7 +20,7 @@ export function unsubscribeFor(origin: string, userId: number, key: Notification
   return { url: `${origin}/unsubscribe/${signUnsubscribeToken({ userId, key })}`, key };
 }
 
-export interface NotificationRecipient {
+interface NotificationRecipient {
   id: number;
   email: string;
   language: string;

@@ -19,7 +19,7 @@ const PUSH_TTL_SECONDS = 24 * 3600;
 export const PUSH_RETRY_LIMIT = 5;
 const PUSH_RETRY_BASE_SECONDS = 60;
 
-export interface PushOutcome {
+interface PushOutcome {
   sent: number;
   removed: number;
   failed: number;

@@ -13,11 +13,7 @@ export interface UnreadReminderJob {
  * Sets the member's reminder job for a day after `messageAt` (a new message). One waiting job per
  * member: when one waits already, it finds this message too and moves itself on if needed.
  */
-export async function scheduleUnreadReminder(
-  userId: number,
-  messageAt: Date,
-  at = unreadReminderDue(messageAt),
-) {
+async function scheduleUnreadReminder(userId: number, messageAt: Date, at = unreadReminderDue(messageAt)) {
   const { name, data, ...options } = unreadReminderJob(userId, at.toISOString());
   const boss = await jobs();
   await boss.send(name, data, options);
@@ -53,7 +49,7 @@ async function unreadSince(userId: number, since: Date | null) {
   return { oldest: row?.oldest ?? null, total: row?.total ?? 0 };
 }
 
-export type UnreadReminderOutcome = "sent" | "later" | "none" | "unwanted";
+type UnreadReminderOutcome = "sent" | "later" | "none" | "unwanted";
 
 /**
  * The job: one reminder when messages have been unread for 24 hours, not again until newer unread

@@ -4,7 +4,7 @@ import { sessionSecret } from "~/lib/env.server";
 import { MAX_ROW_ID } from "~/lib/row-id";
 
 /** What an unsubscribe link names: the member and the one mail kind it turns off. */
-export interface UnsubscribeClaim {
+interface UnsubscribeClaim {
   userId: number;
   key: NotificationKey;
 }

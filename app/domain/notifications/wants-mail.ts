@@ -4,7 +4,7 @@ import type { NotificationKey } from "~/domain/accounts/notification-preferences
 import type { NotificationsDisabledReason, UserStatus } from "~/generated/prisma/enums";
 
 /** What decides whether a member gets a kind of notification mail. */
-export interface MailableUser {
+interface MailableUser {
   status: UserStatus;
   notificationsDisabled: readonly NotificationsDisabledReason[];
   emailNotificationsOff: readonly string[];

@@ -10,8 +10,8 @@ import { sendNotificationMail } from "./notification-mail.server";
 import { wantsMailWhere } from "./wants-mail";
 
 /** Members per batch job; the next batch is a job of its own (another process may take it). */
-export const WEEKLY_BATCH = 200;
-export const WEEKLY_MEMBERS = 6;
+const WEEKLY_BATCH = 200;
+const WEEKLY_MEMBERS = 6;
 
 export interface WeeklyUpdatesJob {
   /** The batch starts after this user id (0: a new run). */
@@ -25,7 +25,7 @@ export interface WeeklyUpdatesJob {
  * `visibleFields` (visible_profile_fields) allow; `place` is null when neither city nor region may be
  * shown (the mail then names the country, which is always shown).
  */
-export async function newMatchesFor(
+async function newMatchesFor(
   userId: number,
   site: { id: number; visibleProfileFields: readonly string[] },
   since: Date,

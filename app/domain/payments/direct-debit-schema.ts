@@ -17,7 +17,7 @@ export const CODE_MINUTES = 10;
 export const CODE_ATTEMPTS = 5;
 
 /** An IBAN as typed (spaces, lower case) in electronic format, when it is a valid one of a SEPA country. */
-export function sepaIban(value: string): string | null {
+function sepaIban(value: string): string | null {
   const iban = electronicFormatIBAN(value);
   if (!iban || !isValidIBAN(iban)) return null;
   const { countryCode } = extractIBAN(iban);
@@ -34,7 +34,7 @@ export function maskedIban(iban: string): string {
  * A mobile number as typed, in E.164 (+31612345678), when it is a valid mobile number; national
  * numbers are read for `country` (the member's), international ones (+32 …) for their own.
  */
-export function mobileE164(value: string, country: string): string | null {
+function mobileE164(value: string, country: string): string | null {
   const number = parsePhoneNumberFromString(value, { defaultCountry: country as CountryCode });
   return number?.isValid() ? number.number : null;
 }

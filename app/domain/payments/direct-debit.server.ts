@@ -38,14 +38,14 @@ import { purchaseOffer, type PurchaseOffer } from "./purchase-offer.server";
 import { chargeOnMandate, mollieCustomerFor } from "./recurring.server";
 
 /** SEPA collects euros only. */
-export const DIRECT_DEBIT_CURRENCY = "EUR";
+const DIRECT_DEBIT_CURRENCY = "EUR";
 const LIMIT_WINDOW_MS = 30 * 86_400_000;
 /** Collections that did not (or will not) take money do not count towards the limits. */
 const NOT_COLLECTED = ["failed", "canceled", "expired"] as const;
 
 type Tx = Prisma.TransactionClient;
 
-export interface DirectDebitSite {
+interface DirectDebitSite {
   id: number;
   name: string;
 }
@@ -54,7 +54,7 @@ export interface DirectDebitSite {
 export type TextError =
   "unconfirmed" | "foreignPhone" | "rateLimited" | "busy" | "providerError" | "smsFailed";
 export type RequestError = "blocked" | "limit" | "notFound" | TextError;
-export type ConfirmError =
+type ConfirmError =
   | "invalidCode"
   | "tooManyAttempts"
   | "expired"
@@ -65,14 +65,14 @@ export type ConfirmError =
   | "providerError";
 
 /** Who buys: what the discount (time bonus, welcome code) depends on. */
-export interface DirectDebitBuyer {
+interface DirectDebitBuyer {
   userId: number;
   signupDate: Date | null;
   paidUser: boolean;
 }
 
 /** A package as the form offers it: with what this member pays for it (after a discount). */
-export interface DirectDebitPackage extends CreditPackage {
+interface DirectDebitPackage extends CreditPackage {
   amountCents: number;
 }
 
@@ -98,7 +98,7 @@ async function isBlocked(userId: number, client: Tx | ReturnType<typeof db> = db
   return user.directDebitBlockedAt !== null;
 }
 
-export function ibanHash(iban: string) {
+function ibanHash(iban: string) {
   return createHash("sha256").update(iban).digest("hex");
 }
 
@@ -256,7 +256,7 @@ async function mollieAnswers() {
   }
 }
 
-export interface RequestInput {
+interface RequestInput {
   userId: number;
   /** What a discount depends on (the time bonus: never paid, signed up recently). */
   buyer: Omit<DirectDebitBuyer, "userId">;
@@ -429,7 +429,7 @@ export async function resendDirectDebitCode(input: {
   return updated.count > 0 ? { ok: true } : { ok: false, error: "notFound" };
 }
 
-export interface ConfirmInput {
+interface ConfirmInput {
   userId: number;
   /** The buyer's country, as for the request: the price and discount are decided again. */
   country: string;
@@ -440,7 +440,7 @@ export interface ConfirmInput {
   origin: string;
 }
 
-export type ConfirmResult =
+type ConfirmResult =
   { ok: true; paymentId: number } | { ok: false; error: ConfirmError; attemptsLeft?: number };
 
 /**

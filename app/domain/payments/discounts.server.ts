@@ -7,7 +7,7 @@ import { checkoutMethodFrom } from "./methods";
 import { TIME_BONUS_CODE, TIME_BONUS_PERCENT, timeBonusEndsAt, timeBonusSecondsLeft } from "./time-bonus";
 
 /** The member buying, as far as discounts care. */
-export interface DiscountBuyer {
+interface DiscountBuyer {
   userId: number;
   signupDate: Date | null;
   paidUser: boolean;
@@ -22,7 +22,7 @@ export interface CodeGuesser {
 }
 
 /** One purchase a discount is checked for. */
-export interface DiscountPurchase {
+interface DiscountPurchase {
   siteId: number;
   buyer: DiscountBuyer;
   /** Set where a member types the code: the lookup counts against the limits on codes not found. */
@@ -35,7 +35,7 @@ export interface DiscountPurchase {
   now: Date;
 }
 
-export type CodeCheck = { ok: true; discount: AppliedDiscount } | { ok: false; error: DiscountError };
+type CodeCheck = { ok: true; discount: AppliedDiscount } | { ok: false; error: DiscountError };
 
 const codeSelect = {
   id: true,
@@ -107,7 +107,7 @@ function applied(row: CodeRow, source: AppliedDiscount["source"]): AppliedDiscou
  * member redeemed before is "alreadyUsed" ("Code reeds gebruikt"); then the minimum order and the
  * allowed methods.
  */
-export async function checkDiscountCode(code: string, purchase: DiscountPurchase): Promise<CodeCheck> {
+async function checkDiscountCode(code: string, purchase: DiscountPurchase): Promise<CodeCheck> {
   const { guesser } = purchase;
   if (guesser && !(await lookupAllowed(guesser))) return { ok: false, error: { reason: "tooManyTries" } };
   const normalized = normalizeCode(code);
@@ -142,7 +142,7 @@ async function takeBackLookup(guesser: CodeGuesser) {
 }
 
 /** The time bonus as a discount, when the buyer has it (never paid, signed up less than 14,400 s ago). */
-export function timeBonusDiscount(buyer: DiscountBuyer, now: Date): AppliedDiscount | null {
+function timeBonusDiscount(buyer: DiscountBuyer, now: Date): AppliedDiscount | null {
   if (timeBonusSecondsLeft(buyer, now) === 0) return null;
   return { code: TIME_BONUS_CODE, percentage: TIME_BONUS_PERCENT, source: "timeBonus", methods: [] };
 }
@@ -151,7 +151,7 @@ export function timeBonusDiscount(buyer: DiscountBuyer, now: Date): AppliedDisco
  * The site's welcome code for this buyer: the largest active welcome code whose rules the buyer
  * meets. Without a price the minimum order is not checked (`?welcome=true` names no package).
  */
-export async function welcomeDiscount(
+async function welcomeDiscount(
   purchase: Omit<DiscountPurchase, "priceCents"> & { priceCents: number | null },
 ): Promise<AppliedDiscount | null> {
   const rows = await db().discountCode.findMany({
@@ -167,7 +167,7 @@ export async function welcomeDiscount(
   return null;
 }
 
-export interface ActiveDiscount {
+interface ActiveDiscount {
   discount: AppliedDiscount | null;
   /** Why the entered code does not apply (null: none entered, it applies, or the time bonus applies). */
   codeError: DiscountError | null;
@@ -196,7 +196,7 @@ export async function activeDiscount(
 }
 
 /** `GET /api/discountcode.php?welcome=true`: the discount a member gets without entering a code. */
-export interface WelcomeOffer {
+interface WelcomeOffer {
   code: string;
   percentage: number;
   timeBonus: boolean;

@@ -34,13 +34,13 @@ function view({
 }
 
 /** One of the member's own payments (null for anyone else's: the page answers 404). */
-export async function memberPayment(userId: number, paymentId: number) {
+async function memberPayment(userId: number, paymentId: number) {
   const row = await db().payment.findFirst({ where: { id: paymentId, userId }, select });
   return row && { molliePaymentId: row.molliePaymentId, payment: view(row) };
 }
 
 /** How long after the last look at Mollie (the webhook's, reconciliation's, this page's) it is asked again. */
-export const RESYNC_AFTER_MS = 30_000;
+const RESYNC_AFTER_MS = 30_000;
 
 /**
  * One of the member's payments for its return page (null for anyone else's). A payment still open

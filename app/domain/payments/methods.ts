@@ -5,7 +5,7 @@
  * stopped both in 2024); SEPA direct debit ("sdd") is its own form at /directdebit, not a checkout
  * method.
  */
-export const METHOD_NAMES = {
+const METHOD_NAMES = {
   sdd: "directdebit",
   prezelewy24: "przelewy24",
   blik: "blik",

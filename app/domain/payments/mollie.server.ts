@@ -1,11 +1,20 @@
 import { createMollieClient, type MollieClient } from "@mollie/api-client";
 import { env, standInsAllowed } from "~/lib/env.server";
-import { startMollieSimulator } from "./mollie-simulator.server";
 
 /** The key the real client gets while the simulator answers (the client only checks its form). */
 const SIMULATOR_KEY = "test_simulatorsimulatorsimulator00";
 
 let client: MollieClient | undefined;
+let standIn: (() => void) | undefined;
+
+/**
+ * The Mollie stand-in to start before the client's first call where no MOLLIE_API_KEY is set: given
+ * by whoever starts the process (server/main.ts starts it at once, the test setup hands it here), as
+ * the domain does not know the stand-ins (app/stand-ins).
+ */
+export function setMollieStandIn(start: () => void) {
+  standIn = start;
+}
 
 /**
  * The Mollie client: with MOLLIE_API_KEY the real API (a `test_` key uses Mollie's own test mode),
@@ -17,7 +26,7 @@ export function mollie(): MollieClient {
   const apiKey = env().MOLLIE_API_KEY;
   if (!apiKey) {
     if (!standInsAllowed()) throw new Error("MOLLIE_API_KEY is not set and stand-ins are not allowed");
-    startMollieSimulator();
+    standIn?.();
   }
   client = withTimeout(createMollieClient({ apiKey: apiKey ?? SIMULATOR_KEY }), env().MOLLIE_TIMEOUT_MS);
   return client;

@@ -30,7 +30,7 @@ export function discountBuyer(
 }
 
 /** Who buys, how and with which code: what decides the discount. */
-export interface PurchaseOptions {
+interface PurchaseOptions {
   buyer: { userId: number; signupDate: Date | null; paidUser: boolean };
   /** The chosen Mollie method, when chosen (codes may be limited to some methods). */
   method?: string | null;

@@ -11,7 +11,7 @@ export const RECONCILE_AFTER_MS = 15 * 60_000;
  * the methods we offer: a bank transfer stays open 12 (+2) days by default (we set no dueDate),
  * business days at that, so about three weeks with weekends and holidays.
  */
-export const GIVE_UP_AFTER_MS = 28 * 24 * 3600_000;
+const GIVE_UP_AFTER_MS = 28 * 24 * 3600_000;
 /**
  * A charge on a mandate without Mollie's id fails an hour after it was asked for, unless Mollie
  * lists it (reconcileUnlinkedCharges): a week is ample.
@@ -21,7 +21,7 @@ const UNLINKED_GIVE_UP_AFTER_MS = 7 * 24 * 3600_000;
  * A charge on a mandate that Mollie does not list this long after we asked for it never reached
  * Mollie: it fails, so the member's page stops showing it as open.
  */
-export const UNLINKED_CHARGE_FAILS_AFTER_MS = 60 * 60_000;
+const UNLINKED_CHARGE_FAILS_AFTER_MS = 60 * 60_000;
 /** Mollie lists a customer's payments newest first; ours is among the most recent. */
 const CUSTOMER_PAYMENTS_READ = 50;
 

@@ -16,7 +16,7 @@ import { mollieLocale } from "./offered-methods.server";
 import { syncPayment } from "./sync-payment.server";
 
 /** Mollie cannot reach a webhook on this machine; with a real key a local start goes without one. */
-export function paymentWebhookUrl(origin: string): string | undefined {
+function paymentWebhookUrl(origin: string): string | undefined {
   const local = /^https?:\/\/(localhost|127\.|\[::1\])/.test(origin);
   return local && env().MOLLIE_API_KEY ? undefined : `${origin}/payments/webhook`;
 }
@@ -48,7 +48,7 @@ export async function mollieCustomerFor(userId: number): Promise<string> {
   return stored.mollieCustomerId!;
 }
 
-export interface MandateCharge {
+interface MandateCharge {
   /** Our payment row, created by the caller (method, amount, credits, sequenceType "recurring"). */
   payment: { id: number; amountCents: number; currency: string; credits: number };
   siteName: string;

@@ -64,7 +64,7 @@ const paymentFactsSelect = {
 const isOpen = (status: RefundStatus) => OPEN_REFUND_STATUSES.includes(status);
 
 /** The money for `unused` of a purchase's credits: its share of what was paid, rounded to the cent. */
-export function refundAmountCents(amountCents: number, credits: number, unused: number): number {
+function refundAmountCents(amountCents: number, credits: number, unused: number): number {
   return credits > 0 ? Math.round((amountCents * unused) / credits) : 0;
 }
 
@@ -179,7 +179,7 @@ export async function refundPanel(
   };
 }
 
-export type RefundRequestResult =
+type RefundRequestResult =
   { ok: true; requestId: number; credits: number; amountCents: number } | { ok: false; error: RefundRefusal };
 
 /**
@@ -219,7 +219,7 @@ export async function requestRefund({
   });
 }
 
-export type DecisionOutcome =
+type DecisionOutcome =
   | { kind: "unknown" }
   /** Decided before (or being approved right now by someone else): nothing was done. */
   | { kind: "decided"; status: RefundRequestStatus }
@@ -233,7 +233,7 @@ export type DecisionOutcome =
   | { kind: "uncertain"; error: string };
 
 /** The staff member deciding: only requests of their own site's members exist for them. */
-export type Decider = StaffActor;
+type Decider = StaffActor;
 
 /** Staff reject an open request (one not being approved). */
 export async function rejectRefund(requestId: number, staff: Decider): Promise<DecisionOutcome> {

@@ -9,7 +9,7 @@ import { mollie } from "./mollie.server";
 import { purchaseOffer, type PurchaseOffer } from "./purchase-offer.server";
 import { chargeOnMandate } from "./recurring.server";
 
-export interface CardMandate {
+interface CardMandate {
   id: string;
   customerId: string;
   /** "Mastercard", "Visa", … (null when Mollie does not know). */
@@ -19,7 +19,7 @@ export interface CardMandate {
 }
 
 /** The newest valid card mandate of the member's Mollie customer; null without one. Throws when Mollie does not answer. */
-export async function cardMandateFor(userId: number): Promise<CardMandate | null> {
+async function cardMandateFor(userId: number): Promise<CardMandate | null> {
   const user = await db().user.findUnique({ where: { id: userId }, select: { mollieCustomerId: true } });
   const customerId = user?.mollieCustomerId;
   if (!customerId) return null;
@@ -62,7 +62,7 @@ async function mandateOrDown(userId: number): Promise<CardMandate | null | "down
   }
 }
 
-export interface RepeatOrderView {
+interface RepeatOrderView {
   /** The last package at today's price; null when there is none (or it is no longer sold). */
   offer: PurchaseOffer | null;
   mandate: CardMandate | null;
@@ -113,7 +113,7 @@ export async function repeatOrderView(input: {
   };
 }
 
-export interface RepeatOrderInput {
+interface RepeatOrderInput {
   userId: number;
   /** What a discount depends on (as at the checkout). */
   buyer: { signupDate: Date | null; paidUser: boolean };
@@ -125,7 +125,7 @@ export interface RepeatOrderInput {
   after: number;
 }
 
-export type RepeatOrderResult =
+type RepeatOrderResult =
   | { ok: true; paymentId: number; status: PaymentStatus }
   | { ok: false; error: "noPackage" | "noMandate" | "providerError" | "providerDown" | "rateLimited" }
   | { ok: false; error: "failed"; paymentId: number; packageId: number };

@@ -7,11 +7,11 @@ import { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import type { BlockedMemberView, StaffPaymentStatus, StaffPaymentView, StaffRefundView } from "./refund-view";
 
-export const STAFF_PAYMENTS_PAGE_SIZE = 50;
+const STAFF_PAYMENTS_PAGE_SIZE = 50;
 /** Chargebacks come up to 13 months after a payment (SEPA); older payments are not searched for them. */
-export const CHARGEBACK_WINDOW_DAYS = 400;
+const CHARGEBACK_WINDOW_DAYS = 400;
 /** Decided refund requests stay listed this long. */
-export const DECIDED_WINDOW_DAYS = 30;
+const DECIDED_WINDOW_DAYS = 30;
 
 const paymentColumns = Prisma.sql`
   p.id, p."userId", u.email, p."molliePaymentId", p.method, p."amountCents", p.currency, p.credits,
@@ -23,7 +23,7 @@ const memberOfPayment = Prisma.sql`CROSS JOIN LATERAL (
     SELECT m.email, m."directDebitBlockedAt" FROM "User" m WHERE m.id = p."userId" OFFSET 0
   ) u`;
 
-export interface StaffPaymentRow {
+interface StaffPaymentRow {
   id: number;
   userId: number;
   email: string;
@@ -42,7 +42,7 @@ export interface StaffPaymentRow {
 }
 
 /** What the search box holds: a Mollie id, a payment number, or a member's e-mail address. */
-export type PaymentSearch =
+type PaymentSearch =
   | { kind: "none" }
   | { kind: "mollie"; id: string }
   | { kind: "payment"; id: number }
@@ -57,7 +57,7 @@ export function parsePaymentSearch(value: string | null | undefined): PaymentSea
   return { kind: "email", email: q.toLowerCase() };
 }
 
-export interface PaymentListFilter {
+interface PaymentListFilter {
   /** The staff member's site: only its payments. */
   siteId: number;
   status?: StaffPaymentStatus;
@@ -99,7 +99,7 @@ export function staffPaymentsSql(filter: PaymentListFilter, take = STAFF_PAYMENT
 }
 
 /** A page of payments, and the id to continue from when there are older ones. */
-export async function staffPayments(filter: PaymentListFilter) {
+async function staffPayments(filter: PaymentListFilter) {
   const rows = await db().$queryRaw<StaffPaymentRow[]>(staffPaymentsSql(filter));
   const more = rows.length > STAFF_PAYMENTS_PAGE_SIZE;
   const payments = rows.slice(0, STAFF_PAYMENTS_PAGE_SIZE);
@@ -131,11 +131,11 @@ export function chargebacksSql(siteId: number, now: Date, take = 50) {
     ORDER BY p."createdAt" DESC, p.id DESC`;
 }
 
-export function chargebacks(siteId: number, now = new Date()) {
+function chargebacks(siteId: number, now = new Date()) {
   return db().$queryRaw<StaffPaymentRow[]>(chargebacksSql(siteId, now));
 }
 
-export interface StaffRefundRow {
+interface StaffRefundRow {
   id: number;
   paymentId: number;
   userId: number;
@@ -198,7 +198,7 @@ export function decidedRefundsSql(siteId: number, now: Date, take = 50) {
   );
 }
 
-export async function refundRequestsForStaff(siteId: number, now = new Date()) {
+async function refundRequestsForStaff(siteId: number, now = new Date()) {
   const [open, decided] = await Promise.all([
     db().$queryRaw<StaffRefundRow[]>(openRefundsSql(siteId)),
     db().$queryRaw<StaffRefundRow[]>(decidedRefundsSql(siteId, now)),

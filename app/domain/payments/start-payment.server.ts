@@ -13,12 +13,12 @@ import { mollieLocale, offeredMethods } from "./offered-methods.server";
 import { purchaseOffer } from "./purchase-offer.server";
 import { firstPaymentOf } from "./recurring.server";
 
-export type StartPaymentResult =
+type StartPaymentResult =
   | { ok: true; paymentId: number; checkoutUrl: string }
   | { ok: false; error: "notFound" | "methodUnavailable" | "providerError" | "rateLimited" }
   | { ok: false; error: "discount"; discountError: DiscountError };
 
-export interface StartPaymentInput {
+interface StartPaymentInput {
   userId: number;
   site: Pick<Site, "id" | "name">;
   /** The buyer's country (their profile's), which picks the currency and the methods. */

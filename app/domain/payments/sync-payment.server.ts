@@ -25,7 +25,7 @@ const paymentSelect = {
 } as const;
 type OurPayment = Prisma.PaymentGetPayload<{ select: typeof paymentSelect }>;
 
-export type SyncOutcome =
+type SyncOutcome =
   | { kind: "unknown" }
   | { kind: "mismatch" }
   | { kind: "synced"; paymentId: number; status: PaymentStatus; credited: boolean };

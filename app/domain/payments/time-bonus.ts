@@ -11,7 +11,7 @@ export const TIME_BONUS_MODAL_DELAY_MS = 40_000;
 /** The countdown ticks once a second. */
 export const COUNTDOWN_TICK_MS = 1000;
 
-export interface TimeBonusBuyer {
+interface TimeBonusBuyer {
   paidUser: boolean;
   signupDate: Date | null;
 }
@@ -37,7 +37,7 @@ export function hasTimeBonus(buyer: TimeBonusBuyer, now: Date): boolean {
 }
 
 /** The time bonus as the pages show it: when it ends, how long is left, whether the modal was closed. */
-export interface TimeBonusState {
+interface TimeBonusState {
   endsAt: Date;
   secondsLeft: number;
   dismissed: boolean;

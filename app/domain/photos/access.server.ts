@@ -2,16 +2,16 @@ import { isBlockedBetween } from "~/domain/profiles/blocks.server";
 import { db } from "~/lib/db.server";
 import { fileStorage } from "~/lib/storage.server";
 
-export type PhotoSize = "thumb" | "large";
+type PhotoSize = "thumb" | "large";
 
-export interface PhotoViewer {
+interface PhotoViewer {
   id: number;
   siteId: number;
   paidUser: boolean;
   role: string;
 }
 
-export interface ServedPhoto {
+interface ServedPhoto {
   body: Buffer;
   /** Public active photos may be cached by browsers and proxies; everything else is private. */
   cacheable: boolean;

@@ -2,8 +2,6 @@ import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { fileStorage } from "~/lib/storage.server";
 
-export type PhotoStatusLabel = "inspection" | "active" | "deleted";
-
 /** The owner's own photos, newest first, with the main photo marked. */
 export async function listOwnPhotos(profileId: number) {
   const [profile, photos] = await Promise.all([
@@ -70,7 +68,7 @@ export async function setPhotoVisibility(
   return true;
 }
 
-export type MainPhotoResult = { ok: true } | { ok: false; error: "notFound" | "notEligible" };
+type MainPhotoResult = { ok: true } | { ok: false; error: "notFound" | "notEligible" };
 
 /** Makes a photo the main photo: only an approved (active) public photo can be. */
 export async function setMainPhoto(profileId: number, photoId: number): Promise<MainPhotoResult> {

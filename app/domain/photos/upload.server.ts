@@ -19,9 +19,9 @@ export const MAX_INPUT_PIXELS = 40_000_000;
 /** Free members at most 3 photos, Premium members 25 (photos not deleted). */
 export const PHOTO_LIMITS = { free: 3, premium: 25 } as const;
 /** Longest side of the stored large version. */
-export const LARGE_MAX_SIZE = 1200;
-export const THUMB_WIDTH = 240;
-export const THUMB_HEIGHT = 300;
+const LARGE_MAX_SIZE = 1200;
+const THUMB_WIDTH = 240;
+const THUMB_HEIGHT = 300;
 
 /**
  * Formats whose bytes we accept (sniffed from the data, never from the file name). SVG is refused.
@@ -37,7 +37,7 @@ const HEIC_BRANDS = new Set(["heic", "heix", "heim", "heis", "hevc", "hevx", "he
 const AVIF_BRANDS = new Set(["avif", "avis"]);
 
 /** Whether the bytes start as a HEIC file: an `ftyp` box naming a HEIC brand and no AVIF one. */
-export function looksLikeHeic(bytes: Buffer): boolean {
+function looksLikeHeic(bytes: Buffer): boolean {
   if (bytes.length < 16 || bytes.toString("latin1", 4, 8) !== "ftyp") return false;
   const boxEnd = Math.min(bytes.readUInt32BE(0), bytes.length, 256);
   const brands = [bytes.toString("latin1", 8, 12)];
@@ -67,7 +67,7 @@ export const UPLOAD_ERRORS: readonly UploadError[] = [
   "heic",
 ];
 
-export type UploadResult = { ok: true; photoId: number } | { ok: false; error: UploadError; limit?: number };
+type UploadResult = { ok: true; photoId: number } | { ok: false; error: UploadError; limit?: number };
 
 export function photoLimitFor(paidUser: boolean): number {
   return paidUser ? PHOTO_LIMITS.premium : PHOTO_LIMITS.free;
@@ -161,7 +161,7 @@ async function decode(bytes: Buffer): Promise<Processed | UploadError> {
   }
 }
 
-export interface UploadInput {
+interface UploadInput {
   profileId: number;
   paidUser: boolean;
   file: File | null;

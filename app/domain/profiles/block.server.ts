@@ -2,7 +2,7 @@ import { deleteLikesBetween } from "~/domain/likes/like.server";
 import { orderedPair } from "~/domain/likes/pair-lock.server";
 import { db } from "~/lib/db.server";
 
-export type BlockResult = { ok: true; blockedUserId: number } | { ok: false; error: "notFound" | "self" };
+type BlockResult = { ok: true; blockedUserId: number } | { ok: false; error: "notFound" | "self" };
 
 /**
  * Blocking (docs/product.md, Search and the members area): a member blocks the owner of a profile.

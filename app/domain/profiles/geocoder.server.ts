@@ -15,14 +15,14 @@ interface City {
   loc: { coordinates: [number, number] };
 }
 
-export interface Place {
+interface Place {
   country: ProfileCountry;
   region: string | null;
   city: string;
 }
 
 /** How far a city may be from the given point to count as "where you are". */
-export const MAX_DISTANCE_KM = 50;
+const MAX_DISTANCE_KM = 50;
 
 interface Index {
   cities: City[];

@@ -41,8 +41,6 @@ export async function loadOwnProfile(userId: number) {
   };
 }
 
-export type OwnProfile = Awaited<ReturnType<typeof loadOwnProfile>>;
-
 /** The member's gender and whom they seek; a sexuality that no longer fits the pair follows it. */
 export async function saveGenders(userId: number, genders: { gender: Gender; seekingGender: Gender }) {
   await db().$transaction(async (tx) => {

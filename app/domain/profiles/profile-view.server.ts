@@ -8,7 +8,7 @@ import { shownToOthers } from "./member-card";
 import { relatedProfiles, type RelatedProfile } from "./related.server";
 
 /** Who looks at a profile: a visitor (null) or a logged-in member. */
-export interface Viewer {
+interface Viewer {
   userId: number;
   /** The viewer's own profile, if any. */
   profileId: number | null;
@@ -19,7 +19,7 @@ export interface Viewer {
 }
 
 /** The profile fields with a value set, in the order the profile view lists them. */
-export const DETAIL_FIELDS = [
+const DETAIL_FIELDS = [
   "gender",
   "sexuality",
   "relationshipStatus",
@@ -29,7 +29,7 @@ export const DETAIL_FIELDS = [
   "tattoos",
   "reason",
 ] as const;
-export type DetailField = (typeof DETAIL_FIELDS)[number];
+type DetailField = (typeof DETAIL_FIELDS)[number];
 
 /** The site setting `visible_profile_fields` names fields in snake case. */
 const SETTING_NAME: Record<DetailField, string> = {
@@ -44,14 +44,14 @@ const SETTING_NAME: Record<DetailField, string> = {
 };
 
 /** A photo the viewer may see, served by /photos/{id}/large and /photos/{id}/thumb. */
-export interface VisiblePhoto {
+interface VisiblePhoto {
   id: number;
   width: number;
   height: number;
   isPrivate: boolean;
 }
 
-export interface ProfileView {
+interface ProfileView {
   id: number;
   name: string;
   /** Null when the site hides the field (`visible_profile_fields`). */
@@ -72,7 +72,7 @@ export interface ProfileView {
   lockedPhotos: number;
 }
 
-export type ProfileViewResult =
+type ProfileViewResult =
   /** Missing, disabled, of a deleted or unconfirmed account, invisible, or of another site. */
   | { kind: "notFound" }
   /** A visitor whom the site's logged-out search settings do not let in. */

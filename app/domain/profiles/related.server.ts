@@ -5,7 +5,7 @@ import { cardFromRow, type MemberCardData, type MemberCardRow } from "./member-c
 
 export const RELATED_LIMIT = 6;
 /** Related members are at most this many years older or younger. */
-export const RELATED_AGE_SPAN = 5;
+const RELATED_AGE_SPAN = 5;
 /**
  * Candidates read per group (same region, rest of the country) on each side of the profile's age,
  * the nearest in age first, before ranking by shared interests: each read stops after this many.

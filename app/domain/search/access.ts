@@ -1,6 +1,6 @@
 import type { LoggedOutSearch } from "~/generated/prisma/enums";
 
-export interface LoggedOutSearchSettings {
+interface LoggedOutSearchSettings {
   loggedOutSearch: LoggedOutSearch;
   loggedOutSearchTrafficsource: LoggedOutSearch;
 }

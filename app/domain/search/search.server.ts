@@ -13,7 +13,7 @@ const regionOrder = new Intl.Collator("nl");
 /** Matches are counted exactly up to this number; beyond it the page says "more than 1,000". */
 export const COUNT_LIMIT = 1000;
 /** "Similar results" widen the age range by this many years on both sides. */
-export const SIMILAR_AGE_SPREAD = 10;
+const SIMILAR_AGE_SPREAD = 10;
 
 /** The countries a search offers: the site's own countries first, then the other profile countries. */
 export function searchCountries(siteCountries: string[]): string[] {
@@ -75,7 +75,7 @@ export async function searchRegions(country: string, listingVersion: ListingVers
   return names;
 }
 
-export interface SearchRequest {
+interface SearchRequest {
   siteId: number;
   /** The site's `visible_profile_fields`: what the cards may show. */
   visibleFields: readonly string[];
@@ -101,7 +101,7 @@ export interface SearchPage {
   morePages: boolean;
 }
 
-export interface SearchResult extends SearchPage {
+interface SearchResult extends SearchPage {
   /** `moreResults`: there are more than `numResults` (counting stops at COUNT_LIMIT). */
   similar: { members: MemberCardData[]; numResults: number; moreResults: boolean } | null;
 }

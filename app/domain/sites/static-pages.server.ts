@@ -13,10 +13,10 @@ export const STATIC_PAGES = [
   "service",
   "return-policy",
 ] as const;
-export type StaticPageName = (typeof STATIC_PAGES)[number] | "pricing";
+type StaticPageName = (typeof STATIC_PAGES)[number] | "pricing";
 
 /** The values every static page may use, from the site's settings and company info. */
-export function pageValues(site: Site, locale: string) {
+function pageValues(site: Site, locale: string) {
   const { company } = site;
   return {
     siteName: site.name,

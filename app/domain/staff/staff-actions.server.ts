@@ -14,7 +14,7 @@ export interface StaffActor {
 }
 
 /** What each action is about: its `targetId` is a row of this table. */
-export const STAFF_ACTION_TARGETS = {
+const STAFF_ACTION_TARGETS = {
   complaint_handled: "complaint",
   complaint_reopened: "complaint",
   photo_approved: "photo",
@@ -28,7 +28,7 @@ export const STAFF_ACTION_TARGETS = {
 } as const satisfies Record<StaffActionKind, StaffActionTarget>;
 
 /** Actions shown per staff page. */
-export const RECENT_STAFF_ACTIONS = 10;
+const RECENT_STAFF_ACTIONS = 10;
 
 /** Appends the row of a decision, in the transaction `tx` that makes it. */
 export async function recordStaffAction(

@@ -7,7 +7,7 @@ import { db, queryPrepared } from "~/lib/db.server";
 import type { RealtimeHub } from "./hub.server";
 
 /** Most events replayed on a reconnect; a larger gap gets one "resync" event instead. */
-export const REPLAY_LIMIT = 500;
+const REPLAY_LIMIT = 500;
 
 export interface LiveTotals {
   num_unread_messages: number;
@@ -21,7 +21,7 @@ export interface FeedEvent {
   data: Record<string, unknown> & { totals: LiveTotals };
 }
 
-export interface StoredChatEvent {
+interface StoredChatEvent {
   id: bigint;
   type: string;
   payload: Prisma.JsonValue;
@@ -66,7 +66,7 @@ async function chatEventsAndTotals(
 }
 
 /** The member's newest event id (0 without events). */
-export async function latestChatEventId(userId: number): Promise<bigint> {
+async function latestChatEventId(userId: number): Promise<bigint> {
   const latest = await db().chatEvent.findFirst({
     where: { userId },
     orderBy: { id: "desc" },
@@ -83,7 +83,7 @@ export function parseLastEventId(value: string | null | undefined): bigint | nul
 }
 
 /** The SSE data of an event: its payload (an object) with the totals at send time. */
-export function feedData(payload: Prisma.JsonValue, totals: LiveTotals): FeedEvent["data"] {
+function feedData(payload: Prisma.JsonValue, totals: LiveTotals): FeedEvent["data"] {
   const fields =
     payload !== null && typeof payload === "object" && !Array.isArray(payload) ? payload : { value: payload };
   return { ...fields, totals };
@@ -94,7 +94,7 @@ async function totalsOf(userId: number): Promise<LiveTotals> {
   return { num_unread_messages: counts.unreadMessages, num_new_likes: counts.newLikes };
 }
 
-export interface ChatFeedOptions {
+interface ChatFeedOptions {
   hub: RealtimeHub;
   userId: number;
   /** What the client last received; null on a first connect (nothing is replayed then). */

@@ -14,7 +14,7 @@ import { openChatFeed, parseLastEventId, type FeedEvent } from "./chat-feed.serv
 import { realtimeHub, type RealtimeHub } from "./hub.server";
 
 /** Sent so that nothing (proxies, compression) holds events back. */
-export const EVENT_STREAM_HEADERS = {
+const EVENT_STREAM_HEADERS = {
   "Content-Type": "text/event-stream",
   "Cache-Control": "no-cache, no-transform",
   "X-Accel-Buffering": "no",
@@ -22,7 +22,7 @@ export const EVENT_STREAM_HEADERS = {
 };
 
 export const HEARTBEAT_MS = 25_000;
-export const RETRY_MS = 2_000;
+const RETRY_MS = 2_000;
 /** A client this many chunks behind is cut off; it reconnects and catches up from its Last-Event-ID. */
 const MAX_QUEUED_CHUNKS = 256;
 

@@ -21,7 +21,7 @@ interface SignupReply {
   existing?: ExistingAccount | null;
 }
 
-export interface SignupActionOptions {
+interface SignupActionOptions {
   /** The lander the form was on, stored with the account (null for /signup). */
   lander?: string | null;
   /** Where a new member goes next. */

@@ -5,7 +5,7 @@ import { Picker } from "./picker";
 import { giftName } from "./gift-name";
 import { TargetFields, type SendTarget } from "./target-fields";
 
-export interface GiftChoice {
+interface GiftChoice {
   id: number;
   code: string;
   image: string;

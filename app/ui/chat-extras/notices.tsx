@@ -2,7 +2,7 @@ import { useTranslation } from "~/ui/use-translation";
 import { Link } from "react-router";
 
 /** What the gift, photo and report actions left in the page's address (see `extrasNotices`). */
-export interface ExtrasNoticeData {
+interface ExtrasNoticeData {
   insufficientCredits: boolean;
   photoError: string | null;
   reported: "ok" | "rateLimited" | null;

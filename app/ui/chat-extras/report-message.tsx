@@ -4,14 +4,7 @@ import { AppLink } from "~/ui/app-link";
 import { REPORT_NOTE_MAX } from "~/domain/chat/chat-types";
 
 /** The complaint categories a message report offers (all are ComplaintCategory values). */
-export const REPORT_REASONS = [
-  "harassment",
-  "spam",
-  "fake_profile",
-  "illegal_content",
-  "minor",
-  "other",
-] as const;
+const REPORT_REASONS = ["harassment", "spam", "fake_profile", "illegal_content", "minor", "other"] as const;
 
 /**
  * "Report" on a message the member received: a link to the report page, so a conversation carries
@@ -31,7 +24,7 @@ export function ReportLink({ conversationId, messageId }: { conversationId: numb
   );
 }
 
-export interface ReportedMessage {
+interface ReportedMessage {
   kind: "text" | "photo" | "gift";
   /** Empty when the sender deleted the message. */
   body: string;

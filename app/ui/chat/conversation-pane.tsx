@@ -20,7 +20,7 @@ import { DeleteMessageConfirmation } from "./delete-message-button";
 import { MessageList } from "./message-list";
 import { SendForm, type SendRefused } from "./send-form";
 
-export interface ConversationPaneProps {
+interface ConversationPaneProps {
   partner: ChatPartner;
   /** Null before the first message (/members/{id}/chat). */
   conversationId: number | null;

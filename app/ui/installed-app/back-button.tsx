@@ -5,7 +5,7 @@ import { useTranslation } from "~/ui/use-translation";
  * The installed app's Back button shows on these routes (docs/product.md, Sites, languages and
  * countries); without history it goes to the parent.
  */
-export const BACK_PARENTS: Record<string, string> = {
+const BACK_PARENTS: Record<string, string> = {
   "members-id": "/members",
   "likes-m-id": "/likes",
   "likes-type": "/likes",

@@ -6,7 +6,7 @@ import { INSTALLED_APP_COOKIE, installedAppCookieString, installedAppSync } from
 const STANDALONE = "(display-mode: standalone)";
 
 /** Whether the page runs in the installed app's window (iOS says so with `navigator.standalone`). */
-export function isStandalone(): boolean {
+function isStandalone(): boolean {
   const ios = (navigator as Navigator & { standalone?: boolean }).standalone === true;
   return ios || (typeof window.matchMedia === "function" && window.matchMedia(STANDALONE).matches);
 }

@@ -5,7 +5,7 @@ import { FictionalWarning } from "../profile-view/fictional-warning";
 import { FictionalMark, LanderPhoto } from "./lander-photo";
 import { nameAge } from "~/ui/name-age";
 
-export interface MemberLanderProps {
+interface MemberLanderProps {
   kind: MemberLanderKind;
   profile: MemberLanderProfile;
   fictional: { icon: boolean; warning: boolean; singular: string };

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/ui/use-translation";
 import { useLocation } from "react-router";
 
-export interface BannerLike {
+interface BannerLike {
   likeId: number;
   profileId: number;
   name: string;

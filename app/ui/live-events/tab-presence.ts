@@ -11,7 +11,7 @@ function newTabId() {
 }
 
 /** This tab's id: kept in sessionStorage, so a reload keeps it and another tab gets its own. */
-export function tabId(): string {
+function tabId(): string {
   try {
     let id = sessionStorage.getItem(TAB_KEY);
     if (!id || !/^[\w-]{8,40}$/.test(id)) {

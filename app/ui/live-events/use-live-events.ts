@@ -7,15 +7,15 @@ import { eventStreamUrl, reportPageHidden } from "./tab-presence";
  * current totals) and "resync" (too much was missed: reload your data). Every event carries the
  * member's `totals`.
  */
-export const LIVE_EVENT_TYPES = ["ready", "message", "read", "deleted", "like", "resync"] as const;
-export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
+const LIVE_EVENT_TYPES = ["ready", "message", "read", "deleted", "like", "resync"] as const;
+type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
-export interface LiveTotals {
+interface LiveTotals {
   num_unread_messages: number;
   num_new_likes: number;
 }
 
-export interface LiveEvent {
+interface LiveEvent {
   type: LiveEventType;
   id: string;
   data: { totals?: LiveTotals; [field: string]: unknown };

@@ -158,7 +158,7 @@ export function DirectDebitDetailsForm({
 }
 
 /** A direct debit waiting for its SMS code, as the code step shows it. */
-export interface PendingDirectDebitView {
+interface PendingDirectDebitView {
   id: number;
   packageId: number;
   credits: number;

@@ -10,7 +10,7 @@ import {
 } from "~/domain/payments/discount";
 import { formatMoney } from "~/domain/payments/money";
 
-export interface DiscountedOffer {
+interface DiscountedOffer {
   creditPackage: CreditPackageView;
   currency: string;
   priceCents: number;

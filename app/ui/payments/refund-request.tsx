@@ -4,7 +4,7 @@ import { formatMoney } from "~/domain/payments/money";
 import { REFUND_REASON_MAX, type RefundPanelView, type RefundRefusal } from "~/domain/payments/refund-view";
 
 /** Why the form was refused (the action's answer), shown above the panel. */
-export type RefundFormError = RefundRefusal | "invalid";
+type RefundFormError = RefundRefusal | "invalid";
 
 /**
  * A purchase's refund of unused credits on /transactions/{id}: the state of the member's request,

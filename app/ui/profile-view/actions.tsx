@@ -7,7 +7,7 @@ import { BlockConfirmation } from "./block-confirmation";
 import { VisitorActions } from "./visitor-actions";
 import type { Viewer } from "./viewer";
 
-export interface ProfileLikes {
+interface ProfileLikes {
   liked: boolean;
   likedBy: boolean;
   matched: boolean;

@@ -4,7 +4,7 @@ import { LockedTile } from "./locked-tile";
 import { PhotoThumb } from "./photo-thumb";
 import type { Viewer } from "./viewer";
 
-export interface GalleryPhoto {
+interface GalleryPhoto {
   id: number;
   width: number;
   height: number;

@@ -4,9 +4,9 @@
 /** The push states: unknown (not known yet, or no push here), capable, subscribed, denied. */
 export type PushState = "unknown" | "capable" | "subscribed" | "denied";
 
-export const SERVICE_WORKER_URL = "/sw.js";
+const SERVICE_WORKER_URL = "/sw.js";
 
-export function pushSupported(): boolean {
+function pushSupported(): boolean {
   return (
     typeof window !== "undefined" &&
     "serviceWorker" in navigator &&

@@ -6,7 +6,7 @@ import { currentEndpoint } from "./push-client";
 import { usePushState } from "./use-push-state";
 
 /** A device with push on, as /notifications lists it. */
-export interface PushDevice {
+interface PushDevice {
   id: number;
   endpoint: string;
   browser: string | null;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from "react";
 import { PushCallError, readPushState, turnPushOff, turnPushOn, type PushState } from "./push-client";
 
 /** Why the last action went wrong: the site refused this browser's push service, or anything else. */
-export type PushFailure = "unsupported" | "failed";
+type PushFailure = "unsupported" | "failed";
 
 /**
  * This device's push state, known only in the browser (SSR and no-JS: "unknown"), with actions

@@ -3,7 +3,7 @@ import { useTranslation } from "~/ui/use-translation";
 import { LocalTime } from "./local-time";
 
 /** One login of the member, as the settings page lists it (no session id). */
-export interface SessionRow {
+interface SessionRow {
   current: boolean;
   browser: string | null;
   os: string | null;

@@ -2,7 +2,7 @@ import { useCallback, useState } from "react";
 import { useFetcher } from "react-router";
 import { SWIPE_FETCHER_KEY, type SwipeActionData, type SwipeIntent } from "./fetcher";
 
-export interface Decision {
+interface Decision {
   profileId: number;
   intent: SwipeIntent;
 }

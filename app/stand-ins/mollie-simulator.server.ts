@@ -1,7 +1,7 @@
 // The Mollie stand-in: answers the real @mollie/api-client's HTTPS calls in-process (msw) from
 // rows of our own database, so development, the tests and the README's start pay through the same
-// code as production. It hands out credits for nothing: mollie.server.ts starts it only where
-// stand-ins are allowed (the embedded database, or STANDINS=true).
+// code as production. It hands out credits for nothing: server/main.ts starts it only where
+// stand-ins are allowed (the embedded database, or STANDINS=true) and no MOLLIE_API_KEY is set.
 import { randomBytes } from "node:crypto";
 import { electronicFormatIBAN, isValidIBAN } from "ibantools";
 import { http, HttpResponse } from "msw";
@@ -9,7 +9,7 @@ import { setupServer } from "msw/node";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { failRefund, refundHandlers, refundOutsideSite } from "./mollie-simulator-refunds.server";
-import { centsToValue, valueToCents } from "./money";
+import { centsToValue, valueToCents } from "~/domain/payments/money";
 import type { SimulatedOutcome } from "./simulated-outcomes";
 
 const API = "https://api.mollie.com/v2";
@@ -706,15 +706,4 @@ export async function declineSimulatedRecurringPayments(mandateId: string, decli
   const record: MandateRecord = { ...mandateRecord(mandate), declineRecurring: declined };
   await db().mollieSimulatorMandate.update({ where: { id: mandateId }, data: { details: record as never } });
   return true;
-}
-
-/** Payments waiting for the bank (pending SEPA collections), newest first: the simulator's dev page. */
-export async function pendingSimulatedPayments(take = 50) {
-  const rows = await db().mollieSimulatorPayment.findMany({
-    where: { status: "pending" },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    take,
-    select: { id: true, amountValue: true, currency: true, description: true, method: true, createdAt: true },
-  });
-  return rows;
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from "~/ui/use-translation";
-import { requireOutboxPage } from "~/middleware/guards.server";
-import { smsOutbox, smsOutboxEnabled } from "~/lib/sms.server";
+import { smsOutboxEnabled } from "~/lib/sms.server";
+import { smsOutbox } from "~/stand-ins/outbox.server";
+import { requireOutboxPage } from "~/stand-ins/page-guards.server";
 import type { Route } from "./+types/dev.sms";
 import type { TranslationHandle } from "~/lib/i18n";
 

@@ -1,19 +1,14 @@
 import { Link } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
-import { requireOutboxPage } from "~/middleware/guards.server";
-import { db } from "~/lib/db.server";
 import { outboxEnabled } from "~/lib/mail.server";
+import { outboxMails } from "~/stand-ins/outbox.server";
+import { requireOutboxPage } from "~/stand-ins/page-guards.server";
 import type { Route } from "./+types/dev.outbox";
 
 /** The local outbox: every mail the site sent while no SMTP_URL is configured (see requireOutboxPage). */
 export async function loader({ context }: Route.LoaderArgs) {
   requireOutboxPage(context, outboxEnabled());
-  const mails = await db().mail.findMany({
-    orderBy: { id: "desc" },
-    take: 100,
-    select: { id: true, to: true, subject: true, status: true, createdAt: true, lastError: true },
-  });
-  return { mails };
+  return { mails: await outboxMails() };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Outbox" }, { name: "robots", content: "noindex" }];

@@ -1,10 +1,10 @@
 import { useTranslation } from "~/ui/use-translation";
 import { data, Form, redirect } from "react-router";
 import { z } from "zod";
-import { requireStandInPage } from "~/middleware/guards.server";
 import { usingMollieSimulator } from "~/domain/payments/mollie.server";
-import { completeSimulatedPayment, simulatedPayment } from "~/domain/payments/mollie-simulator.server";
-import { SIMULATED_OUTCOMES } from "~/domain/payments/simulated-outcomes";
+import { completeSimulatedPayment, simulatedPayment } from "~/stand-ins/mollie-simulator.server";
+import { requireStandInPage } from "~/stand-ins/page-guards.server";
+import { SIMULATED_OUTCOMES } from "~/stand-ins/simulated-outcomes";
 import type { Route } from "./+types/dev.mollie.checkout.$id";
 import { readFields } from "~/lib/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";

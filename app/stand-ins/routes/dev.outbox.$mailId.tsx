@@ -1,22 +1,15 @@
 import { data, Link } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
-import { requireOutboxPage } from "~/middleware/guards.server";
-import { db } from "~/lib/db.server";
 import { outboxEnabled } from "~/lib/mail.server";
+import { outboxMail } from "~/stand-ins/outbox.server";
+import { requireOutboxPage } from "~/stand-ins/page-guards.server";
 import type { Route } from "./+types/dev.outbox.$mailId";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   requireOutboxPage(context, outboxEnabled());
-  const mail = await db().mail.findUnique({
-    where: { id: Number(params.mailId) || 0 },
-    select: { id: true, to: true, subject: true, text: true, html: true, status: true, createdAt: true },
-  });
-  if (!mail) throw data(null, { status: 404 });
-  const links = [...mail.html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!.replaceAll("&amp;", "&"));
-  return {
-    mail: { id: mail.id, to: mail.to, subject: mail.subject, text: mail.text, status: mail.status },
-    links: [...new Set(links)],
-  };
+  const found = await outboxMail(Number(params.mailId) || 0);
+  if (!found) throw data(null, { status: 404 });
+  return found;
 }
 
 export default function OutboxMailRoute({ loaderData }: Route.ComponentProps) {

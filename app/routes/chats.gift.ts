@@ -1,16 +1,11 @@
 import { data, redirect } from "react-router";
 import { requireUser } from "~/domain/accounts/guards.server";
-import {
-  backPathFor,
-  sendKeyFrom,
-  sendOutcomeRedirect,
-  sendTargetFrom,
-} from "~/domain/chat/extras-actions.server";
+import { backPathFor, sendKeyFrom, sendOutcomeRedirect, sendTargetFrom } from "./+chat/extras.server";
 import { sendMessage } from "~/domain/chat/send-message.server";
 import { loginPath } from "~/domain/profiles/login-path";
 import { requestInfoContext } from "~/lib/context";
 import type { Route } from "./+types/chats.gift";
-import { readForm } from "~/lib/request-body.server";
+import { readForm } from "~/middleware/request-body.server";
 import { rowIdSchema } from "~/lib/row-id";
 
 /**

@@ -12,14 +12,14 @@ import {
   sendOutcomeRedirect,
   sendTargetFrom,
   withParams,
-} from "~/domain/chat/extras-actions.server";
+} from "./+chat/extras.server";
 import { earlierSend, sendMessage } from "~/domain/chat/send-message.server";
 import { admitUpload, MAX_UPLOAD_BODY_BYTES } from "~/domain/photos/upload.server";
 import { loginPath } from "~/domain/profiles/login-path";
 import { requestInfoContext } from "~/lib/context";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import type { Route } from "./+types/chats.photo";
-import { bodyError, isBodyTooLarge, readForm } from "~/lib/request-body.server";
+import { bodyError, isBodyTooLarge, readForm } from "~/middleware/request-body.server";
 import { rowIdSchema } from "~/lib/row-id";
 
 /**

@@ -6,7 +6,7 @@ import { usingMollieSimulator } from "~/domain/payments/mollie.server";
 import { completeSimulatedPayment, simulatedPayment } from "~/domain/payments/mollie-simulator.server";
 import { SIMULATED_OUTCOMES } from "~/domain/payments/simulated-outcomes";
 import type { Route } from "./+types/dev.mollie.checkout.$id";
-import { readFields } from "~/lib/request-body.server";
+import { readFields } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 
 export const handle: TranslationHandle = { i18n: ["payments"] };

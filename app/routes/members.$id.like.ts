@@ -9,7 +9,7 @@ import { loginPath } from "~/domain/profiles/login-path";
 import { requestInfoContext } from "~/lib/context";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import type { Route } from "./+types/members.$id.like";
-import { readFields } from "~/lib/request-body.server";
+import { readFields } from "~/middleware/request-body.server";
 
 const likeForm = z.object({
   intent: z.enum(["like", "unlike"]),

@@ -12,7 +12,7 @@ import { signupSchema } from "./signup-schema";
 import { signUp } from "./signup.server";
 import type { ExistingAccount } from "./signup.server";
 import { visitorAccess } from "./visitor-access.server";
-import { readForm } from "~/lib/request-body.server";
+import { readForm } from "~/middleware/request-body.server";
 import { LANDER_VISIT_FIELD } from "~/domain/landers/designs";
 
 /** What a refused signup answers (the form shows it; see ui/signup-form's SignupActionData). */

@@ -17,11 +17,10 @@ export function icebreakerHref(pageUrl: string, text: string): string {
 }
 
 /**
- * The text to put in the send form, from the page's `?text=` (no JavaScript); at most
+ * The text to put in the send form, from the page's `?text=` value (no JavaScript); at most
  * `maxLength` characters, "" when absent.
  */
-export function prefilledText(url: URL | string, maxLength: number): string {
-  const params = new URL(url, "http://local").searchParams;
-  const text = (params.get(PREFILL_PARAM) ?? "").trim();
+export function prefilledText(value: string | null, maxLength: number): string {
+  const text = (value ?? "").trim();
   return [...text].slice(0, Math.max(0, maxLength)).join("");
 }

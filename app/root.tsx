@@ -195,7 +195,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }, [error]);
   // The server logs errors in handleError (entry.server.tsx); this reports the browser's own.
   if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
-  // An unreadable or oversized request body (lib/request-body.server) says so in the reader's language.
+  // An unreadable or oversized request body (middleware/request-body.server) says so in the reader's language.
   const bodyMessage = isRouteErrorResponse(error) && (error.data as { message?: unknown } | null)?.message;
   const message =
     status === 404

@@ -99,7 +99,7 @@ async function shutdown(signal: string) {
   logger.info("shutting down", { signal });
   exitWithinTenSeconds();
   const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  await (await import("../app/lib/realtime/hub.server")).stopRealtime(); // ends the event streams
+  await (await import("../app/realtime/hub.server")).stopRealtime(); // ends the event streams
   server.closeIdleConnections();
   await closed;
   await backgroundWork.stop();

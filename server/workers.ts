@@ -12,7 +12,8 @@ import {
   sendUnreadReminder,
   type UnreadReminderJob,
 } from "../app/domain/notifications/unread-reminder.server";
-import { MailClaimedElsewhere, deliverMail } from "../app/lib/mail.server";
+import { deliverMail } from "../app/domain/notifications/mail-delivery.server";
+import { MailClaimedElsewhere } from "../app/lib/mail.server";
 import { QUEUES, jobs, stopJobs } from "../app/lib/jobs.server";
 import { workConcurrently } from "./job-concurrency";
 import type { Logger } from "./logger";

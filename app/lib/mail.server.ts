@@ -1,6 +1,4 @@
 import nodemailer, { type Transporter } from "nodemailer";
-import type { NotificationKey } from "~/domain/accounts/notification-preferences";
-import { wantsMail } from "~/domain/notifications/wants-mail";
 import type { MailTransport, Prisma } from "~/generated/prisma/client";
 import { db } from "./db.server";
 import { env, standInsAllowed } from "./env.server";
@@ -17,10 +15,10 @@ interface OutgoingMail {
   /** A notification mail's one-click unsubscribe address: delivered as List-Unsubscribe (RFC 8058). */
   unsubscribeUrl?: string | null;
   /**
-   * A notification mail's preference: when the mail is sent, a member who turned it off, stopped
-   * all mail (bounce, complaint) or left by then does not get it (status skipped).
+   * A notification mail's preference: when the mail is sent, the sender's `stillWanted` check may
+   * skip it (status skipped); an account mail has none.
    */
-  notificationKey?: NotificationKey | null;
+  notificationKey?: string | null;
   /** Its place in the queue: MAIL_PRIORITY (higher first, then oldest first). */
   priority?: number;
 }
@@ -167,25 +165,24 @@ async function claimMail(mailId: number, transport: MailTransport): Promise<Clai
  */
 export const OTHER_TRANSPORT_DELAY_S = 30;
 
-/** Whether the member still wants this notification mail now (an account mail: always). */
-async function stillWanted(mail: ClaimedMail): Promise<boolean> {
-  if (mail.notificationKey === null) return true;
-  if (mail.userId === null) return false;
-  const user = await db().user.findUnique({
-    where: { id: mail.userId },
-    select: { status: true, notificationsDisabled: true, emailNotificationsOff: true },
-  });
-  return user !== null && wantsMail(user, mail.notificationKey as NotificationKey);
+/** The stored mail a `stillWanted` check decides on. */
+export interface MailToSend {
+  userId: number | null;
+  notificationKey: string | null;
 }
 
 /**
  * Sends one stored mail (the job handler); throws on failure so the queue retries it. A mail sent
  * already (or emptied) is left alone; one that another worker is sending throws MailClaimedElsewhere,
- * so the job's retry sends it should that worker have stopped. A notification mail whose member
- * no longer wants it (see stillWanted) is marked skipped instead of sent. A mail queued on a server
- * with the other transport is left queued for such a server.
+ * so the job's retry sends it should that worker have stopped. A mail that `stillWanted` turns down
+ * (a notification its member no longer wants) is marked skipped instead of sent. A mail queued on a
+ * server with the other transport is left queued for such a server.
  */
-export async function deliverMail(mailId: number, from: string) {
+export async function deliverMail(
+  mailId: number,
+  from: string,
+  stillWanted: (mail: MailToSend) => Promise<boolean>,
+) {
   const own = ownMailTransport();
   const mail = await claimMail(mailId, own);
   if (!mail) {

@@ -1,6 +1,5 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { requestInfoContext } from "~/middleware/context";
-import { env, usesEmbeddedDatabase } from "~/lib/env.server";
 import type { SessionUser } from "~/domain/accounts/session.server";
 import { loginPath, type LoginReason } from "./login-path";
 import { visitorAccess } from "./visitor-access.server";

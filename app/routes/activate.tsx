@@ -12,7 +12,7 @@ import { activateAccount } from "~/domain/accounts/signup.server";
 import { chatAfterActivation } from "~/domain/landers/member-lander.server";
 import { requestInfoContext } from "~/middleware/context";
 import type { TranslationHandle } from "~/lib/i18n";
-import { bodyError, readFields } from "~/lib/request-body.server";
+import { bodyError, readFields } from "~/middleware/request-body.server";
 import { getInstance } from "~/middleware/i18n.server";
 import { useTranslation } from "~/ui/use-translation";
 import type { Route } from "./+types/activate";

@@ -5,7 +5,7 @@ import { deleteChat } from "~/domain/chat/delete-chat.server";
 import { authenticationRequired, noStore } from "~/lib/api-responses.server";
 import { requestInfoContext } from "~/middleware/context";
 import type { Route } from "./+types/api.chat";
-import { readJson } from "~/lib/request-body.server";
+import { readJson } from "~/middleware/request-body.server";
 import { rowIdSchema } from "~/lib/row-id";
 
 const deleteBody = z.union([z.object({ conversation: rowIdSchema }), z.object({ profile: rowIdSchema })]);

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { authenticationRequired, noStore } from "~/lib/api-responses.server";
 import { requestInfoContext } from "~/middleware/context";
-import { chatEventStream } from "~/lib/realtime/event-stream.server";
+import { chatEventStream } from "~/realtime/event-stream.server";
 import type { Route } from "./+types/api.events";
 
 /**

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { recordBounce } from "~/domain/landers/visits.server";
 import { requestInfoContext } from "~/middleware/context";
-import { readForm } from "~/lib/request-body.server";
+import { readForm } from "~/middleware/request-body.server";
 import type { Route } from "./+types/api.lander-bounce";
 
 /** The bounce beacon of a lander opened with `?lb` (POST visit=<signed visit>): 204, or 404 for a bad visit. */

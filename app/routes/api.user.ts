@@ -6,14 +6,14 @@ import { saveUserLanguage } from "~/domain/accounts/language.server";
 import type { SessionUser } from "~/domain/accounts/session.server";
 import { createSession, getSession } from "~/middleware/session.server";
 import { memberCounts } from "~/domain/notifications/member-counts.server";
-import { pushSubscriptionCall } from "~/domain/notifications/push-api.server";
 import { authenticationRequired, noStore } from "~/lib/api-responses.server";
 import { requestInfoContext } from "~/middleware/context";
 import { LOCALE_COOKIE, cookieHeader } from "~/lib/cookies.server";
 import { SUPPORTED_LOCALES } from "~/lib/i18n";
 import { getInstance } from "~/middleware/i18n.server";
+import { pushSubscriptionCall } from "./+api/push-subscription-call.server";
 import type { Route } from "./+types/api.user";
-import { readJson, readJsonOrForm } from "~/lib/request-body.server";
+import { readJson, readJsonOrForm } from "~/middleware/request-body.server";
 
 /** The current user as the browser sees it (field `user`). */
 function publicUser(user: SessionUser | null) {

@@ -1,15 +1,15 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { requireUser } from "~/middleware/guards.server";
-import { EXTRAS_PARAMS } from "~/domain/chat/extras-actions.server";
 import { findReportableMessage, reportMessage } from "~/domain/chat/report-message.server";
 import { COMPLAINT_CATEGORIES } from "~/domain/complaints/complaint-schema";
 import { REPORT_NOTE_MAX } from "~/domain/chat/chat-types";
 import { clientIp } from "~/lib/client-ip.server";
 import { requestInfoContext } from "~/middleware/context";
-import { readFields } from "~/lib/request-body.server";
+import { readFields } from "~/middleware/request-body.server";
 import { getInstance } from "~/middleware/i18n.server";
 import { ReportMessageForm } from "~/ui/chat-extras/report-message";
+import { EXTRAS_PARAMS } from "./+chat/extras.server";
 import type { Route } from "./+types/chats.$id.report";
 import type { TranslationHandle } from "~/lib/i18n";
 import { rowIdSchema } from "~/lib/row-id";

@@ -1,11 +1,12 @@
 import { data } from "react-router";
-import { chatAction, conversationIdFrom } from "~/domain/chat/chat-actions.server";
 import { loadChatExtras } from "~/domain/chat/chat-extras.server";
 import { loadConversation } from "~/domain/chat/conversation.server";
 import { loginRedirect } from "~/middleware/guards.server";
 import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { ConversationPane } from "~/ui/chat/conversation-pane";
+import { chatAction, conversationIdFrom } from "./+chat/chat-action.server";
+import { chatExtrasShown } from "./+chat/extras.server";
 import type { Route } from "./+types/chats.$id";
 import type { TranslationHandle } from "~/lib/i18n";
 import { rowIdSchema } from "~/lib/row-id";
@@ -24,7 +25,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // The extras depend on the member alone: read beside the conversation rather than after it.
   const [view, extras] = await Promise.all([
     loadConversation({ viewer: user, conversationId, chatHistoryDays: site.chatHistoryDays, before }),
-    loadChatExtras(user, site, request.url),
+    loadChatExtras(user, site, chatExtrasShown(url, site.messageLength)),
   ]);
   if (!view) throw data(null, { status: 404 });
   const { gate } = view;

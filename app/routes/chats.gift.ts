@@ -1,15 +1,10 @@
 import { data } from "react-router";
 import { requireUser } from "~/middleware/guards.server";
-import {
-  backPathFor,
-  sendKeyFrom,
-  sendOutcomeRedirect,
-  sendTargetFrom,
-} from "~/domain/chat/extras-actions.server";
+import { backPathFor, sendKeyFrom, sendOutcomeRedirect, sendTargetFrom } from "./+chat/extras.server";
 import { sendMessage } from "~/domain/chat/send-message.server";
 import { requestInfoContext } from "~/middleware/context";
 import type { Route } from "./+types/chats.gift";
-import { readForm } from "~/lib/request-body.server";
+import { readForm } from "~/middleware/request-body.server";
 import { rowIdSchema } from "~/lib/row-id";
 
 /**

@@ -12,13 +12,13 @@ import {
   sendOutcomeRedirect,
   sendTargetFrom,
   withParams,
-} from "~/domain/chat/extras-actions.server";
+} from "./+chat/extras.server";
 import { earlierSend, sendMessage } from "~/domain/chat/send-message.server";
 import { admitUpload, MAX_UPLOAD_BODY_BYTES } from "~/domain/photos/upload.server";
 import { requestInfoContext } from "~/middleware/context";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import type { Route } from "./+types/chats.photo";
-import { bodyError, isBodyTooLarge, readForm } from "~/lib/request-body.server";
+import { bodyError, isBodyTooLarge, readForm } from "~/middleware/request-body.server";
 import { rowIdSchema } from "~/lib/row-id";
 
 /**

@@ -16,7 +16,7 @@ import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { FormErrors, TextField } from "~/ui/form-fields";
 import { HoneypotField } from "~/ui/honeypot";
 import type { Route } from "./+types/complaints";
-import { readForm } from "~/lib/request-body.server";
+import { readForm } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 
 export const handle: TranslationHandle = { i18n: ["complaints"] };

@@ -18,7 +18,7 @@ import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { FormErrors, PasswordField, TextField, useClearedOnAnswer } from "~/ui/form-fields";
 import type { Route } from "./+types/complete-signup";
-import { readForm } from "~/lib/request-body.server";
+import { readForm } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 
 export const handle: TranslationHandle = { i18n: ["signup", "settings"] };

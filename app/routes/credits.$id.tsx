@@ -14,7 +14,7 @@ import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { MethodChoice } from "~/ui/payments/method-choice";
 import { DiscountCodeForm, DiscountedSummary } from "~/ui/payments/discount-code";
 import type { Route } from "./+types/credits.$id";
-import { readFields } from "~/lib/request-body.server";
+import { readFields } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 import { rowIdSchema } from "~/lib/row-id";
 

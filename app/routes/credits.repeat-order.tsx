@@ -13,7 +13,7 @@ import { repeatOrder, repeatOrderView } from "~/domain/payments/repeat-order.ser
 import { requestInfoContext } from "~/middleware/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import type { Route } from "./+types/credits.repeat-order";
-import { readFields } from "~/lib/request-body.server";
+import { readFields } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 import { MAX_ROW_ID, rowIdSchema } from "~/lib/row-id";
 

@@ -23,7 +23,7 @@ import {
   type DirectDebitActionData,
 } from "~/ui/payments/direct-debit-form";
 import type { Route } from "./+types/directdebit";
-import { readForm } from "~/lib/request-body.server";
+import { readForm } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 import { rowIdSchema } from "~/lib/row-id";
 

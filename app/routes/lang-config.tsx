@@ -8,7 +8,7 @@ import { SUPPORTED_LOCALES } from "~/lib/i18n";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import type { Route } from "./+types/lang-config";
-import { readFields } from "~/lib/request-body.server";
+import { readFields } from "~/middleware/request-body.server";
 
 const formSchema = z.object({
   locale: z.enum(SUPPORTED_LOCALES),

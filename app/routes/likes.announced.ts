@@ -4,7 +4,7 @@ import { requireUser } from "~/middleware/guards.server";
 import { markLikeAnnounced } from "~/domain/likes/new-likes.server";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import type { Route } from "./+types/likes.announced";
-import { readFields } from "~/lib/request-body.server";
+import { readFields } from "~/middleware/request-body.server";
 import { rowIdSchema } from "~/lib/row-id";
 
 const dismissForm = z.object({

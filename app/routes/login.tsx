@@ -16,7 +16,7 @@ import { LOGIN_REASONS } from "~/middleware/login-path";
 import { FormErrors, TextField, useClearedOnAnswer, PasswordField } from "~/ui/form-fields";
 import { unvalidated, useValidators, type LoginSubmission } from "~/ui/lazy-validation";
 import type { Route } from "./+types/login";
-import { readForm } from "~/lib/request-body.server";
+import { readForm } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 
 export const handle: TranslationHandle = { i18n: ["accounts", "member", "signup"] };

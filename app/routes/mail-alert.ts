@@ -5,7 +5,7 @@ import { resumeMails } from "~/domain/accounts/settings.server";
 import { dismissMailsOffAlert } from "~/domain/notifications/mails-off-alert.server";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import type { Route } from "./+types/mail-alert";
-import { readFields } from "~/lib/request-body.server";
+import { readFields } from "~/middleware/request-body.server";
 
 const alertForm = z.object({
   intent: z.enum(["resumeMails", "dismiss"]),

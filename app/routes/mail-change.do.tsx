@@ -9,7 +9,7 @@ import {
 import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import type { Route } from "./+types/mail-change.do";
-import { readForm } from "~/lib/request-body.server";
+import { readForm } from "~/middleware/request-body.server";
 
 export const handle: TranslationHandle = { i18n: ["settings"] };
 

@@ -1,14 +1,14 @@
 import { data, redirect } from "react-router";
-import { chatAction } from "~/domain/chat/chat-actions.server";
 import { loadChatExtras } from "~/domain/chat/chat-extras.server";
 import { conversationWith, newChatGate, profileOwner } from "~/domain/chat/chat-gate.server";
-import { carriedChatQuery } from "~/domain/chat/extras-actions.server";
 import { partnersById } from "~/domain/chat/partner.server";
 import { loginRedirect } from "~/middleware/guards.server";
 import { profileIdFrom } from "~/routes/+shared/profile-id.server";
 import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { ConversationPane } from "~/ui/chat/conversation-pane";
+import { chatAction } from "./+chat/chat-action.server";
+import { carriedChatQuery, chatExtrasShown } from "./+chat/extras.server";
 import type { Route } from "./+types/members.$id.chat";
 import type { TranslationHandle } from "~/lib/i18n";
 
@@ -51,7 +51,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     path,
     partner,
     gate,
-    extras: await loadChatExtras(user, site, request.url),
+    extras: await loadChatExtras(user, site, chatExtrasShown(request.url, site.messageLength)),
     profileId,
     maxLength: site.messageLength,
     historyDays: site.chatHistoryDays,

@@ -8,7 +8,7 @@ import { profileIdFrom } from "~/routes/+shared/profile-id.server";
 import { requestInfoContext } from "~/middleware/context";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import type { Route } from "./+types/members.$id.like";
-import { readFields } from "~/lib/request-body.server";
+import { readFields } from "~/middleware/request-body.server";
 
 const likeForm = z.object({
   intent: z.enum(["like", "unlike"]),

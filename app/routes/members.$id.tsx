@@ -20,7 +20,7 @@ import { OwnNotice } from "~/ui/profile-view/own-notice";
 import { StaffOnlyNotice } from "~/ui/profile-view/staff-only-notice";
 import { Related } from "~/ui/profile-view/related";
 import type { Route } from "./+types/members.$id";
-import { readFields } from "~/lib/request-body.server";
+import { readFields } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 
 export const handle: TranslationHandle = { i18n: ["likes", "member", "profile"] };

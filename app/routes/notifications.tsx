@@ -13,7 +13,7 @@ import { CardSection } from "~/ui/card-section";
 import { PushDeviceList, ThisDevicePush } from "~/ui/push/push-devices";
 import { NotificationsForm } from "~/ui/settings/notifications-form";
 import type { Route } from "./+types/notifications";
-import { readForm } from "~/lib/request-body.server";
+import { readForm } from "~/middleware/request-body.server";
 import { rowIdSchema } from "~/lib/row-id";
 
 export const handle: TranslationHandle = { i18n: ["push", "settings"] };

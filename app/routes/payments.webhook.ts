@@ -3,7 +3,7 @@ import { requestInfoContext } from "~/middleware/context";
 import { data } from "react-router";
 import { z } from "zod";
 import { syncPayment } from "~/domain/payments/sync-payment.server";
-import { readForm } from "~/lib/request-body.server";
+import { readForm } from "~/middleware/request-body.server";
 import type { Route } from "./+types/payments.webhook";
 
 const bodySchema = z.object({ id: z.string().regex(/^tr_\w{1,64}$/) });

@@ -20,7 +20,7 @@ import { PhotoList } from "~/ui/photos/photo-list";
 import { PhotoNotice } from "~/ui/photos/photo-notice";
 import { UploadSection } from "~/ui/photos/upload-section";
 import type { Route } from "./+types/profile.photos";
-import { readFields } from "~/lib/request-body.server";
+import { readFields } from "~/middleware/request-body.server";
 
 export const handle: TranslationHandle = { i18n: ["photos"] };
 

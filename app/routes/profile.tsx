@@ -24,7 +24,7 @@ import { InterestsForm } from "~/ui/profile-edit/interests-form";
 import { LocationForm } from "~/ui/profile-edit/location-form";
 import { SavedNotice } from "~/ui/profile-edit/saved-notice";
 import type { Route } from "./+types/profile";
-import { readForm } from "~/lib/request-body.server";
+import { readForm } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 
 export const handle: TranslationHandle = { i18n: ["profile", "profileEdit"] };

@@ -3,7 +3,7 @@ import { reactivateAccount, reactivationLinkWorks } from "~/domain/accounts/reac
 import { createSession } from "~/middleware/session.server";
 import { requestInfoContext } from "~/middleware/context";
 import type { TranslationHandle } from "~/lib/i18n";
-import { readForm } from "~/lib/request-body.server";
+import { readForm } from "~/middleware/request-body.server";
 import { getInstance } from "~/middleware/i18n.server";
 import { useTranslation } from "~/ui/use-translation";
 import type { Route } from "./+types/reactivate";

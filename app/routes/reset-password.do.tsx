@@ -15,7 +15,7 @@ import { getInstance } from "~/middleware/i18n.server";
 import { FormErrors } from "~/ui/form-fields";
 import { NewPasswordFields } from "~/ui/new-password-fields";
 import type { Route } from "./+types/reset-password.do";
-import { readForm } from "~/lib/request-body.server";
+import { readForm } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 
 export const handle: TranslationHandle = { i18n: ["accounts", "settings"] };

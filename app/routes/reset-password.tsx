@@ -12,7 +12,7 @@ import { getInstance } from "~/middleware/i18n.server";
 import { FormErrors, TextField } from "~/ui/form-fields";
 import { HoneypotField } from "~/ui/honeypot";
 import type { Route } from "./+types/reset-password";
-import { readForm } from "~/lib/request-body.server";
+import { readForm } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 
 export const handle: TranslationHandle = { i18n: ["accounts", "settings"] };

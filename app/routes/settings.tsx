@@ -12,7 +12,7 @@ import {
   sessionsIntent,
 } from "~/routes/+settings/settings-intents.server";
 import { loadSettings } from "~/domain/accounts/settings.server";
-import { hidesReadReceipts, readReceiptsIntent } from "~/domain/chat/read-receipts.server";
+import { hidesReadReceipts, setHideReadReceipts } from "~/domain/chat/read-receipts.server";
 import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { DeleteLink } from "~/ui/settings/delete-link";
@@ -27,7 +27,7 @@ import { SavedNotice } from "~/ui/settings/saved-notice";
 import { Section } from "~/ui/settings/section";
 import { SessionsSection } from "~/ui/settings/sessions-section";
 import type { Route } from "./+types/settings";
-import { readForm } from "~/lib/request-body.server";
+import { readForm } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 
 export const handle: TranslationHandle = { i18n: ["accounts", "chat", "mailings", "push", "settings"] };
@@ -72,7 +72,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "resumeMails":
       return resumeMailsIntent(args);
     case "readReceipts":
-      await readReceiptsIntent(user.id, formData);
+      // The switch shows receipts when on.
+      await setHideReadReceipts(user.id, formData.get("showReadReceipts") !== "on");
       return redirect("/settings?saved=readReceipts#read-receipts-title");
     default:
       throw data(null, { status: 400 });

@@ -15,7 +15,7 @@ import { requestInfoContext } from "~/middleware/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { CampaignLinks } from "~/ui/landers/campaign-links";
 import type { Route } from "./+types/staff.campaigns";
-import { readForm } from "~/lib/request-body.server";
+import { readForm } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 import { rowIdSchema } from "~/lib/row-id";
 

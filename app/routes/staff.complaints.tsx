@@ -10,7 +10,7 @@ import { RecentStaffActions } from "~/ui/staff/recent-staff-actions";
 import { requestInfoContext } from "~/middleware/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import type { Route } from "./+types/staff.complaints";
-import { readFields } from "~/lib/request-body.server";
+import { readFields } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 import { rowIdSchema } from "~/lib/row-id";
 

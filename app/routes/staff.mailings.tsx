@@ -11,7 +11,7 @@ import { requestInfoContext } from "~/middleware/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { StaffMailings } from "~/ui/mailings/staff-mailings";
 import type { Route } from "./+types/staff.mailings";
-import { readForm } from "~/lib/request-body.server";
+import { readForm } from "~/middleware/request-body.server";
 import { rowIdSchema } from "~/lib/row-id";
 
 export const handle: TranslationHandle = { i18n: ["mailings", "settings", "staff"] };

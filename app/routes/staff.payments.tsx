@@ -10,7 +10,7 @@ import { requestInfoContext } from "~/middleware/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { StaffPayments } from "~/ui/payments/staff-payments";
 import type { Route } from "./+types/staff.payments";
-import { readFields } from "~/lib/request-body.server";
+import { readFields } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 import { rowIdSchema } from "~/lib/row-id";
 

@@ -15,7 +15,7 @@ import { RecentStaffActions } from "~/ui/staff/recent-staff-actions";
 import { requestInfoContext } from "~/middleware/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import type { Route } from "./+types/staff.photos";
-import { readFields } from "~/lib/request-body.server";
+import { readFields } from "~/middleware/request-body.server";
 import { rowIdSchema } from "~/lib/row-id";
 
 export const handle: TranslationHandle = { i18n: ["photos", "staff"] };

@@ -18,7 +18,7 @@ import { LimitNotice } from "~/ui/swipe-game/limit-notice";
 import { SwipeDeck } from "~/ui/swipe-game/swipe-deck";
 import { SwipeNoticeAlert } from "~/ui/swipe-game/swipe-notice";
 import type { Route } from "./+types/swipe-game";
-import { readFields } from "~/lib/request-body.server";
+import { readFields } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 import { rowIdSchema } from "~/lib/row-id";
 

@@ -5,7 +5,7 @@ import { dismissTimeBonus } from "~/domain/payments/discounts.server";
 import { noStore } from "~/lib/api-responses.server";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import type { Route } from "./+types/time-bonus.dismiss";
-import { readFields } from "~/lib/request-body.server";
+import { readFields } from "~/middleware/request-body.server";
 
 const dismissForm = z.object({ redirectTo: z.string().max(2000).optional() });
 

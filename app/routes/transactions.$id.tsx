@@ -13,7 +13,7 @@ import { getInstance } from "~/middleware/i18n.server";
 import { PaymentResult } from "~/ui/payments/payment-result";
 import { RefundRequestPanel } from "~/ui/payments/refund-request";
 import type { Route } from "./+types/transactions.$id";
-import { readFields } from "~/lib/request-body.server";
+import { readFields } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 import { rowIdSchema } from "~/lib/row-id";
 

@@ -6,9 +6,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newSendKey } from "~/domain/chat/send-key";
 import { canViewChatPhoto } from "~/domain/chat/chat-photos.server";
-import { extrasNotices } from "~/domain/chat/extras-actions.server";
 import { giftCatalogue } from "~/domain/chat/gifts.server";
-import { ICEBREAKER_KEYS, icebreakerHref, prefilledText } from "~/domain/chat/icebreakers";
+import { ICEBREAKER_KEYS, icebreakerHref } from "~/domain/chat/icebreakers";
 import { REPORT_NOTE_MAX } from "~/domain/chat/chat-types";
 import {
   EVIDENCE_MESSAGES,
@@ -26,6 +25,7 @@ import { db } from "~/lib/db.server";
 import { SUPPORTED_LOCALES } from "~/lib/i18n";
 import { stopJobs } from "~/lib/jobs.server";
 import { fileStorage } from "~/lib/storage.server";
+import { extrasNotices } from "~/routes/+chat/extras.server";
 import { loader as chatPhotoLoader } from "~/routes/chat-photos.$id.$size";
 import { action as reportAction, loader as reportPageLoader } from "~/routes/chats.$id.report";
 import { action as giftAction } from "~/routes/chats.gift";
@@ -978,9 +978,9 @@ describe("icebreakers and notices", () => {
   it("carries an opener in the address for the empty form (no JavaScript)", () => {
     const href = icebreakerHref("/chats/5?x=1", "Hoi Anna! Hoe gaat het?");
     expect(href).toBe("/chats/5?x=1&text=Hoi+Anna%21+Hoe+gaat+het%3F");
-    expect(prefilledText(`http://hartklop.nl${href}`, 1000)).toBe("Hoi Anna! Hoe gaat het?");
-    expect(prefilledText("http://hartklop.nl/chats/5?text=abcdef", 3)).toBe("abc");
-    expect(prefilledText("http://hartklop.nl/chats/5", 1000)).toBe("");
+    expect(extrasNotices(`http://hartklop.nl${href}`, 1000).prefill).toBe("Hoi Anna! Hoe gaat het?");
+    expect(extrasNotices("http://hartklop.nl/chats/5?text=abcdef", 3).prefill).toBe("abc");
+    expect(extrasNotices("http://hartklop.nl/chats/5", 1000).prefill).toBe("");
   });
 
   it("reads the actions' outcomes back from a page's address", () => {

@@ -7,6 +7,7 @@ import {
   peekVerification,
 } from "~/domain/accounts/verification.server";
 import { mailDate, renderAccountMail, sendAccountMail } from "~/domain/notifications/account-mail.server";
+import { deliverMail } from "~/domain/notifications/mail-delivery.server";
 import { db } from "~/lib/db.server";
 import { QUEUES, jobs, stopJobs } from "~/lib/jobs.server";
 import {
@@ -14,7 +15,6 @@ import {
   MailClaimedElsewhere,
   SENT_MAIL_DAYS,
   UNSENT_MAIL_DAYS,
-  deliverMail,
   pruneMails,
 } from "~/lib/mail.server";
 import { outboxDir } from "~/stand-ins/mail-outbox.server";

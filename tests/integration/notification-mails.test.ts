@@ -22,12 +22,12 @@ import type { MessageNotice } from "~/domain/notifications/message-notice.server
 import { sendUnreadReminder } from "~/domain/notifications/unread-reminder.server";
 import { sendNotificationMail } from "~/domain/notifications/notification-mail.server";
 import { signUnsubscribeToken } from "~/domain/notifications/unsubscribe-token.server";
+import { deliverMail } from "~/domain/notifications/mail-delivery.server";
 import { sendWeeklyUpdates } from "~/domain/notifications/weekly-update.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { QUEUES, jobs, stopJobs } from "~/lib/jobs.server";
-import { deliverMail } from "~/lib/mail.server";
 import { outboxDir } from "~/stand-ins/mail-outbox.server";
 import * as mailEventsRoute from "~/routes/api.mail-events";
 import * as mailAlertRoute from "~/routes/mail-alert";

@@ -8,14 +8,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { publishChatEvents, type ChatEventType } from "~/domain/chat/chat-events.server";
 import { db } from "~/lib/db.server";
 import { stopJobs } from "~/lib/jobs.server";
-import { chatEventsAfter, openChatFeed, type FeedEvent } from "~/lib/realtime/chat-feed.server";
-import { HEARTBEAT_MS, chatEventStream } from "~/lib/realtime/event-stream.server";
+import { chatEventsAfter, openChatFeed, type FeedEvent } from "~/realtime/chat-feed.server";
+import { HEARTBEAT_MS, chatEventStream } from "~/realtime/event-stream.server";
 import {
   createRealtimeHub,
   stopRealtime,
   type RealtimeHub,
   type RealtimeHubOptions,
-} from "~/lib/realtime/hub.server";
+} from "~/realtime/hub.server";
 import { loader as eventsLoader } from "~/routes/api.events";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { createApp } from "../../server/app";

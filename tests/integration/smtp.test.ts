@@ -40,7 +40,8 @@ describe("real mail over SMTP_URL", () => {
 
   it("sends through the SMTP server and marks the mail sent", async () => {
     const { db } = await import("~/lib/db.server");
-    const { deliverMail, outboxEnabled } = await import("~/lib/mail.server");
+    const { outboxEnabled } = await import("~/lib/mail.server");
+    const { deliverMail } = await import("~/domain/notifications/mail-delivery.server");
     expect(outboxEnabled()).toBe(false);
     const mail = await db().mail.create({
       data: {
@@ -67,7 +68,8 @@ describe("real mail over SMTP_URL", () => {
 
   it("sends a mail once when two workers get its job at the same time (a batch handed out again)", async () => {
     const { db } = await import("~/lib/db.server");
-    const { MailClaimedElsewhere, deliverMail } = await import("~/lib/mail.server");
+    const { MailClaimedElsewhere } = await import("~/lib/mail.server");
+    const { deliverMail } = await import("~/domain/notifications/mail-delivery.server");
     const mail = await db().mail.create({
       data: { to: SLOW, subject: "Eén keer", html: "<p>Hallo</p>", text: "Hallo", template: "test" },
       select: { id: true },
@@ -106,8 +108,9 @@ describe("real mail over SMTP_URL", () => {
     const { db } = await import("~/lib/db.server");
     const { env } = await import("~/lib/env.server");
     const { QUEUES } = await import("~/lib/jobs.server");
-    const { OTHER_TRANSPORT_DELAY_S, deliverMail, queueMail } = await import("~/lib/mail.server");
+    const { OTHER_TRANSPORT_DELAY_S, queueMail } = await import("~/lib/mail.server");
     const { outboxDir } = await import("~/stand-ins/mail-outbox.server");
+    const { deliverMail } = await import("~/domain/notifications/mail-delivery.server");
     const from = '"Hartklop" <noreply@hartklop.nl>';
     const smtpUrl = env().SMTP_URL;
     /** As a server of the same installation without SMTP_URL (STANDINS=true: the outbox). */

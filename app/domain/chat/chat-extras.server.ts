@@ -2,8 +2,7 @@ import { Prisma } from "~/generated/prisma/client";
 import type { SessionUser } from "~/domain/accounts/session.server";
 import type { Site } from "~/domain/sites/site.server";
 import { queryPrepared } from "~/lib/db.server";
-import { GIFTS_OPEN_PARAM, PHOTOS_OPEN_PARAM, type ChatExtrasData } from "./chat-types";
-import { extrasNotices } from "./extras-actions.server";
+import type { ChatExtrasData } from "./chat-types";
 import type { GiftItem } from "./gifts.server";
 import { textMessagePrice } from "./message-price.server";
 import { newSendKey } from "./send-key";
@@ -37,14 +36,10 @@ export async function loadChatExtras(
     Site,
     "id" | "photoCredits" | "giftCredits" | "messageLength" | "messageCredits" | "minimumMessageCosts"
   >,
-  url: string,
+  shown: { notices: ChatExtrasData["notices"]; giftsOpen: boolean; photosOpen: boolean },
 ): Promise<ChatExtrasData> {
-  const notices = extrasNotices(url, site.messageLength);
-  const params = new URL(url).searchParams;
-  const open = {
-    gifts: params.has(GIFTS_OPEN_PARAM),
-    photos: params.has(PHOTOS_OPEN_PARAM) || notices.photoError !== null,
-  };
+  const { notices } = shown;
+  const open = { gifts: shown.giftsOpen, photos: shown.photosOpen || notices.photoError !== null };
   const [{ gifts, ownPhotos }, messagePrice] = await Promise.all([
     pickerContents(site.id, user.id, open),
     textMessagePrice(site, user.profile?.country ?? null),

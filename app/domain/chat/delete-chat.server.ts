@@ -58,3 +58,12 @@ export async function deleteOwnMessage(
     return "deleted";
   });
 }
+
+/** Whether the member takes part in the conversation (before asking to confirm a deletion). */
+export async function isConversationMember(userId: number, conversationId: number) {
+  const row = await db().conversationMember.findUnique({
+    where: { conversationId_userId: { conversationId, userId } },
+    select: { userId: true },
+  });
+  return row !== null;
+}

@@ -6,7 +6,7 @@
 export const ICEBREAKER_KEYS = ["hello", "smile", "weekend", "travel", "music", "food"] as const;
 
 /** The query parameter that carries a chosen opener to the conversation page. */
-const PREFILL_PARAM = "text";
+export const PREFILL_PARAM = "text";
 
 /** The page's address with the opener as `?text=`, keeping its other parameters. */
 export function icebreakerHref(pageUrl: string, text: string): string {
@@ -16,11 +16,10 @@ export function icebreakerHref(pageUrl: string, text: string): string {
 }
 
 /**
- * The text to put in the send form, from the page's `?text=` (no JavaScript); at most
+ * The text to put in the send form, from the page's `?text=` value (no JavaScript); at most
  * `maxLength` characters, "" when absent.
  */
-export function prefilledText(url: URL | string, maxLength: number): string {
-  const params = new URL(url, "http://local").searchParams;
-  const text = (params.get(PREFILL_PARAM) ?? "").trim();
+export function prefilledText(value: string | null, maxLength: number): string {
+  const text = (value ?? "").trim();
   return [...text].slice(0, Math.max(0, maxLength)).join("");
 }

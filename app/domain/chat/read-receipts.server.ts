@@ -6,11 +6,6 @@ export async function hidesReadReceipts(userId: number): Promise<boolean> {
   return user?.hideReadReceipts ?? false;
 }
 
-async function setHideReadReceipts(userId: number, hide: boolean) {
+export async function setHideReadReceipts(userId: number, hide: boolean) {
   await db().user.update({ where: { id: userId }, data: { hideReadReceipts: hide }, select: { id: true } });
-}
-
-/** The settings page's "readReceipts" form: the switch shows receipts when on. */
-export async function readReceiptsIntent(userId: number, formData: FormData) {
-  await setHideReadReceipts(userId, formData.get("showReadReceipts") !== "on");
 }

@@ -1,5 +1,5 @@
 // Whether a member wants a kind of notification mail: pure, so the mail queue can ask it again
-// when a queued mail is finally sent (lib/mail.server.ts).
+// when a queued mail is finally sent (mail-delivery.server.ts).
 import type { NotificationKey } from "~/domain/accounts/notification-preferences";
 import type { NotificationsDisabledReason, UserStatus } from "~/generated/prisma/enums";
 

@@ -16,7 +16,7 @@ import {
   uploadPhoto,
   type UploadError,
 } from "~/domain/photos/upload.server";
-import { isBodyTooLarge, readForm } from "~/lib/request-body.server";
+import { isBodyTooLarge, readForm } from "~/middleware/request-body.server";
 
 /** The photos page (app/ui/photos/paths.ts says the same for the browser). */
 const PAGE = "/profile/photos";

@@ -7,7 +7,7 @@ import { signUp, type ExistingAccount } from "~/domain/accounts/signup.server";
 import { LANDER_VISIT_FIELD } from "~/domain/landers/designs";
 import { clientIp } from "~/lib/client-ip.server";
 import { isHoneypotFilled } from "~/lib/honeypot.server";
-import { readForm } from "~/lib/request-body.server";
+import { readForm } from "~/middleware/request-body.server";
 import { requestInfoContext } from "~/middleware/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { linkOrigin } from "~/middleware/link-origin.server";
@@ -21,7 +21,7 @@ interface SignupReply {
   existing?: ExistingAccount | null;
 }
 
-interface SignupActionOptions {
+export interface SignupActionOptions {
   /** The lander the form was on, stored with the account (null for /signup). */
   lander?: string | null;
   /** Where a new member goes next. */

@@ -6,7 +6,7 @@ import { completeSimulatedPayment, simulatedPayment } from "~/stand-ins/mollie-s
 import { requireStandInPage } from "~/stand-ins/page-guards.server";
 import { SIMULATED_OUTCOMES } from "~/stand-ins/simulated-outcomes";
 import type { Route } from "./+types/dev.mollie.checkout.$id";
-import { readFields } from "~/lib/request-body.server";
+import { readFields } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 
 export const handle: TranslationHandle = { i18n: ["payments"] };

@@ -1,11 +1,11 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import { safeRedirectPath } from "~/lib/redirect.server";
-import { CHAT_PHOTO_ERRORS, type ChatPhotoError } from "./chat-photos.server";
-import { GIFTS_OPEN_PARAM, PHOTOS_OPEN_PARAM, SEND_REFUSALS } from "./chat-types";
-import { prefilledText } from "./icebreakers";
-import { SEND_KEY_PATTERN } from "./send-key";
-import type { SendInput, SendRefusal, SendResult } from "./send-message.server";
+import { CHAT_PHOTO_ERRORS, type ChatPhotoError } from "~/domain/chat/chat-photos.server";
+import { GIFTS_OPEN_PARAM, PHOTOS_OPEN_PARAM, SEND_REFUSALS } from "~/domain/chat/chat-types";
+import { PREFILL_PARAM, prefilledText } from "~/domain/chat/icebreakers";
+import { SEND_KEY_PATTERN } from "~/domain/chat/send-key";
+import type { SendInput, SendRefusal, SendResult } from "~/domain/chat/send-message.server";
 import { rowIdSchema } from "~/lib/row-id";
 
 /**
@@ -92,7 +92,17 @@ export function extrasNotices(url: URL | string, messageLength: number): ExtrasN
     refused: refused === "insufficientCredits" ? null : refused,
     photoError: CHAT_PHOTO_ERRORS.find((e) => e === params.get(EXTRAS_PARAMS.photoError)) ?? null,
     reported: reported === "1" ? "ok" : reported === "rateLimited" ? "rateLimited" : null,
-    prefill: prefilledText(url, messageLength),
+    prefill: prefilledText(params.get(PREFILL_PARAM), messageLength),
+  };
+}
+
+/** What a chat page's address asks of its extras (loadChatExtras): the notices and the open pickers. */
+export function chatExtrasShown(url: URL | string, messageLength: number) {
+  const params = new URL(url, "http://local").searchParams;
+  return {
+    notices: extrasNotices(url, messageLength),
+    giftsOpen: params.has(GIFTS_OPEN_PARAM),
+    photosOpen: params.has(PHOTOS_OPEN_PARAM),
   };
 }
 

@@ -2,11 +2,10 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { SessionUser } from "~/domain/accounts/session.server";
 import type { Site } from "~/domain/sites/site.server";
-import { db } from "~/lib/db.server";
-import { deleteChat, deleteOwnMessage } from "./delete-chat.server";
-import { SEND_KEY_PATTERN } from "./send-key";
-import { sendMessage, type SendInput } from "./send-message.server";
-import { readFields } from "~/lib/request-body.server";
+import { deleteChat, deleteOwnMessage, isConversationMember } from "~/domain/chat/delete-chat.server";
+import { SEND_KEY_PATTERN } from "~/domain/chat/send-key";
+import { sendMessage, type SendInput } from "~/domain/chat/send-message.server";
+import { readFields } from "~/middleware/request-body.server";
 import { rowIdSchema } from "~/lib/row-id";
 
 const formSchema = z.discriminatedUnion("intent", [
@@ -67,25 +66,17 @@ export async function chatAction(request: Request, user: SessionUser, site: Site
   const { conversationId } = to;
   if (form.intent === "deleteChat") {
     if (form.confirm !== "1") {
-      if (!(await isMember(user.id, conversationId))) throw notFound();
+      if (!(await isConversationMember(user.id, conversationId))) throw notFound();
       return { intent: "deleteChat" as const, confirm: true as const };
     }
     if (!(await deleteChat(user.id, conversationId))) throw notFound();
     return redirect("/chats");
   }
   if (form.confirm !== "1") {
-    if (!(await isMember(user.id, conversationId))) throw notFound();
+    if (!(await isConversationMember(user.id, conversationId))) throw notFound();
     return { intent: "deleteMessage" as const, confirm: form.messageId };
   }
   const deleted = await deleteOwnMessage(user.id, conversationId, form.messageId);
   if (deleted === "notFound") throw notFound();
   return redirect(`/chats/${conversationId}`);
-}
-
-async function isMember(userId: number, conversationId: number) {
-  const row = await db().conversationMember.findUnique({
-    where: { conversationId_userId: { conversationId, userId } },
-    select: { userId: true },
-  });
-  return row !== null;
 }

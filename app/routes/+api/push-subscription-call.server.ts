@@ -4,9 +4,16 @@ import { authenticationRequired, noStore } from "~/lib/api-responses.server";
 import { PUSH_SUBSCRIPTIONS_PER_MEMBER } from "~/domain/abuse/limits";
 import { withinLimit } from "~/domain/abuse/rate-limits.server";
 import { standInsAllowed } from "~/lib/env.server";
-import { isPushServiceEndpoint, pushSubscriptionBody, pushUnsubscribeBody } from "./push-subscription-schema";
-import { removePushSubscription, savePushSubscription } from "./push-subscriptions.server";
-import { readJson } from "~/lib/request-body.server";
+import {
+  isPushServiceEndpoint,
+  pushSubscriptionBody,
+  pushUnsubscribeBody,
+} from "~/domain/notifications/push-subscription-schema";
+import {
+  removePushSubscription,
+  savePushSubscription,
+} from "~/domain/notifications/push-subscriptions.server";
+import { readJson } from "~/middleware/request-body.server";
 
 /**
  * `/api/user.php?push=1`: POST `{subscription}` stores this device's push

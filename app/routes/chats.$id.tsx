@@ -6,6 +6,7 @@ import { loginPath } from "~/domain/profiles/login-path";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { ConversationPane } from "~/ui/chat/conversation-pane";
+import { RouteErrorPage } from "~/ui/error-page";
 import type { Route } from "./+types/chats.$id";
 import type { TranslationHandle } from "~/lib/i18n";
 import { rowIdSchema } from "~/lib/row-id";
@@ -71,4 +72,9 @@ export default function ChatRoute({ loaderData, actionData }: Route.ComponentPro
       target={{ conversationId: view.conversationId }}
     />
   );
+}
+
+/** A conversation that fails shows its error in the pane: the list beside it stays usable. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorPage error={error} as="div" />;
 }

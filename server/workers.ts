@@ -15,7 +15,7 @@ import {
 import { MailClaimedElsewhere, deliverMail } from "../app/lib/mail.server";
 import { QUEUES, jobs, stopJobs } from "../app/lib/jobs.server";
 import { workConcurrently } from "./job-concurrency";
-import type { Logger } from "./logger";
+import type { Logger } from "../app/lib/logger.server";
 
 /** Send-mail jobs a worker takes at a time (see below). */
 export const MAIL_BATCH = 10;

@@ -10,6 +10,7 @@ import { RouteErrorPage } from "~/ui/error-page";
 import type { Route } from "./+types/chats.$id";
 import type { TranslationHandle } from "~/lib/i18n";
 import { rowIdSchema } from "~/lib/row-id";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["complaints", "member"] };
 
@@ -47,10 +48,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return chatAction(request, user, site, { conversationId: conversationIdFrom(params) });
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.title} | ${data?.siteName}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ data }) => titleMeta(data, { name: "robots", content: "noindex" });
 
 export default function ChatRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { view } = loaderData;

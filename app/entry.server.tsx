@@ -12,6 +12,7 @@ import { withLowPriorityModulePreloads } from "./lib/module-preloads.server";
 import { getLocale, pageTranslatorFor } from "./middleware/i18n.server";
 import { isCrossSiteMutation } from "./middleware/request-info.server";
 import { TranslatorProvider } from "./ui/use-translation";
+import { logger } from "~/lib/logger.server";
 
 export const streamTimeout = 5_000;
 
@@ -85,15 +86,10 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   // React Router answers a cross-site mutation 400 itself and reports it here: refused, not an error.
   if (isCrossSiteMutation(request)) return;
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  console.error(
-    JSON.stringify({
-      time: new Date().toISOString(),
-      level: "error",
-      msg: "unhandled error",
-      requestId: request.headers.get("X-Request-Id"),
-      method: request.method,
-      url: new URL(request.url).pathname,
-      error: detail,
-    }),
-  );
+  logger.error("unhandled error", {
+    requestId: request.headers.get("X-Request-Id"),
+    method: request.method,
+    url: new URL(request.url).pathname,
+    error: detail,
+  });
 }

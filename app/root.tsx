@@ -1,14 +1,6 @@
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  isRouteErrorResponse,
-  useMatches,
-} from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches } from "react-router";
 import { useEffect, useState } from "react";
-import { TranslatorProvider, useTranslation } from "~/ui/use-translation";
+import { TranslatorProvider } from "~/ui/use-translation";
 import type { Route } from "./+types/root";
 import { newestUnannouncedLike } from "./domain/likes/new-likes.server";
 import { memberCounts } from "./domain/notifications/member-counts.server";
@@ -22,9 +14,8 @@ import { clientResourcesVersion } from "./lib/i18n-resources.server";
 import { requestInfoMiddleware } from "./middleware/request-info.server";
 import { trackingMiddleware } from "./middleware/tracking.server";
 import { useRootData } from "./lib/root-data";
-import { isChunkLoadError, reloadForChunkError } from "./ui/chunk-reload";
 import { useAppLinkNavigation } from "./ui/app-link";
-import { ErrorPage } from "./ui/error-page";
+import { RouteErrorPage } from "./ui/error-page";
 import { useInstalledAppMode } from "./ui/installed-app/use-installed-app-mode";
 import { DefaultLayout } from "./ui/layouts/default-layout";
 import { LoadingBar } from "./ui/loading-bar";
@@ -187,30 +178,9 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  // A chunk of a newer deploy than this page's: reload (at most once a minute), else the error page.
-  useEffect(() => {
-    if (isChunkLoadError(error)) reloadForChunkError();
-  }, [error]);
-  // The server logs errors in handleError (entry.server.tsx); this reports the browser's own.
-  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
-  // An unreadable or oversized request body (middleware/request-body.server) says so in the reader's language.
-  const bodyMessage = isRouteErrorResponse(error) && (error.data as { message?: unknown } | null)?.message;
-  const message =
-    status === 404
-      ? t("error.notFound")
-      : status === 403
-        ? t("error.forbidden")
-        : typeof bodyMessage === "string" && status < 500
-          ? bodyMessage
-          : // A refused request does not get better by trying again; a server error may.
-            status < 500
-            ? t("error.short")
-            : t("error.general");
   return (
     <DefaultLayout>
-      <ErrorPage status={status} message={message} />
+      <RouteErrorPage error={error} />
     </DefaultLayout>
   );
 }

@@ -7,7 +7,7 @@ import express, { type RequestHandler } from "express";
 import pg from "pg";
 import type { ServerBuild } from "react-router";
 import type { TrustProxy } from "../app/lib/env.server";
-import type { Logger } from "./logger";
+import type { Logger } from "../app/lib/logger.server";
 
 const REQUEST_ID = /^[\w-]{8,64}$/;
 

@@ -7,7 +7,7 @@ import { seedBaseData } from "../prisma/seed/base-data";
 import { DEMO_LOGINS, DEMO_PASSWORD, seedDemoMembers } from "../prisma/seed/demo-data";
 import { renderSeedPhotos } from "../prisma/seed/photos";
 import type { Database } from "./database";
-import type { Logger } from "./logger";
+import type { Logger } from "../app/lib/logger.server";
 
 /**
  * An empty database gets the base data (company, sites, interests) and, on the embedded database or

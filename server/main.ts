@@ -7,7 +7,7 @@ import { createApp } from "./app";
 import { openDatabase } from "./database";
 import { localSessionSecret } from "./session-secret";
 import { firstStartSeed } from "./first-start";
-import { createLogger } from "./logger";
+import { createLogger } from "../app/lib/logger.server";
 import { startScheduledJobs } from "./scheduled-jobs";
 import { checkServiceSettings } from "./service-settings";
 import { warnAboutStandIns } from "./stand-in-warning";

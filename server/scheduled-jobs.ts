@@ -9,7 +9,7 @@ import { reconcileOpenPayments } from "../app/domain/payments/reconcile.server";
 import { QUEUES, jobs } from "../app/lib/jobs.server";
 import { pruneMails } from "../app/lib/mail.server";
 import { pruneRateLimitHits } from "../app/lib/rate-limit.server";
-import type { Logger } from "./logger";
+import type { Logger } from "../app/lib/logger.server";
 
 /** Scheduled jobs (times in UTC). pg-boss keeps the schedule in PostgreSQL, so with several instances each runs once. */
 export const SCHEDULES = {

@@ -4,7 +4,7 @@
 import { createHmac, randomUUID } from "node:crypto";
 import type { Env } from "../app/lib/env.server";
 import { db } from "../app/lib/db.server";
-import type { Logger } from "./logger";
+import type { Logger } from "../app/lib/logger.server";
 
 const COMPARED_SETTINGS = ["SMTP_URL", "MOLLIE_API_KEY", "SMS_URL"] as const;
 type ServiceSettings = Record<(typeof COMPARED_SETTINGS)[number], string>;

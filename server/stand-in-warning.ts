@@ -1,5 +1,5 @@
 import { missingRealServices, standInsAllowed, usesEmbeddedDatabase, type Env } from "../app/lib/env.server";
-import type { Logger } from "./logger";
+import type { Logger } from "../app/lib/logger.server";
 
 /**
  * The stand-ins a start must warn about, by the variable each replaces, or none: a production start

@@ -16,7 +16,7 @@ import { deliverMail } from "../app/domain/notifications/mail-delivery.server";
 import { MailClaimedElsewhere } from "../app/lib/mail.server";
 import { QUEUES, jobs, stopJobs } from "../app/lib/jobs.server";
 import { workConcurrently } from "./job-concurrency";
-import type { Logger } from "./logger";
+import type { Logger } from "../app/lib/logger.server";
 
 /** Send-mail jobs a worker takes at a time (see below). */
 const MAIL_BATCH = 10;

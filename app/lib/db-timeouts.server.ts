@@ -1,4 +1,5 @@
 import { timeouts } from "./env.server";
+import { logger } from "~/lib/logger.server";
 
 /**
  * Limits for every connection the app opens (Prisma's pool, the prepared statements' pool, pg-boss,
@@ -19,14 +20,5 @@ export function databaseTimeouts() {
 
 /** Logs an error of an idle pooled connection (the database restarted): the pool drops it and reconnects. */
 export function logIdleConnectionError(pool: string) {
-  return (error: Error) =>
-    console.warn(
-      JSON.stringify({
-        time: new Date().toISOString(),
-        level: "warn",
-        msg: "database connection lost",
-        pool,
-        error: String(error),
-      }),
-    );
+  return (error: Error) => logger.warn("database connection lost", { pool, error: String(error) });
 }

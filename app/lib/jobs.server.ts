@@ -1,6 +1,7 @@
 import PgBoss from "pg-boss";
 import type { Prisma } from "~/generated/prisma/client";
 import { databaseTimeouts } from "./db-timeouts.server";
+import { logger } from "~/lib/logger.server";
 
 declare global {
   var __boss: Promise<PgBoss> | undefined;
@@ -54,9 +55,7 @@ export function jobs(): Promise<PgBoss> {
     boss.on("error", (error: Error & { code?: string }) => {
       // PostgreSQL ending connections while the app shuts down (57P01) is expected, not a fault.
       const level = error.code === ADMIN_SHUTDOWN ? "warn" : "error";
-      console.error(
-        JSON.stringify({ time: new Date().toISOString(), level, msg: "job queue", error: String(error) }),
-      );
+      logger[level]("job queue", { error: String(error) });
     });
     await boss.start();
     // Mail is retried with growing delays (30 s, 1 min, 2 min, … about an hour in all).

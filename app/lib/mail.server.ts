@@ -3,6 +3,7 @@ import type { MailTransport, Prisma } from "~/generated/prisma/client";
 import { db } from "./db.server";
 import { env, standInsAllowed } from "./env.server";
 import { QUEUES, jobs, jobsInTransaction } from "./jobs.server";
+import { logger } from "~/lib/logger.server";
 
 interface OutgoingMail {
   userId?: number | null;
@@ -202,16 +203,7 @@ export async function deliverMail(
         { mailId, from },
         { priority: MAIL_PRIORITY.account, startAfter: OTHER_TRANSPORT_DELAY_S },
       );
-      console.warn(
-        JSON.stringify({
-          time: new Date().toISOString(),
-          level: "warn",
-          msg: "mail left for a server with its transport",
-          mailId,
-          transport: current.transport,
-          own,
-        }),
-      );
+      logger.warn("mail left for a server with its transport", { mailId, transport: current.transport, own });
     }
     return;
   }

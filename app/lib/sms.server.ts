@@ -4,6 +4,7 @@
 // it (the code) is kept only in the outbox, never in the row of a text the provider sent.
 import { db } from "./db.server";
 import { env, standInsAllowed } from "./env.server";
+import { logger } from "~/lib/logger.server";
 
 const PROVIDER_TIMEOUT_MS = 10_000;
 
@@ -73,7 +74,7 @@ export async function sendSms(sms: Sms): Promise<boolean> {
       return true;
     }
     await done("failed", "SMS_URL is not set");
-    console.error(JSON.stringify({ level: "error", msg: "sms not sent: SMS_URL is not set", smsId: row.id }));
+    logger.error("sms not sent: SMS_URL is not set", { smsId: row.id });
     return false;
   }
   try {
@@ -82,9 +83,7 @@ export async function sendSms(sms: Sms): Promise<boolean> {
     return true;
   } catch (error) {
     await done("failed", String(error));
-    console.error(
-      JSON.stringify({ level: "error", msg: "sms provider", smsId: row.id, error: String(error) }),
-    );
+    logger.error("sms provider", { smsId: row.id, error: String(error) });
     return false;
   }
 }

@@ -5,6 +5,7 @@ import { memberCounts, memberCountsSql } from "~/domain/notifications/member-cou
 import { Prisma } from "~/generated/prisma/client";
 import { db, queryPrepared } from "~/lib/db.server";
 import type { RealtimeHub } from "./hub.server";
+import { logger } from "~/lib/logger.server";
 
 /** Most events replayed on a reconnect; a larger gap gets one "resync" event instead. */
 const REPLAY_LIMIT = 500;
@@ -115,8 +116,7 @@ export function openChatFeed({
   send,
   close,
   limit = REPLAY_LIMIT,
-  onError = (error) =>
-    console.error(JSON.stringify({ level: "error", msg: "chat feed", error: String(error) })),
+  onError = (error) => logger.error("chat feed", { error: String(error) }),
 }: ChatFeedOptions): () => void {
   let lastId: bigint | null = null; // set once the replay has run
   let running = false;

@@ -12,6 +12,7 @@ import {
 } from "~/domain/notifications/open-tabs.server";
 import { openChatFeed, parseLastEventId, type FeedEvent } from "./chat-feed.server";
 import { realtimeHub, type RealtimeHub } from "./hub.server";
+import { logger } from "~/lib/logger.server";
 
 /** Sent so that nothing (proxies, compression) holds events back. */
 const EVENT_STREAM_HEADERS = {
@@ -109,8 +110,7 @@ export function chatEventStream(
   return connection.response;
 }
 
-const presenceFailed = (error: unknown) =>
-  console.error(JSON.stringify({ level: "error", msg: "open tab", error: String(error) }));
+const presenceFailed = (error: unknown) => logger.error("open tab", { error: String(error) });
 
 /**
  * Presence for push and mail (domain/notifications/presence): an OpenTab row while the stream is

@@ -6,6 +6,7 @@
 import pg from "pg";
 import { CHAT_CHANNEL } from "~/domain/chat/chat-events.server";
 import { timeouts } from "~/lib/env.server";
+import { logger } from "~/lib/logger.server";
 
 export interface HubSubscriber {
   /** New events may exist for the member (or may have been missed while the hub reconnected). */
@@ -37,9 +38,7 @@ export interface RealtimeHubOptions {
 }
 
 function defaultLog(level: "warn" | "error", msg: string, fields: Record<string, unknown>) {
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
-  if (level === "error") console.error(line);
-  else console.warn(line);
+  logger[level](msg, fields);
 }
 
 function userIdsOf(payload: string | undefined): number[] {

@@ -8,6 +8,7 @@ import { ConversationListPanel } from "~/ui/chat/conversation-list";
 import { DeletedChatsProvider } from "~/ui/chat/deleted-chats";
 import { useListBeside } from "~/ui/chat/use-list-beside";
 import { ChatLayout } from "~/ui/layouts/chat-layout";
+import { RouteErrorPage } from "~/ui/error-page";
 import type { Route } from "./+types/_layout.chat";
 import type { TranslationHandle } from "~/lib/i18n";
 
@@ -53,5 +54,17 @@ function ListLoading() {
     <div className="p-3" aria-busy="true">
       <span className="visually-hidden">{t("chat:list.loading")}</span>
     </div>
+  );
+}
+
+/**
+ * The list itself failed (its loader threw): the error in the chat chrome, without a list. A
+ * conversation's own error stays in its pane (chats.$id.tsx), beside the list.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <ChatLayout list={null} listFillsPhone={false}>
+      <RouteErrorPage error={error} as="div" />
+    </ChatLayout>
   );
 }

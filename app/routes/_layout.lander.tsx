@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { LanderLayout } from "~/ui/layouts/lander-layout";
+import { RouteErrorPage } from "~/ui/error-page";
 import landerStyles from "~/styles/landers.css?url";
 import type { Route } from "./+types/_layout.lander";
 
@@ -11,6 +12,15 @@ export default function LanderLayoutRoute() {
   return (
     <LanderLayout>
       <Outlet />
+    </LanderLayout>
+  );
+}
+
+/** A lander's error inside the lander's own chrome. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return (
+    <LanderLayout>
+      <RouteErrorPage error={error} />
     </LanderLayout>
   );
 }

@@ -5,6 +5,7 @@ import { requestInfoContext } from "~/middleware/context";
 import { loginPath } from "~/middleware/login-path";
 import { getInstance } from "~/middleware/i18n.server";
 import type { Route } from "./+types/activate.done";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["signup"] };
 
@@ -19,7 +20,7 @@ export function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title} | ${data?.siteName}` }];
+export const meta: Route.MetaFunction = ({ data }) => titleMeta(data);
 
 export default function ActivateDoneRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -6,6 +6,7 @@ import { getInstance } from "~/middleware/i18n.server";
 import { SupportMailLink } from "~/ui/signup-form";
 import type { Route } from "./+types/activate.error";
 import type { TranslationHandle } from "~/lib/i18n";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["accounts", "signup"] };
 
@@ -20,7 +21,7 @@ export function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title} | ${data?.siteName}` }];
+export const meta: Route.MetaFunction = ({ data }) => titleMeta(data);
 
 export default function ActivateErrorRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

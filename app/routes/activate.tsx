@@ -16,6 +16,7 @@ import { bodyError, readFields } from "~/middleware/request-body.server";
 import { getInstance } from "~/middleware/i18n.server";
 import { useTranslation } from "~/ui/use-translation";
 import type { Route } from "./+types/activate";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["signup"] };
 
@@ -79,11 +80,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.title} | ${data?.siteName}` },
-  // The token is in the address: never pass it on to another site.
-  { name: "referrer", content: "same-origin" },
-];
+export const meta: Route.MetaFunction = ({ data }) =>
+  titleMeta(
+    data,
+    // The token is in the address: never pass it on to another site.
+    { name: "referrer", content: "same-origin" },
+  );
 
 export default function ActivateRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

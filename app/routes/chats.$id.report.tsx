@@ -13,6 +13,7 @@ import { EXTRAS_PARAMS } from "./+chat/extras.server";
 import type { Route } from "./+types/chats.$id.report";
 import type { TranslationHandle } from "~/lib/i18n";
 import { rowIdSchema } from "~/lib/row-id";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["complaints"] };
 
@@ -71,10 +72,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return redirect(`/chats/${conversationId.data}?${EXTRAS_PARAMS.reported}=${reported}`);
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.title} | ${data?.siteName}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ data }) => titleMeta(data, { name: "robots", content: "noindex" });
 
 export default function ReportMessageRoute({ loaderData }: Route.ComponentProps) {
   return (

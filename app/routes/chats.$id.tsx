@@ -7,9 +7,11 @@ import { getInstance } from "~/middleware/i18n.server";
 import { ConversationPane } from "~/ui/chat/conversation-pane";
 import { chatAction, conversationIdFrom } from "./+chat/chat-action.server";
 import { chatExtrasShown } from "./+chat/extras.server";
+import { RouteErrorPage } from "~/ui/error-page";
 import type { Route } from "./+types/chats.$id";
 import type { TranslationHandle } from "~/lib/i18n";
 import { rowIdSchema } from "~/lib/row-id";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["complaints", "member"] };
 
@@ -47,10 +49,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return chatAction(request, user, site, { conversationId: conversationIdFrom(params) });
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.title} | ${data?.siteName}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ data }) => titleMeta(data, { name: "robots", content: "noindex" });
 
 export default function ChatRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { view } = loaderData;
@@ -72,4 +71,9 @@ export default function ChatRoute({ loaderData, actionData }: Route.ComponentPro
       target={{ conversationId: view.conversationId }}
     />
   );
+}
+
+/** A conversation that fails shows its error in the pane: the list beside it stays usable. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <RouteErrorPage error={error} as="div" />;
 }

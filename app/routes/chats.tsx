@@ -3,6 +3,7 @@ import { loginRedirect } from "~/middleware/guards.server";
 import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import type { Route } from "./+types/chats";
+import { titleMeta } from "~/ui/page-title";
 
 /** /chats: the member's conversations (the layout loads the list). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -11,7 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { title: getInstance(context).t("chat:title"), siteName: site.name };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title} | ${data?.siteName}` }];
+export const meta: Route.MetaFunction = ({ data }) => titleMeta(data);
 
 /** The layout's list fills the page below 992 px; wider, it sits beside this prompt. */
 export default function ChatsRoute() {

@@ -18,6 +18,7 @@ import { HoneypotField } from "~/ui/honeypot";
 import type { Route } from "./+types/complaints";
 import { readForm } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["complaints"] };
 
@@ -63,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect("/complaints?sent=1");
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title} | ${data?.siteName}` }];
+export const meta: Route.MetaFunction = ({ data }) => titleMeta(data);
 
 export default function ComplaintsRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -20,6 +20,7 @@ import { FormErrors, PasswordField, TextField, useClearedOnAnswer } from "~/ui/f
 import type { Route } from "./+types/complete-signup";
 import { readForm } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["signup", "settings"] };
 
@@ -100,7 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title} | ${data?.siteName}` }];
+export const meta: Route.MetaFunction = ({ data }) => titleMeta(data);
 
 export default function CompleteSignupRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -17,6 +17,7 @@ import type { Route } from "./+types/credits.$id";
 import { readFields } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 import { rowIdSchema } from "~/lib/row-id";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["directDebit", "discounts", "payments"] };
 
@@ -109,10 +110,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data({ error: result.error, ...chosen }, { status });
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.title} | ${data?.siteName}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ data }) => titleMeta(data, { name: "robots", content: "noindex" });
 
 export default function CheckoutRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

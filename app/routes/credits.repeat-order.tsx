@@ -16,6 +16,7 @@ import type { Route } from "./+types/credits.repeat-order";
 import { readFields } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 import { MAX_ROW_ID, rowIdSchema } from "~/lib/row-id";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["directDebit", "payments"] };
 
@@ -98,10 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   throw redirect("/credits/repeat-order");
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.title} | ${data?.siteName}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ data }) => titleMeta(data, { name: "robots", content: "noindex" });
 
 export default function RepeatOrderRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useTranslation();

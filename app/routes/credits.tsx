@@ -7,6 +7,7 @@ import { getInstance } from "~/middleware/i18n.server";
 import { PackageList } from "~/ui/payments/package-list";
 import type { Route } from "./+types/credits";
 import type { TranslationHandle } from "~/lib/i18n";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["discounts", "payments"] };
 
@@ -28,10 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.title} | ${data?.siteName}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ data }) => titleMeta(data, { name: "robots", content: "noindex" });
 
 export default function CreditsRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -11,6 +11,7 @@ import { LanderSignup } from "~/ui/landers/lander-signup";
 import { PromoLander } from "~/ui/landers/promo-lander";
 import type { Route } from "./+types/landers.$design";
 import type { TranslationHandle } from "~/lib/i18n";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["accounts", "landers", "profile", "resell", "signup"] };
 
@@ -53,10 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 // The page's members do not change by signing up; a refused form must not count as a new visit.
 export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.title} | ${data?.siteName}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ data }) => titleMeta(data, { name: "robots", content: "noindex" });
 
 export default function PromoLanderRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { page, entry, fictionalIcon, minAge } = loaderData;

@@ -9,6 +9,7 @@ import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import type { Route } from "./+types/lang-config";
 import { readFields } from "~/middleware/request-body.server";
+import { titleMeta } from "~/ui/page-title";
 
 const formSchema = z.object({
   locale: z.enum(SUPPORTED_LOCALES),
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title} | ${data?.siteName}` }];
+export const meta: Route.MetaFunction = ({ data }) => titleMeta(data);
 
 /** Every language is available here, also those not offered in the visitor's country. */
 export default function LangConfigRoute({ loaderData, actionData }: Route.ComponentProps) {

@@ -10,6 +10,7 @@ import { MemberCard, MemberCardList } from "~/ui/member-card";
 import { Pager } from "~/ui/search-results";
 import type { Route } from "./+types/likes";
 import type { TranslationHandle } from "~/lib/i18n";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["likes", "search"] };
 
@@ -31,7 +32,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title} | ${data?.siteName}` }];
+export const meta: Route.MetaFunction = ({ data }) => titleMeta(data);
 
 /** The tabs; the shown one is marked also on /likes, which shows the received likes. */
 function Tabs({ current }: { current: LikeTab }) {

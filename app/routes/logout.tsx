@@ -6,6 +6,7 @@ import { comesFromOwnPage } from "~/lib/same-origin.server";
 import { getInstance } from "~/middleware/i18n.server";
 import { useTranslation } from "~/ui/use-translation";
 import type { Route } from "./+types/logout";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["accounts"] };
 
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { title: getInstance(context).t("accounts:logout.title"), siteName: site.name };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title} | ${data?.siteName}` }];
+export const meta: Route.MetaFunction = ({ data }) => titleMeta(data);
 
 export default function LogoutRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

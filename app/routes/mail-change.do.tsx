@@ -10,6 +10,7 @@ import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import type { Route } from "./+types/mail-change.do";
 import { readForm } from "~/middleware/request-body.server";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["settings"] };
 
@@ -35,11 +36,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect("/mail-change/do?done=1");
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.title} | ${data?.siteName}` },
-  // The token is in the address: never pass it on to another site.
-  { name: "referrer", content: "same-origin" },
-];
+export const meta: Route.MetaFunction = ({ data }) =>
+  titleMeta(
+    data,
+    // The token is in the address: never pass it on to another site.
+    { name: "referrer", content: "same-origin" },
+  );
 
 export default function MailChangeDoRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

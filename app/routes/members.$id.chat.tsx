@@ -11,6 +11,7 @@ import { chatAction } from "./+chat/chat-action.server";
 import { carriedChatQuery, chatExtrasShown } from "./+chat/extras.server";
 import type { Route } from "./+types/members.$id.chat";
 import type { TranslationHandle } from "~/lib/i18n";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["complaints", "member"] };
 
@@ -67,10 +68,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return chatAction(request, user, site, { profileId });
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.title} | ${data?.siteName}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ data }) => titleMeta(data, { name: "robots", content: "noindex" });
 
 export default function MemberChatRoute({ loaderData, actionData }: Route.ComponentProps) {
   return (

@@ -13,6 +13,7 @@ import { LanderSignup } from "~/ui/landers/lander-signup";
 import { MemberLander } from "~/ui/landers/member-lander";
 import type { Route } from "./+types/members.$id.landing";
 import type { TranslationHandle } from "~/lib/i18n";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = {
   i18n: ["accounts", "landers", "member", "profile", "resell", "signup"],
@@ -71,10 +72,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.title} | ${data?.siteName}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ data }) => titleMeta(data, { name: "robots", content: "noindex" });
 
 export default function MemberLanderRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { kind, profile, entry, notice, fictional } = loaderData;

@@ -22,6 +22,7 @@ import { Related } from "~/ui/profile-view/related";
 import type { Route } from "./+types/members.$id";
 import { readFields } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
+import { pageTitle } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["likes", "member", "profile"] };
 
@@ -112,7 +113,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return [];
   const name = data.view.kind === "profile" ? data.view.profile.name : data.view.name;
   return [
-    { title: name ? `${name} | ${data.siteName}` : data.siteName },
+    { title: name ? pageTitle(name, data.siteName) : data.siteName },
     { name: "robots", content: "noindex" },
   ];
 };

@@ -15,6 +15,7 @@ import { NotificationsForm } from "~/ui/settings/notifications-form";
 import type { Route } from "./+types/notifications";
 import { readForm } from "~/middleware/request-body.server";
 import { rowIdSchema } from "~/lib/row-id";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["push", "settings"] };
 
@@ -53,7 +54,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title} | ${data?.siteName}` }];
+export const meta: Route.MetaFunction = ({ data }) => titleMeta(data);
 
 export default function NotificationsRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

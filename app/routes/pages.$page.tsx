@@ -5,6 +5,7 @@ import { requestInfoContext } from "~/middleware/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { StaticPage } from "~/ui/static-page";
 import type { Route } from "./+types/pages.$page";
+import { pageTitle } from "~/ui/page-title";
 
 const paramsSchema = z.object({ page: z.enum(STATIC_PAGES) });
 
@@ -17,7 +18,7 @@ export function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.content.title} | ${data?.siteName}` },
+  { title: pageTitle(data?.content.title, data?.siteName) },
 ];
 
 export default function StaticPageRoute({ loaderData }: Route.ComponentProps) {

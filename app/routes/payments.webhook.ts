@@ -5,6 +5,7 @@ import { z } from "zod";
 import { syncPayment } from "~/domain/payments/sync-payment.server";
 import { readForm } from "~/middleware/request-body.server";
 import type { Route } from "./+types/payments.webhook";
+import { logger } from "~/lib/logger.server";
 
 const bodySchema = z.object({ id: z.string().regex(/^tr_\w{1,64}$/) });
 const WEBHOOK_MAX_BYTES = 4096;
@@ -23,9 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await syncPayment(parsed.data.id, linkOrigin(request, context.get(requestInfoContext).site));
   } catch (error) {
-    console.error(
-      JSON.stringify({ level: "error", msg: "mollie webhook", id: parsed.data.id, error: String(error) }),
-    );
+    logger.error("mollie webhook", { id: parsed.data.id, error: String(error) });
     return new Response(null, { status: 503 });
   }
   return new Response(null, { status: 200 });

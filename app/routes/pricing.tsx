@@ -7,6 +7,7 @@ import { PackageList } from "~/ui/payments/package-list";
 import { StaticPage } from "~/ui/static-page";
 import type { Route } from "./+types/pricing";
 import type { TranslationHandle } from "~/lib/i18n";
+import { pageTitle } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["discounts", "payments"] };
 
@@ -29,7 +30,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.content.title} | ${data?.siteName}` },
+  { title: pageTitle(data?.content.title, data?.siteName) },
 ];
 
 export default function PricingRoute({ loaderData }: Route.ComponentProps) {

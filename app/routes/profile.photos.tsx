@@ -21,6 +21,7 @@ import { PhotoNotice } from "~/ui/photos/photo-notice";
 import { UploadSection } from "~/ui/photos/upload-section";
 import type { Route } from "./+types/profile.photos";
 import { readFields } from "~/middleware/request-body.server";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["photos"] };
 
@@ -84,10 +85,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.title} | ${data?.siteName}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ data }) => titleMeta(data, { name: "robots", content: "noindex" });
 
 export default function ProfilePhotosRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

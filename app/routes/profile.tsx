@@ -26,6 +26,7 @@ import { SavedNotice } from "~/ui/profile-edit/saved-notice";
 import type { Route } from "./+types/profile";
 import { readForm } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["profile", "profileEdit"] };
 
@@ -68,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title} | ${data?.siteName}` }];
+export const meta: Route.MetaFunction = ({ data }) => titleMeta(data);
 
 export default function ProfileRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

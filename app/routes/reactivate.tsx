@@ -7,6 +7,7 @@ import { readForm } from "~/middleware/request-body.server";
 import { getInstance } from "~/middleware/i18n.server";
 import { useTranslation } from "~/ui/use-translation";
 import type { Route } from "./+types/reactivate";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["accountDelete"] };
 
@@ -33,11 +34,12 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect("/settings?saved=reactivated", { headers: { "Set-Cookie": cookie } });
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.title} | ${data?.siteName}` },
-  // The token is in the address: never pass it on to another site.
-  { name: "referrer", content: "same-origin" },
-];
+export const meta: Route.MetaFunction = ({ data }) =>
+  titleMeta(
+    data,
+    // The token is in the address: never pass it on to another site.
+    { name: "referrer", content: "same-origin" },
+  );
 
 export default function ReactivateRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

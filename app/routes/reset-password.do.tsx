@@ -17,6 +17,7 @@ import { NewPasswordFields } from "~/ui/new-password-fields";
 import type { Route } from "./+types/reset-password.do";
 import { readForm } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["accounts", "settings"] };
 
@@ -65,12 +66,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect("/settings?saved=reset", { headers: { "Set-Cookie": cookie } });
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.title} | ${data?.siteName}` },
-  // The token is in the address: never pass it on to another site ("no-referrer" would also blank
-  // the Origin header of our own form posts, which the cross-site check then refuses).
-  { name: "referrer", content: "same-origin" },
-];
+export const meta: Route.MetaFunction = ({ data }) =>
+  titleMeta(
+    data,
+    // The token is in the address: never pass it on to another site ("no-referrer" would also blank
+    // the Origin header of our own form posts, which the cross-site check then refuses).
+    { name: "referrer", content: "same-origin" },
+  );
 
 function InvalidLink() {
   const { t } = useTranslation();

@@ -14,6 +14,7 @@ import { HoneypotField } from "~/ui/honeypot";
 import type { Route } from "./+types/reset-password";
 import { readForm } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["accounts", "settings"] };
 
@@ -46,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect("/reset-password?sent=1");
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title} | ${data?.siteName}` }];
+export const meta: Route.MetaFunction = ({ data }) => titleMeta(data);
 
 export default function ResetPasswordRoute({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

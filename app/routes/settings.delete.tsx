@@ -13,6 +13,7 @@ import { FormErrors, PasswordField } from "~/ui/form-fields";
 import type { Route } from "./+types/settings.delete";
 import { readForm } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["accountDelete"] };
 
@@ -60,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect("/account-deleted", { headers: { "Set-Cookie": await endSession(request) } });
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title} | ${data?.siteName}` }];
+export const meta: Route.MetaFunction = ({ data }) => titleMeta(data);
 
 export default function DeleteAccountRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

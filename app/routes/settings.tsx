@@ -29,6 +29,7 @@ import { SessionsSection } from "~/ui/settings/sessions-section";
 import type { Route } from "./+types/settings";
 import { readForm } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["accounts", "chat", "mailings", "push", "settings"] };
 
@@ -80,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title} | ${data?.siteName}` }];
+export const meta: Route.MetaFunction = ({ data }) => titleMeta(data);
 
 export default function SettingsRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -7,6 +7,7 @@ import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { MemberCard, MemberCardList } from "~/ui/member-card";
 import type { Route } from "./+types/signup-matches";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["likes", "signup"] };
 
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title} | ${data?.siteName}` }];
+export const meta: Route.MetaFunction = ({ data }) => titleMeta(data);
 
 export default function SignupMatchesRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -9,6 +9,7 @@ import { ResellOffer } from "~/ui/landers/resell-offer";
 import { InviteOnlyNotice, SignupForm, type SignupPageData } from "~/ui/signup-form";
 import type { Route } from "./+types/signup";
 import type { TranslationHandle } from "~/lib/i18n";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["accounts", "resell", "signup"] };
 
@@ -35,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return signupAction(request, context);
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title} | ${data?.siteName}` }];
+export const meta: Route.MetaFunction = ({ data }) => titleMeta(data);
 
 export default function SignupRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

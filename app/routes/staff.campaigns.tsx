@@ -18,6 +18,7 @@ import type { Route } from "./+types/staff.campaigns";
 import { readForm } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 import { rowIdSchema } from "~/lib/row-id";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["funnel", "staff"] };
 
@@ -71,10 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(`/staff/campaigns?saved=${saved.id}`);
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.title} | ${data?.siteName}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ data }) => titleMeta(data, { name: "robots", content: "noindex" });
 
 export default function StaffCampaignsRoute({ loaderData, actionData }: Route.ComponentProps) {
   return <CampaignLinks {...loaderData} lastResult={actionData} />;

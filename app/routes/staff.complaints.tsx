@@ -13,6 +13,7 @@ import type { Route } from "./+types/staff.complaints";
 import { readFields } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 import { rowIdSchema } from "~/lib/row-id";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["chat-extras", "complaints", "staff"] };
 
@@ -75,10 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(page > 1 ? `/staff/complaints?page=${page}` : "/staff/complaints");
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.title} | ${data?.siteName}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ data }) => titleMeta(data, { name: "robots", content: "noindex" });
 
 type EvidenceView = NonNullable<ReturnType<typeof evidenceView>>;
 type EntryView = Exclude<EvidenceView, { legacy: string }>["reported"];

@@ -8,6 +8,7 @@ import { getInstance } from "~/middleware/i18n.server";
 import { FunnelTable } from "~/ui/landers/funnel-table";
 import type { Route } from "./+types/staff.funnel";
 import type { TranslationHandle } from "~/lib/i18n";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["funnel"] };
 
@@ -54,10 +55,7 @@ export async function loader(args: Args) {
   return { report, siteName: site.name, title: getInstance(args.context).t("funnel:title") };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.title} | ${data?.siteName}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ data }) => titleMeta(data, { name: "robots", content: "noindex" });
 
 export default function StaffFunnelRoute({ loaderData }: Route.ComponentProps) {
   return <FunnelTable report={loaderData.report} />;

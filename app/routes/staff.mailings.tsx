@@ -13,6 +13,7 @@ import { StaffMailings } from "~/ui/mailings/staff-mailings";
 import type { Route } from "./+types/staff.mailings";
 import { readForm } from "~/middleware/request-body.server";
 import { rowIdSchema } from "~/lib/row-id";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["mailings", "settings", "staff"] };
 
@@ -53,10 +54,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect("/staff/mailings?done=created");
 }
 
-export const meta: Route.MetaFunction = ({ data: page }) => [
-  { title: `${page?.title} | ${page?.siteName}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ data: page }) =>
+  titleMeta(page, { name: "robots", content: "noindex" });
 
 export default function StaffMailingsRoute({ loaderData, actionData }: Route.ComponentProps) {
   return <StaffMailings {...loaderData} lastResult={actionData} />;

@@ -13,6 +13,7 @@ import type { Route } from "./+types/staff.payments";
 import { readFields } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 import { rowIdSchema } from "~/lib/row-id";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["payments", "refunds", "staff"] };
 
@@ -70,10 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { outcome: { ...decided, requestId: input.requestId } satisfies StaffPaymentsOutcome };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.title} | ${data?.siteName}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ data }) => titleMeta(data, { name: "robots", content: "noindex" });
 
 export default function StaffPaymentsRoute({ loaderData, actionData }: Route.ComponentProps) {
   return <StaffPayments {...loaderData} outcome={actionData?.outcome} />;

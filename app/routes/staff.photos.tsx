@@ -17,6 +17,7 @@ import { getInstance, getLocale } from "~/middleware/i18n.server";
 import type { Route } from "./+types/staff.photos";
 import { readFields } from "~/middleware/request-body.server";
 import { rowIdSchema } from "~/lib/row-id";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["photos", "staff"] };
 
@@ -89,10 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(pageLink(input.page, rejected ? "rejected" : "stale"));
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.title} | ${data?.siteName}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ data }) => titleMeta(data, { name: "robots", content: "noindex" });
 
 export default function StaffPhotosRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

@@ -21,6 +21,7 @@ import type { Route } from "./+types/swipe-game";
 import { readFields } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 import { rowIdSchema } from "~/lib/row-id";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["swipe"] };
 
@@ -72,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(notice ? `/swipe-game?notice=${notice}` : "/swipe-game");
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [{ title: `${data?.title} | ${data?.siteName}` }];
+export const meta: Route.MetaFunction = ({ data }) => titleMeta(data);
 
 export default function SwipeGameRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();

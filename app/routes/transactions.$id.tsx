@@ -16,6 +16,7 @@ import type { Route } from "./+types/transactions.$id";
 import { readFields } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 import { rowIdSchema } from "~/lib/row-id";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["payments", "refunds"] };
 
@@ -59,10 +60,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return redirect(`/transactions/${id.data}`);
 }
 
-export const meta: Route.MetaFunction = ({ data }) => [
-  { title: `${data?.title} | ${data?.siteName}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ data }) => titleMeta(data, { name: "robots", content: "noindex" });
 
 export default function TransactionRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();

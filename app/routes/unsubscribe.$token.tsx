@@ -11,6 +11,7 @@ import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { Unsubscribed } from "~/ui/mailings/unsubscribed";
 import type { Route } from "./+types/unsubscribe.$token";
+import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["mailings", "settings"] };
 
@@ -47,10 +48,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return page(await unsubscribeByToken(params.token, clientIp(request)), false, context);
 }
 
-export const meta: Route.MetaFunction = ({ data: page }) => [
-  { title: `${page?.title} | ${page?.siteName}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ data: page }) =>
+  titleMeta(page, { name: "robots", content: "noindex" });
 
 export default function UnsubscribeRoute({ loaderData, actionData }: Route.ComponentProps) {
   const page = actionData ?? loaderData;

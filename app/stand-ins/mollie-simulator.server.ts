@@ -11,6 +11,7 @@ import { env } from "~/lib/env.server";
 import { failRefund, refundHandlers, refundOutsideSite } from "./mollie-simulator-refunds.server";
 import { centsToValue, valueToCents } from "~/domain/payments/money";
 import type { SimulatedOutcome } from "./simulated-outcomes";
+import { logger } from "~/lib/logger.server";
 
 const API = "https://api.mollie.com/v2";
 
@@ -277,9 +278,7 @@ async function callWebhook(webhookUrl: string, id: string) {
       body: new URLSearchParams({ id }),
     });
   } catch (error) {
-    console.warn(
-      JSON.stringify({ level: "warn", msg: "mollie simulator webhook", id, error: String(error) }),
-    );
+    logger.warn("mollie simulator webhook", { id, error: String(error) });
   }
 }
 

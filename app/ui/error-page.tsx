@@ -1,10 +1,21 @@
-import { Link } from "react-router";
+import { useEffect } from "react";
+import { isRouteErrorResponse, Link } from "react-router";
+import { isChunkLoadError, reloadForChunkError } from "~/ui/chunk-reload";
 import { useTranslation } from "~/ui/use-translation";
 
-export function ErrorPage({ status, message }: { status: number; message: string }) {
+export function ErrorPage({
+  status,
+  message,
+  as: Element = "main",
+}: {
+  status: number;
+  message: string;
+  /** "div" where the page already has its main element (the chat pane). */
+  as?: "main" | "div";
+}) {
   const { t } = useTranslation();
   return (
-    <main className="container py-5 text-center" data-testid="error-page">
+    <Element className="container py-5 text-center" data-testid="error-page">
       {/* React puts it in the head: an error page has no route meta of its own. */}
       <title>{`${status} · ${message}`}</title>
       <h1 className="display-4 text-primary">{status}</h1>
@@ -14,6 +25,36 @@ export function ErrorPage({ status, message }: { status: number; message: string
           {t("error.backHome")}
         </Link>
       )}
-    </main>
+    </Element>
   );
+}
+
+/**
+ * What an error boundary shows for the error it caught: its status and the message for it, in the
+ * reader's language. Every route boundary (root, layouts, the conversation pane) renders this
+ * inside whatever chrome it keeps standing.
+ */
+export function RouteErrorPage({ error, as }: { error: unknown; as?: "main" | "div" }) {
+  const { t } = useTranslation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A chunk of a newer deploy than this page's: reload (at most once a minute), else the error page.
+  useEffect(() => {
+    if (isChunkLoadError(error)) reloadForChunkError();
+  }, [error]);
+  // The server logs errors in handleError (entry.server.tsx); this reports the browser's own.
+  if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
+  // An unreadable or oversized request body (middleware/request-body.server) says so in the reader's language.
+  const bodyMessage = isRouteErrorResponse(error) && (error.data as { message?: unknown } | null)?.message;
+  const message =
+    status === 404
+      ? t("error.notFound")
+      : status === 403
+        ? t("error.forbidden")
+        : typeof bodyMessage === "string" && status < 500
+          ? bodyMessage
+          : // A refused request does not get better by trying again; a server error may.
+            status < 500
+            ? t("error.short")
+            : t("error.general");
+  return <ErrorPage status={status} message={message} as={as} />;
 }

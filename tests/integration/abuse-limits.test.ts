@@ -63,7 +63,7 @@ import { action as unsubscribeAction, loader as unsubscribeLoader } from "~/rout
 import { UPLOAD_XHR_HEADER } from "~/ui/photos/paths";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { createApp } from "../../server/app";
-import { createLogger } from "../../server/logger";
+import { createLogger } from "~/lib/logger.server";
 import { createMember, ORIGIN, type Member, type MemberOptions } from "../fixtures/members";
 import { runRoute, sessionCookie, siteRequest } from "../fixtures/run-route";
 

@@ -13,6 +13,7 @@ import routes from "../../app/routes";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { createMember, ORIGIN } from "../fixtures/members";
 import { runRoute, sessionCookie } from "../fixtures/run-route";
+import { logger } from "~/lib/logger.server";
 
 type Handler = (args: never, next: never) => unknown;
 type As = "visitor" | "unconfirmed" | "member" | "staff";
@@ -220,6 +221,7 @@ function pathFor(pattern: string) {
 }
 
 let errorLog: ReturnType<typeof vi.spyOn>;
+let consoleErrors: ReturnType<typeof vi.spyOn>;
 let before: Awaited<ReturnType<typeof stored>>;
 
 beforeAll(async () => {
@@ -230,16 +232,20 @@ beforeAll(async () => {
   unconfirmed = (await createMember({ userStatus: "not_confirmed" })).userId;
   profileId = (await createMember({ name: "Doel", photos: [{}] })).profileId;
   before = await stored();
-  errorLog = vi.spyOn(console, "error");
+  errorLog = vi.spyOn(logger, "error");
+  consoleErrors = vi.spyOn(console, "error");
 });
 
 afterEach(() => {
   expect(errorLog.mock.calls.map((call: unknown[]) => String(call[0]))).toEqual([]);
+  expect(consoleErrors.mock.calls.map((call: unknown[]) => String(call[0]))).toEqual([]);
   errorLog.mockClear();
+  consoleErrors.mockClear();
 });
 
 afterAll(async () => {
   errorLog.mockRestore();
+  consoleErrors.mockRestore();
   await stopJobs();
 });
 

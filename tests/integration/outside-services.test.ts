@@ -22,7 +22,7 @@ import { translatorFor } from "~/lib/translator.server";
 import * as checkout from "~/routes/credits.$id";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { env, parseEnv } from "~/lib/env.server";
-import { createLogger, type Logger } from "../../server/logger";
+import { createLogger, logger, type Logger } from "~/lib/logger.server";
 import { checkServiceSettings, serviceSettings } from "../../server/service-settings";
 import { startWorkers } from "../../server/workers";
 import { createMember, type Member } from "../fixtures/members";
@@ -205,13 +205,16 @@ describe("a push service unreachable", () => {
   }
 
   it("tries the device again later, only that one, and delivers once its service is back", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => {});
     await down.reachable(false);
     const { anna, bram, devices } = await likedMemberWithDevices([up, down]);
     const job = { likerId: anna.userId, likedId: bram.userId };
 
     expect(await pushForLike(job)).toEqual({ sent: 1, removed: 0, failed: 1 });
-    expect(logged).toHaveBeenCalledWith(expect.stringContaining("ECONNREFUSED"));
+    expect(logged).toHaveBeenCalledWith(
+      "push not sent",
+      expect.objectContaining({ error: expect.stringContaining("ECONNREFUSED") }),
+    );
     const [retry] = await jobsIn(QUEUES.pushRetry);
     expect(retry!.data).toEqual({ kind: "like", like: job, devices: [devices[1]!.id], attempt: 1 });
     expect(retry!.startAfter.getTime()).toBeGreaterThan(Date.now() + 50_000);
@@ -232,7 +235,7 @@ describe("a push service unreachable", () => {
   });
 
   it("still removes a device answered 410 on a retry, and gives up after the last try", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => {});
     const { anna, bram, devices } = await likedMemberWithDevices([up]);
     const like = { likerId: anna.userId, likedId: bram.userId };
     const before = (await jobsIn(QUEUES.pushRetry)).length;
@@ -281,7 +284,7 @@ describe("Mollie unreachable", () => {
     );
 
   it("says so on the checkout page, and starting a payment fails clearly with nothing left open", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => {});
     // Belgium: a purchase whose methods no earlier test asked Mollie for (nothing cached).
     const [buyer, creditPackage] = [await member("BE"), (await packagesFor(siteId, "EUR"))[1]!];
     network.set("refused");
@@ -320,7 +323,7 @@ describe("Mollie unreachable", () => {
     expect(retried.location).toMatch(/\/dev\/mollie\/checkout\/tr_\w+$/);
     const payments = await paymentsOf(buyer);
     expect(payments.map((p) => p.status)).toEqual(["failed", "failed", "open"]);
-    vi.mocked(console.error).mockRestore();
+    logged.mockRestore();
   });
 
   it("shows the message in all seven languages", () => {

@@ -44,6 +44,7 @@ import {
 } from "../fixtures/push-service";
 import { whileJobsRefused } from "../fixtures/refused-jobs";
 import { runRoute, sessionCookie, siteRequest } from "../fixtures/run-route";
+import { logger } from "~/lib/logger.server";
 
 let service: PushService;
 
@@ -271,13 +272,13 @@ describe("pushes for messages", () => {
 
     const carla = await subscribedMember();
     service.answer(carla.device.endpoint, 500);
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => {});
     expect(await pushForMessage(await messageBetween(anna, carla))).toEqual({
       sent: 0,
       removed: 0,
       failed: 1,
     });
-    expect(logged).toHaveBeenCalledWith(expect.stringContaining('"status":500'));
+    expect(logged).toHaveBeenCalledWith("push not sent", expect.objectContaining({ status: 500 }));
     logged.mockRestore();
     expect(await devicesOf(carla)).toHaveLength(1);
   });

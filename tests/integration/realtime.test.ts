@@ -19,7 +19,7 @@ import {
 import { loader as eventsLoader } from "~/routes/api.events";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { createApp } from "../../server/app";
-import { createLogger } from "../../server/logger";
+import { createLogger } from "~/lib/logger.server";
 import { createMember } from "../fixtures/members";
 import { runRoute, siteRequest } from "../fixtures/run-route";
 

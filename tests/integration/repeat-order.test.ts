@@ -21,6 +21,7 @@ import { createMember, ORIGIN, type Member, type MemberOptions } from "../fixtur
 import { mollieNetworkForSuite } from "../fixtures/mollie-network";
 import { routeSimulatorWebhooks } from "../fixtures/mollie-webhooks";
 import { runRoute, siteRequest } from "../fixtures/run-route";
+import { logger } from "~/lib/logger.server";
 
 let siteId: number;
 
@@ -450,7 +451,7 @@ describe("/credits/repeat-order with Mollie unreachable", () => {
   const network = mollieNetworkForSuite();
 
   it("says the provider does not answer and nothing was charged, and books nothing", async () => {
-    const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+    const errors = vi.spyOn(logger, "error").mockImplementation(() => {});
     const sem = await member();
     const first = await buy(sem, "creditcard");
     const cookie = await loginCookie(sem);

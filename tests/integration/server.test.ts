@@ -5,7 +5,7 @@ import path from "node:path";
 import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app";
-import { createLogger } from "../../server/logger";
+import { createLogger } from "~/lib/logger.server";
 import { freePort } from "../setup/databases";
 
 const noBuild = () => Promise.reject(new Error("no app build in this test"));

@@ -10,6 +10,7 @@ import * as devSms from "~/stand-ins/routes/dev.sms";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { createMember } from "../fixtures/members";
 import { runRoute, siteRequest } from "../fixtures/run-route";
+import { logger } from "~/lib/logger.server";
 
 const sent: { url: string; headers: Headers; body: unknown }[] = [];
 let answer = 201;
@@ -54,7 +55,7 @@ describe("an SMS provider", () => {
 
   it("a refusal is recorded and reported", async () => {
     answer = 500;
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => {});
     expect(await sendSms({ to: "+31612345678", body: "x" })).toBe(false);
     const row = await db().smsMessage.findFirstOrThrow({ orderBy: { id: "desc" } });
     expect(row.status).toBe("failed");

@@ -159,7 +159,7 @@ describe("real mail over SMTP_URL", () => {
     const { db } = await import("~/lib/db.server");
     const { QUEUES, stopJobs } = await import("~/lib/jobs.server");
     const { queueMail } = await import("~/lib/mail.server");
-    const { createLogger } = await import("../../server/logger");
+    const { createLogger } = await import("~/lib/logger.server");
     const { startWorkers } = await import("../../server/workers");
     const mail = (to: string) =>
       queueMail({

@@ -26,7 +26,7 @@ import { env, parseEnv, standInsAllowed } from "~/lib/env.server";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import routes from "../../app/routes";
 import { createApp, servedBuild } from "../../server/app";
-import { createLogger } from "../../server/logger";
+import { createLogger } from "~/lib/logger.server";
 import { standInsToWarnAbout } from "../../server/stand-in-warning";
 import { createMember, ORIGIN, type Member } from "../fixtures/members";
 import { routeSimulatorWebhooks } from "../fixtures/mollie-webhooks";

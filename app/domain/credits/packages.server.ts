@@ -1,4 +1,5 @@
 import { db } from "~/lib/db.server";
+import { createCache } from "~/lib/cache.server";
 import type { Currency } from "./currency";
 import type { CreditPackageView } from "./package-view";
 
@@ -15,7 +16,8 @@ const packageSelect = {
 export type CreditPackage = CreditPackageView;
 
 const CACHE_MS = 30_000;
-const cache = new Map<string, { packages: CreditPackage[]; until: number }>();
+/** One key per site and currency: the bound only guards memory. */
+const cache = createCache<CreditPackage[]>({ max: 1_000, ttlMs: CACHE_MS });
 
 /**
  * The active packages of a site in one currency, smallest first. Cached for 30 s per process like
@@ -24,13 +26,13 @@ const cache = new Map<string, { packages: CreditPackage[]; until: number }>();
 export async function packagesFor(siteId: number, currency: Currency | string): Promise<CreditPackage[]> {
   const key = `${siteId}:${currency}`;
   const hit = cache.get(key);
-  if (hit && hit.until > Date.now()) return hit.packages;
+  if (hit) return hit;
   const packages = await db().creditPackage.findMany({
     where: { siteId, currency, active: true },
     orderBy: [{ sortOrder: "asc" }, { credits: "asc" }],
     select: packageSelect,
   });
-  cache.set(key, { packages, until: Date.now() + CACHE_MS });
+  cache.set(key, packages);
   return packages;
 }
 

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { createCache } from "~/lib/cache.server";
 import type { Site } from "~/domain/sites/site.server";
 import type { CamTeaser } from "./partner-offers";
+import { logger } from "~/lib/logger.server";
 
 const FETCH_TIMEOUT_MS = 3_000;
 /** A good feed is reused for 5 minutes; a failing one is retried after a minute, not per page view. */
@@ -29,15 +31,11 @@ const feedSchema = z.array(
   }),
 );
 
-// Only a cache (every process may fetch on its own), so in-process is enough.
-const cache = new Map<string, { teasers: CamTeaser[]; until: number }>();
+// Only a cache (every process may fetch on its own), so in-process is enough. Keys are one per site.
+const cache = createCache<CamTeaser[]>({ max: 1_000, ttlMs: CACHE_MS });
 
 export function clearCamFeedCache() {
   cache.clear();
-}
-
-function warn(msg: string, fields: Record<string, unknown>) {
-  console.warn(JSON.stringify({ time: new Date().toISOString(), level: "warn", msg, ...fields }));
 }
 
 async function fetchFeed(feedUrl: string): Promise<CamTeaser[]> {
@@ -61,15 +59,15 @@ export async function camTeasers(site: Pick<Site, "id" | "camFeedUrl">): Promise
   if (!feedUrl) return [];
   const key = `${site.id} ${feedUrl}`;
   const hit = cache.get(key);
-  if (hit && hit.until > Date.now()) return hit.teasers;
+  if (hit) return hit;
   try {
     const teasers = await fetchFeed(feedUrl);
     teasers.sort((a, b) => Number(b.featured) - Number(a.featured) || Number(b.live) - Number(a.live));
-    cache.set(key, { teasers, until: Date.now() + CACHE_MS });
+    cache.set(key, teasers);
     return teasers;
   } catch (error) {
-    warn("cam feed failed", { siteId: site.id, feedUrl, error: String(error) });
-    cache.set(key, { teasers: [], until: Date.now() + FAILURE_CACHE_MS });
+    logger.warn("cam feed failed", { siteId: site.id, feedUrl, error: String(error) });
+    cache.set(key, [], { ttl: FAILURE_CACHE_MS });
     return [];
   }
 }

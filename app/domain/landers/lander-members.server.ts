@@ -2,6 +2,7 @@ import { ageOn } from "~/domain/profiles/age";
 import { birthDateRange } from "~/domain/search/search.server";
 import { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
+import { cachedPromise, createCache } from "~/lib/cache.server";
 import type { LanderMember, LanderVariant } from "./designs";
 
 interface Row {
@@ -45,26 +46,14 @@ function variantFilter(variant: LanderVariant): Prisma.Sql {
 export const LANDER_CACHE_MS = 3 * 60_000;
 /** Keys are bounded (sites × their countries × regions and themes), this only guards the memory. */
 const MAX_CACHED = 2_000;
-const cache = new Map<string, { value: Promise<unknown>; until: number }>();
+const cache = createCache<Promise<unknown>>({ max: MAX_CACHED, ttlMs: LANDER_CACHE_MS });
 
 export function clearLanderMembersCache() {
   cache.clear();
 }
 
 function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
-  const now = Date.now();
-  const hit = cache.get(key);
-  if (hit && hit.until > now) return hit.value as Promise<T>;
-  if (cache.size >= MAX_CACHED) {
-    for (const [k, entry] of cache) if (entry.until <= now) cache.delete(k);
-    if (cache.size >= MAX_CACHED) cache.clear();
-  }
-  const value = load();
-  cache.set(key, { value, until: now + LANDER_CACHE_MS });
-  value.catch(() => {
-    if (cache.get(key)?.value === value) cache.delete(key);
-  });
-  return value;
+  return cachedPromise(cache, key, load) as Promise<T>;
 }
 
 const variantKey = (variant: LanderVariant) =>

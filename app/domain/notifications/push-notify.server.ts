@@ -12,6 +12,7 @@ import { hasVisibleTab } from "./presence.server";
 import { FALLBACK_PUSH_ICON, type PushPayload } from "./push-payload";
 import { isPushServiceEndpoint } from "./push-subscription-schema";
 import { MAX_PUSH_DEVICES, liveSessionDevice } from "./push-subscriptions.server";
+import { logger } from "~/lib/logger.server";
 
 /** How long a push service keeps a push for a device that is offline. */
 const PUSH_TTL_SECONDS = 24 * 3600;
@@ -219,15 +220,7 @@ async function sendToDevices(
           return { id: device.id, result: "gone" as const };
         }
         const status = error instanceof WebPushError ? error.statusCode : null;
-        console.error(
-          JSON.stringify({
-            level: "error",
-            msg: "push not sent",
-            subscriptionId: device.id,
-            status,
-            error: String(error),
-          }),
-        );
+        logger.error("push not sent", { subscriptionId: device.id, status, error: String(error) });
         return { id: device.id, result: worthRetrying(error) ? ("retry" as const) : ("failed" as const) };
       }
     }),

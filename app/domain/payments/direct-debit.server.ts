@@ -36,6 +36,7 @@ import {
 import { mollie } from "./mollie.server";
 import { purchaseOffer, type PurchaseOffer } from "./purchase-offer.server";
 import { chargeOnMandate, mollieCustomerFor } from "./recurring.server";
+import { logger } from "~/lib/logger.server";
 
 /** SEPA collects euros only. */
 const DIRECT_DEBIT_CURRENCY = "EUR";
@@ -211,17 +212,15 @@ async function textCode(input: TextInput) {
     (await withinLimit(DIRECT_DEBIT_CODES_PER_IP, input.ip));
   if (!allowed) return refused("rateLimited");
   if (!(await withinLimit(DIRECT_DEBIT_CODES_PER_SITE, input.site.id))) {
-    console.warn(logLine("direct debit sms cap reached", { siteId: input.site.id }));
+    logger.warn("direct debit sms cap reached", { siteId: input.site.id });
     return refused("busy");
   }
   if (!(await withinLimit(DIRECT_DEBIT_CODES_USUAL_PER_SITE, input.site.id))) {
-    console.warn(
-      logLine("direct debit sms rate unusual", {
-        siteId: input.site.id,
-        usualPerHour: DIRECT_DEBIT_CODES_USUAL_PER_SITE.limit,
-        capPerHour: DIRECT_DEBIT_CODES_PER_SITE.limit,
-      }),
-    );
+    logger.warn("direct debit sms rate unusual", {
+      siteId: input.site.id,
+      usualPerHour: DIRECT_DEBIT_CODES_USUAL_PER_SITE.limit,
+      capPerHour: DIRECT_DEBIT_CODES_PER_SITE.limit,
+    });
   }
   if (!(await mollieAnswers())) return refused("providerError");
   const code = newCode();
@@ -235,10 +234,6 @@ async function textCode(input: TextInput) {
   return sent ? { ok: true as const, code } : refused("smsFailed");
 }
 
-function logLine(msg: string, fields: Record<string, unknown>) {
-  return JSON.stringify({ time: new Date().toISOString(), level: "warn", msg, ...fields });
-}
-
 /**
  * Whether Mollie answers now (a read without effects: its methods). Asked before a code is texted:
  * with Mollie unreachable the member is told so at once, instead of getting a code that cannot
@@ -249,9 +244,7 @@ async function mollieAnswers() {
     await mollie().methods.list();
     return true;
   } catch (error) {
-    console.error(
-      JSON.stringify({ level: "error", msg: "mollie before direct debit code", error: String(error) }),
-    );
+    logger.error("mollie before direct debit code", { error: String(error) });
     return false;
   }
 }
@@ -584,14 +577,7 @@ async function collect(request: VerifiedRequest, input: ConfirmInput): Promise<C
     });
     mandateId = mandate.id;
   } catch (error) {
-    console.error(
-      JSON.stringify({
-        level: "error",
-        msg: "mollie mandate create",
-        requestId: request.id,
-        error: String(error),
-      }),
-    );
+    logger.error("mollie mandate create", { requestId: request.id, error: String(error) });
     await waitAgain(request.id, { giveBackTry: true });
     return { ok: false, error: "providerError" };
   }

@@ -2,6 +2,7 @@ import { db } from "~/lib/db.server";
 import { carriedCode } from "./discount";
 import { isPending, type PaymentView } from "./payment-view";
 import { syncPayment } from "./sync-payment.server";
+import { logger } from "~/lib/logger.server";
 
 const select = {
   id: true,
@@ -65,9 +66,7 @@ export async function memberPaymentSynced(userId: number, paymentId: number, ori
   try {
     await syncPayment(found.molliePaymentId, origin);
   } catch (error) {
-    console.error(
-      JSON.stringify({ level: "error", msg: "mollie payment sync", paymentId, error: String(error) }),
-    );
+    logger.error("mollie payment sync", { paymentId, error: String(error) });
     return found;
   }
   return memberPayment(userId, paymentId);

@@ -2,6 +2,7 @@ import { Locale as MollieLocale, type MethodInclude } from "@mollie/api-client";
 import { centsToValue } from "./money";
 import { isCheckoutMethod, CHECKOUT_METHODS, type OfferedMethod } from "./methods";
 import { mollie } from "./mollie.server";
+import { cachedPromise, createCache } from "~/lib/cache.server";
 
 const MOLLIE_LOCALES: Record<string, MollieLocale> = {
   nl: MollieLocale.nl_NL,
@@ -20,7 +21,8 @@ export function mollieLocale(locale: string): MollieLocale {
 
 /** Mollie's answer changes only when the dashboard does: asked at most every 5 minutes per purchase kind. */
 const CACHE_MS = 5 * 60_000;
-const cache = new Map<string, { methods: Promise<OfferedMethod[]>; until: number }>();
+/** Keys are amounts × currencies × countries × languages of the packages: bounded, this guards memory. */
+const cache = createCache<Promise<OfferedMethod[]>>({ max: 2_000, ttlMs: CACHE_MS });
 
 /**
  * The methods Mollie offers for this amount, currency and payer's country (its methods call), in
@@ -34,13 +36,8 @@ export async function offeredMethods(purchase: {
   locale: string;
 }): Promise<OfferedMethod[]> {
   const key = `${purchase.amountCents}:${purchase.currency}:${purchase.country}:${purchase.locale}`;
-  const hit = cache.get(key);
-  if (hit && hit.until > Date.now()) return hit.methods;
-  const methods = askMollie(purchase);
-  cache.set(key, { methods, until: Date.now() + CACHE_MS });
   // A failed call is not kept: the next page view asks again.
-  methods.catch(() => cache.delete(key));
-  return methods;
+  return cachedPromise(cache, key, () => askMollie(purchase));
 }
 
 async function askMollie(purchase: {

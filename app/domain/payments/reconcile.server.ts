@@ -3,6 +3,7 @@ import { siteOrigin } from "~/domain/sites/site-origin.server";
 import { db } from "~/lib/db.server";
 import { mollie } from "./mollie.server";
 import { syncPayment } from "./sync-payment.server";
+import { logger } from "~/lib/logger.server";
 
 /** A payment still open this long is checked with Mollie: a lost webhook must not lose credits. */
 export const RECONCILE_AFTER_MS = 15 * 60_000;
@@ -94,14 +95,7 @@ async function reconcileUnlinkedCharges(now: Date) {
       made = customerId ? await chargeMadeAtMollie(customerId, charge.id) : null;
     } catch (error) {
       // Mollie did not answer now either: the next run asks again.
-      console.error(
-        JSON.stringify({
-          level: "error",
-          msg: "mollie customer payments",
-          paymentId: charge.id,
-          error: String(error),
-        }),
-      );
+      logger.error("mollie customer payments", { paymentId: charge.id, error: String(error) });
       continue;
     }
     if (made) {

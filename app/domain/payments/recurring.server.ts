@@ -14,6 +14,7 @@ import { centsToValue } from "./money";
 import { mollie } from "./mollie.server";
 import { mollieLocale } from "./offered-methods.server";
 import { syncPayment } from "./sync-payment.server";
+import { logger } from "~/lib/logger.server";
 
 /** Mollie cannot reach a webhook on this machine; with a real key a local start goes without one. */
 function paymentWebhookUrl(origin: string): string | undefined {
@@ -113,7 +114,7 @@ function refusedByMollie(error: unknown) {
 }
 
 function logUnsettled(paymentId: number, msg: string, error: unknown) {
-  console.error(JSON.stringify({ level: "error", msg, paymentId, error: String(error) }));
+  logger.error(msg, { paymentId, error: String(error) });
 }
 
 /**
@@ -125,9 +126,7 @@ export async function firstPaymentOf(userId: number) {
   try {
     return { customerId: await mollieCustomerFor(userId), sequenceType: SequenceType.first };
   } catch (error) {
-    console.error(
-      JSON.stringify({ level: "error", msg: "mollie customer create", userId, error: String(error) }),
-    );
+    logger.error("mollie customer create", { userId, error: String(error) });
     return null;
   }
 }

@@ -19,6 +19,7 @@ import {
   type RefundRefusal,
   type RefundRequestStatus,
 } from "./refund-view";
+import { logger } from "~/lib/logger.server";
 
 const DAY_MS = 24 * 3600_000;
 /**
@@ -261,15 +262,11 @@ const requestSelect = {
 type RequestRow = Prisma.RefundRequestGetPayload<{ select: typeof requestSelect }>;
 
 function logRefundError(requestId: number, error: unknown) {
-  console.error(
-    JSON.stringify({
-      level: "error",
-      msg: "mollie refund",
-      requestId,
-      statusCode: error instanceof MollieApiError ? error.statusCode : undefined,
-      error: error instanceof Error ? error.message : String(error),
-    }),
-  );
+  logger.error("mollie refund", {
+    requestId,
+    statusCode: error instanceof MollieApiError ? error.statusCode : undefined,
+    error: error instanceof Error ? error.message : String(error),
+  });
 }
 
 /** The refund Mollie already made for this request (an earlier approval that did not finish), if any. */
@@ -438,7 +435,7 @@ export async function approveRefund(
   try {
     await sendRefundMail(requestId);
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", msg: "refund mail", requestId, error: String(error) }));
+    logger.error("refund mail", { requestId, error: String(error) });
   }
   return { kind: "refunded", credits: request.credits, amountCents: request.amountCents, currency };
 }

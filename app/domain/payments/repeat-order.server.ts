@@ -8,6 +8,7 @@ import type { PaymentStatus } from "~/generated/prisma/client";
 import { mollie } from "./mollie.server";
 import { purchaseOffer, type PurchaseOffer } from "./purchase-offer.server";
 import { chargeOnMandate } from "./recurring.server";
+import { logger } from "~/lib/logger.server";
 
 interface CardMandate {
   id: string;
@@ -57,7 +58,7 @@ async function mandateOrDown(userId: number): Promise<CardMandate | null | "down
   try {
     return await cardMandateFor(userId);
   } catch (error) {
-    console.error(JSON.stringify({ level: "error", msg: "mollie mandates", userId, error: String(error) }));
+    logger.error("mollie mandates", { userId, error: String(error) });
     return "down";
   }
 }

@@ -12,6 +12,7 @@ import { mollie } from "./mollie.server";
 import { mollieLocale, offeredMethods } from "./offered-methods.server";
 import { purchaseOffer } from "./purchase-offer.server";
 import { firstPaymentOf } from "./recurring.server";
+import { logger } from "~/lib/logger.server";
 
 type StartPaymentResult =
   | { ok: true; paymentId: number; checkoutUrl: string }
@@ -70,7 +71,7 @@ export async function startPayment(input: StartPaymentInput): Promise<StartPayme
     country: input.country,
     locale: input.locale,
   }).catch((error: unknown) => {
-    console.error(JSON.stringify({ level: "error", msg: "mollie methods", error: String(error) }));
+    logger.error("mollie methods", { error: String(error) });
     return null;
   });
   if (!methods) return { ok: false, error: "providerError" };

@@ -8,6 +8,7 @@ import { mollie } from "./mollie.server";
 import { endPremiumWithoutPayment } from "./premium-status.server";
 import { sendPaymentReceipt } from "./receipt-mail.server";
 import { returnHeldCredits } from "./refunds.server";
+import { logger } from "~/lib/logger.server";
 
 type Tx = Prisma.TransactionClient;
 
@@ -256,7 +257,7 @@ export async function syncPayment(molliePaymentId: string, origin: string): Prom
     remote.amount.currency !== payment.currency ||
     valueToCents(remote.amount.value) !== payment.amountCents
   ) {
-    console.error(JSON.stringify({ level: "error", msg: "mollie amount mismatch", paymentId: payment.id }));
+    logger.error("mollie amount mismatch", { paymentId: payment.id });
     return { kind: "mismatch" };
   }
   const status = (STATUSES.includes(remote.status) ? remote.status : payment.status) as PaymentStatus;

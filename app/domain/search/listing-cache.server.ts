@@ -1,4 +1,5 @@
 import { Prisma } from "~/generated/prisma/client";
+import { createCache } from "~/lib/cache.server";
 import { queryPrepared } from "~/lib/db.server";
 
 /**
@@ -26,7 +27,7 @@ export async function readListingVersion(): Promise<ListingVersion> {
  */
 const MAX_ENTRIES = 1_000;
 let cachedVersion: bigint | null = null;
-const entries = new Map<string, unknown>();
+const entries = createCache<{ value: unknown }>({ max: MAX_ENTRIES });
 
 function isCurrent(version: ListingVersion): version is string {
   if (version === null) return false;
@@ -40,13 +41,10 @@ function isCurrent(version: ListingVersion): version is string {
 }
 
 export function cachedForListing<T>(version: ListingVersion, key: string): T | undefined {
-  return isCurrent(version) ? (entries.get(key) as T | undefined) : undefined;
+  return isCurrent(version) ? (entries.get(key)?.value as T | undefined) : undefined;
 }
 
 export function cacheForListing<T>(version: ListingVersion, key: string, value: T): void {
   if (!isCurrent(version)) return;
-  entries.delete(key);
-  entries.set(key, value);
-  // A Map keeps insertion order: the first key is the one written longest ago.
-  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  entries.set(key, { value });
 }

@@ -1,4 +1,5 @@
 import { db } from "~/lib/db.server";
+import { createCache } from "~/lib/cache.server";
 import type { Prisma } from "~/generated/prisma/client";
 
 const siteSelect = {
@@ -75,7 +76,7 @@ export type Site = Prisma.SiteGetPayload<{ select: typeof siteSelect }>;
 const CACHE_MS = 30_000;
 /** Hosts cached at most: the Host header is the client's to choose, and bots send any. */
 export const SITE_CACHE_HOSTS = 200;
-const cache = new Map<string, { site: Site; until: number }>();
+const cache = createCache<Site>({ max: SITE_CACHE_HOSTS, ttlMs: CACHE_MS });
 
 /** The host without port and without a leading "www.", lower-cased. */
 export function normalizeHost(host: string | null): string {
@@ -92,11 +93,10 @@ export function normalizeHost(host: string | null): string {
 export async function resolveSite(host: string | null): Promise<Site> {
   const key = normalizeHost(host);
   const hit = cache.get(key);
-  if (hit && hit.until > Date.now()) return hit.site;
+  if (hit) return hit;
   const site = await readSite(key);
   if (!site) throw new Error("No default site configured: run `npm run db:seed` or add a site row");
-  if (cache.size >= SITE_CACHE_HOSTS) cache.clear();
-  cache.set(key, { site, until: Date.now() + CACHE_MS });
+  cache.set(key, site);
   return site;
 }
 

@@ -1,10 +1,16 @@
-type Level = "debug" | "info" | "warn" | "error";
-const ORDER: Record<Level | "silent", number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
+import { env } from "./env.server";
 
-/** Structured logs: one JSON object per line on stdout. */
-export function createLogger(minimum: Level | "silent") {
+type Level = "debug" | "info" | "warn" | "error";
+export type LogLevel = Level | "silent";
+const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
+
+/**
+ * Structured logs: one JSON object per line on stdout. `minimum` may be a function, read at each
+ * line, so a logger made at import time follows the environment it finds when it writes.
+ */
+export function createLogger(minimum: LogLevel | (() => LogLevel)) {
   const write = (level: Level, msg: string, fields: Record<string, unknown> = {}) => {
-    if (ORDER[level] < ORDER[minimum]) return;
+    if (ORDER[level] < ORDER[typeof minimum === "function" ? minimum() : minimum]) return;
     process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields }) + "\n");
   };
   return {
@@ -16,3 +22,6 @@ export function createLogger(minimum: Level | "silent") {
 }
 
 export type Logger = ReturnType<typeof createLogger>;
+
+/** The app's logger, at the level LOG_LEVEL names. */
+export const logger: Logger = createLogger(() => env().LOG_LEVEL);

@@ -2,8 +2,8 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 
 // The site map, grouped by layout. Later work adds its routes here.
 // React Router tries the paths of equal rank (as many segments of each kind) in the order listed
-// here, on every request and three times per page: the chats and the members area, which members
-// ask for most, come first in their layouts (about 3.5 µs less per path passed over).
+// here, on every request: the chats and the members area, which members ask for most, come first
+// in their layouts so that their requests pass over fewer paths (figures: docs/benchmarks.md).
 export default [
   // Resource routes: no layout.
   route("entry-warning", "routes/entry-warning.ts"),

@@ -56,7 +56,7 @@ export default function handleRequest(
 /**
  * The pages have no Suspense boundaries of their own, so a page is rendered in one synchronous pass
  * (`renderToString`) rather than streamed: React's stream renderer encodes each of a page's
- * thousands of small pieces into bytes on its own, a fifth of a member page's CPU time. The one
+ * thousands of small pieces into bytes on its own, a large share of a member page's CPU time. The one
  * boundary is React Router's, around the script that hands the loader data over (`StreamTransfer`),
  * which waits for that data's stream: the stream is read to its end first and put where that
  * script looks for what it has read (its `streamCache`), so it renders at once, whole

@@ -8,11 +8,10 @@ import { timeBonusState } from "./domain/payments/time-bonus";
 import { siteTexts } from "./domain/sites/site-texts.server";
 import { requestInfoContext } from "./middleware/context";
 import { ENTRY_WARNING_COOKIE, readCookie } from "./lib/cookies.server";
-import { getLocale, i18nextMiddleware } from "./middleware/i18n.server";
+import { getLocale } from "./middleware/i18n.server";
 import { type TranslationHandle, clientTranslationsUrl, pageNamespaces, visibleLocales } from "./lib/i18n";
 import { clientResourcesVersion } from "./lib/i18n-resources.server";
-import { requestInfoMiddleware } from "./middleware/request-info.server";
-import { trackingMiddleware } from "./middleware/tracking.server";
+import { rootMiddleware } from "./middleware/root.server";
 import { useRootData } from "./lib/root-data";
 import { useAppLinkNavigation } from "./ui/app-link";
 import { RouteErrorPage } from "./ui/error-page";
@@ -28,11 +27,7 @@ export const handle: TranslationHandle = {
   memberI18n: ["discounts", "likes", "mailings", "photos", "push", "settings", "signup"],
 };
 
-export const middleware: Route.MiddlewareFunction[] = [
-  requestInfoMiddleware,
-  i18nextMiddleware,
-  trackingMiddleware,
-];
+export const middleware: Route.MiddlewareFunction[] = rootMiddleware;
 
 export const links: Route.LinksFunction = () => [
   // `precedence` makes React write the stylesheet before the module preloads: the only render-blocking

@@ -4,8 +4,8 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 // have ids starting with `stand-ins/`: a server where stand-ins may not run drops them
 // (server/app.ts), so they do not exist there.
 // React Router tries the paths of equal rank (as many segments of each kind) in the order listed
-// here, on every request and three times per page: the chats and the members area, which members
-// ask for most, come first in their layouts (about 3.5 µs less per path passed over).
+// here, on every request: the chats and the members area, which members ask for most, come first
+// in their layouts so that their requests pass over fewer paths (figures: docs/benchmarks.md).
 export default [
   // Resource routes: no layout.
   route("entry-warning", "routes/entry-warning.ts"),

@@ -73,7 +73,7 @@ const statementNames = new Map<string, string>();
 
 /**
  * Starts a query whose best plan depends on its values (PostgreSQL's generic plan for a prepared
- * statement can be ten times slower), so it runs unnamed and is planned on every call.
+ * statement can be far slower, decision 0037), so it runs unnamed and is planned on every call.
  */
 export const PLAN_EACH_CALL = Prisma.sql`/* planned on every call */ `;
 
@@ -94,7 +94,8 @@ export function preparedStatementName(text: string): string | undefined {
 
 /**
  * Runs one statement as a named prepared statement on a small pool of its own, without Prisma's
- * query layer (about 0.1 ms of the app's time per statement). For the hot paths: the session of
+ * query layer, whose cost per statement counts on pages that run several (decision 0041,
+ * `docs/decisions/0041-member-page-reads-without-prisma.md`). For the hot paths: the session of
  * every request, the member pages' reads, sending a message, live events; everything else uses
  * Prisma, whose statements are named the same way (`preparedStatementName`).
  */

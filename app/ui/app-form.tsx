@@ -10,8 +10,8 @@ type AppFormProps = Omit<FormHTMLAttributes<HTMLFormElement>, "action" | "method
 /**
  * A form posting to an absolute path of the app, for pages that render several and render often (a
  * conversation's gift and photo pickers). React Router's `<Form>` resolves its action against the
- * route matches and the location on every render: the pickers' three cost a conversation page about
- * 5% of its throughput. This renders a plain `<form>` (which is all there is without JavaScript)
+ * route matches and the location on every render, which every conversation page would pay for its
+ * pickers (figures: docs/benchmarks.md). This renders a plain `<form>` (which is all there is without JavaScript)
  * and, with JavaScript, submits it through React Router as `<Form>` does: the pressed button's name
  * and value included, its action and method read from the form.
  */

@@ -9,15 +9,14 @@ type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
 /**
  * A link to an absolute path of the app, for pages with many links (cards, lists, top bar, footer).
  * React Router's `<Link>` resolves its path against the route matches and the location on every
- * render (about 20 µs of server time each, a seventh of the React rendering of /members), and even a
- * link with its own `useNavigate` and click handler cost /members about 5% of its throughput. This
- * renders a plain, marked `<a href>`; one listener of the app (`useAppLinkNavigation`) navigates on
- * the client on a plain left click, as `<Link>` does.
+ * render, which a page with dozens of links pays for on the server (decision 0036,
+ * `docs/decisions/0036-plain-links-in-lists.md`, has the figures). This renders a plain, marked
+ * `<a href>`; one listener of the app (`useAppLinkNavigation`, decision 0052) navigates on the
+ * client on a plain left click, as `<Link>` does.
  */
 export function AppLink({ to, className, children, ...rest }: AppLinkProps) {
   // The mark tells `useAppLinkNavigation` which links it takes over. The props nearly every link has
-  // are named, so the rest is nearly always empty: rendering a copy of all of them (`{ to, ...props }`)
-  // took about 2 µs more per link on the server, 3% of /members with its 24 cards.
+  // are named, so the rest is nearly always empty and React need not copy all of them per link.
   return (
     <a className={className} href={to} data-app-link="" {...rest}>
       {children}

@@ -1,8 +1,7 @@
-import { hash } from "@node-rs/argon2";
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { createMember, e2eDb, TEST_PASSWORD } from "./db";
-import { acceptEntryWarning, expect, jsEnabled, test, whenInteractive } from "./fixtures";
+import { acceptEntryWarning, createStaff, expect, jsEnabled, test, whenInteractive } from "./fixtures";
 import { latestMail } from "./mail";
 
 /**
@@ -130,17 +129,7 @@ test("a visitor files a complaint, gets a mail, and staff handles it", async ({
   expect(mail.links.filter((l) => l.includes("/reactivate") || l.includes("token="))).toEqual([]);
 
   // Staff log in with a password and mark it handled.
-  const site = await e2eDb().site.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } });
-  const staff = await e2eDb().user.create({
-    data: {
-      siteId: site.id,
-      email: `staf-${randomUUID().slice(0, 8)}@example.com`,
-      passwordHash: await hash(TEST_PASSWORD),
-      status: "confirmed",
-      role: "staff",
-    },
-    select: { email: true },
-  });
+  const staff = await createStaff();
   // Staff have no profile: the account menu shows without a name.
   await logIn(page, staff.email, TEST_PASSWORD);
   await page.goto("/staff/complaints");
@@ -213,16 +202,7 @@ test("a report's note that imitates the evidence stays the note on the staff pag
   await form.getByRole("button", { name: "Bericht melden" }).click();
   await expect(page).toHaveURL(`/chats/${conversation.id}?reported=1`);
 
-  const staff = await e2eDb().user.create({
-    data: {
-      siteId: site.id,
-      email: `staf-${randomUUID().slice(0, 8)}@example.com`,
-      passwordHash: await hash(TEST_PASSWORD),
-      status: "confirmed",
-      role: "staff",
-    },
-    select: { email: true },
-  });
+  const staff = await createStaff();
   await context.clearCookies();
   await acceptEntryWarning(context, baseURL!);
   await logIn(page, staff.email, TEST_PASSWORD);

@@ -4,7 +4,7 @@
 import type { Page } from "@playwright/test";
 import { E2E_BASE_URL } from "./constants";
 import { createMember, e2eDb } from "./db";
-import { acceptEntryWarning, expect, login, test, whenInteractive } from "./fixtures";
+import { acceptEntryWarning, buyFirstPackageByCard, expect, login, test, whenInteractive } from "./fixtures";
 import { staffRequest } from "./mail";
 
 test.beforeEach(async ({ context, baseURL }) => {
@@ -202,12 +202,7 @@ test("a member who has not confirmed the e-mail address is asked to, and gets no
 test("a member with a card mandate orders the last package again in one click", async ({ page }) => {
   const member = await createMember();
   await login(page, member.email, member.password);
-  await page.goto("/credits");
-  await page.getByTestId("package-buy").first().click();
-  await page.getByTestId("payment-method").filter({ hasText: "Creditcard" }).getByRole("radio").check();
-  await page.getByTestId("pay-button").click();
-  await page.getByRole("button", { name: "Betaald", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Bedankt voor je aankoop!" })).toBeVisible();
+  await buyFirstPackageByCard(page);
 
   await page.goto("/credits/repeat-order");
   await expect(page.getByTestId("repeat-order-card")).toContainText("Mastercard •••• 6787");

@@ -1,5 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
+import { hash } from "@node-rs/argon2";
+import { randomUUID } from "node:crypto";
 import { test as base, expect, type BrowserContext, type Frame, type Page } from "@playwright/test";
+import { e2eDb, TEST_PASSWORD } from "./db";
 
 /** The rules every page must pass (WCAG 2.2 AA and axe's best practices). */
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
@@ -168,4 +171,29 @@ export async function login(page: Page, email: string, password: string, redirec
   await page.getByLabel("Wachtwoord", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Inloggen" }).click();
   await expect(page.getByTestId("account-menu")).toBeVisible();
+}
+
+/** A staff account of the default site (no profile) that logs in with `TEST_PASSWORD`. */
+export async function createStaff(): Promise<{ email: string }> {
+  const site = await e2eDb().site.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } });
+  return e2eDb().user.create({
+    data: {
+      siteId: site.id,
+      email: `staf-${randomUUID().slice(0, 8)}@example.com`,
+      passwordHash: await hash(TEST_PASSWORD),
+      status: "confirmed",
+      role: "staff",
+    },
+    select: { email: true },
+  });
+}
+
+/** Buys the first package on /credits by card, paid at the Mollie simulator's checkout (this leaves a card mandate). */
+export async function buyFirstPackageByCard(page: Page) {
+  await page.goto("/credits");
+  await page.getByTestId("package-buy").first().click();
+  await page.getByTestId("payment-method").filter({ hasText: "Creditcard" }).getByRole("radio").check();
+  await page.getByTestId("pay-button").click();
+  await page.getByRole("button", { name: "Betaald", exact: true }).click();
+  await expect(page.getByRole("heading", { name: "Bedankt voor je aankoop!" })).toBeVisible();
 }

@@ -1,9 +1,8 @@
 // A refund of unused credits, with and without JavaScript: the member asks on the purchase's page,
 // staff approve it on /staff/payments (refund through the Mollie simulator), the credits go back.
-import { hash } from "@node-rs/argon2";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { createMember, e2eDb, TEST_PASSWORD } from "./db";
-import { acceptEntryWarning, expect, login, test } from "./fixtures";
+import { acceptEntryWarning, createStaff, expect, login, test } from "./fixtures";
 import { latestMail } from "./mail";
 
 /** A purchase of 50 credits for € 19,95, paid at the simulated Mollie and booked (as the webhook would). */
@@ -82,16 +81,7 @@ test("a member asks for unused credits back, staff approve, the credits go back"
   await expect(page.getByTestId("payment-balance")).toHaveText("Je hebt 50 credits.");
 
   // Staff approve it on /staff/payments.
-  const staff = await e2eDb().user.create({
-    data: {
-      siteId: site.id,
-      email: `staf-${randomUUID().slice(0, 8)}@example.com`,
-      passwordHash: await hash(TEST_PASSWORD),
-      status: "confirmed",
-      role: "staff",
-    },
-    select: { email: true },
-  });
+  const staff = await createStaff();
   const staffContext = await browser.newContext();
   await acceptEntryWarning(staffContext, baseURL!);
   const staffPage = await staffContext.newPage();

@@ -1,7 +1,7 @@
 // The one-click repeat order on the stored card names the account beside the card and asks for
 // the password again once the session's login is older than 30 minutes.
 import { createMember, e2eDb } from "./db";
-import { acceptEntryWarning, expect, login, test, whenInteractive } from "./fixtures";
+import { acceptEntryWarning, buyFirstPackageByCard, expect, login, test, whenInteractive } from "./fixtures";
 
 test.beforeEach(async ({ context, baseURL }) => {
   await acceptEntryWarning(context, baseURL!);
@@ -16,12 +16,7 @@ test("names the account and asks for the password again after 30 minutes", async
     select: { profile: { select: { name: true } } },
   });
   await login(page, member.email, member.password);
-  await page.goto("/credits");
-  await page.getByTestId("package-buy").first().click();
-  await page.getByTestId("payment-method").filter({ hasText: "Creditcard" }).getByRole("radio").check();
-  await page.getByTestId("pay-button").click();
-  await page.getByRole("button", { name: "Betaald", exact: true }).click();
-  await expect(page.getByRole("heading", { name: "Bedankt voor je aankoop!" })).toBeVisible();
+  await buyFirstPackageByCard(page);
 
   await page.goto("/credits/repeat-order");
   await expect(page.getByTestId("repeat-order-account")).toHaveText(

@@ -33,9 +33,7 @@ import {
   UNSUBSCRIBES_PER_IP,
   type AbuseLimit,
 } from "~/domain/abuse/limits";
-import { hashPassword } from "~/domain/accounts/password.server";
 import { sendMessage } from "~/domain/chat/send-message.server";
-import { changeCredits } from "~/domain/credits/credits.server";
 import { packagesFor } from "~/domain/credits/packages.server";
 import { signUnsubscribeToken } from "~/domain/notifications/unsubscribe-token.server";
 import { resolveSite, type Site } from "~/domain/sites/site.server";
@@ -64,8 +62,9 @@ import { UPLOAD_XHR_HEADER } from "~/ui/photos/paths";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { createApp } from "../../server/app";
 import { createLogger } from "~/lib/logger.server";
-import { createMember, ORIGIN, type Member, type MemberOptions } from "../fixtures/members";
-import { runRoute, sessionCookie, siteRequest } from "../fixtures/run-route";
+import { createMember, ORIGIN, type Member } from "../fixtures/members";
+import { buyer } from "../fixtures/purchases";
+import { runRoute, sessionCookie, siteRequest, nextIp, post } from "../fixtures/run-route";
 
 const nl = translatorFor("nl");
 const PASSWORD = "Goed-wachtwoord-1";
@@ -73,10 +72,6 @@ type Handler = (args: never, next: never) => unknown;
 type Body = Record<string, unknown>;
 
 let site: Site;
-let ipCounter = 0;
-/** A fresh IP per use, so one test's hits never reach another's. */
-const nextIp = () => `203.0.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-let refs = 0;
 
 beforeAll(async () => {
   await seedBaseData(db());
@@ -93,17 +88,6 @@ async function usedUp(rule: AbuseLimit, subject: string | number, count = rule.l
   await db().rateLimitHit.createMany({
     data: Array.from({ length: count }, () => ({ key: `${rule.key}:${subject}`, createdAt })),
   });
-}
-
-async function post(
-  path: string,
-  who: Member | null,
-  form: Record<string, string>,
-  handler: Handler,
-  { ip = nextIp(), params = {} }: { ip?: string; params?: Record<string, string> } = {},
-) {
-  const request = await siteRequest(path, who?.userId ?? null, { form, headers: { [CLIENT_IP_HEADER]: ip } });
-  return runRoute<Body>(request, handler, params);
 }
 
 /** A multipart POST (an upload) as the member. */
@@ -133,25 +117,6 @@ async function jpeg() {
     .jpeg()
     .toBuffer();
   return photoBytes;
-}
-
-/** A member with credits to write and a password to log in with. */
-async function member(options: MemberOptions = {}, credits = 0) {
-  const created = await createMember(options);
-  await db().user.update({
-    where: { id: created.userId },
-    data: { passwordHash: await hashPassword(PASSWORD) },
-    select: { id: true },
-  });
-  if (credits > 0) {
-    await changeCredits({
-      userId: created.userId,
-      delta: credits,
-      reason: "correction",
-      reference: `test:abuse:${created.userId}:${++refs}`,
-    });
-  }
-  return created;
 }
 
 /** The form-level messages of a conform reply. */
@@ -215,7 +180,10 @@ describe("login", () => {
     post("/login", null, { email, password, redirectTo: "/" }, loginAction, { ip });
 
   it("blocks the address that failed after the site's wrong passwords: 429 with the lock's text, the e-mail kept", async () => {
-    const [anna, bram] = [await member(), await member()];
+    const [anna, bram] = [
+      await createMember({ password: PASSWORD }),
+      await createMember({ password: PASSWORD }),
+    ];
     const ip = nextIp();
     for (let i = 1; i < site.loginMaxAttempts; i++) {
       const wrong = await login(anna.email, "fout", ip);
@@ -237,7 +205,10 @@ describe("login", () => {
 
   it("counts an address's failures also on accounts that blocked it or logged in since (password spraying)", async () => {
     const ip = nextIp();
-    const [blocked, loggedIn] = [await member(), await member()];
+    const [blocked, loggedIn] = [
+      await createMember({ password: PASSWORD }),
+      await createMember({ password: PASSWORD }),
+    ];
     for (let i = 0; i < site.loginMaxAttempts; i++) await login(blocked.email, "gok", ip);
     for (let i = 0; i < site.loginMaxAttempts - 1; i++) await login(loggedIn.email, "gok", ip);
     expect((await login(loggedIn.email, PASSWORD, ip)).status).toBe(302);
@@ -248,7 +219,7 @@ describe("login", () => {
     });
     // The address has failed its ceiling - 1 times: one more failure, and it waits.
     expect((await login(`onbekend-${ip}@example.com`, "gok", ip)).status).toBe(400);
-    expect((await login((await member()).email, PASSWORD, ip)).status).toBe(429);
+    expect((await login((await createMember({ password: PASSWORD })).email, PASSWORD, ip)).status).toBe(429);
   });
 
   it("forgets failed attempts after a day (daily maintenance)", async () => {
@@ -265,7 +236,7 @@ describe("login", () => {
   });
 
   it("stops an address that failed on many accounts, saying so, not that an account is blocked", async () => {
-    const anna = await member();
+    const anna = await createMember({ password: PASSWORD });
     const ip = nextIp();
     const failuresPerIp = site.loginMaxAttempts * LOGIN_FAILURES_PER_IP_FACTOR;
     await db().loginAttempt.createMany({
@@ -281,7 +252,7 @@ describe("login", () => {
   });
 
   it("stops an account tried from many addresses, saying so and pointing to a new password", async () => {
-    const anna = await member();
+    const anna = await createMember({ password: PASSWORD });
     const ceiling = site.loginMaxAttempts * LOGIN_FAILURES_PER_ACCOUNT_FACTOR;
     await db().loginAttempt.createMany({
       data: Array.from({ length: ceiling - 1 }, () => ({ userId: anna.userId, ip: nextIp() })),
@@ -325,7 +296,7 @@ describe("signup", () => {
   });
 
   it("looks up a limited number of addresses per IP an hour: signup cannot list who is a member", async () => {
-    const known = await member();
+    const known = await createMember({ password: PASSWORD });
     const ip = nextIp();
     await usedUp(SIGNUP_ADDRESS_CHECKS_PER_IP, ip);
     expect((await post("/signup", null, form(known.email), signupAction, { ip })).status).toBe(400);
@@ -349,7 +320,10 @@ describe("password reset", () => {
   const RESET_LIMIT_TEXT = "Te veel wachtwoordherstel mails verstuurd, probeer het morgen nog eens.";
 
   it("limits requests per IP: 429 with the limit's text and the address kept", async () => {
-    const [anna, bram] = [await member(), await member()];
+    const [anna, bram] = [
+      await createMember({ password: PASSWORD }),
+      await createMember({ password: PASSWORD }),
+    ];
     const ip = nextIp();
     await usedUp(RESET_REQUESTS_PER_IP, ip);
     expect((await reset(anna.email, ip)).status).toBe(302);
@@ -361,7 +335,10 @@ describe("password reset", () => {
   });
 
   it("limits mails per address per day, whatever the IP", async () => {
-    const [anna, bram] = [await member(), await member()];
+    const [anna, bram] = [
+      await createMember({ password: PASSWORD }),
+      await createMember({ password: PASSWORD }),
+    ];
     for (let i = 0; i < site.resetMailsPerDay; i++) expect((await reset(anna.email)).status).toBe(302);
     const refused = await reset(anna.email);
     expect(refused.status).toBe(429);
@@ -374,7 +351,7 @@ describe("password reset", () => {
 describe("activation mail again", () => {
   const resend = (who: Member, ip = nextIp()) =>
     post("/complete-signup", who, { intent: "resend" }, completeSignupAction, { ip });
-  const unconfirmed = () => member({ userStatus: "not_confirmed" });
+  const unconfirmed = () => createMember({ password: PASSWORD, userStatus: "not_confirmed" });
 
   it("limits a member's mails: 429 with the message; a corrected address is kept", async () => {
     const [anna, bram] = [await unconfirmed(), await unconfirmed()];
@@ -449,7 +426,10 @@ describe("complaints", () => {
   });
 
   it("limits complaints per member, from any IP or address", async () => {
-    const [anna, bram] = [await member(), await member()];
+    const [anna, bram] = [
+      await createMember({ password: PASSWORD }),
+      await createMember({ password: PASSWORD }),
+    ];
     await usedUp(COMPLAINTS_PER_MEMBER, anna.userId);
     expect((await send(anna, address())).status).toBe(302);
     expect((await send(anna, address())).status).toBe(429);
@@ -457,7 +437,11 @@ describe("complaints", () => {
   });
 
   it("limits reported chat messages per member and per IP (the chat page says so)", async () => {
-    const [anna, bram, carl] = [await member(), await member({}, 100), await member()];
+    const [anna, bram, carl] = [
+      await createMember({ password: PASSWORD }),
+      await createMember({ password: PASSWORD, credits: 100 }),
+      await createMember({ password: PASSWORD }),
+    ];
     const sent = await sendMessage({
       senderId: bram.userId,
       site,
@@ -513,10 +497,17 @@ describe("complaints", () => {
 describe("likes", () => {
   const like = (from: Member, to: Member, form: Record<string, string> = { intent: "like" }) =>
     post(`/members/${to.profileId}/like`, from, form, likeAction, { params: { id: String(to.profileId) } });
-  const men = () => Promise.all([member({ gender: "male" }), member({ gender: "male" })]);
+  const men = () =>
+    Promise.all([
+      createMember({ password: PASSWORD, gender: "male" }),
+      createMember({ password: PASSWORD, gender: "male" }),
+    ]);
 
   it("limits a member's likes per hour: 429 JSON for the script, the notice for a plain form", async () => {
-    const [anna, dora] = [await member(), await member()];
+    const [anna, dora] = [
+      await createMember({ password: PASSWORD }),
+      await createMember({ password: PASSWORD }),
+    ];
     const [bram, carl] = await men();
     await usedUp(LIKES_PER_MEMBER, anna.userId);
     expect(await like(anna, bram)).toMatchObject({ status: 200, body: { ok: true, liked: true } });
@@ -536,7 +527,7 @@ describe("likes", () => {
   });
 
   it("counts the swipe game's likes too: 429 for the page's script, the notice for a plain form", async () => {
-    const anna = await member();
+    const anna = await createMember({ password: PASSWORD });
     const [bram, carl] = await men();
     const swipe = (target: Member, via?: string) =>
       post(
@@ -566,7 +557,11 @@ describe("messages and new conversations", () => {
   const sentBy = (who: Member) => db().message.count({ where: { senderId: who.userId } });
 
   it("limits a member's messages per minute: 429 with the message, the text kept", async () => {
-    const [anna, bram, carl] = [await member({}, 100), await member(), await member({}, 100)];
+    const [anna, bram, carl] = [
+      await createMember({ password: PASSWORD, credits: 100 }),
+      await createMember({ password: PASSWORD }),
+      await createMember({ password: PASSWORD, credits: 100 }),
+    ];
     await usedUp(MESSAGES_PER_MEMBER_PER_MINUTE, anna.userId);
     expect((await write(anna, bram, "Hoi Bram")).status).toBe(302);
     const refused = await write(anna, bram, "Hoe gaat het?");
@@ -581,7 +576,10 @@ describe("messages and new conversations", () => {
   });
 
   it("limits a member's messages per hour", async () => {
-    const [anna, bram] = [await member({}, 100), await member()];
+    const [anna, bram] = [
+      await createMember({ password: PASSWORD, credits: 100 }),
+      await createMember({ password: PASSWORD }),
+    ];
     await usedUp(
       MESSAGES_PER_MEMBER_PER_HOUR,
       anna.userId,
@@ -594,9 +592,11 @@ describe("messages and new conversations", () => {
 
   it("limits new conversations per hour (the site's numbers): 429 with the message, the text kept", async () => {
     // A new account: the site's stricter numbers for accounts younger than a day.
-    const anna = await member({ paidUser: true }, 100);
+    const anna = await createMember({ password: PASSWORD, paidUser: true, credits: 100 });
     const others = await Promise.all(
-      Array.from({ length: site.newAccountConversationsPerHour + 1 }, () => member()),
+      Array.from({ length: site.newAccountConversationsPerHour + 1 }, () =>
+        createMember({ password: PASSWORD }),
+      ),
     );
     for (const other of others.slice(0, -1)) expect((await write(anna, other, "Hoi!")).status).toBe(302);
     const refused = await write(anna, others.at(-1)!, "Hoi jij!");
@@ -612,7 +612,10 @@ describe("messages and new conversations", () => {
 
 describe("uploads", () => {
   it("limits profile photo uploads per member: 429 with the message (the script gets it in the address)", async () => {
-    const [anna, bram] = [await member(), await member()];
+    const [anna, bram] = [
+      await createMember({ password: PASSWORD }),
+      await createMember({ password: PASSWORD }),
+    ];
     await usedUp(PHOTO_UPLOADS_PER_MEMBER, anna.profileId);
     const upload = (who: Member, headers?: Record<string, string>) =>
       postFile("/profile/photos", who, { visibility: "public" }, photosAction, headers);
@@ -629,7 +632,11 @@ describe("uploads", () => {
   });
 
   it("limits chat photo uploads per member (the chat page says so)", async () => {
-    const [anna, bram, carl] = [await member({}, 100), await member(), await member({}, 100)];
+    const [anna, bram, carl] = [
+      await createMember({ password: PASSWORD, credits: 100 }),
+      await createMember({ password: PASSWORD }),
+      await createMember({ password: PASSWORD, credits: 100 }),
+    ];
     await usedUp(CHAT_PHOTO_UPLOADS_PER_MEMBER, anna.userId);
     const send = (who: Member) =>
       postFile("/chats/photo", who, { profileId: String(bram.profileId) }, chatPhotoAction);
@@ -642,8 +649,6 @@ describe("uploads", () => {
 });
 
 describe("payments", () => {
-  const buyer = () => member({ country: "NL", region: null, signupDate: new Date(Date.now() - 86_400_000) });
-
   it("limits payments started per member: 429 with the message, the chosen method kept", async () => {
     const [anna, bram] = [await buyer(), await buyer()];
     const creditPackage = (await packagesFor(site.id, "EUR"))[0]!;
@@ -712,7 +717,7 @@ describe("geocoding and unsubscribing", () => {
   it("never limits genuine unsubscribe links (mail providers post many from one server); gone accounts': 429", async () => {
     const ip = nextIp();
     await usedUp(UNSUBSCRIBES_PER_IP, ip);
-    const anna = await member();
+    const anna = await createMember({ password: PASSWORD });
     const open = (link: string) => get(`/unsubscribe/${link}`, ip, unsubscribeLoader, { token: link });
     const postLink = (link: string) =>
       post(`/unsubscribe/${link}`, null, { "List-Unsubscribe": "One-Click" }, unsubscribeAction, {
@@ -724,7 +729,7 @@ describe("geocoding and unsubscribing", () => {
     expect(await open(forged)).toMatchObject({ status: 400, body: { key: null, rateLimited: false } });
     expect((await postLink(forged)).status).toBe(400);
     // Genuine links of an erased account reach the database: counted.
-    const gone = await member();
+    const gone = await createMember({ password: PASSWORD });
     await db().user.update({
       where: { id: gone.userId },
       data: { erasedAt: new Date() },
@@ -741,7 +746,11 @@ describe("geocoding and unsubscribing", () => {
     // From the same address, past the limit: every genuine link still works, and counts nothing.
     const token = signUnsubscribeToken({ userId: anna.userId, key: "like" });
     expect(await open(token)).toMatchObject({ status: 200, body: { key: "like", confirm: true } });
-    const members = [anna, await member(), await member()];
+    const members = [
+      anna,
+      await createMember({ password: PASSWORD }),
+      await createMember({ password: PASSWORD }),
+    ];
     for (const m of members) {
       const oneClick = await postLink(signUnsubscribeToken({ userId: m.userId, key: "news" }));
       expect(oneClick).toMatchObject({ status: 200, body: { key: "news", rateLimited: false } });

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES_PAGE_SIZE } from "~/domain/chat/chat-types";
 import { giftCatalogue } from "~/domain/chat/gifts.server";
 import { sendMessage } from "~/domain/chat/send-message.server";
-import { changeCredits } from "~/domain/credits/credits.server";
 import { block } from "~/domain/profiles/block.server";
 import { resolveSite, type Site } from "~/domain/sites/site.server";
 import { db } from "~/lib/db.server";
@@ -18,13 +17,12 @@ import { loader as chatListLoader } from "~/routes/chats.list";
 import { action as memberChatAction, loader as memberChatLoader } from "~/routes/members.$id.chat";
 import { action as settingsAction } from "~/routes/settings";
 import { seedBaseData } from "../../prisma/seed/base-data";
-import { createMember, ORIGIN, type Member, type MemberOptions } from "../fixtures/members";
+import { createMember, ORIGIN, type Member } from "../fixtures/members";
 import { renderRoute } from "../fixtures/render-route";
 import { runRoute, sessionCookie, siteRequest } from "../fixtures/run-route";
 import { untilAStatementWaitsOnALock } from "../fixtures/lock-waits";
 
 let site: Site;
-let refs = 0;
 
 beforeAll(async () => {
   await seedBaseData(db());
@@ -34,19 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopJobs();
 });
-
-async function member(options: MemberOptions = {}, credits = 100) {
-  const created = await createMember(options);
-  if (credits > 0) {
-    await changeCredits({
-      userId: created.userId,
-      delta: credits,
-      reason: "correction",
-      reference: `test:chat:${created.userId}:${++refs}`,
-    });
-  }
-  return created;
-}
 
 async function send(from: Member, to: Member, body: string) {
   const result = await sendMessage({
@@ -108,9 +93,9 @@ const messagesOf = (outcome: { body: Body | null }) =>
 describe("the chat list", () => {
   it("lists conversations newest first with the other member, last message and unread count", async () => {
     const [anna, bram, cees] = [
-      await member({ name: "Anna" }),
-      await member({ name: "Bram" }),
-      await member({ name: "Cees" }),
+      await createMember({ name: "Anna", credits: 100 }),
+      await createMember({ name: "Bram", credits: 100 }),
+      await createMember({ name: "Cees", credits: 100 }),
     ];
     await send(anna, bram, "Hoi Bram");
     await send(anna, bram, "Hoe gaat het?");
@@ -125,7 +110,7 @@ describe("the chat list", () => {
   });
 
   it("names the gift of a last gift message by its code", async () => {
-    const [anna, bram] = [await member(), await member()];
+    const [anna, bram] = [await createMember({ credits: 100 }), await createMember({ credits: 100 })];
     await send(anna, bram, "Hoi Bram");
     const rose = (await giftCatalogue(site.id)).find((gift) => gift.code === "rose")!;
     const sent = await sendMessage({
@@ -140,7 +125,7 @@ describe("the chat list", () => {
   });
 
   it("is the page on /chats; beside a conversation the page's script loads it from /chats/list", async () => {
-    const [anna, bram] = [await member(), await member()];
+    const [anna, bram] = [await createMember({ credits: 100 }), await createMember({ credits: 100 })];
     const { conversationId } = await send(anna, bram, "Hoi");
     const layoutAt = async (path: string) => {
       const request = await siteRequest(path, bram.userId);
@@ -162,7 +147,7 @@ describe("the chat list", () => {
   });
 
   it("shows the last page for a page past the end (an old link, a chat deleted since)", async () => {
-    const [anna, bram] = [await member(), await member()];
+    const [anna, bram] = [await createMember({ credits: 100 }), await createMember({ credits: 100 })];
     await send(anna, bram, "Hoi");
     const outcome = await runRoute<{ list: { items: unknown[]; page: number; pageCount: number } }>(
       await siteRequest("/chats?page=3", bram.userId),
@@ -180,7 +165,7 @@ describe("the chat list", () => {
 
 describe("opening a conversation", () => {
   it("shows the messages, sets the unread count to 0 and tells the other member", async () => {
-    const [anna, bram] = [await member(), await member()];
+    const [anna, bram] = [await createMember({ credits: 100 }), await createMember({ credits: 100 })];
     const { conversationId, messageId } = await send(anna, bram, "Eerste");
     const outcome = await openChat(bram, conversationId);
     expect(outcome.status).toBe(200);
@@ -198,7 +183,7 @@ describe("opening a conversation", () => {
   });
 
   it("a message arriving while the page marks the chat read stays unread", async () => {
-    const [anna, bram] = [await member(), await member()];
+    const [anna, bram] = [await createMember({ credits: 100 }), await createMember({ credits: 100 })];
     const { conversationId } = await send(anna, bram, "Eerste");
     let commit!: () => void;
     const held = new Promise<void>((resolve) => (commit = resolve));
@@ -225,7 +210,11 @@ describe("opening a conversation", () => {
   });
 
   it("answers 404 to anyone but the two members: reading, writing and deleting", async () => {
-    const [anna, bram, eve] = [await member(), await member(), await member()];
+    const [anna, bram, eve] = [
+      await createMember({ credits: 100 }),
+      await createMember({ credits: 100 }),
+      await createMember({ credits: 100 }),
+    ];
     const { conversationId, messageId } = await send(anna, bram, "Privé");
     expect((await openChat(eve, conversationId)).status).toBe(404);
     expect((await postChat(eve, conversationId, { intent: "send", body: "Ik lees mee" })).status).toBe(404);
@@ -246,7 +235,7 @@ describe("opening a conversation", () => {
   });
 
   it("hides messages older than the site's history limit, with a line saying so", async () => {
-    const [anna, bram] = [await member(), await member()];
+    const [anna, bram] = [await createMember({ credits: 100 }), await createMember({ credits: 100 })];
     const old = await send(anna, bram, "Heel oud");
     await db().message.update({
       where: { id: old.messageId },
@@ -257,12 +246,12 @@ describe("opening a conversation", () => {
     const outcome = await openChat(bram, old.conversationId);
     expect(messagesOf(outcome).map((m) => m.body)).toEqual(["Nieuw"]);
     expect((outcome.body!.view as Body).historyHidden).toBe(true);
-    const fresh = await send(bram, await member(), "Alles nieuw");
+    const fresh = await send(bram, await createMember({ credits: 100 }), "Alles nieuw");
     expect(((await openChat(bram, fresh.conversationId)).body!.view as Body).historyHidden).toBe(false);
   });
 
   it("pages back to older messages by id", async () => {
-    const [anna, bram] = [await member({}, 1000), await member()];
+    const [anna, bram] = [await createMember({ credits: 1000 }), await createMember({ credits: 100 })];
     let conversationId = 0;
     for (let i = 1; i <= MESSAGES_PAGE_SIZE + 2; i++)
       ({ conversationId } = await send(anna, bram, `Bericht ${i}`));
@@ -277,7 +266,7 @@ describe("opening a conversation", () => {
 
 describe("deleting", () => {
   it("asks first without JavaScript, then hides the chat; a new message brings back only newer ones", async () => {
-    const [anna, bram] = [await member(), await member()];
+    const [anna, bram] = [await createMember({ credits: 100 }), await createMember({ credits: 100 })];
     const { conversationId } = await send(anna, bram, "Voor het wissen");
     expect((await postChat(bram, conversationId, { intent: "deleteChat" })).body).toEqual({
       intent: "deleteChat",
@@ -297,7 +286,7 @@ describe("deleting", () => {
   });
 
   it("deletes one's own message only, for both members", async () => {
-    const [anna, bram] = [await member(), await member()];
+    const [anna, bram] = [await createMember({ credits: 100 }), await createMember({ credits: 100 })];
     const mine = await send(anna, bram, "Oeps");
     const theirs = await send(bram, anna, "Antwoord");
     const id = mine.conversationId;
@@ -327,7 +316,7 @@ describe("deleting", () => {
   });
 
   it("blocking deletes the conversation; the ledger keeps its rows", async () => {
-    const [anna, bram] = [await member(), await member()];
+    const [anna, bram] = [await createMember({ credits: 100 }), await createMember({ credits: 100 })];
     const { conversationId } = await send(anna, bram, "Hoi");
     await block(bram.userId, anna.profileId);
     expect(await db().conversation.count({ where: { id: conversationId } })).toBe(0);
@@ -338,7 +327,7 @@ describe("deleting", () => {
 
 describe("/members/{id}/chat", () => {
   it("opens an existing conversation, or an empty one that the first message creates", async () => {
-    const [anna, bram] = [await member(), await member()];
+    const [anna, bram] = [await createMember({ credits: 100 }), await createMember({ credits: 100 })];
     const empty = await memberChat(anna, bram);
     expect(empty.body).toMatchObject({ kind: "new", gate: "ok" });
     expect(await db().conversation.count({ where: { startedById: anna.userId } })).toBe(0);
@@ -354,7 +343,7 @@ describe("/members/{id}/chat", () => {
   });
 
   it("keeps the gift picker open (?gifts=1, the profile's gift button) when it opens the existing conversation", async () => {
-    const [anna, bram] = [await member(), await member()];
+    const [anna, bram] = [await createMember({ credits: 100 }), await createMember({ credits: 100 })];
     const { conversationId } = await send(anna, bram, "Hoi");
     const open = async (query: string) => {
       const request = await siteRequest(`/members/${bram.profileId}/chat${query}`, anna.userId);
@@ -380,8 +369,8 @@ describe("/members/{id}/chat", () => {
   });
 
   it("reads a picker's contents only when it is open: closed, it is a link to the page with it open", async () => {
-    const anna = await member({ photos: [{}, {}, { status: "inspection" }] });
-    const bram = await member();
+    const anna = await createMember({ photos: [{}, {}, { status: "inspection" }], credits: 100 });
+    const bram = await createMember({ credits: 100 });
     const { conversationId } = await send(anna, bram, "Hoi");
     const pickersOf = async (query: string) => {
       const page = await openChat(anna, conversationId, query);
@@ -420,7 +409,7 @@ describe("/members/{id}/chat", () => {
   });
 
   it("a send form posted twice (a double tap) sends one message, with the key its page gave it", async () => {
-    const [anna, bram] = [await member(), await member()];
+    const [anna, bram] = [await createMember({ credits: 100 }), await createMember({ credits: 100 })];
     const page = (await memberChat(anna, bram)).body as unknown as { extras: { sendKey: string } };
     const form = { intent: "send", body: "Dubbel getikt", sendKey: `${page.extras.sendKey}-text` };
     const [first, second] = await Promise.all([memberChat(anna, bram, form), memberChat(anna, bram, form)]);
@@ -431,33 +420,44 @@ describe("/members/{id}/chat", () => {
   });
 
   it("sends visitors to the member's lander, which says they must be logged in to chat", async () => {
-    const bram = await member();
+    const bram = await createMember({ credits: 100 });
     expect((await memberChat(null, bram)).location).toBe(`/members/${bram.profileId}/landing?reason=chat`);
   });
 
   it("says why blocked, invisible, disabled, unconfirmed and deleted members cannot be written", async () => {
-    const anna = await member();
-    const blocked = await member();
+    const anna = await createMember({ credits: 100 });
+    const blocked = await createMember({ credits: 100 });
     await block(anna.userId, blocked.profileId);
     // A block, either way, is explained on the profile page; invisible and disabled members show nothing.
     expect((await memberChat(anna, blocked)).location).toBe(`/members/${blocked.profileId}`);
     expect((await memberChat(blocked, anna)).location).toBe(`/members/${anna.profileId}`);
-    const invisible = await memberChat(anna, await member({ invisible: true, name: "Onzichtbaar" }));
+    const invisible = await memberChat(
+      anna,
+      await createMember({ invisible: true, name: "Onzichtbaar", credits: 100 }),
+    );
     expect(invisible.status).toBe(404);
     expect(JSON.stringify(invisible.body ?? null)).not.toContain("Onzichtbaar");
-    expect((await memberChat(anna, await member({ profileStatus: "disabled" }))).status).toBe(404);
-    const unconfirmed = await member({ userStatus: "not_confirmed", name: "Onbevestigd" });
+    expect(
+      (await memberChat(anna, await createMember({ profileStatus: "disabled", credits: 100 }))).status,
+    ).toBe(404);
+    const unconfirmed = await createMember({
+      userStatus: "not_confirmed",
+      name: "Onbevestigd",
+      credits: 100,
+    });
     const unconfirmedPage = await memberChat(anna, unconfirmed);
     expect(unconfirmedPage.status).toBe(404);
     expect(JSON.stringify(unconfirmedPage.body ?? null)).not.toContain("Onbevestigd");
     const refused = await memberChat(anna, unconfirmed, { intent: "send", body: "Hallo?" });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ error: "recipientUnconfirmed" });
-    expect((await memberChat(anna, await member({ userStatus: "deleted" }))).status).toBe(404);
+    expect((await memberChat(anna, await createMember({ userStatus: "deleted", credits: 100 }))).status).toBe(
+      404,
+    );
     // An unconfirmed member starts no conversation: the page asks to confirm first (decision 0031).
     expect((await memberChat(unconfirmed, anna)).body).toMatchObject({ gate: "confirmFirst" });
     // An invisible member may write but is told that no one can answer while invisible.
-    const hidden = await member({ invisible: true });
+    const hidden = await createMember({ invisible: true, credits: 100 });
     expect((await memberChat(hidden, anna)).body).toMatchObject({ gate: "ownInvisible" });
     const { conversationId } = await send(hidden, anna, "Van onzichtbaar");
     expect((await openChat(hidden, conversationId)).body!.view).toMatchObject({ gate: "ownInvisible" });
@@ -468,16 +468,19 @@ describe("/members/{id}/chat", () => {
   });
 
   it("lets a free member start two conversations; the third is premium-only", async () => {
-    const free = await member({}, 1000);
-    await send(free, await member(), "Een");
-    await send(free, await member(), "Twee");
-    const third = await memberChat(free, await member(), { intent: "send", body: "Drie" });
+    const free = await createMember({ credits: 1000 });
+    await send(free, await createMember({ credits: 100 }), "Een");
+    await send(free, await createMember({ credits: 100 }), "Twee");
+    const third = await memberChat(free, await createMember({ credits: 100 }), {
+      intent: "send",
+      body: "Drie",
+    });
     expect(third.status).toBe(400);
     expect(third.body).toMatchObject({ error: "premiumOnly", text: "Drie" });
   });
 
   it("keeps the typed text when credits are short (no JavaScript: the page answers)", async () => {
-    const [poor, bram] = [await member({}, 0), await member()];
+    const [poor, bram] = [await createMember(), await createMember({ credits: 100 })];
     const outcome = await memberChat(poor, bram, { intent: "send", body: "Mijn lange verhaal" });
     expect(outcome.status).toBe(400);
     expect(outcome.body).toEqual({
@@ -490,7 +493,7 @@ describe("/members/{id}/chat", () => {
   });
 
   it("checks the message length on the server", async () => {
-    const [anna, bram] = [await member(), await member()];
+    const [anna, bram] = [await createMember({ credits: 100 }), await createMember({ credits: 100 })];
     const outcome = await memberChat(anna, bram, {
       intent: "send",
       body: "x".repeat(site.messageLength + 1),
@@ -501,7 +504,7 @@ describe("/members/{id}/chat", () => {
 
 describe("JSON calls", () => {
   it("GET /api/chats.php lists items and the summary; visitors get authentication_required", async () => {
-    const [anna, bram] = [await member(), await member()];
+    const [anna, bram] = [await createMember({ credits: 100 }), await createMember({ credits: 100 })];
     const { conversationId } = await send(anna, bram, "Hoi");
     const outcome = await runRoute<Body>(await siteRequest("/api/chats.php", bram.userId), chatsApiLoader);
     expect(outcome.body).toMatchObject({
@@ -515,7 +518,7 @@ describe("JSON calls", () => {
   });
 
   it("DELETE /api/chat.php deletes the member's chat", async () => {
-    const [anna, bram] = [await member(), await member()];
+    const [anna, bram] = [await createMember({ credits: 100 }), await createMember({ credits: 100 })];
     const { conversationId } = await send(anna, bram, "Hoi");
     expect((await deleteViaApi(null, conversationId)).status).toBe(403);
     expect((await deleteViaApi(bram, conversationId)).body).toEqual({ ok: true });
@@ -523,7 +526,11 @@ describe("JSON calls", () => {
   });
 
   it("DELETE /api/chat.php with {profile} deletes the chat with that member (by profile id)", async () => {
-    const [anna, bram, cees] = [await member(), await member(), await member()];
+    const [anna, bram, cees] = [
+      await createMember({ credits: 100 }),
+      await createMember({ credits: 100 }),
+      await createMember({ credits: 100 }),
+    ];
     await send(anna, bram, "Hoi");
     expect((await deleteViaApi(cees, { profile: anna.profileId })).status).toBe(404);
     expect((await deleteViaApi(bram, { profile: anna.profileId })).body).toEqual({ ok: true });
@@ -534,7 +541,7 @@ describe("JSON calls", () => {
 
 describe("read receipts", () => {
   it("shows 'seen' on own read messages unless either member hides read receipts", async () => {
-    const [anna, bram] = [await member(), await member()];
+    const [anna, bram] = [await createMember({ credits: 100 }), await createMember({ credits: 100 })];
     const { conversationId } = await send(anna, bram, "Gelezen?");
     expect(messagesOf(await openChat(anna, conversationId))[0]!.seen).toBe(false);
     await openChat(bram, conversationId);
@@ -561,7 +568,7 @@ describe("read receipts", () => {
     expect(messagesOf(await openChat(bram, conversationId)).find((m) => m.own)!.seen).toBe(true);
   });
   it("shows 'seen' once, under the newest own message read, not under later unread ones", async () => {
-    const [anna, bram] = [await member(), await member()];
+    const [anna, bram] = [await createMember({ credits: 100 }), await createMember({ credits: 100 })];
     const { conversationId } = await send(anna, bram, "Een");
     await send(anna, bram, "Twee");
     await openChat(bram, conversationId);
@@ -578,7 +585,10 @@ describe("read receipts", () => {
 
 describe("sendMessage under concurrency", () => {
   it("spends credits for one message once when two are sent at the same time", async () => {
-    const [anna, bram] = [await member({}, site.messageCredits), await member()];
+    const [anna, bram] = [
+      await createMember({ credits: site.messageCredits }),
+      await createMember({ credits: 100 }),
+    ];
     const ledgerBefore = await db().creditLedgerEntry.count({
       where: { userId: anna.userId, reason: "message" },
     });
@@ -605,7 +615,10 @@ describe("sendMessage under concurrency", () => {
   });
 
   it("in an existing conversation, five sends at a balance of two messages store and charge exactly two", async () => {
-    const [anna, bram] = [await member({}, site.messageCredits * 3), await member()];
+    const [anna, bram] = [
+      await createMember({ credits: site.messageCredits * 3 }),
+      await createMember({ credits: 100 }),
+    ];
     const first = await sendMessage({
       senderId: anna.userId,
       site,

@@ -13,7 +13,7 @@ import {
   DIRECT_DEBIT_CODES_USUAL_PER_SITE,
 } from "~/domain/abuse/limits";
 import { withinLimit } from "~/domain/abuse/rate-limits.server";
-import { clearPackageCache, packagesFor } from "~/domain/credits/packages.server";
+import { clearPackageCache } from "~/domain/credits/packages.server";
 import { settleSimulatedPayment, simulatedWebhooksDone } from "~/stand-ins/mollie-simulator.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { db } from "~/lib/db.server";
@@ -23,7 +23,8 @@ import * as directDebit from "~/routes/directdebit";
 import * as webhook from "~/routes/payments.webhook";
 import * as transaction from "~/routes/transactions.$id";
 import { seedBaseData } from "../../prisma/seed/base-data";
-import { createMember, ORIGIN, type Member, type MemberOptions } from "../fixtures/members";
+import { createMember, ORIGIN, type Member } from "../fixtures/members";
+import { buyer, eurPackage } from "../fixtures/purchases";
 import { mollieNetworkForSuite } from "../fixtures/mollie-network";
 import { routeSimulatorWebhooks } from "../fixtures/mollie-webhooks";
 import { runRoute, siteRequest } from "../fixtures/run-route";
@@ -45,17 +46,6 @@ afterEach(async () => {
   });
 });
 
-/** A member who signed up a day ago: no time bonus (a test below covers it) changes the prices. */
-async function member(options: MemberOptions = {}) {
-  const created = await createMember({ country: "NL", region: null, ...options });
-  await db().user.update({
-    where: { id: created.userId },
-    data: { signupDate: new Date(Date.now() - 86_400_000) },
-    select: { id: true },
-  });
-  return created;
-}
-
 let ibanCounter = 0;
 /** A valid Dutch IBAN of its own for each test (the per-IBAN limit counts across members). */
 function newIban() {
@@ -64,10 +54,6 @@ function newIban() {
     .padStart(10, "0")
     .slice(-10);
   return composeIBAN({ countryCode: "NL", bban: `INGB${account}` })!;
-}
-
-async function eurPackage(index = 0) {
-  return (await packagesFor(siteId, "EUR"))[index]!;
 }
 
 async function form(overrides: Record<string, string | null> = {}) {
@@ -210,7 +196,7 @@ describe("the page", () => {
     expect(visitor.status).toBe(302);
     expect(visitor.location).toMatch(/^\/login\?redirectTo=%2Fdirectdebit/);
 
-    const anna = await member();
+    const anna = await buyer();
     const second = await eurPackage(1);
     const page = await runRoute<{ step: string; available: boolean; selected: number; packages: unknown[] }>(
       await siteRequest(`/directdebit?package=${second.id}`, anna.userId),
@@ -221,7 +207,7 @@ describe("the page", () => {
   });
 
   it("is where a package's direct debit link leads: /credits/{id}/sdd (the site's name) or /directdebit", async () => {
-    const anna = await member();
+    const anna = await buyer();
     const second = await eurPackage(1);
     const checkoutAt = async (paymentmethod: string) =>
       runRoute(
@@ -245,7 +231,7 @@ describe("the page", () => {
   });
 
   it("is not offered where members pay in another currency than the euro", async () => {
-    const piotr = await member({ country: "PL" });
+    const piotr = await buyer({ country: "PL" });
     const page = await runRoute<{ available: boolean }>(
       await siteRequest("/directdebit", piotr.userId),
       directDebit.loader as never,
@@ -259,7 +245,7 @@ describe("the page", () => {
 
 describe("the form's checks", () => {
   it("refuses an IBAN with a wrong check number or outside SEPA, keeping what was typed", async () => {
-    const bram = await member();
+    const bram = await buyer();
     for (const iban of ["NL91ABNA0417164301", "BR1800360305000010009795493C1", "12345"]) {
       const outcome = await submitDetails(bram, await form({ iban, street: "Kerkstraat" }));
       expect(outcome.status, iban).toBe(400);
@@ -271,7 +257,7 @@ describe("the form's checks", () => {
   });
 
   it("stores an IBAN typed with spaces and lower case in the electronic format", async () => {
-    const cees = await member();
+    const cees = await buyer();
     const iban = newIban();
     const typed = iban.toLowerCase().replace(/(.{4})/g, "$1 ");
     const requestId = await requestCode(cees, { iban: typed });
@@ -281,7 +267,7 @@ describe("the form's checks", () => {
   });
 
   it("wants a mobile number, national ones read for the member's country, and stores it as E.164", async () => {
-    const dirk = await member();
+    const dirk = await buyer();
     for (const phone of ["12345", "030 1234567", "+31 30 123 4567", ""]) {
       const outcome = await submitDetails(dirk, await form({ phone }));
       expect(outcome.status, phone).toBe(400);
@@ -292,7 +278,7 @@ describe("the form's checks", () => {
       "+31612345678",
     );
 
-    const els = await member({ country: "BE" });
+    const els = await buyer({ country: "BE" });
     const belgian = await requestCode(els, { phone: "0470 12 34 56" });
     expect((await db().directDebitRequest.findUniqueOrThrow({ where: { id: belgian } })).phone).toBe(
       "+32470123456",
@@ -300,7 +286,7 @@ describe("the form's checks", () => {
   });
 
   it("needs the consent to one collection and every address field", async () => {
-    const eva = await member();
+    const eva = await buyer();
     const outcome = await submitDetails(eva, await form({ consent: null, zip: "", city: null }));
     expect(outcome.status).toBe(400);
     expect(outcome.body?.result.error).toMatchObject({
@@ -313,7 +299,7 @@ describe("the form's checks", () => {
 
 describe("the SMS code", () => {
   it("is texted (6 digits, kept only as a hash) and nothing is collected before it matches", async () => {
-    const fleur = await member();
+    const fleur = await buyer();
     const requestId = await requestCode(fleur);
     const code = await codeSentTo(fleur);
     expect(code).toMatch(/^\d{6}$/);
@@ -344,7 +330,7 @@ describe("the SMS code", () => {
   });
 
   it("a wrong code is 'Code ongeldig'; after 5 tries even the right one no longer works", async () => {
-    const gert = await member();
+    const gert = await buyer();
     const requestId = await requestCode(gert);
     const code = await codeSentTo(gert);
     const wrong = code === "000000" ? "111111" : "000000";
@@ -366,7 +352,7 @@ describe("the SMS code", () => {
   });
 
   it("5 tries at once get 5 answers, not more", async () => {
-    const hans = await member();
+    const hans = await buyer();
     const requestId = await requestCode(hans);
     const code = await codeSentTo(hans);
     const wrong = code === "000000" ? "111111" : "000000";
@@ -377,7 +363,7 @@ describe("the SMS code", () => {
   });
 
   it("expires after 10 minutes; a new code works and the old one no longer does", async () => {
-    const ilse = await member();
+    const ilse = await buyer();
     const requestId = await requestCode(ilse);
     const old = await codeSentTo(ilse);
     await db().directDebitRequest.update({
@@ -398,7 +384,7 @@ describe("the SMS code", () => {
   });
 
   it("belongs to the member who asked for it", async () => {
-    const [jan, kees] = [await member(), await member()];
+    const [jan, kees] = [await buyer(), await buyer()];
     const requestId = await requestCode(jan);
     const code = await codeSentTo(jan);
     const outcome = await confirm(kees, requestId, code);
@@ -415,7 +401,7 @@ describe("the SMS code", () => {
 
 describe("the collection", () => {
   it("creates the customer, the mandate and a pending collection at Mollie; credits only once paid", async () => {
-    const lisa = await member();
+    const lisa = await buyer();
     const iban = newIban();
     const creditPackage = await eurPackage(1);
     const { requestId, paymentId, mollieId, payment } = await payByDirectDebit(lisa, {
@@ -497,7 +483,7 @@ describe("the collection", () => {
   });
 
   it("a failed collection books nothing and does not count towards the limits", async () => {
-    const mark = await member();
+    const mark = await buyer();
     const iban = newIban();
     const { paymentId, mollieId } = await payByDirectDebit(mark, { iban });
     await settleSimulatedPayment(mollieId, "failed");
@@ -511,7 +497,7 @@ describe("the collection", () => {
   });
 
   it("the same code confirmed twice (a double click) collects once", async () => {
-    const nina = await member();
+    const nina = await buyer();
     const requestId = await requestCode(nina);
     const code = await codeSentTo(nina);
     const outcomes = await Promise.all([confirm(nina, requestId, code), confirm(nina, requestId, code)]);
@@ -541,7 +527,7 @@ describe("the collection", () => {
 
 describe("limits and blocks", () => {
   it("per member: what was collected in 30 days plus this package may not pass the site's limit", async () => {
-    const olga = await member();
+    const olga = await buyer();
     const cheapest = await eurPackage(0);
     await db().site.update({
       where: { id: siteId },
@@ -562,7 +548,7 @@ describe("limits and blocks", () => {
   });
 
   it("per IBAN: collections of every member from the same account count together", async () => {
-    const [piet, rosa] = [await member(), await member()];
+    const [piet, rosa] = [await buyer(), await buyer()];
     const iban = newIban();
     const cheapest = await eurPackage(0);
     await db().site.update({
@@ -576,7 +562,7 @@ describe("limits and blocks", () => {
   });
 
   it("the limit is checked again when the code is confirmed", async () => {
-    const sara = await member();
+    const sara = await buyer();
     const iban = newIban();
     const requestId = await requestCode(sara, { iban });
     const code = await codeSentTo(sara);
@@ -594,7 +580,7 @@ describe("limits and blocks", () => {
   });
 
   it("a member blocked after asking for the code is told so when confirming, and nothing is collected", async () => {
-    const uma = await member();
+    const uma = await buyer();
     const requestId = await requestCode(uma);
     const code = await codeSentTo(uma);
     await db().user.update({ where: { id: uma.userId }, data: { directDebitBlockedAt: new Date() } });
@@ -610,7 +596,7 @@ describe("limits and blocks", () => {
   });
 
   it("a member blocked for direct debit is told so and gets no code", async () => {
-    const tom = await member();
+    const tom = await buyer();
     await db().user.update({ where: { id: tom.userId }, data: { directDebitBlockedAt: new Date() } });
     const page = await runRoute<{ blocked: boolean }>(
       await siteRequest("/directdebit", tom.userId),
@@ -627,7 +613,7 @@ describe("limits and blocks", () => {
 
 describe("SMS pumping", () => {
   it("an unconfirmed member gets the notice to confirm the address, no form and no code", async () => {
-    const unconfirmed = await member({ userStatus: "not_confirmed", profileStatus: "disabled" });
+    const unconfirmed = await buyer({ userStatus: "not_confirmed", profileStatus: "disabled" });
     const page = await runRoute<{ step: string; packages?: unknown }>(
       await asMember(unconfirmed, "/directdebit"),
       directDebit.loader as never,
@@ -644,7 +630,7 @@ describe("SMS pumping", () => {
   });
 
   it("a number of another country than the member's and the IBAN's is refused with a clear message", async () => {
-    const otto = await member();
+    const otto = await buyer();
     for (const phone of ["+49 1512 3456789", "+33 6 12 34 56 78", "+48 512 345 678"]) {
       const outcome = await submitDetails(otto, await form({ phone }));
       expect(outcome.status, phone).toBe(400);
@@ -669,7 +655,7 @@ describe("SMS pumping", () => {
   });
 
   it("one number gets at most 5 codes an hour, whichever members ask", async () => {
-    const [pam, quinn, rik] = [await member(), await member(), await member()];
+    const [pam, quinn, rik] = [await buyer(), await buyer(), await buyer()];
     const shared = phoneOf(pam);
     for (const who of [pam, pam, pam, quinn, quinn]) await requestCode(who, { phone: shared.typed });
     const refused = await submitDetails(rik, await form({ phone: shared.typed }));
@@ -681,7 +667,7 @@ describe("SMS pumping", () => {
   });
 
   it("one IP asks for at most 20 codes an hour, over all its accounts", async () => {
-    const [sam, tess] = [await member(), await member()];
+    const [sam, tess] = [await buyer(), await buyer()];
     // The address's other accounts used its codes up.
     while (await withinLimit(DIRECT_DEBIT_CODES_PER_IP, ipOf(sam)));
     const refused = await submitDetails(sam, await form({ phone: phoneOf(sam).typed }));
@@ -696,7 +682,7 @@ describe("SMS pumping", () => {
   it("a site beyond its usual codes an hour logs a warning; at its cap direct debit is refused as busy", async () => {
     const warned = vi.spyOn(logger, "warn").mockImplementation(() => {});
     try {
-      const [uwe, vic] = [await member(), await member()];
+      const [uwe, vic] = [await buyer(), await buyer()];
       while (await withinLimit(DIRECT_DEBIT_CODES_USUAL_PER_SITE, siteId));
       await requestCode(uwe);
       expect(warned).toHaveBeenCalledWith(
@@ -724,7 +710,7 @@ describe("Mollie unreachable", () => {
   it("texts no code and keeps nothing while Mollie does not answer", async () => {
     const logged = vi.spyOn(logger, "error").mockImplementation(() => {});
     try {
-      const wout = await member();
+      const wout = await buyer();
       network.set("refused");
       const cutBefore = network.cutOff;
       const refused = await submitDetails(wout, await form({ phone: phoneOf(wout).typed }));
@@ -743,7 +729,7 @@ describe("Mollie unreachable", () => {
   it("a code confirmed while Mollie is down books nothing and stays valid for when it is back", async () => {
     const logged = vi.spyOn(logger, "error").mockImplementation(() => {});
     try {
-      const xavi = await member();
+      const xavi = await buyer();
       const requestId = await requestCode(xavi);
       const code = await codeSentTo(xavi);
       network.set("refused");
@@ -776,7 +762,7 @@ describe("Mollie unreachable", () => {
 
 describe("the SMS outbox", () => {
   it("shows the texts to staff on an external database (STANDINS=true), to no one else", async () => {
-    const [vera, staff] = [await member(), await createMember({ role: "staff" })];
+    const [vera, staff] = [await buyer(), await createMember({ role: "staff" })];
     await requestCode(vera);
     const asMember = await runRoute(await siteRequest("/dev/sms", vera.userId), devSms.loader as never);
     expect(asMember.status).toBe(404);
@@ -854,7 +840,7 @@ describe("an old request", () => {
   });
 
   it("is refused for a package withdrawn or repriced since, and nothing is collected", async () => {
-    const yara = await member();
+    const yara = await buyer();
     const extra = await db().creditPackage.create({
       data: { siteId, currency: "EUR", credits: 777, priceCents: 1999, sortOrder: 99 },
     });
@@ -889,7 +875,7 @@ describe("an old request", () => {
   });
 
   it("shows on its code step, also after a refused confirmation, that its price changed, and its renewal today's price", async () => {
-    const zeno = await member();
+    const zeno = await buyer();
     const extra = await db().creditPackage.create({
       data: { siteId, currency: "EUR", credits: 778, priceCents: 1999, sortOrder: 99 },
     });
@@ -934,7 +920,7 @@ describe("an old request", () => {
   });
 
   it("at a price that still holds is resent and collected as before", async () => {
-    const zoe = await member();
+    const zoe = await buyer();
     const requestId = await requestCode(zoe);
     await db().directDebitRequest.update({
       where: { id: requestId },

@@ -17,7 +17,8 @@ import * as pricing from "~/routes/pricing";
 import * as transaction from "~/routes/transactions.$id";
 import * as dismiss from "~/routes/time-bonus.dismiss";
 import { seedBaseData } from "../../prisma/seed/base-data";
-import { createMember, ORIGIN, type Member, type MemberOptions } from "../fixtures/members";
+import { createMember, type Member } from "../fixtures/members";
+import { buy, buyer, eurPackage } from "../fixtures/purchases";
 import { routeSimulatorWebhooks } from "../fixtures/mollie-webhooks";
 import { renderRoute } from "../fixtures/render-route";
 import { runRoute, siteRequest } from "../fixtures/run-route";
@@ -35,21 +36,6 @@ afterEach(() => {
 });
 
 const HOUR = 3600_000;
-
-async function eurPackage(index = 0) {
-  return (await packagesFor(siteId, "EUR"))[index]!;
-}
-
-/** A member who signed up `signedUpMsAgo` ago (default 5 hours: no time bonus any more). */
-async function member(options: MemberOptions & { signedUpMsAgo?: number } = {}) {
-  const { signedUpMsAgo = 5 * HOUR, ...rest } = options;
-  return createMember({
-    country: "NL",
-    region: null,
-    signupDate: new Date(Date.now() - signedUpMsAgo),
-    ...rest,
-  });
-}
 
 let codeCounter = 0;
 /** A discount code of the test site; a unique code unless one is given. */
@@ -125,21 +111,11 @@ async function pay(who: Member, packageId: number, fields: Record<string, string
   return { outcome, mollieId: match[1]!, payment };
 }
 
-/** Pays the package (with the fields) through the simulator's checkout: paid. */
-async function buy(who: Member, packageId: number, fields: Record<string, string> = { method: "ideal" }) {
-  const started = await pay(who, packageId, fields);
-  expect(started.outcome.status, JSON.stringify(started.outcome.body)).toBe(302);
-  expect(await completeSimulatedPayment(started.mollieId!, "paid", 60_000)).toBe(
-    `${ORIGIN}/transactions/${started.payment!.id}`,
-  );
-  return started as { mollieId: string; payment: NonNullable<typeof started.payment> };
-}
-
 const NOT_FOUND = { valid: false, error: "Code niet gevonden" };
 
 describe("discount code rules", () => {
   it("an unknown code is not found", async () => {
-    const anna = await member();
+    const anna = await buyer();
     const pkg = await eurPackage();
     expect(await quote(anna, "NOSUCHCODE", pkg.id)).toEqual(NOT_FOUND);
     expect(await quote(anna, "X".repeat(80), pkg.id, "ideal")).toEqual(NOT_FOUND);
@@ -148,7 +124,7 @@ describe("discount code rules", () => {
   });
 
   it("a valid code gives its percentage, the amount computed on the server, case-insensitively", async () => {
-    const bram = await member();
+    const bram = await buyer();
     const pkg = await eurPackage();
     const { code } = await discountCode({ percentage: 15 });
     expect(await quote(bram, code.toLowerCase(), pkg.id, "ideal")).toEqual({
@@ -161,13 +137,13 @@ describe("discount code rules", () => {
   });
 
   it("an inactive code is not found", async () => {
-    const cees = await member();
+    const cees = await buyer();
     const { code } = await discountCode({ active: false });
     expect(await quote(cees, code, (await eurPackage()).id)).toEqual(NOT_FOUND);
   });
 
   it("an expired code is not found; one expiring later applies", async () => {
-    const dirk = await member();
+    const dirk = await buyer();
     const pkg = await eurPackage();
     const expired = await discountCode({ expiresAt: new Date(Date.now() - 1000) });
     const later = await discountCode({ expiresAt: new Date(Date.now() + HOUR) });
@@ -176,8 +152,8 @@ describe("discount code rules", () => {
   });
 
   it("a code for another country is not found; for the buyer's country it applies", async () => {
-    const nl = await member({ country: "NL" });
-    const be = await member({ country: "BE" });
+    const nl = await buyer({ country: "NL" });
+    const be = await buyer({ country: "BE" });
     const pkg = await eurPackage();
     const { code } = await discountCode({ country: "BE" });
     expect(await quote(nl, code, pkg.id)).toEqual(NOT_FOUND);
@@ -185,8 +161,8 @@ describe("discount code rules", () => {
   });
 
   it("a code in another currency is not found; in the buyer's currency it applies", async () => {
-    const eva = await member({ country: "NL" });
-    const piotr = await member({ country: "PL" });
+    const eva = await buyer({ country: "NL" });
+    const piotr = await buyer({ country: "PL" });
     const { code } = await discountCode({ currency: "PLN", percentage: 20 });
     expect(await quote(eva, code, (await eurPackage()).id)).toEqual(NOT_FOUND);
     const [pln] = await packagesFor(siteId, "PLN");
@@ -200,7 +176,7 @@ describe("discount code rules", () => {
   });
 
   it("a code for one member is not found for another", async () => {
-    const [fleur, gert] = [await member(), await member()];
+    const [fleur, gert] = [await buyer(), await buyer()];
     const pkg = await eurPackage();
     const { code } = await discountCode({ userId: fleur.userId });
     expect(await quote(gert, code, pkg.id)).toEqual(NOT_FOUND);
@@ -208,14 +184,14 @@ describe("discount code rules", () => {
   });
 
   it("a code of another site is not found", async () => {
-    const hanna = await member();
+    const hanna = await buyer();
     const other = await db().site.findFirstOrThrow({ where: { id: { not: siteId } }, select: { id: true } });
     const { code } = await discountCode({ site: other.id });
     expect(await quote(hanna, code, (await eurPackage()).id)).toEqual(NOT_FOUND);
   });
 
   it("a code below its minimum order is refused with the minimum; a larger package qualifies", async () => {
-    const ivo = await member();
+    const ivo = await buyer();
     const [small, large] = [await eurPackage(0), await eurPackage(1)];
     const { code } = await discountCode({ minimumOrderCents: small.priceCents + 1 });
     expect(await quote(ivo, code, small.id)).toEqual({
@@ -231,7 +207,7 @@ describe("discount code rules", () => {
   });
 
   it("a code for some methods only is refused for another method, also when paying", async () => {
-    const jan = await member();
+    const jan = await buyer();
     const pkg = await eurPackage();
     const { code } = await discountCode({ paymentMethods: ["paypal"], percentage: 30 });
     expect(await quote(jan, code, pkg.id, "ideal")).toEqual({
@@ -258,7 +234,7 @@ describe("discount code rules", () => {
   });
 
   it("a refused code keeps the chosen method and bank on the form shown again", async () => {
-    const jet = await member();
+    const jet = await buyer();
     const pkg = await eurPackage();
     const { code } = await discountCode({ paymentMethods: ["paypal"], percentage: 30 });
     const page = await checkoutPage(jet, pkg.id, `?code=${code}`);
@@ -287,14 +263,14 @@ describe("discount code rules", () => {
   });
 
   it("a once-per-member code is 'Code reeds gebruikt' after a paid purchase, for that member only", async () => {
-    const [kim, lotte] = [await member(), await member()];
+    const [kim, lotte] = [await buyer(), await buyer()];
     const pkg = await eurPackage();
     const { id, code } = await discountCode({ validity: "once_per_member", percentage: 20 });
     // A payment started but not paid does not use the code up.
     await pay(kim, pkg.id, { method: "ideal", code });
     expect(await quote(kim, code, pkg.id)).toMatchObject({ valid: true });
 
-    const { payment } = await buy(kim, pkg.id, { method: "ideal", code });
+    const { payment } = await buy(kim, { fields: { method: "ideal", code } });
     expect(payment).toMatchObject({
       amountCents: Math.round((pkg.priceCents * 80) / 100),
       discountPercent: 20,
@@ -316,11 +292,11 @@ describe("discount code rules", () => {
   });
 
   it("an unlimited code keeps working after paid purchases, each recorded", async () => {
-    const mark = await member();
+    const mark = await buyer();
     const pkg = await eurPackage();
     const { id, code } = await discountCode({ validity: "unlimited", percentage: 10 });
-    const first = await buy(mark, pkg.id, { method: "ideal", code });
-    const second = await buy(mark, pkg.id, { method: "ideal", code });
+    const first = await buy(mark, { fields: { method: "ideal", code } });
+    const second = await buy(mark, { fields: { method: "ideal", code } });
     for (const { payment } of [first, second]) {
       expect(payment.amountCents).toBe(Math.round((pkg.priceCents * 90) / 100));
     }
@@ -331,7 +307,7 @@ describe("discount code rules", () => {
   });
 
   it("the payment page recomputes the summary for ?code= and carries it into the payment", async () => {
-    const nina = await member();
+    const nina = await buyer();
     const pkg = await eurPackage();
     const { code } = await discountCode({ percentage: 40 });
     const page = await checkoutPage(nina, pkg.id, `?code=${code.toLowerCase()}`);
@@ -381,7 +357,7 @@ describe("a code carried on", () => {
   }
 
   it("the retry link after a failed payment carries its discount code, never the time bonus's", async () => {
-    const yara = await member();
+    const yara = await buyer();
     const pkg = await eurPackage();
     const { code } = await discountCode({ percentage: 15 });
     expect(await retryLinkAfterFailing(yara, pkg.id, { method: "ideal", code })).toEqual([
@@ -391,14 +367,14 @@ describe("a code carried on", () => {
     const retry = await checkoutPage(yara, pkg.id, `?failed=ideal&code=${code}`);
     expect(retry.offer).toMatchObject({ discount: { code, source: "code" }, codeError: null });
 
-    const zoe = await member({ signedUpMsAgo: 60_000 });
+    const zoe = await buyer({ signupDate: new Date(Date.now() - 60_000) });
     expect(await retryLinkAfterFailing(zoe, pkg.id, { method: "ideal" })).toEqual([
       `/credits/${pkg.id}?failed=ideal`,
     ]);
   });
 
   it("/credits?code= carries the code to the packages' links, not the time bonus's", async () => {
-    const aron = await member();
+    const aron = await buyer();
     const packageLinks = async (search: string) => {
       const page = await runRoute(
         await siteRequest(`/credits${search}`, aron.userId),
@@ -425,7 +401,7 @@ describe("a code carried on", () => {
 
 describe("the Mollie amount", () => {
   it("is the discounted one, with the discount stored on our payment", async () => {
-    const olga = await member();
+    const olga = await buyer();
     const pkg = await eurPackage(1);
     const { code } = await discountCode({ percentage: 25 });
     const { mollieId, payment } = await pay(olga, pkg.id, { method: "ideal", code });
@@ -436,7 +412,7 @@ describe("the Mollie amount", () => {
   });
 
   it("ignores any amount sent with the form", async () => {
-    const piet = await member();
+    const piet = await buyer();
     const pkg = await eurPackage();
     const { payment } = await pay(piet, pkg.id, { method: "ideal", amount: "1", amountCents: "1" });
     expect(payment!.amountCents).toBe(pkg.priceCents);
@@ -505,7 +481,7 @@ describe("time bonus", () => {
   });
 
   it("is for the first purchase only: once paid it is gone, from prices and from the page data", async () => {
-    const tom = await member({ signedUpMsAgo: 10 * 60_000 });
+    const tom = await buyer({ signupDate: new Date(Date.now() - 10 * 60_000) });
     const pkg = await eurPackage();
     const before = await runRoute<{ user: { timeBonusEndsAt: string | null; timeBonusSecondsLeft: number } }>(
       await siteRequest("/members", tom.userId),
@@ -515,7 +491,7 @@ describe("time bonus", () => {
     expect(before.body!.user.timeBonusSecondsLeft).toBeGreaterThan(14_400 - 11 * 60);
     expect(before.body!.user.timeBonusSecondsLeft).toBeLessThanOrEqual(14_400 - 10 * 60);
 
-    const { payment } = await buy(tom, pkg.id);
+    const { payment } = await buy(tom);
     expect(payment.discountCode).toBe("TIMEBONUS25");
     // TIMEBONUS25 is no table row: nothing to redeem; being paid ends it.
     expect(await db().discountRedemption.count({ where: { userId: tom.userId } })).toBe(0);
@@ -532,7 +508,7 @@ describe("time bonus", () => {
   });
 
   it("shows on /pricing as on /credits for a member; visitors see the packages' own prices", async () => {
-    const wout = await member({ signedUpMsAgo: 60_000 });
+    const wout = await buyer({ signupDate: new Date(Date.now() - 60_000) });
     const packagesOn = async (path: string, loader: unknown, userId: number | null) =>
       (
         await runRoute<{ packages: { id: number; priceCents: number; amountCents?: number }[] }>(
@@ -552,7 +528,7 @@ describe("time bonus", () => {
   });
 
   it("wins over an entered code (they do not combine)", async () => {
-    const uma = await member({ signedUpMsAgo: 60_000 });
+    const uma = await buyer({ signupDate: new Date(Date.now() - 60_000) });
     const pkg = await eurPackage();
     const { code } = await discountCode({ percentage: 50 });
     const page = await checkoutPage(uma, pkg.id, `?code=${code}`);
@@ -570,7 +546,7 @@ describe("time bonus", () => {
   });
 
   it("the modal's close stores the dismissal, and the root data says so", async () => {
-    const vera = await member({ signedUpMsAgo: 60_000 });
+    const vera = await buyer({ signupDate: new Date(Date.now() - 60_000) });
     const rootData = async () =>
       (
         await runRoute<{ user: { timeBonusDismissed: boolean } }>(
@@ -601,7 +577,7 @@ describe("time bonus", () => {
 
 describe("welcome code", () => {
   it("applies by itself without a time bonus, once per member", async () => {
-    const wim = await member();
+    const wim = await buyer();
     const pkg = await eurPackage();
     // Another site's welcome code and an inactive one do not count; the largest valid one does.
     // (All for this member only, so that no other test's prices change.)
@@ -618,7 +594,7 @@ describe("welcome code", () => {
     });
     const page = await checkoutPage(wim, pkg.id);
     expect(page.offer).toMatchObject({ discount: { code: welcome.code, source: "welcome" } });
-    const { payment } = await buy(wim, pkg.id);
+    const { payment } = await buy(wim);
     expect(payment).toMatchObject({
       discountCode: welcome.code,
       amountCents: Math.round((pkg.priceCents * 88) / 100),
@@ -629,7 +605,7 @@ describe("welcome code", () => {
   });
 
   it("an entered valid code replaces it", async () => {
-    const xander = await member();
+    const xander = await buyer();
     const pkg = await eurPackage();
     await discountCode({ welcome: true, percentage: 7, userId: xander.userId });
     const { code } = await discountCode({ percentage: 3 });
@@ -647,7 +623,7 @@ describe("GET /api/discountcode.php", () => {
   });
 
   it("?welcome=true answers the time bonus with its end while it runs", async () => {
-    const yara = await member({ signedUpMsAgo: HOUR });
+    const yara = await buyer({ signupDate: new Date(Date.now() - HOUR) });
     const user = await db().user.findUniqueOrThrow({
       where: { id: yara.userId },
       select: { signupDate: true },
@@ -661,12 +637,12 @@ describe("GET /api/discountcode.php", () => {
   });
 
   it("?welcome=true is null without a time bonus or welcome code", async () => {
-    const zoe = await member();
+    const zoe = await buyer();
     expect(await api(zoe, "welcome=true")).toMatchObject({ status: 200, body: null });
   });
 
   it("refuses a malformed query and an unknown package", async () => {
-    const adam = await member();
+    const adam = await buyer();
     expect(await api(adam, "code=X")).toMatchObject({ status: 400, body: NOT_FOUND });
     expect(await api(adam, "code=X&package=abc")).toMatchObject({ status: 400, body: NOT_FOUND });
     expect(await api(adam, "package=1")).toMatchObject({ status: 400, body: NOT_FOUND });
@@ -711,7 +687,7 @@ describe("guessing codes", () => {
   }
 
   it("the JSON call answers 10 codes not found per member an hour, then 429; valid codes do not count", async () => {
-    const [bart, cor] = [await member(), await member()];
+    const [bart, cor] = [await buyer(), await buyer()];
     const [ip, pkg, valid] = [newIp(), await eurPackage(), await discountCode({ percentage: 15 })];
     for (let guess = 0; guess < 10; guess++) {
       // Applying a real code in between costs nothing.
@@ -735,7 +711,7 @@ describe("guessing codes", () => {
   });
 
   it("the checkout's code field shows the message in the field after 10 codes not found, keeping the form", async () => {
-    const dana = await member();
+    const dana = await buyer();
     const [ip, pkg] = [newIp(), await eurPackage()];
     for (let guess = 0; guess < 10; guess++) {
       const page = await fieldFrom(dana, ip, `GUESS${guess}`, pkg.id);
@@ -765,7 +741,7 @@ describe("guessing codes", () => {
   });
 
   it("one address gets 30 codes not found an hour over all its members, whichever way they are sent", async () => {
-    const [eva, finn, gijs, hugo] = [await member(), await member(), await member(), await member()];
+    const [eva, finn, gijs, hugo] = [await buyer(), await buyer(), await buyer(), await buyer()];
     const [ip, pkg] = [newIp(), await eurPackage()];
     for (let guess = 0; guess < 10; guess++) {
       expect((await apiFrom(eva, ip, `A${guess}`, pkg.id)).body).toEqual(NOT_FOUND);
@@ -783,7 +759,7 @@ describe("guessing codes", () => {
   });
 
   it("40 guesses at once get 10 answers, not more", async () => {
-    const ines = await member();
+    const ines = await buyer();
     const [ip, pkg] = [newIp(), await eurPackage()];
     const answers = await Promise.all(
       Array.from({ length: 40 }, (_, guess) => apiFrom(ines, ip, `PAR${guess}`, pkg.id)),

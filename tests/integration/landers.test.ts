@@ -10,7 +10,6 @@ import {
 } from "~/domain/landers/lander-members.server";
 import { recordSignup, visitToken } from "~/domain/landers/visits.server";
 import { clearSiteCache } from "~/domain/sites/site.server";
-import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { db } from "~/lib/db.server";
 import { stopJobs } from "~/lib/jobs.server";
 import { action as activateAction, loader as activateLoader } from "~/routes/activate";
@@ -24,7 +23,7 @@ import { loader as memberChatLoader } from "~/routes/members.$id.chat";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { createMember, separateProfileIds, type Member } from "../fixtures/members";
 import { renderRoute } from "../fixtures/render-route";
-import { runRoute, siteRequest } from "../fixtures/run-route";
+import { runRoute, siteRequest, post } from "../fixtures/run-route";
 import { untilAStatementWaitsOnALock } from "../fixtures/lock-waits";
 
 type Body = Record<string, unknown>;
@@ -34,7 +33,6 @@ let women: Member[];
 let privateOnly: Member;
 let hidden: Member[];
 let emailCounter = 0;
-let ipCounter = 0;
 
 beforeAll(async () => {
   await seedBaseData(db());
@@ -115,16 +113,15 @@ async function activateAndLogIn(mailText: string) {
   );
 }
 
-async function post(
+/** POSTs the form to a lander (`/landers/…` or a member's landing page) as a visitor. */
+const postToLander = (
   path: string,
   form: Record<string, string>,
   handler: typeof landerAction | typeof memberLanderAction,
-) {
-  const ip = `10.30.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
-  const request = await siteRequest(path, null, { form, headers: { [CLIENT_IP_HEADER]: ip } });
-  const params = handler === landerAction ? landerParams(path) : memberParams(path);
-  return runRoute<Body>(request, handler, params);
-}
+) =>
+  post<Body>(path, null, form, handler as never, {
+    params: handler === landerAction ? landerParams(path) : memberParams(path),
+  });
 
 const memberIds = (body: Body | null) =>
   ((body?.page as { members: { id: number }[] }).members ?? []).map((m) => m.id);
@@ -265,7 +262,7 @@ describe("promotional landers", () => {
     // With a traffic source the form is back; a POST without one is refused.
     const open = await viewLander("/landers/gallery?network=adnet");
     expect(open.body!.entry).toMatchObject({ signup: { open: true }, resell: null });
-    expect((await post("/landers/gallery", signupForm(), landerAction)).status).toBe(403);
+    expect((await postToLander("/landers/gallery", signupForm(), landerAction)).status).toBe(403);
   });
 });
 
@@ -273,7 +270,7 @@ describe("signing up on a lander", () => {
   it("stores the tracking data, the lander and the campaign token on the account", async () => {
     const form = signupForm();
     const path = "/landers/gallery/utrecht?network=adnet&ref=r9&sub1=a&sub2=b&sub3=c&campaign=summer-24";
-    const outcome = await post(path, form, landerAction);
+    const outcome = await postToLander(path, form, landerAction);
     expect(outcome).toMatchObject({ status: 302, location: "/signup-matches" });
     const user = await db().user.findFirstOrThrow({
       where: { email: form.email },
@@ -315,7 +312,7 @@ describe("signing up on a lander", () => {
   });
 
   it("answers a refused form on the lander with the errors and the typed values, never the password", async () => {
-    const outcome = await post("/landers/adultonly", signupForm({ accept_terms: "" }), landerAction);
+    const outcome = await postToLander("/landers/adultonly", signupForm({ accept_terms: "" }), landerAction);
     expect(outcome.status).toBe(400);
     const result = (outcome.body as { result: { initialValue: Record<string, string>; error: Body } }).result;
     expect(result.error).toHaveProperty("accept_terms");
@@ -377,7 +374,11 @@ describe("member landers", () => {
     expect((await viewMemberLander(`/members/${hidden[1]!.profileId}/signup`)).status).toBe(404);
     // A user id is not a profile id.
     expect((await viewMemberLander(`/members/${women[0]!.userId}/landing`)).status).toBe(404);
-    const refused = await post(`/members/${hidden[0]!.profileId}/landing`, signupForm(), memberLanderAction);
+    const refused = await postToLander(
+      `/members/${hidden[0]!.profileId}/landing`,
+      signupForm(),
+      memberLanderAction,
+    );
     expect(refused.status).toBe(404);
   });
 
@@ -399,7 +400,7 @@ describe("member landers", () => {
   it("signing up stores the member lander, and activation leads straight to that member's chat", async () => {
     const member = women[1]!;
     const form = signupForm();
-    const outcome = await post(
+    const outcome = await postToLander(
       `/members/${member.profileId}/landing2/zomer?network=adnet`,
       form,
       memberLanderAction,
@@ -421,7 +422,7 @@ describe("member landers", () => {
 
   it("after a promotional lander's signup, activation shows the usual page", async () => {
     const form = signupForm();
-    await post("/landers/gallery", form, landerAction);
+    await postToLander("/landers/gallery", form, landerAction);
     const user = await db().user.findFirstOrThrow({ where: { email: form.email }, select: { id: true } });
     const mail = await db().mail.findFirstOrThrow({
       where: { userId: user.id, template: "activation" },
@@ -523,7 +524,7 @@ describe("visits and bounces", () => {
     await beacon(converted.token);
     await beacon(other.token);
     expect(await bouncedAt(converted.id)).toBeInstanceOf(Date);
-    const signedUp = await post(
+    const signedUp = await postToLander(
       path,
       { ...signupForm(), [LANDER_VISIT_FIELD]: converted.token },
       landerAction,
@@ -532,16 +533,16 @@ describe("visits and bounces", () => {
     expect(await bouncedAt(converted.id)).toBeNull();
     expect(await bouncedAt(other.id)).toBeInstanceOf(Date);
     // A refused signup, or a forged visit, clears nothing.
-    const refused = await post(
+    const refused = await postToLander(
       path,
       { ...signupForm({ accept_terms: "" }), [LANDER_VISIT_FIELD]: other.token },
       landerAction,
     );
     expect(refused.status).toBe(400);
     const forged = `${other.id}.AAAAAAAAAAAAAAAAAAAAAA`;
-    expect((await post(path, { ...signupForm(), [LANDER_VISIT_FIELD]: forged }, landerAction)).status).toBe(
-      302,
-    );
+    expect(
+      (await postToLander(path, { ...signupForm(), [LANDER_VISIT_FIELD]: forged }, landerAction)).status,
+    ).toBe(302);
     expect(await bouncedAt(other.id)).toBeInstanceOf(Date);
   });
 
@@ -553,7 +554,7 @@ describe("visits and bounces", () => {
     const beacon = async () =>
       runRoute(await siteRequest("/api/lander-bounce", null, { form: { visit: token } }), bounceAction);
 
-    const signedUp = await post(path, { ...signupForm(), [LANDER_VISIT_FIELD]: token }, landerAction);
+    const signedUp = await postToLander(path, { ...signupForm(), [LANDER_VISIT_FIELD]: token }, landerAction);
     expect(signedUp.status).toBe(302);
     expect((await beacon()).status).toBe(204);
     expect((await beacon()).status).toBe(204);

@@ -5,7 +5,6 @@ import { packagesFor } from "~/domain/credits/packages.server";
 import {
   chargeBackSimulatedPayment,
   completeSimulatedPayment,
-  type SimulatedOutcome,
 } from "~/stand-ins/mollie-simulator.server";
 import { offeredMethods } from "~/domain/payments/offered-methods.server";
 import { reconcileOpenPayments } from "~/domain/payments/reconcile.server";
@@ -16,7 +15,8 @@ import * as simulatorPage from "~/stand-ins/routes/dev.mollie.checkout.$id";
 import * as webhook from "~/routes/payments.webhook";
 import * as transaction from "~/routes/transactions.$id";
 import { seedBaseData } from "../../prisma/seed/base-data";
-import { createMember, ORIGIN, type Member, type MemberOptions } from "../fixtures/members";
+import { createMember, ORIGIN, type Member } from "../fixtures/members";
+import { buy, buyer, eurPackage } from "../fixtures/purchases";
 import { mollieNetworkForSuite } from "../fixtures/mollie-network";
 import { routeSimulatorWebhooks } from "../fixtures/mollie-webhooks";
 import { renderRoute } from "../fixtures/render-route";
@@ -34,10 +34,6 @@ const webhooks = routeSimulatorWebhooks();
 afterEach(() => {
   webhooks.drop = false;
 });
-
-async function eurPackage(index = 0) {
-  return (await packagesFor(siteId, "EUR"))[index]!;
-}
 
 /** Chooses a method on /credits/{id} and follows the redirect to the checkout: the Mollie id. */
 async function startBuying(
@@ -62,23 +58,11 @@ async function startBuying(
   return { mollieId: match![1]!, paymentId: payment.id, amountCents: payment.amountCents };
 }
 
-async function buy(member: Member, outcome: SimulatedOutcome = "paid", packageIndex = 0) {
-  const creditPackage = await eurPackage(packageIndex);
-  const started = await startBuying(member, creditPackage.id);
-  const next = await completeSimulatedPayment(started.mollieId, outcome, 60_000);
-  expect(next).toBe(`${ORIGIN}/transactions/${started.paymentId}`);
-  return { ...started, creditPackage };
-}
-
 const user = (member: Member) =>
   db().user.findUniqueOrThrow({
     where: { id: member.userId },
     select: { credits: true, paidUser: true, directDebitBlockedAt: true },
   });
-
-// Signed up a day ago: past the time bonus, so the prices are the packages' own.
-const member = (options: MemberOptions = {}) =>
-  createMember({ country: "NL", region: null, signupDate: new Date(Date.now() - 86_400_000), ...options });
 
 describe("methods", () => {
   it("offers what Mollie offers for the amount, currency and country, with iDEAL's banks", async () => {
@@ -101,7 +85,7 @@ describe("methods", () => {
   });
 
   it("refuses a method not offered for the buyer, and a missing one, storing nothing", async () => {
-    const anna = await member({ country: "BE" });
+    const anna = await buyer({ country: "BE" });
     const creditPackage = await eurPackage();
     for (const form of [{ method: "ideal" }, {}, { method: "bitcoin" }] as Record<string, string>[]) {
       const outcome = await runRoute(
@@ -117,7 +101,7 @@ describe("methods", () => {
   });
 
   it("prices in the buyer's currency, computed on the server", async () => {
-    const piotr = await member({ country: "PL" });
+    const piotr = await buyer({ country: "PL" });
     const [pln] = await packagesFor(siteId, "PLN");
     const started = await startBuying(piotr, pln!.id, { method: "blik", amount: "1" });
     expect(started.amountCents).toBe(pln!.priceCents);
@@ -142,7 +126,7 @@ describe("methods", () => {
 
 describe("paying", () => {
   it("books the credits and Premium for life on the webhook, once, with a receipt", async () => {
-    const anna = await member();
+    const anna = await buyer();
     const { mollieId, paymentId, creditPackage } = await buy(anna);
     expect(await user(anna)).toMatchObject({ credits: creditPackage.credits, paidUser: true });
     const ledger = await db().creditLedgerEntry.findMany({
@@ -169,8 +153,8 @@ describe("paying", () => {
   });
 
   it("credits once however often the webhook comes: 20 times in a row and 20 at once", async () => {
-    const bram = await member();
-    const { mollieId, creditPackage } = await buy(bram, "paid", 1);
+    const bram = await buyer();
+    const { mollieId, creditPackage } = await buy(bram, { outcome: "paid", packageIndex: 1 });
     for (let i = 0; i < 20; i++) await syncPayment(mollieId, ORIGIN);
     await Promise.all(
       Array.from({ length: 20 }, async () =>
@@ -193,8 +177,8 @@ describe("paying", () => {
   it.each(["failed", "canceled", "expired"] as const)(
     "a %s payment books nothing and offers another try",
     async (status) => {
-      const cees = await member();
-      const { paymentId, creditPackage } = await buy(cees, status);
+      const cees = await buyer();
+      const { paymentId, creditPackage } = await buy(cees, { outcome: status });
       expect(await user(cees)).toMatchObject({ credits: 0, paidUser: false });
       const page = await runRoute<{ payment: { status: string; packageId: number } }>(
         await siteRequest(`/transactions/${paymentId}`, cees.userId),
@@ -206,8 +190,8 @@ describe("paying", () => {
   );
 
   it("an open payment stays open; the return page shows it as processing", async () => {
-    const dirk = await member();
-    const { paymentId } = await buy(dirk, "open");
+    const dirk = await buyer();
+    const { paymentId } = await buy(dirk, { outcome: "open" });
     expect(webhooks.calls).toBeGreaterThan(0);
     const page = await runRoute<{ payment: { status: string } }>(
       await siteRequest(`/transactions/${paymentId}`, dirk.userId),
@@ -218,7 +202,7 @@ describe("paying", () => {
   });
 
   it("a buyer back before the webhook gets the real state (and the credits) from the return page", async () => {
-    const eva = await member();
+    const eva = await buyer();
     webhooks.drop = true;
     const { paymentId, creditPackage } = await buy(eva);
     expect((await user(eva)).credits).toBe(0);
@@ -242,9 +226,9 @@ describe("paying", () => {
   });
 
   it("Premium comes with the first purchase and stays; later purchases add credits", async () => {
-    const fleur = await member();
+    const fleur = await buyer();
     const first = await buy(fleur);
-    const second = await buy(fleur, "paid", 2);
+    const second = await buy(fleur, { outcome: "paid", packageIndex: 2 });
     expect(await user(fleur)).toMatchObject({
       paidUser: true,
       credits: first.creditPackage.credits + second.creditPackage.credits,
@@ -252,7 +236,7 @@ describe("paying", () => {
   });
 
   it("shows a payment only to its buyer", async () => {
-    const [gert, hanna] = [await member(), await member()];
+    const [gert, hanna] = [await buyer(), await buyer()];
     const { paymentId } = await buy(gert);
     const outcome = await runRoute(
       await siteRequest(`/transactions/${paymentId}`, hanna.userId),
@@ -283,8 +267,8 @@ describe("the return page of an open payment", () => {
 
   it("shows the stored state, logged, when Mollie does not answer", async () => {
     const logged = vi.spyOn(logger, "error").mockImplementation(() => {});
-    const olga = await member();
-    const { paymentId } = await buy(olga, "open");
+    const olga = await buyer();
+    const { paymentId } = await buy(olga, { outcome: "open" });
     await syncedAgo(paymentId, 31);
     network.set("refused");
     const cutBefore = network.cutOff;
@@ -298,9 +282,9 @@ describe("the return page of an open payment", () => {
   });
 
   it("asks Mollie at most every 30 s, however often the page refreshes", async () => {
-    const piet = await member();
+    const piet = await buyer();
     webhooks.drop = true;
-    const { paymentId, mollieId, creditPackage } = await buy(piet, "open");
+    const { paymentId, mollieId, creditPackage } = await buy(piet, { outcome: "open" });
     // Mollie cut off: every question to it is counted.
     network.set("refused");
     const logged = vi.spyOn(logger, "error").mockImplementation(() => {});
@@ -324,8 +308,8 @@ describe("the return page of an open payment", () => {
   });
 
   it("reloads itself every 3 s for a checkout method and once a minute for a bank transfer", async () => {
-    const quinten = await member();
-    const { paymentId } = await buy(quinten, "open");
+    const quinten = await buyer();
+    const { paymentId } = await buy(quinten, { outcome: "open" });
     const page = await returnPage(quinten, paymentId);
     const refreshOf = (loaderData: unknown) =>
       /<meta http-equiv="refresh" content="(\d+)"/.exec(
@@ -345,7 +329,7 @@ describe("the return page of an open payment", () => {
 
 describe("after the purchase", () => {
   it("a chargeback takes the credits back, never below zero, and blocks direct debit for what is missing", async () => {
-    const ivo = await member();
+    const ivo = await buyer();
     const { mollieId, creditPackage } = await buy(ivo);
     // Ivo spends 30 credits before the chargeback arrives.
     await db().$executeRaw`UPDATE "User" SET credits = credits - 30 WHERE id = ${ivo.userId}`;
@@ -365,7 +349,7 @@ describe("after the purchase", () => {
   });
 
   it("a chargeback in three parts takes back the credits bought, not more through rounding", async () => {
-    const joke = await member();
+    const joke = await buyer();
     const { mollieId, creditPackage } = await buy(joke);
     // 2 credits for the price: each third is 0.67 credits, which alone rounds to 1.
     await db().payment.update({ where: { molliePaymentId: mollieId }, data: { credits: 2 } });
@@ -384,7 +368,7 @@ describe("after the purchase", () => {
   });
 
   it("the reconciliation job credits a paid payment whose webhook got lost, after 15 minutes", async () => {
-    const jan = await member();
+    const jan = await buyer();
     webhooks.drop = true;
     const { paymentId, creditPackage } = await buy(jan);
     const started = await db().payment.findUniqueOrThrow({
@@ -398,7 +382,7 @@ describe("after the purchase", () => {
   });
 
   it("the reconciliation job still asks about a bank transfer open for weeks (Mollie's default expiry is 12+2 days)", async () => {
-    const kees = await member();
+    const kees = await buyer();
     webhooks.drop = true;
     const creditPackage = await eurPackage();
     const { mollieId, paymentId } = await startBuying(kees, creditPackage.id, { method: "banktransfer" });
@@ -413,7 +397,7 @@ describe("after the purchase", () => {
   });
 
   it("the reconciliation job skips a payment looked at in the last 15 minutes, and asks about it after", async () => {
-    const lies = await member();
+    const lies = await buyer();
     webhooks.drop = true;
     const { paymentId, creditPackage } = await buy(lies);
     const now = new Date(Date.now() + 60 * 60_000);
@@ -430,7 +414,7 @@ describe("after the purchase", () => {
 
 describe("the simulator's checkout page", () => {
   it("is the payer's and staff's only on an external database", async () => {
-    const [kim, other] = [await member(), await member()];
+    const [kim, other] = [await buyer(), await buyer()];
     const staff = await createMember({ role: "staff" });
     const { mollieId } = await startBuying(kim, (await eurPackage()).id);
     const asOther = await runRoute(

@@ -29,6 +29,7 @@ import * as profileRoute from "~/routes/profile";
 import { PLACES } from "../../prisma/seed/places";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import nlProfile from "../../locales/nl/profile.json";
+import { errorsOf } from "../fixtures/form-errors";
 import { createMember } from "../fixtures/members";
 import { runRoute, siteRequest } from "../fixtures/run-route";
 
@@ -47,10 +48,6 @@ function form(entries: [string, string][]) {
   const formData = new FormData();
   for (const [k, v] of entries) formData.append(k, v);
   return formData;
-}
-
-function errorsOf(result: { status?: string; error?: Record<string, string[] | null> | null }) {
-  return result.error ?? {};
 }
 
 describe("region lists", () => {

@@ -22,9 +22,7 @@ import { db, queryPrepared } from "~/lib/db.server";
 import { NEW_LIKERS_NAMED } from "~/domain/likes/new-likes.server";
 import { memberCountsSql } from "~/domain/notifications/member-counts.server";
 import { jobs, stopJobs } from "~/lib/jobs.server";
-import { i18nextMiddleware } from "~/middleware/i18n.server";
-import { requestInfoMiddleware } from "~/middleware/request-info.server";
-import { trackingMiddleware } from "~/middleware/tracking.server";
+import { rootMiddleware } from "~/middleware/root.server";
 import { loader as rootLoader } from "~/root";
 import { loader as chatLayoutLoader } from "~/routes/_layout.chat";
 import { action as chatAction, loader as chatLoader } from "~/routes/chats.$id";
@@ -39,7 +37,7 @@ import { loader as profileLoader } from "~/routes/profile";
 import { loader as settingsLoader } from "~/routes/settings";
 import { loader as swipeGameLoader } from "~/routes/swipe-game";
 import { loader as transactionsLoader } from "~/routes/transactions";
-import { RouterContextProvider, type MiddlewareFunction } from "react-router";
+import { RouterContextProvider } from "react-router";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { seedDemoMembers } from "../../prisma/seed/demo-data";
 import { createMember, type Member } from "../fixtures/members";
@@ -116,11 +114,7 @@ async function serve(
   await capture.run(statements, async () => {
     const context = new RouterContextProvider();
     const args = { request, context, params, unstable_pattern: "" };
-    const chain = [
-      requestInfoMiddleware,
-      i18nextMiddleware,
-      trackingMiddleware,
-    ] as MiddlewareFunction<Response>[];
+    const chain = rootMiddleware;
     const call = async (index: number): Promise<Response> => {
       if (index === chain.length) {
         const next = (async () => new Response(null)) as never;

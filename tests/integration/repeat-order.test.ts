@@ -4,9 +4,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { PASSWORD_FRESH_MS } from "~/domain/accounts/password-reentry.server";
 import { createSession } from "~/middleware/session.server";
-import { packagesFor } from "~/domain/credits/packages.server";
 import {
-  completeSimulatedPayment,
   declineSimulatedRecurringPayments,
   simulatedWebhooksDone,
 } from "~/stand-ins/mollie-simulator.server";
@@ -14,10 +12,10 @@ import { mollie } from "~/domain/payments/mollie.server";
 import { RECONCILE_AFTER_MS, reconcileOpenPayments } from "~/domain/payments/reconcile.server";
 import { syncPayment } from "~/domain/payments/sync-payment.server";
 import { db } from "~/lib/db.server";
-import * as checkout from "~/routes/credits.$id";
 import * as repeatOrder from "~/routes/credits.repeat-order";
 import { seedBaseData } from "../../prisma/seed/base-data";
-import { createMember, ORIGIN, type Member, type MemberOptions } from "../fixtures/members";
+import { ORIGIN, type Member } from "../fixtures/members";
+import { buy, buyer, eurPackage } from "../fixtures/purchases";
 import { mollieNetworkForSuite } from "../fixtures/mollie-network";
 import { routeSimulatorWebhooks } from "../fixtures/mollie-webhooks";
 import { runRoute, siteRequest } from "../fixtures/run-route";
@@ -36,31 +34,10 @@ afterEach(async () => {
 });
 
 const PASSWORD = "Herfst-2026!";
-const member = (options: MemberOptions = {}) =>
-  createMember({ country: "NL", region: null, password: PASSWORD, ...options });
 
 /** The cookie of a new session; `passwordProven`: opened by the login form (a mail link's is not). */
 async function loginCookie(who: Member, passwordProven = true) {
   return (await createSession(who.userId, new Request(`${ORIGIN}/login`), { passwordProven })).split(";")[0]!;
-}
-
-async function eurPackage(index = 0) {
-  return (await packagesFor(siteId, "EUR"))[index]!;
-}
-
-/** Buys a package at the checkout with `method` and pays it at the simulator's checkout page. */
-async function buy(who: Member, method: string, packageIndex = 0) {
-  const creditPackage = await eurPackage(packageIndex);
-  const outcome = await runRoute(
-    await siteRequest(`/credits/${creditPackage.id}`, who.userId, { form: { method } }),
-    checkout.action as never,
-    { id: String(creditPackage.id) },
-  );
-  expect(outcome.status).toBe(302);
-  const mollieId = /\/dev\/mollie\/checkout\/(tr_\w+)$/.exec(outcome.location ?? "")![1]!;
-  await completeSimulatedPayment(mollieId, "paid", 60_000);
-  const payment = await db().payment.findUniqueOrThrow({ where: { molliePaymentId: mollieId } });
-  return { payment, mollieId, creditPackage };
 }
 
 interface PageData {
@@ -98,8 +75,8 @@ const credits = async (who: Member) =>
 
 describe("the first card payment", () => {
   it("is Mollie's first payment of the member's customer and leaves a card mandate", async () => {
-    const anna = await member();
-    const { payment, mollieId, creditPackage } = await buy(anna, "creditcard");
+    const anna = await buyer({ password: PASSWORD });
+    const { payment, mollieId, creditPackage } = await buy(anna, { fields: { method: "creditcard" } });
     expect(payment).toMatchObject({ sequenceType: "first", status: "paid", method: "creditcard" });
     const user = await db().user.findUniqueOrThrow({ where: { id: anna.userId } });
     expect(user).toMatchObject({ paidUser: true, credits: creditPackage.credits });
@@ -118,8 +95,8 @@ describe("the first card payment", () => {
   });
 
   it("other methods stay one-off payments without a customer", async () => {
-    const bram = await member();
-    const { payment } = await buy(bram, "ideal");
+    const bram = await buyer({ password: PASSWORD });
+    const { payment } = await buy(bram, { fields: { method: "ideal" } });
     expect(payment.sequenceType).toBe("oneoff");
     expect((await db().user.findUniqueOrThrow({ where: { id: bram.userId } })).mollieCustomerId).toBeNull();
   });
@@ -127,8 +104,8 @@ describe("the first card payment", () => {
 
 describe("/credits/repeat-order", () => {
   it("buys the last package again on the card mandate in one click, paid at once", async () => {
-    const cees = await member();
-    const first = await buy(cees, "creditcard", 1);
+    const cees = await buyer({ password: PASSWORD });
+    const first = await buy(cees, { fields: { method: "creditcard" }, packageIndex: 1 });
     const view = await page(cees);
     expect(view.body).toMatchObject({
       offer: { creditPackage: { id: first.creditPackage.id }, amountCents: first.creditPackage.priceCents },
@@ -167,8 +144,8 @@ describe("/credits/repeat-order", () => {
   });
 
   it("a second submit of the same page (a double click) charges once", async () => {
-    const dirk = await member();
-    const first = await buy(dirk, "creditcard");
+    const dirk = await buyer({ password: PASSWORD });
+    const first = await buy(dirk, { fields: { method: "creditcard" } });
     const { after } = (await page(dirk)).body!;
     const [a, b] = await Promise.all([order(dirk, after), order(dirk, after)]);
     expect(a.location).toMatch(/^\/transactions\/\d+$/);
@@ -182,8 +159,8 @@ describe("/credits/repeat-order", () => {
   });
 
   it("Mollie charged the card but its answer was lost: the order stays open and Mollie's webhook books it once", async () => {
-    const hans = await member();
-    const first = await buy(hans, "creditcard");
+    const hans = await buyer({ password: PASSWORD });
+    const first = await buy(hans, { fields: { method: "creditcard" } });
     const { after } = (await page(hans)).body!;
     const payments = mollie().payments;
     const create = payments.create.bind(payments);
@@ -209,8 +186,8 @@ describe("/credits/repeat-order", () => {
   });
 
   it("Mollie's answer and its webhook were both lost: the reconciliation finds the charge at Mollie and books it once", async () => {
-    const jan = await member();
-    const first = await buy(jan, "creditcard");
+    const jan = await buyer({ password: PASSWORD });
+    const first = await buy(jan, { fields: { method: "creditcard" } });
     const { after } = (await page(jan)).body!;
     const payments = mollie().payments;
     const create = payments.create.bind(payments);
@@ -242,8 +219,8 @@ describe("/credits/repeat-order", () => {
   });
 
   it("a charge that never reached Mollie fails an hour later, and the member can order again", async () => {
-    const kees = await member();
-    const first = await buy(kees, "creditcard");
+    const kees = await buyer({ password: PASSWORD });
+    const first = await buy(kees, { fields: { method: "creditcard" } });
     const { after } = (await page(kees)).body!;
     const unsent = vi
       .spyOn(mollie().payments, "create")
@@ -266,8 +243,8 @@ describe("/credits/repeat-order", () => {
   });
 
   it("a charge Mollie made stays open when reading it back fails, and is booked later", async () => {
-    const ilse = await member();
-    const first = await buy(ilse, "creditcard");
+    const ilse = await buyer({ password: PASSWORD });
+    const first = await buy(ilse, { fields: { method: "creditcard" } });
     const { after } = (await page(ilse)).body!;
     const payments = mollie().payments;
     const readBack = vi
@@ -288,17 +265,17 @@ describe("/credits/repeat-order", () => {
   });
 
   it("offers the package of the last purchase, whatever it was paid with", async () => {
-    const eva = await member();
-    await buy(eva, "creditcard", 0);
-    const later = await buy(eva, "ideal", 2);
+    const eva = await buyer({ password: PASSWORD });
+    await buy(eva, { fields: { method: "creditcard" }, packageIndex: 0 });
+    const later = await buy(eva, { fields: { method: "ideal" }, packageIndex: 2 });
     const view = await page(eva);
     expect(view.body?.offer?.creditPackage.id).toBe(later.creditPackage.id);
     expect(view.body?.mandate).not.toBeNull();
   });
 
   it("a declined card books nothing and offers a retry or the provider's payment page", async () => {
-    const fleur = await member();
-    const first = await buy(fleur, "creditcard");
+    const fleur = await buyer({ password: PASSWORD });
+    const first = await buy(fleur, { fields: { method: "creditcard" } });
     const view = await page(fleur);
     await declineSimulatedRecurringPayments(view.body!.mandate!.id);
     const outcome = await order(fleur, view.body!.after);
@@ -319,8 +296,8 @@ describe("/credits/repeat-order", () => {
   });
 
   it("without a card mandate the page offers the packages and nothing is charged", async () => {
-    const gert = await member();
-    await buy(gert, "ideal");
+    const gert = await buyer({ password: PASSWORD });
+    await buy(gert, { fields: { method: "ideal" } });
     const view = await page(gert);
     expect(view.body).toMatchObject({ mandate: null });
     expect(view.body?.offer).not.toBeNull();
@@ -330,8 +307,8 @@ describe("/credits/repeat-order", () => {
   });
 
   it("a revoked mandate is no longer charged", async () => {
-    const hans = await member();
-    await buy(hans, "creditcard");
+    const hans = await buyer({ password: PASSWORD });
+    await buy(hans, { fields: { method: "creditcard" } });
     const view = await page(hans);
     const user = await db().user.findUniqueOrThrow({ where: { id: hans.userId } });
     await mollie().customerMandates.revoke(view.body!.mandate!.id, { customerId: user.mollieCustomerId! });
@@ -339,7 +316,7 @@ describe("/credits/repeat-order", () => {
   });
 
   it("is for paying members: others go to the packages, visitors log in", async () => {
-    const ilse = await member();
+    const ilse = await buyer({ password: PASSWORD });
     const asFree = await page(ilse);
     expect(asFree.location).toBe("/credits");
     expect((await order(ilse, 0)).location).toBe("/credits");
@@ -349,8 +326,8 @@ describe("/credits/repeat-order", () => {
     );
     expect(visitor.location).toMatch(/^\/login\?redirectTo=/);
     // Someone else's failed payment is not shown.
-    const jan = await member();
-    await buy(jan, "ideal");
+    const jan = await buyer({ password: PASSWORD });
+    await buy(jan, { fields: { method: "ideal" } });
     expect((await page(jan, "?failed=1")).body?.failed).toBeNull();
   });
 });
@@ -359,8 +336,8 @@ describe("the account and the password beside the stored card", () => {
   const payments = (who: Member) => db().payment.count({ where: { userId: who.userId } });
 
   it("names the account: profile name and masked e-mail address", async () => {
-    const roos = await member({ name: "Roos", email: "roos.bakker@voorbeeld.nl" });
-    await buy(roos, "creditcard");
+    const roos = await buyer({ password: PASSWORD, name: "Roos", email: "roos.bakker@voorbeeld.nl" });
+    await buy(roos, { fields: { method: "creditcard" } });
     expect((await page(roos)).body).toMatchObject({
       account: { name: "Roos", email: "r***@v***.nl" },
       mandate: { lastDigits: "6787" },
@@ -369,8 +346,8 @@ describe("the account and the password beside the stored card", () => {
   });
 
   it("asks for the password when the session has not proven it for 30 minutes, and charges nothing without it", async () => {
-    const lotte = await member();
-    await buy(lotte, "creditcard");
+    const lotte = await buyer({ password: PASSWORD });
+    await buy(lotte, { fields: { method: "creditcard" } });
     const cookie = await loginCookie(lotte);
     const sessionId = (
       await db().session.findFirstOrThrow({
@@ -410,8 +387,8 @@ describe("the account and the password beside the stored card", () => {
   });
 
   it("asks a session that a mail link opened (never proven) too", async () => {
-    const mila = await member();
-    await buy(mila, "creditcard");
+    const mila = await buyer({ password: PASSWORD });
+    await buy(mila, { fields: { method: "creditcard" } });
     const cookie = await loginCookie(mila, false);
     const view = await page(mila, "", cookie);
     expect(view.body?.passwordNeeded).toBe(true);
@@ -420,8 +397,8 @@ describe("the account and the password beside the stored card", () => {
   });
 
   it("refuses a wrong password and counts it against the login lock like a failed login", async () => {
-    const noor = await member();
-    await buy(noor, "creditcard");
+    const noor = await buyer({ password: PASSWORD });
+    await buy(noor, { fields: { method: "creditcard" } });
     const { loginMaxAttempts } = await db().site.findUniqueOrThrow({
       where: { id: siteId },
       select: { loginMaxAttempts: true },
@@ -452,8 +429,8 @@ describe("/credits/repeat-order with Mollie unreachable", () => {
 
   it("says the provider does not answer and nothing was charged, and books nothing", async () => {
     const errors = vi.spyOn(logger, "error").mockImplementation(() => {});
-    const sem = await member();
-    const first = await buy(sem, "creditcard");
+    const sem = await buyer({ password: PASSWORD });
+    const first = await buy(sem, { fields: { method: "creditcard" } });
     const cookie = await loginCookie(sem);
     network.set("refused");
     const cutBefore = network.cutOff;

@@ -44,6 +44,7 @@ import { stopJobs } from "~/lib/jobs.server";
 import { translatorFor } from "~/lib/translator.server";
 import * as resetPasswordRoute from "~/routes/reset-password";
 import { seedBaseData } from "../../prisma/seed/base-data";
+import { errorsOf } from "../fixtures/form-errors";
 import { runRoute } from "../fixtures/run-route";
 import { createMember } from "../fixtures/members";
 
@@ -108,11 +109,6 @@ function formData(values: Record<string, string>) {
   const form = new FormData();
   for (const [name, value] of Object.entries(values)) form.append(name, value);
   return form;
-}
-
-/** The field errors of a parsed form (none when it parsed). */
-function errorsOf(submission: { status?: "error" | "success" } & ({ error: unknown } | object)) {
-  return "error" in submission ? (submission.error as Record<string, string[] | null> | null) : undefined;
 }
 
 /** nl shows the text word for word; another locale resolves the same key (translations follow later). */
@@ -271,14 +267,14 @@ describe("password reset completion (/reset-password/do)", () => {
       { schema: resetPasswordSchema(nl) },
     );
     expect(submission.status).toBe("error");
-    expect(errorsOf(submission)?.confirmPassword).toEqual(["De opgegeven wachtwoorden zijn niet gelijk"]);
+    expect(errorsOf(submission).confirmPassword).toEqual(["De opgegeven wachtwoorden zijn niet gelijk"]);
     const german = parseWithZod(
       formData({ token: "x", newPassword: "Nieuw-wachtwoord-1", confirmPassword: "y" }),
       {
         schema: resetPasswordSchema(de),
       },
     );
-    expect(errorsOf(german)?.confirmPassword).toEqual([de("settings:validation.passwordsDiffer")]);
+    expect(errorsOf(german).confirmPassword).toEqual([de("settings:validation.passwordsDiffer")]);
     const same = parseWithZod(
       formData({ token: "x", newPassword: "Nieuw-wachtwoord-1", confirmPassword: "Nieuw-wachtwoord-1" }),
       { schema: resetPasswordSchema(nl) },
@@ -293,7 +289,7 @@ describe("password reset completion (/reset-password/do)", () => {
         parseWithZod(formData({ token: "x", newPassword: password, confirmPassword: password }), {
           schema: resetPasswordSchema(nl),
         }),
-      )?.newPassword;
+      ).newPassword;
     expect(newPasswordErrors("kort")).toEqual(["Je wachtwoord moet minstens 8 tekens lang zijn"]);
     expect(newPasswordErrors("alleenletters")).toEqual([
       "Gebruik in je wachtwoord letters en minstens één cijfer of leesteken",
@@ -304,7 +300,7 @@ describe("password reset completion (/reset-password/do)", () => {
     const missing = parseWithZod(formData({ token: "x", confirmPassword: "x" }), {
       schema: resetPasswordSchema(nl),
     });
-    expect(errorsOf(missing)?.newPassword).toEqual(["Kies een wachtwoord"]);
+    expect(errorsOf(missing).newPassword).toEqual(["Kies een wachtwoord"]);
   });
 
   it("refuses unknown, used and expired links", async () => {
@@ -466,12 +462,12 @@ describe("change password (settings)", () => {
       }),
       { schema: changePasswordSchema(nl) },
     );
-    expect(errorsOf(submission)?.confirmPassword).toEqual(["De opgegeven wachtwoorden zijn niet gelijk"]);
+    expect(errorsOf(submission).confirmPassword).toEqual(["De opgegeven wachtwoorden zijn niet gelijk"]);
     const short = parseWithZod(
       formData({ intent: "password", currentPassword: PASSWORD, newPassword: "abc", confirmPassword: "abc" }),
       { schema: changePasswordSchema(nl) },
     );
-    expect(errorsOf(short)?.newPassword).toEqual([nl("accounts:password.tooShort", { min: 8 })]);
+    expect(errorsOf(short).newPassword).toEqual([nl("accounts:password.tooShort", { min: 8 })]);
     const common = parseWithZod(
       formData({
         intent: "password",
@@ -481,7 +477,7 @@ describe("change password (settings)", () => {
       }),
       { schema: changePasswordSchema(de) },
     );
-    expect(errorsOf(common)?.newPassword).toEqual([de("accounts:password.common")]);
+    expect(errorsOf(common).newPassword).toEqual([de("accounts:password.common")]);
     const user = await createMember({ password: PASSWORD });
     expect(
       await changePassword({
@@ -565,7 +561,7 @@ describe("e-mail change", () => {
         schema: changeEmailSchema(nl),
       },
     );
-    expect(errorsOf(submission)?.newEmail).toEqual(["Nieuw e-mailadres invalide."]);
+    expect(errorsOf(submission).newEmail).toEqual(["Nieuw e-mailadres invalide."]);
     expectMessage(EMAIL_CHANGE_ERROR_KEYS.invalid, "Nieuw e-mailadres invalide.");
   });
 

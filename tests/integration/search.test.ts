@@ -24,10 +24,9 @@ import { clearSiteCache, resolveSite, type Site } from "~/domain/sites/site.serv
 import type { BodyType, Gender, UserStatus } from "~/generated/prisma/enums";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { db } from "~/lib/db.server";
-import { i18nextMiddleware } from "~/middleware/i18n.server";
 import { stopJobs } from "~/lib/jobs.server";
-import { requestInfoMiddleware } from "~/middleware/request-info.server";
-import { TRACKING_COOKIE, trackingMiddleware } from "~/middleware/tracking.server";
+import { rootMiddleware } from "~/middleware/root.server";
+import { TRACKING_COOKIE } from "~/middleware/tracking.server";
 import { translatorFor } from "~/lib/translator.server";
 import * as matchFinderRoute from "~/routes/match-finder";
 import * as membersRoute from "~/routes/members";
@@ -124,11 +123,7 @@ async function runRoute(handler: Handler, request: Request) {
     MiddlewareFunction<Response>
   >[0];
   let outcome: { value?: unknown; thrown?: unknown } = {};
-  const chain = [
-    requestInfoMiddleware,
-    i18nextMiddleware,
-    trackingMiddleware,
-  ] as MiddlewareFunction<Response>[];
+  const chain = rootMiddleware;
   const call = async (index: number): Promise<Response> => {
     if (index === chain.length) {
       try {

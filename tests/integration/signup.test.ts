@@ -23,16 +23,14 @@ import { block } from "~/domain/profiles/block.server";
 import { clearSiteCache, resolveSite, type Site } from "~/domain/sites/site.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { db } from "~/lib/db.server";
-import { i18nextMiddleware } from "~/middleware/i18n.server";
 import { stopJobs } from "~/lib/jobs.server";
-import { requestInfoMiddleware } from "~/middleware/request-info.server";
 import {
   TRACKING_COOKIE,
   hasTrafficSource,
   readTracking,
   trackingCookieHeader,
-  trackingMiddleware,
 } from "~/middleware/tracking.server";
+import { rootMiddleware } from "~/middleware/root.server";
 import { translatorFor } from "~/lib/translator.server";
 import { SIGNUPS_PER_IP } from "~/domain/abuse/limits";
 import * as activateRoute from "~/routes/activate";
@@ -41,6 +39,7 @@ import * as completeSignupRoute from "~/routes/complete-signup";
 import * as signupRoute from "~/routes/signup";
 import { shouldShowActivationReminder } from "~/ui/activation-reminder";
 import { seedBaseData } from "../../prisma/seed/base-data";
+import { errorsOf } from "../fixtures/form-errors";
 
 const nl = translatorFor("nl");
 const de = translatorFor("de");
@@ -81,10 +80,9 @@ function check(
   return parseWithZod(form(values), { schema: signupSchema(t, { minAge, usesSignupMessage }, TODAY) });
 }
 
-function errorsOf(values: Record<string, string | undefined>, options?: Parameters<typeof check>[1]) {
-  const submission = check(values, options);
-  return submission.status === "success" ? {} : (submission.error ?? {});
-}
+/** The field errors of the signup form with these values ({} when it parses). */
+const signupErrors = (values: Record<string, string | undefined>, options?: Parameters<typeof check>[1]) =>
+  errorsOf(check(values, options));
 
 function parsed(values: Record<string, string | undefined> = {}): SignupValues {
   const submission = parseWithZod(form(valid(values)), {
@@ -146,11 +144,7 @@ async function runRoute(handler: Handler, request: Request) {
     MiddlewareFunction<Response>
   >[0];
   let outcome: { value?: unknown; thrown?: unknown } = {};
-  const chain = [
-    requestInfoMiddleware,
-    i18nextMiddleware,
-    trackingMiddleware,
-  ] as MiddlewareFunction<Response>[];
+  const chain = rootMiddleware;
   const call = async (index: number): Promise<Response> => {
     if (index === chain.length) {
       try {
@@ -221,7 +215,7 @@ describe("signup validation", () => {
   });
 
   it("checks the e-mail address", () => {
-    expect(errorsOf(valid({ email: undefined })).email).toEqual(["Vul je e-mailadres in"]);
+    expect(signupErrors(valid({ email: undefined })).email).toEqual(["Vul je e-mailadres in"]);
     for (const email of [
       "sanne",
       "sanne@",
@@ -230,25 +224,29 @@ describe("signup validation", () => {
       "sanne @example.com",
       `${"a".repeat(250)}@example.com`,
     ]) {
-      expect(errorsOf(valid({ email })).email, email).toEqual(["Ongeldige e-mail"]);
+      expect(signupErrors(valid({ email })).email, email).toEqual(["Ongeldige e-mail"]);
     }
   });
 
   it("checks the profile name", () => {
-    expect(errorsOf(valid({ name: undefined })).name).toEqual(["Vul een profielnaam in"]);
-    expect(errorsOf(valid({ name: "Jo" })).name).toEqual(["Je profielnaam moet 3 tot 30 tekens lang zijn"]);
-    expect(errorsOf(valid({ name: "x".repeat(31) })).name).toEqual([
+    expect(signupErrors(valid({ name: undefined })).name).toEqual(["Vul een profielnaam in"]);
+    expect(signupErrors(valid({ name: "Jo" })).name).toEqual([
       "Je profielnaam moet 3 tot 30 tekens lang zijn",
     ]);
-    expect(errorsOf(valid({ name: "@sanne" })).name).toEqual(["Je profielnaam mag niet beginnen met een @"]);
-    expect(errorsOf(valid({ name: "Sanne@Example.com" })).name).toEqual([
+    expect(signupErrors(valid({ name: "x".repeat(31) })).name).toEqual([
+      "Je profielnaam moet 3 tot 30 tekens lang zijn",
+    ]);
+    expect(signupErrors(valid({ name: "@sanne" })).name).toEqual([
+      "Je profielnaam mag niet beginnen met een @",
+    ]);
+    expect(signupErrors(valid({ name: "Sanne@Example.com" })).name).toEqual([
       "Je profielnaam moet anders zijn dan je e-mailadres",
     ]);
     // Also when other fields are wrong at the same time.
-    expect(errorsOf({ email: "sanne@example.com", name: "sanne@example.com" }).name).toEqual([
+    expect(signupErrors({ email: "sanne@example.com", name: "sanne@example.com" }).name).toEqual([
       "Je profielnaam moet anders zijn dan je e-mailadres",
     ]);
-    const allWrong = errorsOf({
+    const allWrong = signupErrors({
       email: "sanne@example.com",
       name: "sanne@example.com",
       password: "kort",
@@ -269,52 +267,52 @@ describe("signup validation", () => {
       "sanne@elders.nl",
       "hartklop-login.com",
     ]) {
-      expect(errorsOf(valid({ name })).name, name).toEqual(linkError);
+      expect(signupErrors(valid({ name })).name, name).toEqual(linkError);
     }
-    expect(errorsOf(valid({ name: "Sanne.Jansen" })).name).toEqual(linkError);
+    expect(signupErrors(valid({ name: "Sanne.Jansen" })).name).toEqual(linkError);
     expect(check(valid({ name: "J.R. Jansen" })).status).toBe("success");
-    expect(errorsOf(valid({ name: "www.prijs" }), { t: de }).name).toEqual([
+    expect(signupErrors(valid({ name: "www.prijs" }), { t: de }).name).toEqual([
       de("signup:validation.nameLink"),
     ]);
   });
 
   it("checks the password's length and strength, and that it is not the e-mail or name", () => {
-    expect(errorsOf(valid({ password: undefined })).password).toEqual(["Kies een wachtwoord"]);
-    expect(errorsOf(valid({ password: "Kort-1" })).password).toEqual([
+    expect(signupErrors(valid({ password: undefined })).password).toEqual(["Kies een wachtwoord"]);
+    expect(signupErrors(valid({ password: "Kort-1" })).password).toEqual([
       "Je wachtwoord moet minstens 8 tekens lang zijn",
     ]);
-    expect(errorsOf(valid({ password: `A1${"x".repeat(127)}` })).password).toEqual([
+    expect(signupErrors(valid({ password: `A1${"x".repeat(127)}` })).password).toEqual([
       "Je wachtwoord mag hoogstens 128 tekens lang zijn",
     ]);
-    expect(errorsOf(valid({ password: "alleenletters" })).password).toEqual([
+    expect(signupErrors(valid({ password: "alleenletters" })).password).toEqual([
       "Gebruik in je wachtwoord letters en minstens één cijfer of leesteken",
     ]);
-    expect(errorsOf(valid({ password: "12345678901" })).password).toEqual([
+    expect(signupErrors(valid({ password: "12345678901" })).password).toEqual([
       "Gebruik in je wachtwoord letters en minstens één cijfer of leesteken",
     ]);
-    expect(errorsOf(valid({ password: "Wachtwoord1" })).password).toEqual([
+    expect(signupErrors(valid({ password: "Wachtwoord1" })).password).toEqual([
       "Dit wachtwoord is te makkelijk te raden, kies een ander wachtwoord",
     ]);
     const likeAccount = ["Je wachtwoord mag niet gelijk zijn aan je e-mailadres of profielnaam"];
-    expect(errorsOf(valid({ password: "Sanne@Example.com" })).password).toEqual(likeAccount);
-    expect(errorsOf(valid({ email: "sanne1990@example.com", password: "sanne1990" })).password).toEqual(
+    expect(signupErrors(valid({ password: "Sanne@Example.com" })).password).toEqual(likeAccount);
+    expect(signupErrors(valid({ email: "sanne1990@example.com", password: "sanne1990" })).password).toEqual(
       likeAccount,
     );
-    expect(errorsOf(valid({ name: "Sanne1990", password: "SANNE1990" })).password).toEqual(likeAccount);
+    expect(signupErrors(valid({ name: "Sanne1990", password: "SANNE1990" })).password).toEqual(likeAccount);
     // Passwords are taken as typed: spaces count.
     expect(check(valid({ password: "  lang genoeg 1 " })).status).toBe("success");
   });
 
   it("checks the date of birth against the site's minimum age", () => {
-    expect(errorsOf(valid({ date_of_birth: undefined })).date_of_birth).toEqual([
+    expect(signupErrors(valid({ date_of_birth: undefined })).date_of_birth).toEqual([
       "Vul uw geboortedatum in (18+ jaar)",
     ]);
-    expect(errorsOf(valid({ date_of_birth: "2008-06-16" })).date_of_birth).toEqual([
+    expect(signupErrors(valid({ date_of_birth: "2008-06-16" })).date_of_birth).toEqual([
       "Vul uw geboortedatum in (18+ jaar)",
     ]);
     expect(check(valid({ date_of_birth: "2008-06-15" })).status).toBe("success"); // 18 today
     for (const date of ["2001-02-30", "1990-13-01", "gisteren", "2027-01-01", "1890-01-01", "31-31-1990"]) {
-      expect(errorsOf(valid({ date_of_birth: date })).date_of_birth, date).toEqual([
+      expect(signupErrors(valid({ date_of_birth: date })).date_of_birth, date).toEqual([
         "Ongeldige geboortedatum",
       ]);
     }
@@ -324,18 +322,20 @@ describe("signup validation", () => {
     }
     expect(parseDateOfBirth("2000-02-29")?.toISOString()).toBe("2000-02-29T00:00:00.000Z");
     expect(parseDateOfBirth("2001-02-29")).toBeNull();
-    expect(errorsOf(valid({ date_of_birth: "2006-01-01" }), { minAge: 21 }).date_of_birth).toEqual([
+    expect(signupErrors(valid({ date_of_birth: "2006-01-01" }), { minAge: 21 }).date_of_birth).toEqual([
       "Vul uw geboortedatum in (21+ jaar)",
     ]);
   });
 
   it("asks for both genders and the terms and privacy acceptance", () => {
-    expect(errorsOf(valid({ gender: undefined })).gender).toEqual(["Kies of je een man of een vrouw bent"]);
-    expect(errorsOf(valid({ gender: "other" })).gender).toEqual(["Kies of je een man of een vrouw bent"]);
-    expect(errorsOf(valid({ seeking_gender: undefined })).seeking_gender).toEqual([
+    expect(signupErrors(valid({ gender: undefined })).gender).toEqual([
+      "Kies of je een man of een vrouw bent",
+    ]);
+    expect(signupErrors(valid({ gender: "other" })).gender).toEqual(["Kies of je een man of een vrouw bent"]);
+    expect(signupErrors(valid({ seeking_gender: undefined })).seeking_gender).toEqual([
       "Kies of je een man of een vrouw zoekt",
     ]);
-    expect(errorsOf(valid({ accept_terms: undefined })).accept_terms).toEqual([
+    expect(signupErrors(valid({ accept_terms: undefined })).accept_terms).toEqual([
       "Ga akkoord met de algemene voorwaarden en het privacybeleid om je aan te melden",
     ]);
   });
@@ -347,12 +347,12 @@ describe("signup validation", () => {
     expect(withMessage.status === "success" && withMessage.value.signup_message).toBe("Hallo allemaal");
     expect(check(valid({}), { usesSignupMessage: true }).status).toBe("success");
     expect(
-      errorsOf(valid({ signup_message: "x".repeat(501) }), { usesSignupMessage: true }).signup_message,
+      signupErrors(valid({ signup_message: "x".repeat(501) }), { usesSignupMessage: true }).signup_message,
     ).toEqual(["Je bericht mag hoogstens 500 tekens lang zijn"]);
   });
 
   it("gives the messages in the visitor's language", () => {
-    const errors = errorsOf(
+    const errors = signupErrors(
       {
         email: "sanne@example.com",
         name: "sanne@example.com",

@@ -212,8 +212,7 @@ async function readListing(q: ListingQuery, length: number): Promise<Listing> {
       LIMIT ${length})`;
   });
   // Planned on every call: with the filters as parameters PostgreSQL misjudges how many profiles
-  // match, and its generic plan reads every match of a tier to sort it (45 ms instead of 2 at
-  // 100,000 members).
+  // match, and its generic plan reads every match of a tier to sort it (decision 0037 has the figures).
   const rows = await queryPrepared<{ id: number; userId: number }>(Prisma.sql`${PLAN_EACH_CALL}
     WITH ${Prisma.join(tierQueries, ", ")}
     SELECT t.id, t."userId"

@@ -2,10 +2,7 @@
 // the webhook (replayed, concurrent, forged), the return page, Premium, chargebacks, reconciliation.
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { packagesFor } from "~/domain/credits/packages.server";
-import {
-  chargeBackSimulatedPayment,
-  completeSimulatedPayment,
-} from "~/stand-ins/mollie-simulator.server";
+import { chargeBackSimulatedPayment, completeSimulatedPayment } from "~/stand-ins/mollie-simulator.server";
 import { offeredMethods } from "~/domain/payments/offered-methods.server";
 import { reconcileOpenPayments } from "~/domain/payments/reconcile.server";
 import { syncPayment } from "~/domain/payments/sync-payment.server";

@@ -1,7 +1,7 @@
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
-import type { NotificationKey } from "~/domain/accounts/notification-preferences";
+import type { NotificationKey } from "~/domain/core/notification-preferences";
 import { wantsMail } from "~/domain/notifications/wants-mail";
 import type { MailTransport, Prisma } from "~/generated/prisma/client";
 import { db } from "./db.server";

@@ -4,7 +4,7 @@ import { authenticator } from "~/domain/accounts/authenticator.server";
 import { loginRefusalMessage } from "~/domain/accounts/login.server";
 import { saveUserLanguage } from "~/domain/accounts/language.server";
 import { createSession, getSession, type SessionUser } from "~/domain/accounts/session.server";
-import { memberCounts } from "~/domain/notifications/member-counts.server";
+import { memberCounts } from "~/domain/accounts/member-counts.server";
 import { pushSubscriptionCall } from "~/domain/notifications/push-api.server";
 import { authenticationRequired, noStore } from "~/lib/api-responses.server";
 import { requestInfoContext } from "~/lib/context";

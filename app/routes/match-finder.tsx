@@ -9,7 +9,7 @@ import {
   type MatchFinderOptions,
 } from "~/domain/search/match-finder";
 import { findMatches } from "~/domain/search/match-finder.server";
-import { requireSearchAccess } from "~/domain/search/guard.server";
+import { requireSearchAccess } from "~/domain/accounts/guards.server";
 import { searchViewer } from "~/domain/search/search-viewer.server";
 import { requestInfoContext } from "~/lib/context";
 import { getInstance } from "~/middleware/i18n.server";

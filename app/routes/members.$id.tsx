@@ -1,11 +1,10 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { requireUser } from "~/domain/accounts/guards.server";
+import { requireSearchAccess, requireUser } from "~/domain/accounts/guards.server";
 import { blockIntent, unblockIntent } from "~/domain/profiles/profile-view-actions.server";
 import { clearNewLike, mayClearNewLike } from "~/domain/likes/new-likes.server";
 import { parseProfileId, profileIdFrom } from "~/domain/profiles/profile-id";
 import { loadProfileView } from "~/domain/profiles/profile-view.server";
-import { requireSearchAccess } from "~/domain/search/guard.server";
 import { visitorAccess } from "~/domain/accounts/visitor-access.server";
 import { siteTexts } from "~/domain/sites/site-texts.server";
 import { requestInfoContext } from "~/lib/context";

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/ui/use-translation";
 import { Form, useSubmit } from "react-router";
 import type { ChangeEvent } from "react";
-import { regionLabelKey } from "~/domain/profiles/countries";
+import { regionLabelKey } from "~/domain/core/countries";
 import {
   MAX_SEARCH_AGE,
   MIN_SEARCH_AGE,
@@ -9,7 +9,7 @@ import {
   searchQuery,
   type SearchFilters,
 } from "~/domain/search/filters";
-import { requireSearchAccess } from "~/domain/search/guard.server";
+import { requireSearchAccess } from "~/domain/accounts/guards.server";
 import { enabledSearchFields, limitToSearchFields, type SearchField } from "~/domain/search/search-fields";
 import {
   defaultFilters,

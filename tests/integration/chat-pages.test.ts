@@ -5,7 +5,7 @@ import { MESSAGES_PAGE_SIZE } from "~/domain/chat/chat-types";
 import { giftCatalogue } from "~/domain/chat/gifts.server";
 import { sendMessage } from "~/domain/chat/send-message.server";
 import { changeCredits } from "~/domain/credits/credits.server";
-import { block } from "~/domain/profiles/block.server";
+import { block } from "~/domain/profiles/blocks.server";
 import { resolveSite, type Site } from "~/domain/sites/site.server";
 import { db } from "~/lib/db.server";
 import { stopJobs } from "~/lib/jobs.server";

@@ -2,6 +2,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { requestInfoContext } from "~/lib/context";
 import { env, usesEmbeddedDatabase } from "~/lib/env.server";
 import type { SessionUser } from "./session.server";
+import { visitorAccess } from "./visitor-access.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -41,6 +42,20 @@ export function requireStaff(context: Context, request: Request): SessionUser {
 /** Pages for visitors only (login, signup): logged-in members go on to the site. */
 export function requireAnonymous(context: Context) {
   if (context.get(requestInfoContext).user) throw redirect("/");
+}
+
+/**
+ * Search pages (member search, match finder, profiles): members always; visitors only as
+ * `visitorAccess` allows, otherwise they are sent to the login page and back.
+ */
+export function requireSearchAccess(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+): SessionUser | null {
+  const { site, user } = context.get(requestInfoContext);
+  if (user) return user;
+  if (visitorAccess(site, request).mayBrowse) return null;
+  return requireUser(context, request);
 }
 
 /**

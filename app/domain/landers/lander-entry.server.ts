@@ -1,5 +1,5 @@
 import type { RouterContextProvider } from "react-router";
-import { accessFor } from "~/domain/accounts/visitor-access.server";
+import { accessFor } from "~/domain/sites/visitor-access.server";
 import { requestInfoContext } from "~/lib/context";
 import { readTracking } from "~/middleware/tracking.server";
 import { camTeasers } from "./cam-feed.server";

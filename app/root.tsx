@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { TranslatorProvider } from "~/ui/use-translation";
 import type { Route } from "./+types/root";
 import { newestUnannouncedLike } from "./domain/likes/new-likes.server";
-import { memberCounts } from "./domain/notifications/member-counts.server";
+import { memberCounts } from "./domain/accounts/member-counts.server";
 import { timeBonusState } from "./domain/payments/time-bonus";
 import { siteTexts } from "./domain/sites/site-texts.server";
 import { requestInfoContext } from "./middleware/context";

@@ -2,7 +2,7 @@ import { eraseExpiredAccounts } from "../app/domain/accounts/erase-accounts.serv
 import { sendInactivityReminders } from "../app/domain/notifications/inactivity-reminders.server";
 import { runWeeklyUpdates, type WeeklyUpdatesJob } from "../app/domain/notifications/weekly-update.server";
 import { pruneLoginAttempts } from "../app/domain/accounts/login.server";
-import { pruneChatEvents } from "../app/domain/chat/chat-events.server";
+import { pruneChatEvents } from "../app/domain/notifications/live-events.server";
 import { pruneLikeNotices } from "../app/domain/likes/like.server";
 import { pruneOpenTabs } from "../app/domain/notifications/open-tabs.server";
 import { reconcileOpenPayments } from "../app/domain/payments/reconcile.server";

@@ -1,7 +1,8 @@
 import { sendLikeMail, type LikeMailJob } from "../app/domain/likes/like-mail.server";
 import { sendMailingBatch, type MailingBatchJob } from "../app/domain/notifications/mailings.server";
 import { sendMessageMail, type MessageMailJob } from "../app/domain/notifications/message-mail.server";
-import { handleMessageNotices, type MessageNotice } from "../app/domain/notifications/message-notice.server";
+import { handleMessageNotices } from "../app/domain/notifications/message-notice.server";
+import type { MessageNotice } from "../app/domain/notifications/message-notice";
 import {
   pushForLike,
   retryPush,

@@ -1,7 +1,7 @@
 import { createContext } from "react-router";
 import type { Site } from "~/domain/sites/site.server";
 import type { SessionUser } from "~/domain/accounts/session.server";
-import type { MemberCounts } from "~/domain/notifications/member-counts";
+import type { MemberCounts } from "~/domain/accounts/member-counts";
 import type { SearchViewer } from "~/domain/search/search-viewer.server";
 
 export interface RequestInfo {

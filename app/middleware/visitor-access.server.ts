@@ -2,7 +2,7 @@ import {
   accessFor,
   type VisitorAccess,
   type VisitorAccessSettings,
-} from "~/domain/accounts/visitor-access.server";
+} from "~/domain/sites/visitor-access.server";
 import { readTracking } from "./tracking.server";
 
 /** What the visitor of this request may do (tracking from the URL, else from the cookie). */

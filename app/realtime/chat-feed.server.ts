@@ -1,7 +1,7 @@
 // One member's feed of chat events: first what they missed after their Last-Event-ID (read from
 // the database), then, each time the hub wakes it, the rows after the last id it sent. One short
 // query per wake-up on the normal pool: an open stream holds no database connection.
-import { memberCounts, memberCountsSql } from "~/domain/notifications/member-counts.server";
+import { memberCounts, memberCountsSql } from "~/domain/accounts/member-counts.server";
 import { Prisma } from "~/generated/prisma/client";
 import { db, queryPrepared } from "~/lib/db.server";
 import type { RealtimeHub } from "./hub.server";

@@ -4,7 +4,7 @@
 // the normal pool), so a dropped LISTEN connection loses nothing: after every (re)connect all
 // subscribers are woken and catch up from the last id they sent.
 import pg from "pg";
-import { CHAT_CHANNEL } from "~/domain/chat/chat-events.server";
+import { CHAT_CHANNEL } from "~/domain/notifications/live-events.server";
 import { timeouts } from "~/lib/env.server";
 import { logger } from "~/lib/logger.server";
 

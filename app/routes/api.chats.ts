@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import { listConversations } from "~/domain/chat/conversations.server";
-import { memberCounts } from "~/domain/notifications/member-counts.server";
+import { memberCounts } from "~/domain/accounts/member-counts.server";
 import { authenticationRequired, noStore } from "~/lib/api-responses.server";
 import { requestInfoContext } from "~/middleware/context";
 import type { Route } from "./+types/api.chats";

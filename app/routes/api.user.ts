@@ -5,7 +5,7 @@ import { loginRefusalMessage } from "~/domain/accounts/login.server";
 import { saveUserLanguage } from "~/domain/accounts/language.server";
 import type { SessionUser } from "~/domain/accounts/session.server";
 import { createSession, getSession } from "~/middleware/session.server";
-import { memberCounts } from "~/domain/notifications/member-counts.server";
+import { memberCounts } from "~/domain/accounts/member-counts.server";
 import { authenticationRequired, noStore } from "~/lib/api-responses.server";
 import { requestInfoContext } from "~/middleware/context";
 import { LOCALE_COOKIE, cookieHeader } from "~/lib/cookies.server";

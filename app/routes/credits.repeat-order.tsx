@@ -8,7 +8,7 @@ import { loginRefusalMessage } from "~/domain/accounts/login.server";
 import { passwordIsFresh, provePassword } from "~/domain/accounts/password-reentry.server";
 import { clientIp } from "~/lib/client-ip.server";
 import { TextField, useClearedOnAnswer } from "~/ui/form-fields";
-import { formatMoney } from "~/domain/payments/money";
+import { formatMoney } from "~/domain/credits/money";
 import { repeatOrder, repeatOrderView } from "~/domain/payments/repeat-order.server";
 import { requestInfoContext } from "~/middleware/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";

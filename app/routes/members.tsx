@@ -1,7 +1,7 @@
 import { useTranslation } from "~/ui/use-translation";
 import { Form, useSubmit } from "react-router";
 import type { ChangeEvent } from "react";
-import { regionLabelKey } from "~/domain/profiles/countries";
+import { regionLabelKey } from "~/domain/core/countries";
 import {
   MAX_SEARCH_AGE,
   MIN_SEARCH_AGE,

@@ -2,7 +2,7 @@ import { useTranslation } from "~/ui/use-translation";
 import { Link } from "react-router";
 import { requireUser } from "~/middleware/guards.server";
 import { memberPayments } from "~/domain/payments/member-payments.server";
-import { formatMoney } from "~/domain/payments/money";
+import { formatMoney } from "~/domain/credits/money";
 import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import type { Route } from "./+types/transactions";

@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { http, HttpResponse } from "msw";
 import { db } from "~/lib/db.server";
-import { centsToValue, valueToCents } from "~/domain/payments/money";
+import { centsToValue, valueToCents } from "~/domain/credits/money";
 
 const API = "https://api.mollie.com/v2";
 const HAL = { "Content-Type": "application/hal+json" };

@@ -9,7 +9,7 @@ import { setupServer } from "msw/node";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { failRefund, refundHandlers, refundOutsideSite } from "./mollie-simulator-refunds.server";
-import { centsToValue, valueToCents } from "~/domain/payments/money";
+import { centsToValue, valueToCents } from "~/domain/credits/money";
 import type { SimulatedOutcome } from "./simulated-outcomes";
 import { logger } from "~/lib/logger.server";
 

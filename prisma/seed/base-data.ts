@@ -1,5 +1,5 @@
 import type { PrismaClient } from "../../app/generated/prisma/client";
-import { INTEREST_CODES } from "../../app/domain/profiles/interests";
+import { INTEREST_CODES } from "../../app/domain/core/interests";
 import type { SiteIds } from "./demo-data";
 
 const PROFILE_FIELDS = [

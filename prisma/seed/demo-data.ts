@@ -14,7 +14,7 @@ import type {
   UserRole,
   UserStatus,
 } from "../../app/generated/prisma/enums";
-import { INTEREST_CODES } from "../../app/domain/profiles/interests";
+import { INTEREST_CODES } from "../../app/domain/core/interests";
 import { ABOUT_SENTENCES, FIRST_NAMES, LANGUAGE_BY_COUNTRY } from "./names";
 import { PLACES } from "./places";
 import { createRandom, type Random } from "./random";

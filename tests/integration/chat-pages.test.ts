@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES_PAGE_SIZE } from "~/domain/chat/chat-types";
 import { giftCatalogue } from "~/domain/chat/gifts.server";
 import { sendMessage } from "~/domain/chat/send-message.server";
-import { block } from "~/domain/profiles/block.server";
+import { block } from "~/domain/profiles/blocks.server";
 import { resolveSite, type Site } from "~/domain/sites/site.server";
 import { db } from "~/lib/db.server";
 import { stopJobs } from "~/lib/jobs.server";

@@ -8,12 +8,12 @@ import {
   newestUnannouncedLike,
 } from "~/domain/likes/new-likes.server";
 import { LIKES_PAGE_SIZE, likesForApi, listLikes } from "~/domain/likes/overview.server";
-import { block, unblock } from "~/domain/profiles/block.server";
+import { block, unblock } from "~/domain/profiles/blocks.server";
 import { db } from "~/lib/db.server";
 import { stopJobs } from "~/lib/jobs.server";
 import { ORIGIN, createMember, type Member, separateProfileIds } from "../fixtures/members";
 import { seedBaseData } from "../../prisma/seed/base-data";
-import { memberCounts } from "~/domain/notifications/member-counts.server";
+import { memberCounts } from "~/domain/accounts/member-counts.server";
 
 /** The cards' fields the base data's site shows (`visible_profile_fields`). */
 const ALL_FIELDS = ["age", "city", "region"];

@@ -18,7 +18,7 @@ import {
   sendMessageMail,
   type MessageMailJob,
 } from "~/domain/notifications/message-mail.server";
-import type { MessageNotice } from "~/domain/notifications/message-notice.server";
+import type { MessageNotice } from "~/domain/notifications/message-notice";
 import { sendUnreadReminder } from "~/domain/notifications/unread-reminder.server";
 import { sendNotificationMail } from "~/domain/notifications/notification-mail.server";
 import { signUnsubscribeToken } from "~/domain/notifications/unsubscribe-token.server";

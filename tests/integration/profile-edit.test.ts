@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { beforeAll, describe, expect, it } from "vitest";
 import { reverseGeocode } from "~/domain/profiles/geocoder.server";
-import { INTEREST_CODES } from "~/domain/profiles/interests";
+import { INTEREST_CODES } from "~/domain/core/interests";
 import {
   ABOUT_ME_MAX,
   CITY_MAX,
@@ -18,9 +18,9 @@ import {
   saveLivingArea,
   saveProfileFields,
 } from "~/domain/profiles/profile-edit.server";
-import { REGION_TABLE, type RegionEntry } from "~/domain/profiles/region-table";
-import { isRegionOf, regionLabelInSentence, regionsOf } from "~/domain/profiles/regions";
-import { PROFILE_COUNTRIES, regionLabelKey } from "~/domain/profiles/countries";
+import { REGION_TABLE, type RegionEntry } from "~/domain/core/region-table";
+import { isRegionOf, regionLabelInSentence, regionsOf } from "~/domain/core/regions";
+import { PROFILE_COUNTRIES, regionLabelKey } from "~/domain/core/countries";
 import { db } from "~/lib/db.server";
 import { translatorFor } from "~/lib/translator.server";
 import { loader as geocodeLoader } from "~/routes/api.geocode";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { block, unblock } from "~/domain/profiles/block.server";
+import { block, unblock } from "~/domain/profiles/blocks.server";
 import { loadProfileView } from "~/domain/profiles/profile-view.server";
-import { loggedOutSearchAllowed } from "~/domain/search/access";
+import { loggedOutSearchAllowed } from "~/domain/sites/visitor-access.server";
 import { RELATED_LIMIT } from "~/domain/profiles/related.server";
 import { resolveSite, type Site } from "~/domain/sites/site.server";
 import { db } from "~/lib/db.server";

@@ -1,8 +1,8 @@
 // The public JSON calls: /api/interests.php, /api/regions.php and
 // /api/companyinfo.php in the reader's language, with ETags, five minutes' caching and 304.
 import { beforeAll, describe, expect, it } from "vitest";
-import { INTEREST_CODES } from "~/domain/profiles/interests";
-import { regionsOf } from "~/domain/profiles/regions";
+import { INTEREST_CODES } from "~/domain/core/interests";
+import { regionsOf } from "~/domain/core/regions";
 import { db } from "~/lib/db.server";
 import * as companyInfo from "~/routes/api.companyinfo";
 import * as interests from "~/routes/api.interests";

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { changePassword } from "~/domain/accounts/change-password.server";
 import { deleteAccount } from "~/domain/accounts/delete-account.server";
 import { like } from "~/domain/likes/like.server";
-import { handleMessageNotices, type MessageNotice } from "~/domain/notifications/message-notice.server";
+import { handleMessageNotices } from "~/domain/notifications/message-notice.server";
+import type { MessageNotice } from "~/domain/notifications/message-notice";
 import {
   closeOpenTab,
   streamRowId,

@@ -20,7 +20,7 @@ import { RELATED_LIMIT } from "~/domain/profiles/related.server";
 import { LISTING_LENGTH } from "~/domain/search/search.server";
 import { db, queryPrepared } from "~/lib/db.server";
 import { NEW_LIKERS_NAMED } from "~/domain/likes/new-likes.server";
-import { memberCountsSql } from "~/domain/notifications/member-counts.server";
+import { memberCountsSql } from "~/domain/accounts/member-counts.server";
 import { jobs, stopJobs } from "~/lib/jobs.server";
 import { rootMiddleware } from "~/middleware/root.server";
 import { loader as rootLoader } from "~/root";

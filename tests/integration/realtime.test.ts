@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { RequestHandler } from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { publishChatEvents, type ChatEventType } from "~/domain/chat/chat-events.server";
+import { publishChatEvents, type ChatEventType } from "~/domain/notifications/live-events.server";
 import { db } from "~/lib/db.server";
 import { stopJobs } from "~/lib/jobs.server";
 import { chatEventsAfter, openChatFeed, type FeedEvent } from "~/realtime/chat-feed.server";

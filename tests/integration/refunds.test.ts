@@ -11,7 +11,7 @@ import {
   refundSimulatedPaymentOutsideSite,
 } from "~/stand-ins/mollie-simulator.server";
 import { mollie } from "~/domain/payments/mollie.server";
-import { centsToValue } from "~/domain/payments/money";
+import { centsToValue } from "~/domain/credits/money";
 import type { RefundPanelView, StaffPaymentsOutcome } from "~/domain/payments/refund-view";
 import {
   APPROVAL_RETRY_AFTER_MS,

@@ -13,7 +13,7 @@ import {
 } from "~/domain/accounts/email-change.server";
 import { saveUserLanguage } from "~/domain/accounts/language.server";
 import { verifyLogin } from "~/domain/accounts/login.server";
-import { NOTIFICATION_KEYS } from "~/domain/accounts/notification-preferences";
+import { NOTIFICATION_KEYS } from "~/domain/core/notification-preferences";
 import { verifyPassword } from "~/domain/accounts/password.server";
 import {
   RESET_ERROR_KEYS,
@@ -36,7 +36,7 @@ import {
   saveNotificationPreferences,
   setInvisible,
 } from "~/domain/accounts/settings.server";
-import { describeUserAgent } from "~/domain/accounts/user-agent";
+import { describeUserAgent } from "~/lib/user-agent";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { LOCALE_COOKIE, cookieHeader } from "~/lib/cookies.server";
 import { db } from "~/lib/db.server";

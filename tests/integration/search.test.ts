@@ -1,7 +1,7 @@
 import { RouterContextProvider, type MiddlewareFunction } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "~/middleware/session.server";
-import { loggedOutSearchAllowed } from "~/domain/search/access";
+import { loggedOutSearchAllowed } from "~/domain/sites/visitor-access.server";
 import { PAGE_SIZE, parseSearchParams, searchQuery, type SearchFilters } from "~/domain/search/filters";
 import {
   ageRangeFor,

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "~/lib/db.server";
 import { localStorage } from "~/lib/storage.server";
-import { INTEREST_CODES } from "~/domain/profiles/interests";
+import { INTEREST_CODES } from "~/domain/core/interests";
 import { ageOn } from "~/domain/profiles/age";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { DEMO_LOGINS, demoMember, seedDemoMembers } from "../../prisma/seed/demo-data";

@@ -1,6 +1,6 @@
 // Sending a message: who may be written to, what it costs, the conversation limits and spam rules.
 import { beforeAll, describe, expect, it } from "vitest";
-import { CHAT_EVENT_DAYS, pruneChatEvents } from "~/domain/chat/chat-events.server";
+import { CHAT_EVENT_DAYS, pruneChatEvents } from "~/domain/notifications/live-events.server";
 import { newSendKey } from "~/domain/chat/send-key";
 import {
   sendMessage,
@@ -10,7 +10,7 @@ import {
 } from "~/domain/chat/send-message.server";
 import { MESSAGES_PER_MEMBER_PER_MINUTE } from "~/domain/abuse/limits";
 import { changeCredits } from "~/domain/credits/credits.server";
-import { block, unblock } from "~/domain/profiles/block.server";
+import { block, unblock } from "~/domain/profiles/blocks.server";
 import { resolveSite, type Site } from "~/domain/sites/site.server";
 import { db } from "~/lib/db.server";
 import { seedBaseData } from "../../prisma/seed/base-data";

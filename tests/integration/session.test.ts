@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createSession, getSession, sessionCookie } from "~/middleware/session.server";
-import { memberCounts } from "~/domain/notifications/member-counts.server";
+import { memberCounts } from "~/domain/accounts/member-counts.server";
 import { searchViewer } from "~/domain/search/search-viewer.server";
 import { db } from "~/lib/db.server";
 import { requestInfoMiddleware } from "~/middleware/request-info.server";

@@ -16,10 +16,10 @@ import {
   resendActivation,
   signUp,
 } from "~/domain/accounts/signup.server";
-import { signupsOpen } from "~/domain/accounts/signup-visibility";
+import { signupsOpen } from "~/domain/sites/visitor-access.server";
 import { confirmAddress } from "~/domain/accounts/confirm-address.server";
 import { changeCredits } from "~/domain/credits/credits.server";
-import { block } from "~/domain/profiles/block.server";
+import { block } from "~/domain/profiles/blocks.server";
 import { clearSiteCache, resolveSite, type Site } from "~/domain/sites/site.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { db } from "~/lib/db.server";

@@ -11,7 +11,7 @@ import {
   type SwipeGame,
   type SwipeSite,
 } from "~/domain/likes/swipe-game.server";
-import { block } from "~/domain/profiles/block.server";
+import { block } from "~/domain/profiles/blocks.server";
 import { resolveSite, type Site } from "~/domain/sites/site.server";
 import type { SwipeChoice } from "~/generated/prisma/enums";
 import { db } from "~/lib/db.server";

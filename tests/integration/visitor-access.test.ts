@@ -4,9 +4,9 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { accessFor } from "~/domain/accounts/visitor-access.server";
+import { accessFor } from "~/domain/sites/visitor-access.server";
 import { visitorAccess } from "~/middleware/visitor-access.server";
-import { block } from "~/domain/profiles/block.server";
+import { block } from "~/domain/profiles/blocks.server";
 import { camTeasers, clearCamFeedCache } from "~/domain/landers/cam-feed.server";
 import { resellOffer, type ResellSettings } from "~/domain/landers/resell.server";
 import { clearSiteCache, resolveSite } from "~/domain/sites/site.server";

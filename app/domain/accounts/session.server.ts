@@ -7,14 +7,14 @@ import {
   type UserRole,
   type UserStatus,
 } from "~/generated/prisma/client";
-import { memberCountsSql } from "~/domain/notifications/member-counts.server";
+import { memberCountsSql } from "./member-counts.server";
 import {
   searchViewerFrom,
   searchViewerSql,
   type SearchViewer,
   type SearchViewerRow,
 } from "~/domain/search/search-viewer.server";
-import type { MemberCounts } from "~/domain/notifications/member-counts";
+import type { MemberCounts } from "./member-counts";
 import { db, queryPrepared } from "~/lib/db.server";
 
 export const SESSION_DAYS = 30;

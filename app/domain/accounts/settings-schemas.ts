@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { z } from "zod";
 import { SUPPORTED_LOCALES } from "~/lib/i18n";
-import { NOTIFICATION_KEYS, type NotificationKey } from "./notification-preferences";
+import { NOTIFICATION_KEYS, type NotificationKey } from "~/domain/core/notification-preferences";
 import { newPasswordSchema } from "./password-rules";
 
 /**

@@ -1,9 +1,13 @@
 import type { NotificationsDisabledReason } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { pendingEmailChange } from "./email-change.server";
-import { keysSwitchedOff, preferencesFrom, type NotificationKey } from "./notification-preferences";
+import {
+  keysSwitchedOff,
+  preferencesFrom,
+  type NotificationKey,
+} from "~/domain/core/notification-preferences";
 import { listSessions } from "./session.server";
-import { describeUserAgent } from "./user-agent";
+import { describeUserAgent } from "~/lib/user-agent";
 
 /** Everything the settings page shows for a member. Session ids never leave the server. */
 export async function loadSettings(userId: number, currentSessionId: string | null) {

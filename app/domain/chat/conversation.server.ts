@@ -2,7 +2,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { cardPhotoId } from "~/domain/profiles/member-card";
 import { queryPrepared } from "~/lib/db.server";
 import { gateFactsFrom, gateFactsSql, gateFor, type ChatViewer, type GateFactsRow } from "./chat-gate.server";
-import { CHAT_CHANNEL, eventLocksSql } from "./chat-events.server";
+import { CHAT_CHANNEL, eventLocksSql } from "~/domain/notifications/live-events.server";
 import { MESSAGES_PAGE_SIZE, type ChatGate, type ChatMessage, type ChatPartner } from "./chat-types";
 import { historyLimit } from "./history";
 

@@ -1,5 +1,5 @@
 import { db } from "~/lib/db.server";
-import { publishChatEvents } from "./chat-events.server";
+import { publishChatEvents } from "~/domain/notifications/live-events.server";
 
 /**
  * A member deletes a conversation from their list (docs/product.md, Chat): it is hidden and its messages so

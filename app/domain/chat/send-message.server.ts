@@ -1,12 +1,12 @@
 import { MESSAGES_PER_MEMBER } from "~/domain/abuse/limits";
 import { withinLimitSql } from "~/domain/abuse/rate-limits.server";
 import { spendingSql } from "~/domain/credits/credits.server";
-import { lockPair, orderedPair } from "~/domain/likes/pair-lock.server";
+import { lockPair, orderedPair } from "~/domain/core/pair-lock.server";
 import type { Site } from "~/domain/sites/site.server";
 import { Prisma } from "~/generated/prisma/client";
 import { queueMessageNotice } from "~/domain/notifications/message-notice.server";
 import { db, queryPrepared } from "~/lib/db.server";
-import { messageEventSql } from "./chat-events.server";
+import { messageEventSql } from "~/domain/notifications/live-events.server";
 import type { SendRefusal } from "./chat-types";
 import { textMessagePrice } from "./message-price.server";
 

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { centsToValue } from "~/domain/payments/money";
+import { centsToValue } from "~/domain/credits/money";
 import { toCsv } from "~/lib/csv";
 import type { FunnelCounts, FunnelReport } from "./funnel";
 

@@ -1,5 +1,5 @@
 import { shownToOthers } from "~/domain/profiles/member-card";
-import { regionsOf } from "~/domain/profiles/regions";
+import { regionsOf } from "~/domain/core/regions";
 import type { Site } from "~/domain/sites/site.server";
 import {
   LANDER_THEMES,

@@ -1,5 +1,5 @@
 import type { Site } from "~/domain/sites/site.server";
-import { signupsOpen } from "~/domain/accounts/signup-visibility";
+import { signupsOpen } from "~/domain/sites/visitor-access.server";
 import { hasTrafficSource, type Tracking } from "~/middleware/tracking.server";
 import type { ResellOfferData } from "./partner-offers";
 

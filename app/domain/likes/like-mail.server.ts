@@ -2,7 +2,7 @@ import { sendAccountMail } from "~/domain/notifications/account-mail.server";
 import { unsubscribeFor } from "~/domain/notifications/notification-mail.server";
 import { db } from "~/lib/db.server";
 import { QUEUES, jobs } from "~/lib/jobs.server";
-import { visibleMemberWhere } from "./visible-member";
+import { visibleMemberWhere } from "~/domain/profiles/visible-member";
 
 export const LIKE_MAIL_INTERVAL_MS = 3600_000;
 

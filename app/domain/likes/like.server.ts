@@ -3,10 +3,10 @@ import { withinLimit } from "~/domain/abuse/rate-limits.server";
 import { Prisma } from "~/generated/prisma/client";
 import type { ProfileStatus, UserStatus } from "~/generated/prisma/enums";
 import { db } from "~/lib/db.server";
-import { publishChatEvents } from "~/domain/chat/chat-events.server";
+import { publishChatEvents } from "~/domain/notifications/live-events.server";
 import { queueLikePush } from "~/domain/notifications/push-notify.server";
 import { queueLikeMail } from "./like-mail.server";
-import { lockPair, orderedPair, pairLockSql } from "./pair-lock.server";
+import { orderedPair, pairLockSql } from "~/domain/core/pair-lock.server";
 
 /** Why a like was refused; each has its own message (`likes:refused.*`). */
 export type LikeRefusal = "notFound" | "self" | "unavailable" | "blocked" | "rateLimited";
@@ -170,19 +170,4 @@ export async function pruneLikeNotices(now = new Date()) {
     where: { notifiedAt: { lt: new Date(now.getTime() - LIKE_NOTICE_QUIET_MS) } },
   });
   return count;
-}
-
-/** Blocking ends everything between two members: their likes and their match. */
-export async function deleteLikesBetween(tx: Tx, a: number, b: number) {
-  await lockPair(tx, a, b);
-  await tx.like.deleteMany({
-    where: {
-      OR: [
-        { likerId: a, likedId: b },
-        { likerId: b, likedId: a },
-      ],
-    },
-  });
-  const [userAId, userBId] = orderedPair(a, b);
-  await tx.match.deleteMany({ where: { userAId, userBId } });
 }

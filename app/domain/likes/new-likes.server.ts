@@ -1,6 +1,6 @@
 import { Prisma } from "~/generated/prisma/client";
 import { db, queryPrepared } from "~/lib/db.server";
-import { visibleMemberWhere } from "./visible-member";
+import { visibleMemberWhere } from "~/domain/profiles/visible-member";
 
 /** How many likers of new likes the totals name (`newLikers`): most members have fewer new likes. */
 export const NEW_LIKERS_NAMED = 20;

@@ -5,7 +5,7 @@ import { db, queryPrepared } from "~/lib/db.server";
 import { LIKES_PAGE_SIZE, type LikeCard, type LikeTab } from "./tabs";
 
 export { LIKES_PAGE_SIZE };
-import { visibleMemberWhere } from "./visible-member";
+import { visibleMemberWhere } from "~/domain/profiles/visible-member";
 
 /** A visible member (`visibleMemberWhere` in SQL) as `u` with their profile `p`, joined to the user id `ref`. */
 function visibleMemberJoin(ref: Prisma.Sql): Prisma.Sql {

@@ -1,4 +1,4 @@
-import type { NotificationKey } from "~/domain/accounts/notification-preferences";
+import type { NotificationKey } from "~/domain/core/notification-preferences";
 import type { Site } from "~/domain/sites/site.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { env } from "~/lib/env.server";

@@ -1,4 +1,4 @@
-import type { NotificationKey } from "~/domain/accounts/notification-preferences";
+import type { NotificationKey } from "~/domain/core/notification-preferences";
 import { db } from "~/lib/db.server";
 import { deliverMail as sendStoredMail, type MailToSend } from "~/lib/mail.server";
 import { wantsMail } from "./wants-mail";

@@ -8,7 +8,7 @@ import {
   messageMailAllowed,
   unreadReminderDue,
 } from "./mail-schedule";
-import type { MessageNotice } from "./message-notice.server";
+import type { MessageNotice } from "./message-notice";
 import { noticeSender } from "./notice-sender.server";
 import { sendNotificationMail } from "./notification-mail.server";
 import { wantsMail } from "./wants-mail";

@@ -2,16 +2,7 @@ import { eachConcurrently } from "~/lib/each-concurrently";
 import { scheduleMessageMails } from "./message-mail.server";
 import { pushForMessage } from "./push-notify.server";
 import { QUEUES, jobs } from "~/lib/jobs.server";
-
-/** A message was stored: what push and mail need to tell the recipient about it. */
-export interface MessageNotice {
-  messageId: number;
-  conversationId: number;
-  senderId: number;
-  recipientId: number;
-  /** The first message of a new conversation (`new_conversations`, else `new_messages`). */
-  newConversation: boolean;
-}
+import type { MessageNotice } from "./message-notice";
 
 /** Pushes a batch's worker sends side by side. */
 const PUSH_CONCURRENCY = 50;

@@ -1,4 +1,4 @@
-import { visibleMemberWhere } from "~/domain/likes/visible-member";
+import { visibleMemberWhere } from "~/domain/profiles/visible-member";
 import { isBlockedBetween } from "~/domain/profiles/blocks.server";
 import { db } from "~/lib/db.server";
 

@@ -1,4 +1,4 @@
-import type { NotificationKey } from "~/domain/accounts/notification-preferences";
+import type { NotificationKey } from "~/domain/core/notification-preferences";
 import { siteOrigin } from "~/domain/sites/site-origin.server";
 import type { Prisma } from "~/generated/prisma/client";
 import {

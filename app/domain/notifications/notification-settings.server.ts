@@ -1,5 +1,5 @@
-import { preferencesFrom } from "~/domain/accounts/notification-preferences";
-import { describeUserAgent } from "~/domain/accounts/user-agent";
+import { preferencesFrom } from "~/domain/core/notification-preferences";
+import { describeUserAgent } from "~/lib/user-agent";
 import { db } from "~/lib/db.server";
 import { listPushSubscriptions } from "./push-subscriptions.server";
 

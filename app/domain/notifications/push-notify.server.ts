@@ -1,13 +1,13 @@
 import webpush, { WebPushError } from "web-push";
-import type { NotificationKey } from "~/domain/accounts/notification-preferences";
-import { visibleMemberWhere } from "~/domain/likes/visible-member";
+import type { NotificationKey } from "~/domain/core/notification-preferences";
+import { visibleMemberWhere } from "~/domain/profiles/visible-member";
 import { isBlockedBetween } from "~/domain/profiles/blocks.server";
 import { db } from "~/lib/db.server";
 import { env, standInsAllowed } from "~/lib/env.server";
 import { QUEUES, jobs } from "~/lib/jobs.server";
 import { translatorFor } from "~/lib/translator.server";
 import { vapidKeys } from "~/lib/vapid-keys.server";
-import type { MessageNotice } from "./message-notice.server";
+import type { MessageNotice } from "./message-notice";
 import { hasVisibleTab } from "./presence.server";
 import { FALLBACK_PUSH_ICON, type PushPayload } from "./push-payload";
 import { isPushServiceEndpoint } from "./push-subscription-schema";

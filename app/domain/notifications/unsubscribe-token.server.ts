@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { NOTIFICATION_KEYS, type NotificationKey } from "~/domain/accounts/notification-preferences";
+import { NOTIFICATION_KEYS, type NotificationKey } from "~/domain/core/notification-preferences";
 import { sessionSecret } from "~/lib/env.server";
 import { MAX_ROW_ID } from "~/lib/row-id";
 

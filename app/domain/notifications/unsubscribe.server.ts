@@ -1,6 +1,6 @@
 import { UNSUBSCRIBES_PER_IP } from "~/domain/abuse/limits";
 import { withinLimit } from "~/domain/abuse/rate-limits.server";
-import type { NotificationKey } from "~/domain/accounts/notification-preferences";
+import type { NotificationKey } from "~/domain/core/notification-preferences";
 import { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { verifyUnsubscribeToken } from "./unsubscribe-token.server";

@@ -1,6 +1,6 @@
 // Whether a member wants a kind of notification mail: pure, so the mail queue can ask it again
 // when a queued mail is finally sent (mail-delivery.server.ts).
-import type { NotificationKey } from "~/domain/accounts/notification-preferences";
+import type { NotificationKey } from "~/domain/core/notification-preferences";
 import type { NotificationsDisabledReason, UserStatus } from "~/generated/prisma/enums";
 
 /** What decides whether a member gets a kind of notification mail. */

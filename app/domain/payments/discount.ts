@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { z } from "zod";
 import type { CreditPackageView } from "~/domain/credits/package-view";
-import { formatMoney } from "./money";
+import { formatMoney } from "~/domain/credits/money";
 import { TIME_BONUS_CODE } from "./time-bonus";
 
 /** Where a purchase's discount comes from: the time bonus, else an entered code, else the welcome code. */

@@ -1,5 +1,5 @@
 import { Locale as MollieLocale, type MethodInclude } from "@mollie/api-client";
-import { centsToValue } from "./money";
+import { centsToValue } from "~/domain/credits/money";
 import { isCheckoutMethod, CHECKOUT_METHODS, type OfferedMethod } from "./methods";
 import { mollie } from "./mollie.server";
 import { cachedPromise, createCache } from "~/lib/cache.server";

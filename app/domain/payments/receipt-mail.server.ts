@@ -1,6 +1,6 @@
 import { mailDate, sendAccountMail } from "~/domain/notifications/account-mail.server";
 import { db } from "~/lib/db.server";
-import { formatMoney } from "./money";
+import { formatMoney } from "~/domain/credits/money";
 
 /** The receipt of a booked purchase, in the buyer's language, through the mail queue. */
 export async function sendPaymentReceipt(paymentId: number, origin: string) {

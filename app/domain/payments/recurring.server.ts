@@ -10,7 +10,7 @@ import {
 import type { PaymentStatus } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
-import { centsToValue } from "./money";
+import { centsToValue } from "~/domain/credits/money";
 import { mollie } from "./mollie.server";
 import { mollieLocale } from "./offered-methods.server";
 import { syncPayment } from "./sync-payment.server";

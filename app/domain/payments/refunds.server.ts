@@ -11,7 +11,7 @@ import { translatorFor } from "~/lib/translator.server";
 import type { Prisma, RefundStatus } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { recordStaffAction, type StaffActor } from "~/domain/staff/staff-actions.server";
-import { centsToValue, formatMoney } from "./money";
+import { centsToValue, formatMoney } from "~/domain/credits/money";
 import { mollie } from "./mollie.server";
 import {
   OPEN_REFUND_STATUSES,

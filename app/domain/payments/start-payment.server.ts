@@ -7,7 +7,7 @@ import { env } from "~/lib/env.server";
 import type { DiscountError } from "./discount";
 import type { CodeGuesser } from "./discounts.server";
 import type { CheckoutMethod } from "./methods";
-import { centsToValue } from "./money";
+import { centsToValue } from "~/domain/credits/money";
 import { mollie } from "./mollie.server";
 import { mollieLocale, offeredMethods } from "./offered-methods.server";
 import { purchaseOffer } from "./purchase-offer.server";

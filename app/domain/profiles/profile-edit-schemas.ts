@@ -1,9 +1,9 @@
 import type { TFunction } from "i18next";
 import { z } from "zod";
 import { GENDERS } from "./genders";
-import { INTEREST_CODES } from "./interests";
-import { isProfileCountry, type ProfileCountry } from "./countries";
-import { isRegionOf, regionLabelInSentence } from "./regions";
+import { INTEREST_CODES } from "~/domain/core/interests";
+import { isProfileCountry, type ProfileCountry } from "~/domain/core/countries";
+import { isRegionOf, regionLabelInSentence } from "~/domain/core/regions";
 
 export const ABOUT_ME_MAX = 2000;
 export const CITY_MAX = 100;

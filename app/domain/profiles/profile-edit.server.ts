@@ -2,9 +2,9 @@ import { db } from "~/lib/db.server";
 import type { Gender } from "~/generated/prisma/enums";
 import { ageOn } from "./age";
 import { sexualityAfterGenderChange } from "./genders";
-import type { InterestCode } from "./interests";
+import type { InterestCode } from "~/domain/core/interests";
 import type { ProfileFieldName, PROFILE_FIELD_VALUES } from "./profile-edit-schemas";
-import type { ProfileCountry } from "./countries";
+import type { ProfileCountry } from "~/domain/core/countries";
 
 type FieldValues = { [K in ProfileFieldName]: (typeof PROFILE_FIELD_VALUES)[K][number] | null };
 

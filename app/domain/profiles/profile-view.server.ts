@@ -1,5 +1,5 @@
 import { Prisma } from "~/generated/prisma/client";
-import { loggedOutSearchAllowed } from "~/domain/search/access";
+import { loggedOutSearchAllowed } from "~/domain/sites/visitor-access.server";
 import type { Site } from "~/domain/sites/site.server";
 import type { Gender } from "~/generated/prisma/enums";
 import { queryPrepared } from "~/lib/db.server";

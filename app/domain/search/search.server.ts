@@ -1,5 +1,5 @@
-import { PROFILE_COUNTRIES, isProfileCountry } from "~/domain/profiles/countries";
-import { regionsOf } from "~/domain/profiles/regions";
+import { PROFILE_COUNTRIES, isProfileCountry } from "~/domain/core/countries";
+import { regionsOf } from "~/domain/core/regions";
 import { Prisma } from "~/generated/prisma/client";
 import type { BodyType } from "~/generated/prisma/enums";
 import { PLAN_EACH_CALL, queryPrepared } from "~/lib/db.server";

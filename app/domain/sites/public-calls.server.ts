@@ -1,9 +1,9 @@
 // The bodies of the public JSON calls (/api/interests.php, /api/regions.php,
 // /api/companyinfo.php): public facts only, labels in the reader's language.
 import type { TFunction } from "i18next";
-import { INTEREST_CODES } from "~/domain/profiles/interests";
-import { isProfileCountry, regionLabelKey } from "~/domain/profiles/countries";
-import { regionsOf } from "~/domain/profiles/regions";
+import { INTEREST_CODES } from "~/domain/core/interests";
+import { isProfileCountry, regionLabelKey } from "~/domain/core/countries";
+import { regionsOf } from "~/domain/core/regions";
 import type { Site } from "./site.server";
 import { termsVersionDate } from "./terms-date";
 

@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import type { SessionUser } from "~/domain/accounts/session.server";
 import { authenticationRequired, noStore } from "~/lib/api-responses.server";
 import { PUSH_SUBSCRIPTIONS_PER_MEMBER } from "~/domain/abuse/limits";
 import { withinLimit } from "~/domain/abuse/rate-limits.server";
@@ -23,7 +22,7 @@ import { readJson } from "~/middleware/request-body.server";
  */
 export async function pushSubscriptionCall(
   request: Request,
-  user: SessionUser | null,
+  user: { id: number } | null,
   sessionId: string | null,
 ) {
   if (!user || !sessionId) return authenticationRequired();

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { block, unblock } from "~/domain/profiles/block.server";
+import { block, unblock } from "~/domain/profiles/blocks.server";
 
 /** One handler per `intent` of the profile page; each gets who posted, about which profile, and the page. */
 export interface ProfileViewIntentArgs {

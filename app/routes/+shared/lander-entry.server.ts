@@ -1,5 +1,5 @@
 import { createContext, type RouterContextProvider } from "react-router";
-import { accessFor } from "~/domain/accounts/visitor-access.server";
+import { accessFor } from "~/domain/sites/visitor-access.server";
 import { requestInfoContext } from "~/middleware/context";
 import { readTracking } from "~/middleware/tracking.server";
 import { camTeasers } from "~/domain/landers/cam-feed.server";

@@ -1,7 +1,7 @@
 import { useTranslation } from "~/ui/use-translation";
 import { Form } from "react-router";
 import { FUNNEL_GROUPINGS, type FunnelCounts, type FunnelReport } from "~/domain/landers/funnel";
-import { formatMoney } from "~/domain/payments/money";
+import { formatMoney } from "~/domain/credits/money";
 
 function RevenueCell({ revenue }: { revenue: FunnelCounts["revenue"] }) {
   const { language } = useTranslation();

@@ -2,7 +2,7 @@ import { useTranslation } from "~/ui/use-translation";
 import { usePlace, type DesignProps } from "./design-props";
 import { MemberTile, TILE_SIZES } from "./lander-photo";
 
-/** The interests shown as icons (codes of app/domain/profiles/interests.ts). */
+/** The interests shown as icons (codes of app/domain/core/interests.ts). */
 const ICONS = [
   ["kissing", "💋"],
   ["massages", "💆"],

@@ -1,6 +1,6 @@
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { MemberCounts } from "~/domain/notifications/member-counts";
+import type { MemberCounts } from "~/domain/accounts/member-counts";
 import { FIRST_REFRESH_MS, REFRESH_MS, useLiveCounts } from "./use-live-counts";
 
 function Counts({ server }: { server: MemberCounts | null }) {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { MemberCounts } from "~/domain/notifications/member-counts";
+import type { MemberCounts } from "~/domain/accounts/member-counts";
 import { liveStreamOpen, subscribeLiveEvents } from "../live-events/use-live-events";
 import { fetchJsonWithRetry } from "./fetch-with-retry";
 import { pushSubscribed } from "./push-subscribed";

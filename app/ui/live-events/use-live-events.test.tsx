@@ -1,6 +1,6 @@
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { MemberCounts } from "~/domain/notifications/member-counts";
+import type { MemberCounts } from "~/domain/accounts/member-counts";
 import { useLiveCounts } from "../live-counts/use-live-counts";
 import { FakeEventSource, stubEventSource } from "../../../tests/setup/fake-event-source";
 import { liveStreamOpen, subscribeLiveEvents, useLiveEvents } from "./use-live-events";

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/ui/use-translation";
 import { Form, Link } from "react-router";
-import type { NotificationKey } from "~/domain/accounts/notification-preferences";
+import type { NotificationKey } from "~/domain/core/notification-preferences";
 
 /**
  * The unsubscribe link's page: first which kind of mail the link turns off, with a button (a plain

@@ -16,7 +16,7 @@ import {
   directDebitCodeSchema,
   directDebitSchema,
 } from "~/domain/payments/direct-debit-schema";
-import { formatMoney } from "~/domain/payments/money";
+import { formatMoney } from "~/domain/credits/money";
 import { FormErrors, TextField } from "../form-fields";
 
 /** What /directdebit's action answers when nothing went on: the typed values and the errors. */

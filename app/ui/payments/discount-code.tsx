@@ -8,7 +8,7 @@ import {
   type AppliedDiscount,
   type DiscountError,
 } from "~/domain/payments/discount";
-import { formatMoney } from "~/domain/payments/money";
+import { formatMoney } from "~/domain/credits/money";
 
 interface DiscountedOffer {
   creditPackage: CreditPackageView;

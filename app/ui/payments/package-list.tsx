@@ -2,7 +2,7 @@ import { useTranslation } from "~/ui/use-translation";
 import { Link } from "react-router";
 import type { CreditPackageView } from "~/domain/credits/package-view";
 import type { PackageOffer } from "~/domain/payments/discount";
-import { formatMoney } from "~/domain/payments/money";
+import { formatMoney } from "~/domain/credits/money";
 
 /** The packages as cards: discount badge, colour variants p0 to p3, a "popular" marker. */
 export function PackageList({

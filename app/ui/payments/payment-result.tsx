@@ -1,6 +1,6 @@
 import { useTranslation } from "~/ui/use-translation";
 import { Link } from "react-router";
-import { formatMoney } from "~/domain/payments/money";
+import { formatMoney } from "~/domain/credits/money";
 import { isPending, isSlowMethod, retryPath, type PaymentView } from "~/domain/payments/payment-view";
 
 /** The state of a payment after checkout: processing, completed (with the new balance) or failed. */

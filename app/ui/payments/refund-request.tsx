@@ -1,6 +1,6 @@
 import { useTranslation } from "~/ui/use-translation";
 import { Form, useNavigation } from "react-router";
-import { formatMoney } from "~/domain/payments/money";
+import { formatMoney } from "~/domain/credits/money";
 import { REFUND_REASON_MAX, type RefundPanelView, type RefundRefusal } from "~/domain/payments/refund-view";
 
 /** Why the form was refused (the action's answer), shown above the panel. */

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/ui/use-translation";
 import { Form, Link } from "react-router";
-import { formatMoney } from "~/domain/payments/money";
+import { formatMoney } from "~/domain/credits/money";
 import type { StaffActionView } from "~/domain/staff/staff-action-view";
 import { RecentStaffActions } from "~/ui/staff/recent-staff-actions";
 import {

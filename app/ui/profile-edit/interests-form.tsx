@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
-import { INTEREST_CODES } from "~/domain/profiles/interests";
+import { INTEREST_CODES } from "~/domain/core/interests";
 import { interestsSchema } from "~/domain/profiles/profile-edit-schemas";
 import { FormErrors } from "~/ui/form-fields";
 import { FieldError } from "./field-error";

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/ui/use-translation";
-import { PROFILE_COUNTRIES } from "~/domain/profiles/countries";
-import { regionsOf } from "~/domain/profiles/regions";
+import { PROFILE_COUNTRIES } from "~/domain/core/countries";
+import { regionsOf } from "~/domain/core/regions";
 
 /**
  * The regions to choose from. Without JavaScript every country's regions are offered (grouped, the

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
-import { NOTIFICATION_KEYS, type NotificationKey } from "~/domain/accounts/notification-preferences";
+import { NOTIFICATION_KEYS, type NotificationKey } from "~/domain/core/notification-preferences";
 
 export function NotificationsForm({ notifications }: { notifications: Record<NotificationKey, boolean> }) {
   const { t } = useTranslation();

@@ -1,41 +1,16 @@
 import type { MiddlewareFunction } from "react-router";
+import { pickTracking, type Tracking } from "~/domain/core/tracking";
 import { cookieHeader, readCookie } from "~/lib/cookies.server";
-
-/**
- * Tracking data from the landing URL, kept in storage and stored with the account.
- * `campaign` is the token of the campaign link (`/{token}`) that sent the visitor to a lander.
- */
-const TRACKING_KEYS = ["network", "ref", "sub1", "sub2", "sub3", "campaign"] as const;
-export type TrackingKey = (typeof TRACKING_KEYS)[number];
-export type Tracking = Partial<Record<TrackingKey, string>>;
 
 export const TRACKING_COOKIE = "tracking";
 /** How long a landing's tracking data is remembered until the visitor signs up. */
 const TRACKING_COOKIE_DAYS = 30;
-const MAX_LENGTH = 100;
-
-function clean(value: unknown): string | undefined {
-  if (typeof value !== "string") return undefined;
-  // Printable characters only, trimmed and capped: these values end up in reports.
-  const printable = [...value].filter((c) => c >= " " && c !== "\u007f").join("");
-  const trimmed = printable.trim().slice(0, MAX_LENGTH);
-  return trimmed === "" ? undefined : trimmed;
-}
-
-function pick(get: (key: TrackingKey) => unknown): Tracking {
-  const tracking: Tracking = {};
-  for (const key of TRACKING_KEYS) {
-    const value = clean(get(key));
-    if (value !== undefined) tracking[key] = value;
-  }
-  return tracking;
-}
 
 const isEmpty = (tracking: Tracking) => Object.keys(tracking).length === 0;
 
 /** The tracking parameters in a URL's query (empty when it has none). */
 function trackingFromUrl(url: URL): Tracking {
-  return pick((key) => url.searchParams.get(key));
+  return pickTracking((key) => url.searchParams.get(key));
 }
 
 /** The tracking data remembered in the visitor's cookie. */
@@ -45,7 +20,7 @@ function trackingFromCookie(request: Request): Tracking {
   try {
     const parsed: unknown = JSON.parse(raw);
     if (!parsed || typeof parsed !== "object") return {};
-    return pick((key) => (parsed as Record<string, unknown>)[key]);
+    return pickTracking((key) => (parsed as Record<string, unknown>)[key]);
   } catch {
     return {};
   }
@@ -66,11 +41,6 @@ export function trackingCookieHeader(tracking: Tracking): string {
     httpOnly: true,
     maxAge: TRACKING_COOKIE_DAYS * 24 * 3600,
   });
-}
-
-/** A traffic source is present when the visitor arrived through a network or a referrer code. */
-export function hasTrafficSource(tracking: Tracking): boolean {
-  return Boolean(tracking.network || tracking.ref);
 }
 
 /** Remembers the tracking parameters of a landing URL in a cookie, so a later signup can store them. */

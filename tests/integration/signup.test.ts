@@ -24,12 +24,8 @@ import { clearSiteCache, resolveSite, type Site } from "~/domain/sites/site.serv
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { db } from "~/lib/db.server";
 import { stopJobs } from "~/lib/jobs.server";
-import {
-  TRACKING_COOKIE,
-  hasTrafficSource,
-  readTracking,
-  trackingCookieHeader,
-} from "~/middleware/tracking.server";
+import { TRACKING_COOKIE, readTracking, trackingCookieHeader } from "~/middleware/tracking.server";
+import { hasTrafficSource } from "~/domain/core/tracking";
 import { rootMiddleware } from "~/middleware/root.server";
 import { translatorFor } from "~/lib/translator.server";
 import { SIGNUPS_PER_IP } from "~/domain/abuse/limits";

@@ -11,7 +11,7 @@ import type { Site } from "~/domain/sites/site.server";
 import { Prisma } from "~/generated/prisma/client";
 import { sexualityFor } from "~/domain/profiles/genders";
 import { db } from "~/lib/db.server";
-import type { Tracking } from "~/middleware/tracking.server";
+import type { Tracking } from "~/domain/core/tracking";
 import { confirmAddress } from "./confirm-address.server";
 import { checkCurrentPassword } from "./current-password.server";
 import { normalizeEmail } from "./email";

@@ -1,6 +1,6 @@
 import type { Site } from "~/domain/sites/site.server";
 import { signupsOpen } from "~/domain/sites/visitor-access.server";
-import { hasTrafficSource, type Tracking } from "~/middleware/tracking.server";
+import { hasTrafficSource, type Tracking } from "~/domain/core/tracking";
 import type { ResellOfferData } from "./partner-offers";
 
 export type ResellSettings = Pick<Site, "signups" | "memberResell" | "resellUrl" | "resellCountdownSeconds">;

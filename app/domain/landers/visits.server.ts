@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { sessionSecret } from "~/lib/env.server";
-import type { Tracking } from "~/middleware/tracking.server";
+import type { Tracking } from "~/domain/core/tracking";
 
 export interface LanderView {
   siteId: number;

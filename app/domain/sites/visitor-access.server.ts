@@ -1,5 +1,5 @@
 import type { LoggedOutSearch } from "~/generated/prisma/enums";
-import { hasTrafficSource, type Tracking } from "~/middleware/tracking.server";
+import { hasTrafficSource, type Tracking } from "~/domain/core/tracking";
 import type { Site } from "./site.server";
 
 export type VisitorAccessSettings = Pick<

@@ -55,7 +55,7 @@ export function embeddedDatabaseUrl(dir: string, port: number, database: string)
  * tests exited 0), and the second, left alone, calls the library's shutdown without its callback
  * (a TypeError as the process exits). Whoever starts the database stops it.
  */
-async function loadEmbeddedPostgres(ownSignalHandling: boolean) {
+export async function loadEmbeddedPostgres(ownSignalHandling: boolean) {
   const hooked: string[] = [...(ownSignalHandling ? SIGNALS : []), "beforeExit", "exit"];
   const events: NodeJS.EventEmitter = process; // listeners by event name, whatever the event
   const before = new Map(hooked.map((event) => [event, new Set(events.listeners(event))]));

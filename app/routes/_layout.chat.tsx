@@ -1,7 +1,7 @@
 import { Outlet, useLocation } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
 import { z } from "zod";
-import { listConversations } from "~/domain/chat/conversations.server";
+import { listConversations } from "~/domain/chat/conversation-list.server";
 import { requestInfoContext } from "~/middleware/context";
 import { ChatRefresh } from "~/ui/chat/chat-refresh";
 import { ConversationListPanel } from "~/ui/chat/conversation-list";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { listConversations } from "~/domain/chat/conversations.server";
+import { listConversations } from "~/domain/chat/conversation-list.server";
 import { memberCounts } from "~/domain/accounts/member-counts.server";
 import { authenticationRequired, noStore } from "~/lib/api-responses.server";
 import { requestInfoContext } from "~/middleware/context";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { loadChatExtras } from "~/domain/chat/chat-extras.server";
-import { loadConversation } from "~/domain/chat/conversation.server";
+import { loadConversation } from "~/domain/chat/conversation-page.server";
 import { loginRedirect } from "~/middleware/guards.server";
 import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";

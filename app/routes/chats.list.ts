@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { listConversations } from "~/domain/chat/conversations.server";
+import { listConversations } from "~/domain/chat/conversation-list.server";
 import { requestInfoContext } from "~/middleware/context";
 import type { Route } from "./+types/chats.list";
 

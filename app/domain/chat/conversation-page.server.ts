@@ -4,7 +4,13 @@ import { queryPrepared } from "~/lib/db.server";
 import { gateFactsFrom, gateFactsSql, gateFor, type ChatViewer, type GateFactsRow } from "./chat-gate.server";
 import { CHAT_CHANNEL, eventLocksSql } from "~/domain/notifications/live-events.server";
 import { MESSAGES_PAGE_SIZE, type ChatGate, type ChatMessage, type ChatPartner } from "./chat-types";
-import { historyLimit } from "./history";
+
+const DAY = 86_400_000;
+
+/** The oldest moment the site's history limit leaves visible. */
+function historyLimit(chatHistoryDays: number, now: Date): Date {
+  return new Date(now.getTime() - chatHistoryDays * DAY);
+}
 
 interface LoadConversationInput {
   /** The member opening the conversation (the gate needs their status and site). */

@@ -2,7 +2,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CHANGE_PASSWORD_ERROR_KEYS, changePassword } from "~/domain/accounts/change-password.server";
-import { PASSWORD_CHECK_LIMIT } from "~/domain/accounts/current-password.server";
 import {
   EMAIL_CHANGE_ERROR_KEYS,
   EMAIL_CHANGE_MAILS,
@@ -14,7 +13,7 @@ import {
 import { saveUserLanguage } from "~/domain/accounts/language.server";
 import { verifyLogin } from "~/domain/accounts/login.server";
 import { NOTIFICATION_KEYS } from "~/domain/core/notification-preferences";
-import { verifyPassword } from "~/domain/accounts/password.server";
+import { PASSWORD_CHECK_LIMIT, verifyPassword } from "~/domain/accounts/password.server";
 import {
   RESET_ERROR_KEYS,
   completePasswordReset,

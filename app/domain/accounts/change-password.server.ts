@@ -1,6 +1,5 @@
 import { db } from "~/lib/db.server";
-import { checkCurrentPassword } from "./current-password.server";
-import { hashPassword } from "./password.server";
+import { checkCurrentPassword, hashPassword } from "./password.server";
 import { passwordProblem, type PasswordProblem } from "./password-rules";
 import { endOtherSessions } from "./session.server";
 import { voidLinks } from "./verification.server";

@@ -5,7 +5,7 @@ import { sendAccountMail } from "~/domain/notifications/account-mail.server";
 import { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { confirmAddress } from "./confirm-address.server";
-import { checkCurrentPassword } from "./current-password.server";
+import { checkCurrentPassword } from "./password.server";
 import { emailSchema } from "./email";
 import { consumeVerification, createVerification, peekVerification, voidLinks } from "./verification.server";
 

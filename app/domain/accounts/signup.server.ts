@@ -13,10 +13,9 @@ import { sexualityFor } from "~/domain/profiles/genders";
 import { db } from "~/lib/db.server";
 import type { Tracking } from "~/domain/core/tracking";
 import { confirmAddress } from "./confirm-address.server";
-import { checkCurrentPassword } from "./current-password.server";
 import { normalizeEmail } from "./email";
 import { suggestEmail } from "./email-suggestion";
-import { hashPassword } from "./password.server";
+import { checkCurrentPassword, hashPassword } from "./password.server";
 import type { SignupValues } from "./signup-schema";
 import { consumeVerification, createVerification, usedVerification, voidLinks } from "./verification.server";
 

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import { authenticator } from "~/domain/accounts/authenticator.server";
 import { loginRefusalMessage } from "~/domain/accounts/login.server";
-import { saveUserLanguage } from "~/domain/accounts/language.server";
+import { saveUserLanguage } from "~/domain/accounts/settings.server";
 import type { SessionUser } from "~/domain/accounts/session.server";
 import { createSession, getSession } from "~/middleware/session.server";
 import { memberCounts } from "~/domain/accounts/member-counts.server";

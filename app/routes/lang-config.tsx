@@ -1,7 +1,7 @@
 import { Form, redirect } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
 import { z } from "zod";
-import { saveUserLanguage } from "~/domain/accounts/language.server";
+import { saveUserLanguage } from "~/domain/accounts/settings.server";
 import { requestInfoContext } from "~/middleware/context";
 import { LOCALE_COOKIE, cookieHeader } from "~/lib/cookies.server";
 import { SUPPORTED_LOCALES } from "~/lib/i18n";

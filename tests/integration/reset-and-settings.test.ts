@@ -10,7 +10,6 @@ import {
   pendingEmailChange,
   requestEmailChange,
 } from "~/domain/accounts/email-change.server";
-import { saveUserLanguage } from "~/domain/accounts/language.server";
 import { verifyLogin } from "~/domain/accounts/login.server";
 import { NOTIFICATION_KEYS } from "~/domain/core/notification-preferences";
 import { PASSWORD_CHECK_LIMIT, verifyPassword } from "~/domain/accounts/password.server";
@@ -33,6 +32,7 @@ import {
   loadSettings,
   resumeMails,
   saveNotificationPreferences,
+  saveUserLanguage,
   setInvisible,
 } from "~/domain/accounts/settings.server";
 import { describeUserAgent } from "~/lib/user-agent";

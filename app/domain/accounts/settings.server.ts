@@ -1,5 +1,6 @@
 import type { NotificationsDisabledReason } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
+import type { Locale } from "~/lib/i18n";
 import { pendingEmailChange } from "./email-change.server";
 import {
   keysSwitchedOff,
@@ -51,6 +52,11 @@ export async function saveNotificationPreferences(
     data: { emailNotificationsOff: keysSwitchedOff(enabled) },
     select: { id: true },
   });
+}
+
+/** Remembers a member's language, used for mails and on other devices. */
+export async function saveUserLanguage(userId: number, locale: Locale) {
+  await db().user.update({ where: { id: userId }, data: { language: locale }, select: { id: true } });
 }
 
 /** Invisible mode: hidden from search; others cannot message or like the member. */

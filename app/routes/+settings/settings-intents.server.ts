@@ -5,7 +5,6 @@ import type { Site } from "~/domain/sites/site.server";
 import { LOCALE_COOKIE, cookieHeader } from "~/lib/cookies.server";
 import { CHANGE_PASSWORD_ERROR_KEYS, changePassword } from "~/domain/accounts/change-password.server";
 import { EMAIL_CHANGE_ERROR_KEYS, requestEmailChange } from "~/domain/accounts/email-change.server";
-import { saveUserLanguage } from "~/domain/accounts/language.server";
 import { PASSWORD_LIMITS, PASSWORD_PROBLEM_KEYS } from "~/domain/accounts/password-rules";
 import { endOtherSessions } from "~/domain/accounts/session.server";
 import {
@@ -16,7 +15,12 @@ import {
   notificationsSchema,
 } from "~/domain/accounts/settings-schemas";
 import type { SavedNotice } from "~/domain/accounts/settings-notices";
-import { resumeMails, saveNotificationPreferences, setInvisible } from "~/domain/accounts/settings.server";
+import {
+  resumeMails,
+  saveNotificationPreferences,
+  saveUserLanguage,
+  setInvisible,
+} from "~/domain/accounts/settings.server";
 
 /** One handler per `intent` of the settings page; each gets the posted form and who posted it. */
 export interface SettingsIntentArgs {

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { currencyForCountry } from "~/domain/credits/currency";
+import { currencyForCountry } from "~/domain/credits/money";
 import { discountErrorMessage } from "~/domain/payments/discount";
 import { welcomeOfferFor } from "~/domain/payments/discounts.server";
 import { checkoutMethodFrom } from "~/domain/payments/methods";

@@ -1,6 +1,6 @@
 import { db } from "~/lib/db.server";
 import { createCache } from "~/lib/cache.server";
-import type { Currency } from "./currency";
+import type { Currency } from "./money";
 import type { CreditPackageView } from "./package-view";
 
 const packageSelect = {

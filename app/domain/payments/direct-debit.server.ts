@@ -9,7 +9,7 @@
 // answers, so a code is never texted for a collection that cannot be made.
 import { createHash, createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { MandateMethod } from "@mollie/api-client";
-import { currencyForCountry } from "~/domain/credits/currency";
+import { currencyForCountry } from "~/domain/credits/money";
 import { packagesFor, type CreditPackage } from "~/domain/credits/packages.server";
 import type { DirectDebitRequest, Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";

@@ -1,5 +1,5 @@
 import type { SessionUser } from "~/domain/accounts/session.server";
-import { currencyForCountry } from "~/domain/credits/currency";
+import { currencyForCountry } from "~/domain/credits/money";
 import type { CreditPackageView } from "~/domain/credits/package-view";
 import { packagesFor, type CreditPackage } from "~/domain/credits/packages.server";
 import { discountedCents, type AppliedDiscount, type DiscountError, type PackageOffer } from "./discount";

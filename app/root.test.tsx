@@ -3,31 +3,12 @@ import { TranslatorProvider } from "~/ui/use-translation";
 import { createRoutesStub, Outlet } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { testTranslator } from "../tests/setup/render";
-import type { RootData } from "./lib/root-data";
+import { testRootData } from "../tests/fixtures/root-data";
 import { ErrorBoundary } from "./root";
 import { ChatLayout } from "./ui/layouts/chat-layout";
 import { LanderLayout } from "./ui/layouts/lander-layout";
 
-const rootData = (country: string): RootData => ({
-  locale: "nl",
-  nonce: "",
-  i18nVersion: "test",
-  visibleLocales: ["nl"],
-  country,
-  installedApp: false,
-  site: {
-    name: "Hartklop",
-    description: "",
-    enableSiteEntryPopup: "yes",
-    fictionalWarning: true,
-    fictionalPlural: "fictieve profielen",
-    minAge: 18,
-    companyName: "Hartklop Media B.V.",
-    timeZone: "Europe/Amsterdam",
-  },
-  entryWarningDismissedAt: null,
-  user: null,
-});
+const rootData = (country: string) => testRootData({ country });
 
 function renderApp(country: string, child: { loader?: () => unknown; Component: () => React.ReactNode }) {
   const Stub = createRoutesStub([

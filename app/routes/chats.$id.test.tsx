@@ -1,33 +1,14 @@
 import { render, screen, within } from "@testing-library/react";
 import { createRoutesStub, Outlet } from "react-router";
 import { describe, expect, it, vi } from "vitest";
+import { testRootData } from "../../tests/fixtures/root-data";
 import { testTranslator } from "../../tests/setup/render";
-import type { RootData } from "~/lib/root-data";
 import { ErrorBoundary as RootErrorBoundary } from "~/root";
 import { TranslatorProvider } from "~/ui/use-translation";
 import ChatLayoutRoute, { ErrorBoundary as ChatLayoutErrorBoundary } from "./_layout.chat";
 import { ErrorBoundary as ConversationErrorBoundary } from "./chats.$id";
 
-const rootData: RootData = {
-  locale: "nl",
-  nonce: "",
-  i18nVersion: "test",
-  visibleLocales: ["nl"],
-  country: "NL",
-  installedApp: false,
-  site: {
-    name: "Hartklop",
-    description: "",
-    enableSiteEntryPopup: "yes",
-    fictionalWarning: true,
-    fictionalPlural: "fictieve profielen",
-    minAge: 18,
-    companyName: "Hartklop Media B.V.",
-    timeZone: "Europe/Amsterdam",
-  },
-  entryWarningDismissedAt: null,
-  user: null,
-};
+const rootData = testRootData();
 
 /** The chat layout with its list, and a conversation whose loader throws. */
 function renderConversation(conversationLoader: () => unknown) {

@@ -3,29 +3,13 @@ import { TranslatorProvider } from "~/ui/use-translation";
 import { createRoutesStub, Outlet } from "react-router";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { testTranslator } from "../../tests/setup/render";
-import type { RootData } from "~/lib/root-data";
+import { testRootData } from "../../tests/fixtures/root-data";
 import { ErrorBoundary } from "~/root";
 
-const rootData = {
-  locale: "nl",
-  nonce: "",
-  i18nVersion: "test",
-  visibleLocales: ["nl"],
-  country: "NL",
+const rootData = testRootData({
   installedApp: true,
-  site: {
-    name: "Hartklop",
-    description: "",
-    enableSiteEntryPopup: "no",
-    fictionalWarning: false,
-    fictionalPlural: "fictieve profielen",
-    minAge: 18,
-    companyName: "Hartklop Media B.V.",
-    timeZone: "Europe/Amsterdam",
-  },
-  entryWarningDismissedAt: null,
-  user: null,
-} satisfies RootData;
+  site: { ...testRootData().site, enableSiteEntryPopup: "no", fictionalWarning: false },
+});
 
 function renderFailingPage(error: Error) {
   const Stub = createRoutesStub([

@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { TranslatorProvider } from "~/ui/use-translation";
 import { createRoutesStub, Outlet, useLoaderData } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { testRootData } from "../../../tests/fixtures/root-data";
 import { testTranslator } from "../../../tests/setup/render";
 import { cookieValue } from "~/lib/browser-cookies";
 import type { RootData } from "~/lib/root-data";
@@ -11,26 +12,7 @@ import { useInstalledAppMode } from "./use-installed-app-mode";
 /** The root loader as the server answers it: app mode from the cookie (or ?app=1). */
 const rootLoader = vi.fn(({ request }: { request: Request }): RootData => {
   const appQuery = new URL(request.url).searchParams.get("app") === "1";
-  return {
-    locale: "nl",
-    nonce: "",
-    i18nVersion: "test",
-    visibleLocales: ["nl"],
-    country: "NL",
-    installedApp: appQuery || cookieValue(document.cookie, "installed_app") === "1",
-    site: {
-      name: "Hartklop",
-      description: "",
-      enableSiteEntryPopup: "yes",
-      fictionalWarning: true,
-      fictionalPlural: "fictieve profielen",
-      minAge: 18,
-      companyName: "Hartklop Media B.V.",
-      timeZone: "Europe/Amsterdam",
-    },
-    entryWarningDismissedAt: null,
-    user: null,
-  };
+  return testRootData({ installedApp: appQuery || cookieValue(document.cookie, "installed_app") === "1" });
 });
 
 function Root() {

@@ -9,7 +9,7 @@
 // BENCH_LOAD=0 skips the load test (see bench/load.ts for its settings), BUILD_DIR (default build;
 // built first when stale), KEEP_BENCH_DATA=1 keeps the data folder.
 import { randomBytes } from "node:crypto";
-import { chmod, mkdtemp, readFile } from "node:fs/promises";
+import { chmod, mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -25,7 +25,7 @@ import {
   removeDataDir,
   percentile,
   seconds,
-  sleep,
+  settleDatabase,
   startServer,
   stopServer,
   waitForHealth,
@@ -48,48 +48,6 @@ const GOAL_RATIO = 0.7;
  * stay below it up to 1,800 messages a second over a 10-second row.
  */
 const SENDERS = Number(process.env.BENCH_SENDERS ?? 300);
-
-/**
- * A database that just received 100,000 rows has no planner statistics and no visibility map yet;
- * autovacuum would see to that within minutes. Do it now, so the figures are those of a settled database.
- */
-async function settleDatabase(client: pg.Client) {
-  await client.query("VACUUM ANALYZE");
-  // Writing out the seed's dirty pages would otherwise run during the first rows.
-  await client.query("CHECKPOINT");
-  await waitForIdleCpu();
-}
-
-/** Share of CPU time spent idle over `ms`, from /proc/stat (1 where it cannot be read). */
-async function idleShare(ms: number): Promise<number> {
-  const read = async () => {
-    const fields = (await readFile("/proc/stat", "utf8"))
-      .split("\n")[0]!
-      .trim()
-      .split(/\s+/)
-      .slice(1)
-      .map(Number);
-    return { idle: fields[3]! + (fields[4] ?? 0), total: fields.reduce((a, b) => a + b, 0) };
-  };
-  try {
-    const before = await read();
-    await sleep(ms);
-    const after = await read();
-    return (after.idle - before.idle) / Math.max(1, after.total - before.total);
-  } catch {
-    return 1;
-  }
-}
-
-/** Autovacuum and the checkpointer finish what the seed left them before anything is measured. */
-async function waitForIdleCpu() {
-  const started = performance.now();
-  while (performance.now() - started < 180_000) {
-    const idle = await idleShare(3_000);
-    if (idle > 0.9) return;
-    console.log(`Waiting for a quiet machine (CPU ${Math.round(idle * 100)}% idle)…`);
-  }
-}
 
 /** The first EUR package of the default site, for the payment page. */
 async function firstPackageId(client: pg.Client): Promise<number> {

@@ -7,7 +7,7 @@ import { authenticator } from "~/domain/accounts/authenticator.server";
 import { loginRefusalMessage } from "~/domain/accounts/login.server";
 import { requireAnonymous } from "~/middleware/guards.server";
 import { visitorAccess } from "~/middleware/visitor-access.server";
-import { loginSchema } from "~/domain/accounts/schemas";
+import { loginSchema } from "~/domain/accounts/login-schemas";
 import { createSession } from "~/middleware/session.server";
 import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";

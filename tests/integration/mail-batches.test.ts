@@ -3,7 +3,6 @@
 // here), the members not yet queued are not counted as mailed, a retry mails them, and no one twice.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sendInactivityReminders } from "~/domain/notifications/inactivity-reminders.server";
-import { DAY } from "~/domain/notifications/mail-schedule";
 import { createMailing, sendMailingBatch, startMailing } from "~/domain/notifications/mailings.server";
 import { sendWeeklyUpdates } from "~/domain/notifications/weekly-update.server";
 import { db } from "~/lib/db.server";
@@ -12,6 +11,7 @@ import { seedBaseData } from "../../prisma/seed/base-data";
 import { createMember, type Member } from "../fixtures/members";
 import { whileJobsRefused } from "../fixtures/refused-jobs";
 
+const DAY = 86_400_000;
 let siteId: number;
 
 beforeAll(async () => {

@@ -7,7 +7,6 @@ import { like } from "~/domain/likes/like.server";
 import { sendAccountMail } from "~/domain/notifications/account-mail.server";
 import { sendInactivityReminders } from "~/domain/notifications/inactivity-reminders.server";
 import {
-  DAY,
   MESSAGE_MAIL_DELAY_MS,
   MESSAGE_MAIL_INTERVAL_MS,
   MESSAGE_MAIL_ONLINE_CHECKS,
@@ -40,6 +39,7 @@ import { runRoute, sessionCookie, siteRequest } from "../fixtures/run-route";
 import { seedBaseData } from "../../prisma/seed/base-data";
 
 const SECRET = "mail-events-secret-for-the-tests";
+const DAY = 86_400_000;
 
 beforeAll(async () => {
   await seedBaseData(db());

@@ -22,7 +22,7 @@ import { sendUnreadReminder } from "~/domain/notifications/unread-reminder.serve
 import { sendNotificationMail } from "~/domain/notifications/notification-mail.server";
 import { signUnsubscribeToken } from "~/domain/notifications/unsubscribe-token.server";
 import { deliverMail } from "~/domain/notifications/mail-delivery.server";
-import { sendWeeklyUpdates } from "~/domain/notifications/weekly-update.server";
+import { runWeeklyUpdates } from "~/domain/notifications/weekly-update.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
@@ -375,7 +375,7 @@ describe("weekly updates", () => {
 
     const now = new Date();
     let cursor: number | null = 0;
-    while (cursor !== null) cursor = await sendWeeklyUpdates(cursor, now);
+    while (cursor !== null) cursor = await runWeeklyUpdates({ afterId: cursor }, now);
 
     const [mail, ...more] = await mailsOf(viewer, "weeklyUpdate");
     expect(more).toEqual([]);
@@ -390,11 +390,11 @@ describe("weekly updates", () => {
     expect(await mailsOf(off, "weeklyUpdate")).toEqual([]);
 
     // Not again within the week; a week later with the members who joined since.
-    await sendWeeklyUpdates(viewer.userId - 1, minutes(now, 60));
+    await runWeeklyUpdates({ afterId: viewer.userId - 1 }, minutes(now, 60));
     expect(await mailsOf(viewer, "weeklyUpdate")).toHaveLength(1);
     const weekLater = new Date(now.getTime() + 7 * DAY);
     const later = await createMember({ gender: "male", country: "BE", createdAt: minutes(now, 60) });
-    await sendWeeklyUpdates(viewer.userId - 1, weekLater);
+    await runWeeklyUpdates({ afterId: viewer.userId - 1 }, weekLater);
     const mails = await mailsOf(viewer, "weeklyUpdate");
     expect(mails).toHaveLength(2);
     expect(mails[1]!.text).toContain(`/members/${later.profileId}`);

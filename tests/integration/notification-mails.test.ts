@@ -1,5 +1,4 @@
 import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getSession } from "~/middleware/session.server";
 import { sendLikeMail } from "~/domain/likes/like-mail.server";
@@ -27,7 +26,6 @@ import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { QUEUES, jobs, stopJobs } from "~/lib/jobs.server";
-import { outboxDir } from "~/stand-ins/mail-outbox.server";
 import * as mailEventsRoute from "~/routes/api.mail-events";
 import * as mailAlertRoute from "~/routes/mail-alert";
 import * as settingsRoute from "~/routes/settings";
@@ -35,6 +33,7 @@ import * as staffMailingsRoute from "~/routes/staff.mailings";
 import * as unsubscribeRoute from "~/routes/unsubscribe.$token";
 import * as root from "~/root";
 import { ORIGIN, createMember, separateProfileIds, type Member } from "../fixtures/members";
+import { outboxFile } from "../fixtures/mail-outbox";
 import { runRoute, sessionCookie, siteRequest } from "../fixtures/run-route";
 import { seedBaseData } from "../../prisma/seed/base-data";
 
@@ -647,10 +646,7 @@ describe("unsubscribing", () => {
 
     await deliverMail(likeMail!.id, "Hartklop <noreply@hartklop.nl>");
     // Long header lines are folded: unfold them to read the headers.
-    const eml = (await readFile(path.join(outboxDir(), `${likeMail!.id}.eml`), "utf8")).replace(
-      /\r?\n[ \t]+/g,
-      " ",
-    );
+    const eml = (await readFile(outboxFile(likeMail!.id), "utf8")).replace(/\r?\n[ \t]+/g, " ");
     expect(eml).toContain(`List-Unsubscribe: <${likeMail!.unsubscribeUrl}>`);
     expect(eml).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
 
@@ -679,9 +675,7 @@ describe("unsubscribing", () => {
       select: { id: true },
     });
     await deliverMail(account.id, "Hartklop <noreply@hartklop.nl>");
-    expect(await readFile(path.join(outboxDir(), `${account.id}.eml`), "utf8")).not.toContain(
-      "List-Unsubscribe",
-    );
+    expect(await readFile(outboxFile(account.id), "utf8")).not.toContain("List-Unsubscribe");
   });
 });
 
@@ -767,7 +761,7 @@ describe("delivery of queued mail", () => {
       const status = async (id: number) =>
         (await db().mail.findUniqueOrThrow({ where: { id }, select: { status: true } })).status;
       expect(await status(mailId), change).toBe("skipped");
-      await expect(readFile(path.join(outboxDir(), `${mailId}.eml`)), change).rejects.toThrow(/ENOENT/);
+      await expect(readFile(outboxFile(mailId)), change).rejects.toThrow(/ENOENT/);
       // A mail about the account itself still goes.
       expect(await status(reset), change).toBe("sent");
     }

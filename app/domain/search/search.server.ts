@@ -188,7 +188,7 @@ interface Listing {
 }
 
 /** A listing is read at least this far: the first five pages of a search come from one read. */
-export const LISTING_LENGTH = 5 * PAGE_SIZE;
+const LISTING_LENGTH = 5 * PAGE_SIZE;
 /** Longer listings (a member paging past page 50) are read for the request only, not kept. */
 const LONGEST_CACHED_LISTING = 50 * PAGE_SIZE;
 

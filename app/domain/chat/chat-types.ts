@@ -96,7 +96,7 @@ export type ChatActionData =
   | { intent: "deleteChat"; confirm: true }
   | { intent: "deleteMessage"; confirm: number };
 
-/** One gift of a site's catalogue; its name is translated by code (`chat-extras:gifts.<code>`). */
+/** One gift of a site's catalogue; its name is the chat extras' translation gifts.<code>. */
 export interface GiftItem {
   id: number;
   code: string;

@@ -6,6 +6,7 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import pg from "pg";
 import type { ServerBuild } from "react-router";
+import { CLIENT_IP_HEADER } from "../app/lib/client-ip.server";
 import type { TrustProxy } from "../app/lib/env.server";
 import type { Logger } from "../app/lib/logger.server";
 
@@ -17,7 +18,7 @@ function requestLogging(logger: Logger): RequestHandler {
     const incoming = req.get("X-Request-Id");
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     req.headers["x-request-id"] = requestId;
-    req.headers["x-client-ip"] = req.ip ?? "unknown";
+    req.headers[CLIENT_IP_HEADER.toLowerCase()] = req.ip ?? "unknown";
     res.setHeader("X-Request-Id", requestId);
     const started = process.hrtime.bigint();
     res.on("finish", () => {

@@ -4,7 +4,7 @@
 const FORMULA_START = /^[=+\-@\t\r]/;
 const NEEDS_QUOTES = /[",\r\n]/;
 
-export function csvCell(value: string | number | null | undefined): string {
+function csvCell(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "number") return String(value);
   const text = FORMULA_START.test(value) ? `'${value}` : value;

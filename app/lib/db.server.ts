@@ -82,7 +82,7 @@ export const PLAN_EACH_CALL = Prisma.sql`/* planned on every call */ `;
  * Only texts that start with a query (SELECT, WITH, INSERT, UPDATE, DELETE) are named; transaction
  * control and other commands, which are not planned, and queries marked `PLAN_EACH_CALL` run unnamed.
  */
-export function preparedStatementName(text: string): string | undefined {
+function preparedStatementName(text: string): string | undefined {
   let name = statementNames.get(text);
   if (name) return name;
   if (statementNames.size >= MAX_NAMED_STATEMENTS || !/^\s*(select|with|insert|update|delete)\b/i.test(text))

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseAcceptLanguage, resolveLocale, visibleLocales } from "./i18n";
+import { resolveLocale, visibleLocales } from "./i18n";
 
 describe("resolveLocale (the language order)", () => {
   it("takes the cookie first, whatever the browser or domain says", () => {
@@ -79,9 +79,17 @@ describe("visibleLocales (the languages offered per country)", () => {
   });
 });
 
-describe("parseAcceptLanguage", () => {
+describe("the browser's Accept-Language header", () => {
+  // Sweden is not in the table: every locale is offered, so only the header decides.
+  const fromBrowser = (acceptLanguage: string | null) => resolveLocale({ acceptLanguage, country: "SE" });
+
   it("orders by quality, then by position, and drops q=0 and *", () => {
-    expect(parseAcceptLanguage("nl;q=0.5, de-AT, en;q=0.8, *;q=0.1, fr;q=0")).toEqual(["de-at", "en", "nl"]);
-    expect(parseAcceptLanguage(null)).toEqual([]);
+    expect(fromBrowser("nl;q=0.5, de-AT, en;q=0.8, *;q=0.1, fr;q=0").locale).toBe("de");
+    expect(fromBrowser("nl;q=0.5, en;q=0.8, *;q=0.1, fr;q=0").locale).toBe("en");
+    expect(fromBrowser("nl;q=0.5, *;q=0.1, fr;q=0")).toEqual({ locale: "nl", source: "browser" });
+    expect(fromBrowser("it, de").locale).toBe("it");
+    expect(fromBrowser("fr;q=0, *, pl;q=0.1").locale).toBe("pl");
+    expect(fromBrowser("fr;q=0")).toEqual({ locale: "nl", source: "default" });
+    expect(fromBrowser(null)).toEqual({ locale: "nl", source: "default" });
   });
 });

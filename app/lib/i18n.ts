@@ -34,7 +34,7 @@ export function visibleLocales(country: string | null, current?: Locale): Locale
 }
 
 /** Language codes from an Accept-Language header, most preferred first. */
-export function parseAcceptLanguage(header: string | null): string[] {
+function parseAcceptLanguage(header: string | null): string[] {
   if (!header) return [];
   return header
     .split(",")

@@ -122,7 +122,7 @@ function unsubscribeHeaders(url: string) {
  * gives up after SMTP_TIMEOUT_MS per step); a claim older than this belongs to a worker that
  * stopped mid-send, and another worker may take the mail over.
  */
-export const MAIL_CLAIM_MS = 10 * 60_000;
+const MAIL_CLAIM_MS = 10 * 60_000;
 
 /** Another worker is sending this mail now: the job fails and is retried, by then it is sent. */
 export class MailClaimedElsewhere extends Error {
@@ -164,7 +164,7 @@ async function claimMail(mailId: number, transport: MailTransport): Promise<Clai
  * came to a server that cannot send it (mixed servers on one database), and pg-boss hands the next
  * one to any worker, in time to one with the mail's transport.
  */
-export const OTHER_TRANSPORT_DELAY_S = 30;
+const OTHER_TRANSPORT_DELAY_S = 30;
 
 /** The stored mail a `stillWanted` check decides on. */
 export interface MailToSend {
@@ -241,13 +241,13 @@ export async function deliverMail(
  * they are not kept for long; the outbox and tests only read fresh ones, and the few days cover a
  * member asking about a mail just sent.
  */
-export const SENT_MAIL_DAYS = 3;
+const SENT_MAIL_DAYS = 3;
 /**
  * Days the row of a mail that was never sent (failed, or still queued) is kept: its address, subject,
  * attempts and last error, to find out why. Its content and unsubscribe address are emptied after
  * SENT_MAIL_DAYS like a sent mail's (by then its retries, about an hour, are long over).
  */
-export const UNSENT_MAIL_DAYS = 30;
+const UNSENT_MAIL_DAYS = 30;
 const PRUNE_CHUNK = 5_000;
 
 /**

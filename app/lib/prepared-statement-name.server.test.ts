@@ -1,22 +1,44 @@
-import { describe, expect, it } from "vitest";
-import { PLAN_EACH_CALL, preparedStatementName } from "./db.server";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Prisma } from "~/generated/prisma/client";
+import { PLAN_EACH_CALL, queryPrepared } from "./db.server";
 
-describe("preparedStatementName", () => {
-  it("gives a query the same name for the same text, and another text another name", () => {
-    const first = preparedStatementName(`SELECT id FROM "User" WHERE id = $1`);
+// queryPrepared's pool, stood in for: it records the name each statement is sent under.
+let sentName: string | undefined;
+beforeAll(() => {
+  globalThis.__preparedPool = {
+    query: async (query: { name?: string }) => {
+      sentName = query.name;
+      return { rows: [] };
+    },
+  } as never;
+});
+afterAll(() => {
+  globalThis.__preparedPool = undefined;
+});
+
+/** The name queryPrepared prepares a statement under (undefined: it runs unnamed). */
+async function nameOf(sql: Prisma.Sql | string) {
+  sentName = "not sent";
+  await queryPrepared(typeof sql === "string" ? Prisma.raw(sql) : sql);
+  return sentName;
+}
+
+describe("the names of prepared statements", () => {
+  it("are the same for the same text, and another text gets another name", async () => {
+    const first = await nameOf(Prisma.sql`SELECT id FROM "User" WHERE id = ${1}`);
     expect(first).toMatch(/^s[0-9a-f]{16}$/);
-    expect(preparedStatementName(`SELECT id FROM "User" WHERE id = $1`)).toBe(first);
-    expect(preparedStatementName(`SELECT id FROM "User" WHERE email = $1`)).not.toBe(first);
+    expect(await nameOf(Prisma.sql`SELECT id FROM "User" WHERE id = ${2}`)).toBe(first);
+    expect(await nameOf(Prisma.sql`SELECT id FROM "User" WHERE email = ${"a@example.com"}`)).not.toBe(first);
   });
 
-  it("names the statements PostgreSQL plans, and leaves transaction control and other commands unnamed", () => {
+  it("are given to the statements PostgreSQL plans; transaction control and other commands run unnamed", async () => {
     for (const text of [
       "WITH x AS (SELECT 1) SELECT * FROM x",
       "  insert into t values ($1)",
       "UPDATE t SET a = 1",
       "DELETE FROM t",
     ])
-      expect(preparedStatementName(text), text).toBeDefined();
+      expect(await nameOf(text), text).toBeDefined();
     for (const text of [
       "BEGIN",
       "COMMIT",
@@ -25,19 +47,20 @@ describe("preparedStatementName", () => {
       "VACUUM t",
       "SELECTED",
     ])
-      expect(preparedStatementName(text), text).toBeUndefined();
+      expect(await nameOf(text), text).toBeUndefined();
   });
 
-  it("leaves a query marked to be planned on every call unnamed", () => {
-    expect(preparedStatementName(`${PLAN_EACH_CALL.text}SELECT 1`)).toBeUndefined();
-    expect(preparedStatementName("SELECT 1")).toBeDefined();
+  it("are not given to a query marked to be planned on every call", async () => {
+    expect(await nameOf(Prisma.sql`${PLAN_EACH_CALL}SELECT 1`)).toBeUndefined();
+    expect(await nameOf("SELECT 1")).toBeDefined();
   });
 
-  it("stops naming new texts after 2,000, so texts without end cannot fill every connection", () => {
-    const names = Array.from({ length: 2_100 }, (_, i) => preparedStatementName(`SELECT ${i} AS n`));
+  it("stop for new texts after 2,000, so texts without end cannot fill every connection", async () => {
+    const names: (string | undefined)[] = [];
+    for (let i = 0; i < 2_100; i++) names.push(await nameOf(`SELECT ${i} AS n`));
     expect(names.filter((name) => name === undefined).length).toBeGreaterThan(0);
     expect(new Set(names.filter(Boolean)).size).toBeLessThanOrEqual(2_000);
     // Texts named before the limit keep their names.
-    expect(preparedStatementName(`SELECT 0 AS n`)).toBe(names[0]);
+    expect(await nameOf(`SELECT 0 AS n`)).toBe(names[0]);
   });
 });

@@ -51,7 +51,7 @@ function isNotFound(error: unknown): boolean {
 }
 
 /** An S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, …); keys are the same as on disk. */
-export function s3Storage(
+function s3Storage(
   config: Pick<Env, "S3_BUCKET" | "S3_REGION" | "S3_ENDPOINT" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY">,
 ): FileStorage {
   const Bucket = config.S3_BUCKET!;

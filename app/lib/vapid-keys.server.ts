@@ -44,7 +44,7 @@ const select = { publicKey: true, privateKey: true } as const;
  * offers a pair (one left in its DATA_DIR by an earlier version, else a new one), the first insert
  * wins (`INSERT … ON CONFLICT DO NOTHING`) and every process reads back the stored one.
  */
-export async function storedVapidKeys(dataDir: string): Promise<VapidKeys> {
+async function storedVapidKeys(dataDir: string): Promise<VapidKeys> {
   const stored = await db().vapidKeyPair.findUnique({ where: { id: PAIR_ID }, select });
   if (stored) return stored;
   const offered = (await pairInDataDir(dataDir)) ?? webpush.generateVAPIDKeys();
@@ -53,7 +53,7 @@ export async function storedVapidKeys(dataDir: string): Promise<VapidKeys> {
 }
 
 /** The VAPID keys for `source`: VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY when set, else the stored pair. */
-export async function resolveVapidKeys(
+async function resolveVapidKeys(
   source: Pick<Env, "VAPID_PUBLIC_KEY" | "VAPID_PRIVATE_KEY" | "DATA_DIR">,
 ): Promise<VapidKeys> {
   const { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, DATA_DIR } = source;

@@ -4,7 +4,7 @@ import type { SessionUser } from "~/domain/accounts/session.server";
 import type { MemberCounts } from "~/domain/accounts/member-counts";
 import type { SearchViewer } from "~/domain/search/search-viewer.server";
 
-export interface RequestInfo {
+interface RequestInfo {
   requestId: string;
   /** Per-request CSP nonce for inline scripts. */
   nonce: string;

@@ -46,13 +46,6 @@ export function requireConfirmedUser(context: Context, request: Request): Sessio
   return user;
 }
 
-/** A Premium (paying) member; others get 403 with the premium-only message. */
-export function requirePremium(context: Context, request: Request): SessionUser {
-  const user = requireConfirmedUser(context, request);
-  if (!user.paidUser) throw data({ reason: "premium" }, { status: 403 });
-  return user;
-}
-
 /** Staff only; to everyone else the page does not exist. */
 export function requireStaff(context: Context, request: Request): SessionUser {
   const user = requireUser(context, request);

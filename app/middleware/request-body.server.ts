@@ -82,7 +82,7 @@ function utf8(request: Request, bytes: Uint8Array) {
  * textarea as CRLF, but count it as one character for `maxLength` (and in the client's validation),
  * so without this a note at its limit would be over it on the server.
  */
-export function normalizeNewlines(value: string): string {
+function normalizeNewlines(value: string): string {
   return value.replace(/\r\n?/g, "\n");
 }
 

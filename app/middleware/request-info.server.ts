@@ -10,7 +10,7 @@ import { env } from "~/lib/env.server";
 import { isOwnOrigin } from "~/lib/same-origin.server";
 import { localeForRequest, setLocaleFacts } from "./i18n.server";
 
-export function contentSecurityPolicy(nonce: string, development: boolean): string {
+function contentSecurityPolicy(nonce: string, development: boolean): string {
   const directives = [
     "default-src 'self'",
     development

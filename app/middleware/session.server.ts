@@ -14,7 +14,7 @@ import { readSignedString } from "~/lib/signed-cookie.server";
 const SESSION_COOKIE = "auth.session";
 
 /** The auth cookie: prefix "auth.", 30 days, path /, SameSite lax. The value is the session row id. */
-export function sessionCookie() {
+function sessionCookie() {
   return createCookie(SESSION_COOKIE, {
     path: "/",
     sameSite: "lax",

@@ -2,7 +2,7 @@ import type { MiddlewareFunction } from "react-router";
 import { pickTracking, type Tracking } from "~/domain/core/tracking";
 import { cookieHeader, readCookie } from "~/lib/cookies.server";
 
-export const TRACKING_COOKIE = "tracking";
+const TRACKING_COOKIE = "tracking";
 /** How long a landing's tracking data is remembered until the visitor signs up. */
 const TRACKING_COOKIE_DAYS = 30;
 
@@ -36,7 +36,7 @@ export function readTracking(request: Request): Tracking {
 }
 
 /** The Set-Cookie header that remembers tracking data. */
-export function trackingCookieHeader(tracking: Tracking): string {
+function trackingCookieHeader(tracking: Tracking): string {
   return cookieHeader(TRACKING_COOKIE, JSON.stringify(tracking), {
     httpOnly: true,
     maxAge: TRACKING_COOKIE_DAYS * 24 * 3600,

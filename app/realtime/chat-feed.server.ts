@@ -28,11 +28,6 @@ interface StoredChatEvent {
   payload: Prisma.JsonValue;
 }
 
-/** The member's events after `afterId`, oldest first. */
-export async function chatEventsAfter(userId: number, afterId: bigint, limit: number) {
-  return (await chatEventsAndTotals(userId, afterId, limit)).rows;
-}
-
 /**
  * The member's events after `afterId` (oldest first) with their totals now, in one statement: a
  * live message wakes both members' feeds on every app process, so this runs twice per message.

@@ -22,7 +22,7 @@ const EVENT_STREAM_HEADERS = {
   Connection: "keep-alive",
 };
 
-export const HEARTBEAT_MS = 25_000;
+const HEARTBEAT_MS = 25_000;
 const RETRY_MS = 2_000;
 /** A client this many chunks behind is cut off; it reconnects and catches up from its Last-Event-ID. */
 const MAX_QUEUED_CHUNKS = 256;

@@ -24,7 +24,7 @@ export interface RealtimeHub {
   stop(): Promise<void>;
 }
 
-export interface RealtimeHubOptions {
+interface RealtimeHubOptions {
   connectionString: string;
   channel?: string;
   /** Shown in pg_stat_activity. */

@@ -5,7 +5,7 @@ import path from "node:path";
 import { env } from "~/lib/env.server";
 import type { OutboxFiles } from "~/lib/mail.server";
 
-export function outboxDir() {
+function outboxDir() {
   return path.join(env().DATA_DIR, "outbox");
 }
 

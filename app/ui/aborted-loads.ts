@@ -1,5 +1,5 @@
 /** What an aborted `fetch` rejects with: the cancellation of a load, not a failure. */
-export function isAbortedLoad(reason: unknown): boolean {
+function isAbortedLoad(reason: unknown): boolean {
   return reason instanceof DOMException && reason.name === "AbortError";
 }
 

@@ -14,7 +14,7 @@ interface ActivationReminderUser {
  * disabled (as it is until the e-mail address is confirmed) and no notifications are disabled (a
  * mail can arrive).
  */
-export function shouldShowActivationReminder(user: ActivationReminderUser | null | undefined): boolean {
+function shouldShowActivationReminder(user: ActivationReminderUser | null | undefined): boolean {
   return (
     !!user &&
     user.status === "not_confirmed" &&

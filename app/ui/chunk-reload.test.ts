@@ -1,10 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import {
-  CHUNK_RELOAD_INTERVAL_MS,
-  isChunkLoadError,
-  reloadForChunkError,
-  reloadOnPreloadErrors,
-} from "./chunk-reload";
+import { isChunkLoadError, reloadForChunkError, reloadOnPreloadErrors } from "./chunk-reload";
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -19,7 +14,7 @@ describe("reloadForChunkError", () => {
   it("reloads once, not again within 60 s, and again once 60 s have passed", () => {
     const reload = vi.fn();
     expect(reloadForChunkError(reload)).toBe(true);
-    vi.advanceTimersByTime(CHUNK_RELOAD_INTERVAL_MS - 1);
+    vi.advanceTimersByTime(60_000 - 1);
     expect(reloadForChunkError(reload)).toBe(false);
     expect(reload).toHaveBeenCalledTimes(1);
     vi.advanceTimersByTime(1);

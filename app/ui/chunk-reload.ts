@@ -1,5 +1,5 @@
 /** A page chunk that fails to load reloads the page, at most once per 60 s. */
-export const CHUNK_RELOAD_INTERVAL_MS = 60_000;
+const CHUNK_RELOAD_INTERVAL_MS = 60_000;
 const STORAGE_KEY = "chunk-reload-at";
 
 /** The messages browsers give a failed `import()` (Chromium, Firefox, Safari) and Vite's CSS preload. */

@@ -1,5 +1,5 @@
 /** Unread counters show "99+" from 100 on (docs/product.md, Notifications). */
-export function formatCount(count: number): string {
+function formatCount(count: number): string {
   return count >= 100 ? "99+" : String(count);
 }
 

@@ -1,18 +1,25 @@
 import { screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { renderWithApp } from "../../tests/setup/render";
-import { ErrorPage } from "./error-page";
+import { RouteErrorPage } from "./error-page";
 
-describe("ErrorPage", () => {
+/** A route's error response as React Router hands it to the boundary. */
+const errorResponse = (status: number) => ({ status, statusText: "", internal: false, data: null });
+
+describe("RouteErrorPage", () => {
   it("shows the status and message, with a link home on 404", () => {
-    renderWithApp(<ErrorPage status={404} message="Deze pagina kon niet worden gevonden" />);
+    renderWithApp(<RouteErrorPage error={errorResponse(404)} />);
     expect(screen.getByRole("heading", { name: "404" })).toBeInTheDocument();
+    expect(screen.getByText("Deze pagina kon niet worden gevonden")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Terug naar de homepage" })).toHaveAttribute("href", "/");
   });
 
   it("has no home link on 500", () => {
-    renderWithApp(<ErrorPage status={500} message="Er is een fout opgetreden, probeer het later opnieuw." />);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    renderWithApp(<RouteErrorPage error={new Error("database on fire")} />);
+    expect(screen.getByRole("heading", { name: "500" })).toBeInTheDocument();
     expect(screen.getByText("Er is een fout opgetreden, probeer het later opnieuw.")).toBeInTheDocument();
     expect(screen.queryByRole("link")).not.toBeInTheDocument();
+    logged.mockRestore();
   });
 });

@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Link } from "react-router";
 import { isChunkLoadError, reloadForChunkError } from "~/ui/chunk-reload";
 import { useTranslation } from "~/ui/use-translation";
 
-export function ErrorPage({
+function ErrorPage({
   status,
   message,
   as: Element = "main",

@@ -2,7 +2,7 @@ import { AppLink } from "~/ui/app-link";
 import { useTranslation } from "~/ui/use-translation";
 
 /** The nine footer links, in order. */
-export const FOOTER_LINKS = [
+const FOOTER_LINKS = [
   { key: "terms", to: "/pages/terms" },
   { key: "privacy", to: "/pages/privacy" },
   { key: "cookies", to: "/pages/cookies" },

@@ -1,7 +1,7 @@
 import { act, render, screen } from "@testing-library/react";
 import { createRoutesStub, Link } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { LOADING_BAR_THROTTLE_MS, LoadingBar } from "./loading-bar";
+import { LoadingBar } from "./loading-bar";
 
 describe("LoadingBar", () => {
   beforeEach(() => vi.useFakeTimers());
@@ -28,7 +28,7 @@ describe("LoadingBar", () => {
     render(<Stub initialEntries={["/"]} />);
     await act(async () => screen.getByText("slow").click());
     expect(screen.getByTestId("loading-bar")).not.toHaveClass("is-loading");
-    await act(async () => vi.advanceTimersByTime(LOADING_BAR_THROTTLE_MS + 1));
+    await act(async () => vi.advanceTimersByTime(200 + 1));
     expect(screen.getByTestId("loading-bar")).toHaveClass("is-loading");
     await act(async () => finish());
     expect(screen.getByTestId("loading-bar")).not.toHaveClass("is-loading");

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useNavigation } from "react-router";
 
 /** A loading bar during page loads, throttled by 200 ms, animating over 5000 ms. */
-export const LOADING_BAR_THROTTLE_MS = 200;
+const LOADING_BAR_THROTTLE_MS = 200;
 
 export function LoadingBar() {
   const navigation = useNavigation();

@@ -4,7 +4,7 @@ import { Form, Link, useLocation } from "react-router";
 /**
  * The "profile photo" alert: nudges a member without an active main photo to add one. Dismissing
  * posts a plain form to /profile/photos (intent "dismissAlert"), which stores the time and returns
- * to this page. The caller decides whether to show it (needsPhotoAlert from domain/photos/manage.server).
+ * to this page. The caller decides whether to show it (the root loader's `photoAlert`).
  */
 export function PhotoAlert({ show }: { show: boolean }) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderWithApp } from "../../tests/setup/render";
-import { MemberGrid, Pager, pageWindow } from "./search-results";
+import { MemberGrid, Pager } from "./search-results";
 
 const queryFor = (n: number) => `page=${n}`;
 
@@ -31,8 +31,14 @@ describe("Pager", () => {
   });
 
   it("shows the first, the last and two pages either side", () => {
-    expect(pageWindow(5, 10)).toEqual([1, "gap", 3, 4, 5, 6, 7, "gap", 10]);
-    expect(pageWindow(1, 10, true)).toEqual([1, 2, 3, "gap"]);
+    const pages = () => screen.getAllByRole("listitem").map((item) => item.textContent);
+    const { unmount } = renderWithApp(<Pager page={5} pageCount={10} queryFor={queryFor} />, {
+      path: "/members?page=5",
+    });
+    expect(pages()).toEqual(["Vorige", "1", "…", "3", "4", "5", "6", "7", "…", "10", "Volgende"]);
+    unmount();
+    renderWithApp(<Pager page={1} pageCount={10} morePages queryFor={queryFor} />, { path: "/members" });
+    expect(pages()).toEqual(["Vorige", "1", "2", "3", "…", "Volgende"]);
   });
 });
 

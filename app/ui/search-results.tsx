@@ -39,7 +39,7 @@ export function MemberGrid({
  * Page numbers shown around the current page: the first, the last and two on either side; when
  * more pages follow than are known, a gap instead of the last.
  */
-export function pageWindow(page: number, pageCount: number, morePages = false): (number | "gap")[] {
+function pageWindow(page: number, pageCount: number, morePages = false): (number | "gap")[] {
   const pages: (number | "gap")[] = [];
   for (let n = 1; n <= pageCount; n++) {
     if (n === 1 || (n === pageCount && !morePages) || Math.abs(n - page) <= 2) pages.push(n);

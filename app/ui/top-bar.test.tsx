@@ -1,10 +1,16 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderWithApp } from "../../tests/setup/render";
-import { formatCount } from "./count-badge";
-import { TopBar, creditsBadgeClass, type TopBarUser } from "./top-bar";
+import type { ComponentProps } from "react";
+import { TopBar } from "./top-bar";
 
-const member: TopBarUser = { name: "Sanne", credits: 50, paidUser: false, mainPhotoId: 7, staff: false };
+const member: NonNullable<ComponentProps<typeof TopBar>["user"]> = {
+  name: "Sanne",
+  credits: 50,
+  paidUser: false,
+  mainPhotoId: 7,
+  staff: false,
+};
 
 describe("TopBar", () => {
   it("shows a visitor the logo to the home page and a Login button", () => {
@@ -83,14 +89,28 @@ describe("TopBar", () => {
 
 describe("badges", () => {
   it("caps counts at 99+ from 100", () => {
-    expect(formatCount(99)).toBe("99");
-    expect(formatCount(100)).toBe("99+");
+    const { unmount } = renderWithApp(
+      <TopBar siteName="H" user={member} locales={["nl"]} locale="nl" unreadMessages={99} />,
+    );
+    expect(screen.getByLabelText("99 ongelezen berichten")).toHaveTextContent(/^99$/);
+    unmount();
+    renderWithApp(<TopBar siteName="H" user={member} locales={["nl"]} locale="nl" unreadMessages={100} />);
+    expect(screen.getByLabelText("100 ongelezen berichten")).toHaveTextContent(/^99\+$/);
   });
 
   it("colours the credits badge: none above 10, warning above 0, danger at 0", () => {
-    expect(creditsBadgeClass(11)).toBeNull();
-    expect(creditsBadgeClass(10)).toContain("bg-warning");
-    expect(creditsBadgeClass(1)).toContain("bg-warning");
-    expect(creditsBadgeClass(0)).toBe("bg-danger");
+    const badgeAt = (credits: number) => {
+      const { unmount } = renderWithApp(
+        <TopBar siteName="H" user={{ ...member, paidUser: true, credits }} locales={["nl"]} locale="nl" />,
+      );
+      const className = screen.queryByTestId("credits-badge")?.className ?? null;
+      unmount();
+      return className;
+    };
+    expect(badgeAt(11)).toBeNull();
+    expect(badgeAt(10)).toContain("bg-warning");
+    expect(badgeAt(1)).toContain("bg-warning");
+    expect(badgeAt(0)).toContain("bg-danger");
+    expect(badgeAt(0)).not.toContain("bg-warning");
   });
 });

@@ -5,7 +5,7 @@ import type { Locale } from "~/lib/i18n";
 import { CountBadge } from "./count-badge";
 import { LanguageDropdown } from "./language-dropdown";
 
-export interface TopBarUser {
+interface TopBarUser {
   name: string;
   credits: number;
   paidUser: boolean;
@@ -33,7 +33,7 @@ interface TopBarProps {
 }
 
 /** Paid users see a credits badge at 10 or fewer credits: warning above 0, danger at 0. */
-export function creditsBadgeClass(credits: number): string | null {
+function creditsBadgeClass(credits: number): string | null {
   if (credits > 10) return null;
   return credits > 0 ? "bg-warning text-dark" : "bg-danger";
 }

@@ -22,8 +22,7 @@ import {
   LIKES_PER_MEMBER,
   LOGIN_FAILURES_PER_ACCOUNT_FACTOR,
   LOGIN_FAILURES_PER_IP_FACTOR,
-  MESSAGES_PER_MEMBER_PER_HOUR,
-  MESSAGES_PER_MEMBER_PER_MINUTE,
+  MESSAGES_PER_MEMBER,
   PAYMENTS_PER_MEMBER,
   PHOTO_UPLOADS_PER_MEMBER,
   REPORTS_PER_IP,
@@ -546,6 +545,7 @@ describe("likes", () => {
 });
 
 describe("messages and new conversations", () => {
+  const [MESSAGES_PER_MEMBER_PER_MINUTE, MESSAGES_PER_MEMBER_PER_HOUR] = MESSAGES_PER_MEMBER;
   const write = (from: Member, to: Member, body: string, js = false) =>
     post(
       `/members/${to.profileId}/chat`,

@@ -2,18 +2,18 @@
 // anything else (unknown, inactive, another site's, malformed) is the normal 404.
 import { beforeAll, describe, expect, it } from "vitest";
 import { campaignLinkTarget } from "~/domain/landers/campaign-link.server";
-import { clearSiteCache } from "~/domain/sites/site.server";
 import { db } from "~/lib/db.server";
 import { readTracking } from "~/middleware/tracking.server";
 import { loader } from "~/routes/$token";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { runRoute, siteRequest } from "../fixtures/run-route";
+import { forgetCachedReads } from "../fixtures/caches";
 
 let sites: { nl: number; de: number };
 
 beforeAll(async () => {
   sites = await seedBaseData(db());
-  clearSiteCache();
+  forgetCachedReads();
   await db().campaignLink.createMany({
     data: [
       {

@@ -5,16 +5,11 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newSendKey } from "~/domain/chat/send-key";
-import { canViewChatPhoto } from "~/domain/chat/chat-photos.server";
-import { giftCatalogue } from "~/domain/chat/gifts.server";
+import { loadChatExtras } from "~/domain/chat/chat-extras.server";
+import { chatPhotoForViewer } from "~/domain/chat/chat-photos.server";
 import { ICEBREAKER_KEYS, icebreakerHref } from "~/domain/chat/icebreakers";
 import { REPORT_NOTE_MAX } from "~/domain/chat/chat-types";
-import {
-  EVIDENCE_MESSAGES,
-  readReportEvidence,
-  reportMessage,
-  type ReportEvidence,
-} from "~/domain/chat/report-message.server";
+import { readReportEvidence, reportMessage } from "~/domain/chat/report-message.server";
 import { sendMessage } from "~/domain/chat/send-message.server";
 import { setComplaintStatus, submitComplaint } from "~/domain/complaints/complaints.server";
 import { changeCredits } from "~/domain/credits/credits.server";
@@ -25,7 +20,7 @@ import { db } from "~/lib/db.server";
 import { SUPPORTED_LOCALES } from "~/lib/i18n";
 import { stopJobs } from "~/lib/jobs.server";
 import { fileStorage } from "~/lib/storage.server";
-import { extrasNotices } from "~/routes/+chat/extras.server";
+import { chatExtrasShown } from "~/routes/+chat/extras.server";
 import { loader as chatPhotoLoader } from "~/routes/chat-photos.$id.$size";
 import { action as reportAction, loader as reportPageLoader } from "~/routes/chats.$id.report";
 import { action as giftAction } from "~/routes/chats.gift";
@@ -50,6 +45,21 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopJobs();
 });
+
+/** The gift catalogue of a site as its members see it in the open gift picker of a chat page. */
+async function giftCatalogue(siteId: number) {
+  const member = { id: 0, profile: null };
+  const shown = chatExtrasShown("/chats/1?gifts=1", site.messageLength);
+  return (await loadChatExtras(member, { ...site, id: siteId }, shown)).gifts!;
+}
+
+/** What the gift, photo and report actions (and the no-JS icebreakers) left in a chat page's address. */
+const extrasNotices = (url: string, messageLength: number) => chatExtrasShown(url, messageLength).notices;
+
+/** Whether the viewer gets the chat photo's bytes. */
+async function canViewChatPhoto(chatPhotoId: number, viewer: Parameters<typeof chatPhotoForViewer>[2]) {
+  return (await chatPhotoForViewer(chatPhotoId, "thumb", viewer)) !== null;
+}
 
 async function fund(member: Member, credits: number) {
   funding++;
@@ -630,7 +640,7 @@ interface StaffRow {
   id: number;
   messageRef: string;
   text: string;
-  evidence: ReportEvidence | null;
+  evidence: ReturnType<typeof readReportEvidence>;
 }
 
 /** /staff/complaints as a staff member of the site sees it, and the row of one message's complaint. */
@@ -703,12 +713,12 @@ describe("reporting a message", () => {
       },
     });
     // The last 20 of the 25 messages, oldest first, each with its sender.
-    expect(evidence.history).toHaveLength(EVIDENCE_MESSAGES);
+    expect(evidence.history).toHaveLength(20);
     expect(evidence.history.map((m) => m.text)).toEqual(
-      Array.from({ length: EVIDENCE_MESSAGES }, (_, i) => `Bericht nummer ${i + 5}`),
+      Array.from({ length: 20 }, (_, i) => `Bericht nummer ${i + 5}`),
     );
     expect(evidence.history.map((m) => m.senderId)).toEqual(
-      Array.from({ length: EVIDENCE_MESSAGES }, (_, i) => ((i + 5) % 2 ? b.userId : a.userId)),
+      Array.from({ length: 20 }, (_, i) => ((i + 5) % 2 ? b.userId : a.userId)),
     );
 
     // Staff see the note as text and the evidence apart; the public form's text that imitates the

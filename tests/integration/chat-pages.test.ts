@@ -2,7 +2,6 @@
 // opening (read), who may read and write, history limits, deleting, refusals and read receipts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGES_PAGE_SIZE } from "~/domain/chat/chat-types";
-import { giftCatalogue } from "~/domain/chat/gifts.server";
 import { sendMessage } from "~/domain/chat/send-message.server";
 import { block } from "~/domain/profiles/blocks.server";
 import { resolveSite, type Site } from "~/domain/sites/site.server";
@@ -112,7 +111,7 @@ describe("the chat list", () => {
   it("names the gift of a last gift message by its code", async () => {
     const [anna, bram] = [await createMember({ credits: 100 }), await createMember({ credits: 100 })];
     await send(anna, bram, "Hoi Bram");
-    const rose = (await giftCatalogue(site.id)).find((gift) => gift.code === "rose")!;
+    const rose = await db().gift.findFirstOrThrow({ where: { siteId: site.id, code: "rose" } });
     const sent = await sendMessage({
       senderId: anna.userId,
       site,

@@ -6,7 +6,7 @@ import { confirmEmailChange, requestEmailChange } from "~/domain/accounts/email-
 import { isResetLinkValid, requestPasswordReset } from "~/domain/accounts/password-reset.server";
 import { resendActivation } from "~/domain/accounts/signup.server";
 import { DELETE_REASONS, deleteAccountSchema } from "~/domain/accounts/delete-account-schema";
-import { eraseExpiredAccounts, erasedEmail } from "~/domain/accounts/erase-accounts.server";
+import { eraseExpiredAccounts } from "~/domain/accounts/erase-accounts.server";
 import { reactivateAccount, reactivationLinkWorks } from "~/domain/accounts/reactivate-account.server";
 import { createSession, getSession } from "~/middleware/session.server";
 import {
@@ -15,14 +15,8 @@ import {
   complaintSchema,
   type ComplaintInput,
 } from "~/domain/complaints/complaint-schema";
-import {
-  COMPLAINTS_PER_IP_PER_HOUR,
-  listComplaints,
-  setComplaintStatus,
-  STAFF_PAGE_SIZE,
-  submitComplaint,
-} from "~/domain/complaints/complaints.server";
-import { giftCatalogue } from "~/domain/chat/gifts.server";
+import { listComplaints, setComplaintStatus, submitComplaint } from "~/domain/complaints/complaints.server";
+import { COMPLAINTS_PER_IP } from "~/domain/abuse/limits";
 import { sendMessage } from "~/domain/chat/send-message.server";
 import { changeCredits } from "~/domain/credits/credits.server";
 import { resolveSite, type Site } from "~/domain/sites/site.server";
@@ -46,6 +40,8 @@ import { runRoute, siteRequest } from "../fixtures/run-route";
 const PASSWORD = "Goed-wachtwoord-1";
 const ORIGIN = "http://hartklop.test";
 const DAY = 24 * 3600_000;
+/** The address an erased account keeps: unique, and never deliverable. */
+const erasedEmail = (userId: number) => `erased-${userId}@invalid`;
 
 let site: Site;
 async function loginRequest(userId: number) {
@@ -482,7 +478,7 @@ describe("erasing deleted accounts", () => {
     const { conversationId } = await send(erased, { kind: "text", body: "Mijn geheime tekst" });
     const photo = await chatPhoto(erased);
     await send(erased, { kind: "photo", chatPhotoId: photo.id });
-    const rose = (await giftCatalogue(site.id)).find((g) => g.code === "rose")!;
+    const rose = await db().gift.findFirstOrThrow({ where: { siteId: site.id, code: "rose" } });
     await send(erased, { kind: "gift", giftId: rose.id });
     const partnerPhoto = await chatPhoto(partner);
     await send(partner, { kind: "photo", chatPhotoId: partnerPhoto.id });
@@ -737,7 +733,7 @@ describe("complaints", () => {
   });
 
   it("limits complaints per IP", async () => {
-    for (let i = 0; i < COMPLAINTS_PER_IP_PER_HOUR; i++) {
+    for (let i = 0; i < COMPLAINTS_PER_IP.limit; i++) {
       expect(await submit("198.51.100.3")).toMatchObject({ ok: true });
     }
     expect(await submit("198.51.100.3", { email: "zesde@example.com" })).toEqual({
@@ -750,6 +746,7 @@ describe("complaints", () => {
   });
 
   it("lists complaints for staff newest first, 50 a page, and changes their status", async () => {
+    const STAFF_PAGE_SIZE = 50;
     await db().complaint.deleteMany();
     const base = Date.now() - 1000 * DAY;
     await db().complaint.createMany({

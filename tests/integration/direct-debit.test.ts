@@ -13,7 +13,6 @@ import {
   DIRECT_DEBIT_CODES_USUAL_PER_SITE,
 } from "~/domain/abuse/limits";
 import { withinLimit } from "~/domain/abuse/rate-limits.server";
-import { clearPackageCache } from "~/domain/credits/packages.server";
 import { settleSimulatedPayment, simulatedWebhooksDone } from "~/stand-ins/mollie-simulator.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { db } from "~/lib/db.server";
@@ -29,6 +28,7 @@ import { mollieNetworkForSuite } from "../fixtures/mollie-network";
 import { routeSimulatorWebhooks } from "../fixtures/mollie-webhooks";
 import { runRoute, siteRequest } from "../fixtures/run-route";
 import { logger } from "~/lib/logger.server";
+import { forgetCachedReads } from "../fixtures/caches";
 
 let siteId: number;
 
@@ -844,7 +844,7 @@ describe("an old request", () => {
     const extra = await db().creditPackage.create({
       data: { siteId, currency: "EUR", credits: 777, priceCents: 1999, sortOrder: 99 },
     });
-    clearPackageCache();
+    forgetCachedReads();
     try {
       const repriced = await requestCode(yara, { package: String(extra.id) });
       const repricedCode = await codeSentTo(yara);
@@ -852,13 +852,13 @@ describe("an old request", () => {
       const withdrawnCode = await codeSentTo(yara);
 
       await db().creditPackage.update({ where: { id: extra.id }, data: { priceCents: 2499 } });
-      clearPackageCache();
+      forgetCachedReads();
       const dearer = await confirm(yara, repriced, repricedCode);
       expect(dearer.status).toBe(409);
       expect(formErrors(dearer.body)).toEqual([NL.priceChanged]);
 
       await db().creditPackage.update({ where: { id: extra.id }, data: { active: false } });
-      clearPackageCache();
+      forgetCachedReads();
       const gone = await confirm(yara, withdrawn, withdrawnCode);
       expect(gone.status).toBe(409);
       expect(formErrors(gone.body)).toEqual([NL.priceChanged]);
@@ -870,7 +870,7 @@ describe("an old request", () => {
       expect(await db().directDebitRequest.count({ where: { userId: yara.userId } })).toBe(2);
     } finally {
       await db().creditPackage.update({ where: { id: extra.id }, data: { active: false } });
-      clearPackageCache();
+      forgetCachedReads();
     }
   });
 
@@ -879,7 +879,7 @@ describe("an old request", () => {
     const extra = await db().creditPackage.create({
       data: { siteId, currency: "EUR", credits: 778, priceCents: 1999, sortOrder: 99 },
     });
-    clearPackageCache();
+    forgetCachedReads();
     try {
       const requestId = await requestCode(zeno, { package: String(extra.id) });
       const code = await codeSentTo(zeno);
@@ -889,7 +889,7 @@ describe("an old request", () => {
       });
 
       await db().creditPackage.update({ where: { id: extra.id }, data: { priceCents: 2499 } });
-      clearPackageCache();
+      forgetCachedReads();
       // A reload no longer shows 19,99 as what is collected: the step says the price changed.
       expect((await codeStep(zeno, requestId)).body).toMatchObject({
         step: "code",
@@ -915,7 +915,7 @@ describe("an old request", () => {
       expect(payment.amountCents).toBe(2499);
     } finally {
       await db().creditPackage.update({ where: { id: extra.id }, data: { active: false } });
-      clearPackageCache();
+      forgetCachedReads();
     }
   });
 

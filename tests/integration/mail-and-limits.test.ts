@@ -1,27 +1,42 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   consumeVerification,
   createVerification,
   peekVerification,
 } from "~/domain/accounts/verification.server";
-import { mailDate, renderAccountMail, sendAccountMail } from "~/domain/notifications/account-mail.server";
+import { mailDate, sendAccountMail } from "~/domain/notifications/account-mail.server";
 import { deliverMail } from "~/domain/notifications/mail-delivery.server";
 import { db } from "~/lib/db.server";
 import { QUEUES, jobs, stopJobs } from "~/lib/jobs.server";
-import {
-  MAIL_CLAIM_MS,
-  MailClaimedElsewhere,
-  SENT_MAIL_DAYS,
-  UNSENT_MAIL_DAYS,
-  pruneMails,
-} from "~/lib/mail.server";
-import { outboxDir } from "~/stand-ins/mail-outbox.server";
+import { MailClaimedElsewhere, pruneMails } from "~/lib/mail.server";
+import { outboxDir, outboxFile } from "../fixtures/mail-outbox";
 import { hitRateLimit } from "~/lib/rate-limit.server";
 import { seedBaseData } from "../../prisma/seed/base-data";
 
 const site = { name: "Hartklop", domain: "hartklop.nl" };
+
+/**
+ * An account mail as sendAccountMail queues it (its subject, HTML and text), in a transaction that
+ * is then rolled back: nothing stays queued for the tests' mail worker.
+ */
+async function renderAccountMail(content: Omit<Parameters<typeof sendAccountMail>[0], "to">) {
+  const rolledBack = new Error("rolled back");
+  let mail: { subject: string; html: string; text: string } | undefined;
+  await db()
+    .$transaction(async (tx) => {
+      const id = await sendAccountMail({ ...content, to: "gerenderd@example.com" }, tx);
+      mail = await tx.mail.findUniqueOrThrow({
+        where: { id },
+        select: { subject: true, html: true, text: true },
+      });
+      throw rolledBack;
+    })
+    .catch((error: unknown) => {
+      if (error !== rolledBack) throw error;
+    });
+  return mail!;
+}
 
 describe("mail, one-time links and rate limits", () => {
   let userId: number;
@@ -34,8 +49,8 @@ describe("mail, one-time links and rate limits", () => {
   });
   afterAll(stopJobs);
 
-  it("renders an account mail in the member's language as HTML and text, with site name and link", () => {
-    const nl = renderAccountMail({
+  it("renders an account mail in the member's language as HTML and text, with site name and link", async () => {
+    const nl = await renderAccountMail({
       kind: "activation",
       language: "nl",
       site,
@@ -49,7 +64,7 @@ describe("mail, one-time links and rate limits", () => {
     expect(nl.text).not.toContain("Sanne");
     expect(nl.text).toContain("https://hartklop.nl/activate?token=a&b");
     expect(nl.text).toContain("hartklop.nl");
-    const de = renderAccountMail({
+    const de = await renderAccountMail({
       kind: "activation",
       language: "de",
       site,
@@ -57,7 +72,7 @@ describe("mail, one-time links and rate limits", () => {
       link: "https://x",
     });
     expect(de.subject).not.toBe(nl.subject);
-    const unsafe = renderAccountMail({
+    const unsafe = await renderAccountMail({
       kind: "paymentReceipt",
       language: "nl",
       site,
@@ -68,35 +83,37 @@ describe("mail, one-time links and rate limits", () => {
     expect(unsafe.html).not.toContain("<script>");
   });
 
-  it("tells a recipient to ignore a mail only when anyone could have asked for it", () => {
+  it("tells a recipient to ignore a mail only when anyone could have asked for it", async () => {
     const ignoreIt = "Dan kun je deze e-mail negeren.";
-    const footerOf = (kind: "activation" | "resetPassword" | "emailChanged" | "paymentReceipt") =>
-      renderAccountMail({ kind, language: "nl", site, name: "Sanne", link: "https://x" }).text;
-    expect(footerOf("activation")).toContain(ignoreIt);
-    expect(footerOf("resetPassword")).toContain(ignoreIt);
+    const footerOf = async (kind: "activation" | "resetPassword" | "emailChanged" | "paymentReceipt") =>
+      (await renderAccountMail({ kind, language: "nl", site, name: "Sanne", link: "https://x" })).text;
+    expect(await footerOf("activation")).toContain(ignoreIt);
+    expect(await footerOf("resetPassword")).toContain(ignoreIt);
     // A changed address or a payment the recipient did not make calls for support, not for silence.
     for (const kind of ["emailChanged", "paymentReceipt"] as const) {
-      expect(footerOf(kind)).not.toContain(ignoreIt);
-      expect(footerOf(kind)).toContain(
+      expect(await footerOf(kind)).not.toContain(ignoreIt);
+      expect(await footerOf(kind)).toContain(
         "Je ontvangt deze e-mail van Hartklop (hartklop.nl) omdat je daar een account hebt.",
       );
     }
   });
 
-  it("writes the refund's credits in the singular or plural, and mail dates as the language does", () => {
-    const refund = (count: number, language = "nl") =>
-      renderAccountMail({
-        kind: "refund",
-        language,
-        site,
-        name: "Sanne",
-        link: "https://x",
-        values: { count, credits: count, amount: "€ 2,00", order: "7", date: "x" },
-      }).text;
-    expect(refund(1)).toContain("voor 1 ongebruikte credit van bestelling 7");
-    expect(refund(20)).toContain("voor 20 ongebruikte credits van bestelling 7");
-    expect(refund(1, "en")).toContain("for 1 unused credit of order 7");
-    expect(refund(3, "pl")).toContain("(3)");
+  it("writes the refund's credits in the singular or plural, and mail dates as the language does", async () => {
+    const refund = async (count: number, language = "nl") =>
+      (
+        await renderAccountMail({
+          kind: "refund",
+          language,
+          site,
+          name: "Sanne",
+          link: "https://x",
+          values: { count, credits: count, amount: "€ 2,00", order: "7", date: "x" },
+        })
+      ).text;
+    expect(await refund(1)).toContain("voor 1 ongebruikte credit van bestelling 7");
+    expect(await refund(20)).toContain("voor 20 ongebruikte credits van bestelling 7");
+    expect(await refund(1, "en")).toContain("for 1 unused credit of order 7");
+    expect(await refund(3, "pl")).toContain("(3)");
     const paid = new Date("2026-03-04T23:30:00Z");
     expect(mailDate(paid, "nl", "Europe/Amsterdam")).toBe("5 maart 2026");
     expect(mailDate(paid, "de", "Europe/Berlin")).toBe("5. März 2026");
@@ -133,7 +150,7 @@ describe("mail, one-time links and rate limits", () => {
       select: { status: true, sentAt: true, attempts: true },
     });
     expect(mail).toMatchObject({ status: "sent", attempts: 1 });
-    const eml = await readFile(path.join(outboxDir(), `${mailId}.eml`), "utf8");
+    const eml = await readFile(outboxFile(mailId), "utf8");
     expect(eml).toContain("To: post@example.com");
     expect(eml).toContain("From: Hartklop <noreply@hartklop.nl>");
   });
@@ -176,19 +193,19 @@ describe("mail, one-time links and rate limits", () => {
       MailClaimedElsewhere,
     );
     expect(await state()).toEqual({ status: "sending", attempts: 0 });
-    await expect(readFile(path.join(outboxDir(), `${mail.id}.eml`))).rejects.toThrow(/ENOENT/);
+    await expect(readFile(outboxFile(mail.id))).rejects.toThrow(/ENOENT/);
     // The worker that claimed it stopped mid-send: its claim goes stale, the job's retry sends it.
-    await claim(MAIL_CLAIM_MS + 1000);
+    // A claim holds 10 minutes.
+    await claim(10 * 60_000 + 1000);
     await deliverMail(mail.id, '"Hartklop" <noreply@hartklop.nl>');
     expect(await state()).toEqual({ status: "sent", attempts: 1 });
-    expect(await readFile(path.join(outboxDir(), `${mail.id}.eml`), "utf8")).toContain(
-      "To: bezet@example.com",
-    );
+    expect(await readFile(outboxFile(mail.id), "utf8")).toContain("To: bezet@example.com");
   });
 
   it("keeps sent mails (and their live links) 3 days, and unsent ones 30 days with their content emptied", async () => {
     const now = new Date();
     const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
+    const [SENT_MAIL_DAYS, UNSENT_MAIL_DAYS] = [3, 30];
     const mail = async (status: "queued" | "sending" | "sent" | "failed" | "skipped", createdAt: Date) => {
       const row = await db().mail.create({
         data: {
@@ -218,7 +235,7 @@ describe("mail, one-time links and rate limits", () => {
     // A worker stopped while sending it: kept and emptied like an unsent mail.
     const stuckOld = await mail("sending", daysAgo(SENT_MAIL_DAYS + 0.1));
     await mkdir(outboxDir(), { recursive: true });
-    await writeFile(path.join(outboxDir(), `${sentOld}.eml`), "x");
+    await writeFile(outboxFile(sentOld), "x");
 
     expect(await pruneMails(now)).toEqual({ deleted: 3, emptied: 3 });
     const left = await db().mail.findMany({
@@ -236,7 +253,7 @@ describe("mail, one-time links and rate limits", () => {
       expect(byId.get(id)).toMatchObject({ html: "", text: "", unsubscribeUrl: null });
     }
     expect(byId.get(failedOld)!.lastError).toBe("550 mailbox unavailable");
-    await expect(readFile(path.join(outboxDir(), `${sentOld}.eml`))).rejects.toThrow(/ENOENT/);
+    await expect(readFile(outboxFile(sentOld))).rejects.toThrow(/ENOENT/);
 
     // An emptied mail is not sent any more, should its job still come.
     await deliverMail(queuedOld, '"Hartklop" <noreply@hartklop.nl>');

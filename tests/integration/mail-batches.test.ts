@@ -3,15 +3,15 @@
 // here), the members not yet queued are not counted as mailed, a retry mails them, and no one twice.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sendInactivityReminders } from "~/domain/notifications/inactivity-reminders.server";
-import { DAY } from "~/domain/notifications/mail-schedule";
 import { createMailing, sendMailingBatch, startMailing } from "~/domain/notifications/mailings.server";
-import { sendWeeklyUpdates } from "~/domain/notifications/weekly-update.server";
+import { runWeeklyUpdates } from "~/domain/notifications/weekly-update.server";
 import { db } from "~/lib/db.server";
 import { QUEUES, jobs, stopJobs } from "~/lib/jobs.server";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { createMember, type Member } from "../fixtures/members";
 import { whileJobsRefused } from "../fixtures/refused-jobs";
 
+const DAY = 86_400_000;
 let siteId: number;
 
 beforeAll(async () => {
@@ -162,12 +162,12 @@ describe("the weekly update", () => {
         .then((rows) => rows.map((row) => row.weeklyUpdateSentAt !== null));
 
     await refuseMailTo(viewers[1]!);
-    await expect(sendWeeklyUpdates(before._max.id ?? 0, now)).rejects.toThrow(/refused/);
+    await expect(runWeeklyUpdates({ afterId: before._max.id ?? 0 }, now)).rejects.toThrow(/refused/);
     expect(await mailCounts(viewers, "weeklyUpdate")).toEqual([1, 0, 0]);
     expect(await sentAt()).toEqual([true, false, false]);
 
     await acceptMailAgain();
-    await sendWeeklyUpdates(before._max.id ?? 0, now);
+    await runWeeklyUpdates({ afterId: before._max.id ?? 0 }, now);
     expect(await mailCounts(viewers, "weeklyUpdate")).toEqual([1, 1, 1]);
     expect(await sentAt()).toEqual([true, true, true]);
   });

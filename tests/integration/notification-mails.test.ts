@@ -1,5 +1,4 @@
 import { readFile } from "node:fs/promises";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getSession } from "~/middleware/session.server";
 import { sendLikeMail } from "~/domain/likes/like-mail.server";
@@ -7,7 +6,6 @@ import { like } from "~/domain/likes/like.server";
 import { sendAccountMail } from "~/domain/notifications/account-mail.server";
 import { sendInactivityReminders } from "~/domain/notifications/inactivity-reminders.server";
 import {
-  DAY,
   MESSAGE_MAIL_DELAY_MS,
   MESSAGE_MAIL_INTERVAL_MS,
   MESSAGE_MAIL_ONLINE_CHECKS,
@@ -23,12 +21,11 @@ import { sendUnreadReminder } from "~/domain/notifications/unread-reminder.serve
 import { sendNotificationMail } from "~/domain/notifications/notification-mail.server";
 import { signUnsubscribeToken } from "~/domain/notifications/unsubscribe-token.server";
 import { deliverMail } from "~/domain/notifications/mail-delivery.server";
-import { sendWeeklyUpdates } from "~/domain/notifications/weekly-update.server";
+import { runWeeklyUpdates } from "~/domain/notifications/weekly-update.server";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { QUEUES, jobs, stopJobs } from "~/lib/jobs.server";
-import { outboxDir } from "~/stand-ins/mail-outbox.server";
 import * as mailEventsRoute from "~/routes/api.mail-events";
 import * as mailAlertRoute from "~/routes/mail-alert";
 import * as settingsRoute from "~/routes/settings";
@@ -36,10 +33,12 @@ import * as staffMailingsRoute from "~/routes/staff.mailings";
 import * as unsubscribeRoute from "~/routes/unsubscribe.$token";
 import * as root from "~/root";
 import { ORIGIN, createMember, separateProfileIds, type Member } from "../fixtures/members";
+import { outboxFile } from "../fixtures/mail-outbox";
 import { runRoute, sessionCookie, siteRequest } from "../fixtures/run-route";
 import { seedBaseData } from "../../prisma/seed/base-data";
 
 const SECRET = "mail-events-secret-for-the-tests";
+const DAY = 86_400_000;
 
 beforeAll(async () => {
   await seedBaseData(db());
@@ -375,7 +374,7 @@ describe("weekly updates", () => {
 
     const now = new Date();
     let cursor: number | null = 0;
-    while (cursor !== null) cursor = await sendWeeklyUpdates(cursor, now);
+    while (cursor !== null) cursor = await runWeeklyUpdates({ afterId: cursor }, now);
 
     const [mail, ...more] = await mailsOf(viewer, "weeklyUpdate");
     expect(more).toEqual([]);
@@ -390,11 +389,11 @@ describe("weekly updates", () => {
     expect(await mailsOf(off, "weeklyUpdate")).toEqual([]);
 
     // Not again within the week; a week later with the members who joined since.
-    await sendWeeklyUpdates(viewer.userId - 1, minutes(now, 60));
+    await runWeeklyUpdates({ afterId: viewer.userId - 1 }, minutes(now, 60));
     expect(await mailsOf(viewer, "weeklyUpdate")).toHaveLength(1);
     const weekLater = new Date(now.getTime() + 7 * DAY);
     const later = await createMember({ gender: "male", country: "BE", createdAt: minutes(now, 60) });
-    await sendWeeklyUpdates(viewer.userId - 1, weekLater);
+    await runWeeklyUpdates({ afterId: viewer.userId - 1 }, weekLater);
     const mails = await mailsOf(viewer, "weeklyUpdate");
     expect(mails).toHaveLength(2);
     expect(mails[1]!.text).toContain(`/members/${later.profileId}`);
@@ -647,10 +646,7 @@ describe("unsubscribing", () => {
 
     await deliverMail(likeMail!.id, "Hartklop <noreply@hartklop.nl>");
     // Long header lines are folded: unfold them to read the headers.
-    const eml = (await readFile(path.join(outboxDir(), `${likeMail!.id}.eml`), "utf8")).replace(
-      /\r?\n[ \t]+/g,
-      " ",
-    );
+    const eml = (await readFile(outboxFile(likeMail!.id), "utf8")).replace(/\r?\n[ \t]+/g, " ");
     expect(eml).toContain(`List-Unsubscribe: <${likeMail!.unsubscribeUrl}>`);
     expect(eml).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
 
@@ -679,9 +675,7 @@ describe("unsubscribing", () => {
       select: { id: true },
     });
     await deliverMail(account.id, "Hartklop <noreply@hartklop.nl>");
-    expect(await readFile(path.join(outboxDir(), `${account.id}.eml`), "utf8")).not.toContain(
-      "List-Unsubscribe",
-    );
+    expect(await readFile(outboxFile(account.id), "utf8")).not.toContain("List-Unsubscribe");
   });
 });
 
@@ -767,7 +761,7 @@ describe("delivery of queued mail", () => {
       const status = async (id: number) =>
         (await db().mail.findUniqueOrThrow({ where: { id }, select: { status: true } })).status;
       expect(await status(mailId), change).toBe("skipped");
-      await expect(readFile(path.join(outboxDir(), `${mailId}.eml`)), change).rejects.toThrow(/ENOENT/);
+      await expect(readFile(outboxFile(mailId)), change).rejects.toThrow(/ENOENT/);
       // A mail about the account itself still goes.
       expect(await status(reset), change).toBe("sent");
     }

@@ -2,14 +2,13 @@
 // payment that leaves a card mandate; the repeat order is a recurring payment charged on it at
 // once, through the real Mollie client answered by the simulator.
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { PASSWORD_FRESH_MS } from "~/domain/accounts/password-reentry.server";
 import { createSession } from "~/middleware/session.server";
 import {
   declineSimulatedRecurringPayments,
   simulatedWebhooksDone,
 } from "~/stand-ins/mollie-simulator.server";
 import { mollie } from "~/domain/payments/mollie.server";
-import { RECONCILE_AFTER_MS, reconcileOpenPayments } from "~/domain/payments/reconcile.server";
+import { reconcileOpenPayments } from "~/domain/payments/reconcile.server";
 import { syncPayment } from "~/domain/payments/sync-payment.server";
 import { db } from "~/lib/db.server";
 import * as repeatOrder from "~/routes/credits.repeat-order";
@@ -204,7 +203,7 @@ describe("/credits/repeat-order", () => {
     const { createdAt } = await db().payment.findUniqueOrThrow({ where: { id: paymentId } });
     const minutesLater = (minutes: number) => new Date(createdAt.getTime() + minutes * 60_000);
 
-    await reconcileOpenPayments(minutesLater(RECONCILE_AFTER_MS / 60_000 - 1));
+    await reconcileOpenPayments(minutesLater(14)); // reconciled after 15 minutes
     expect(await db().payment.findUniqueOrThrow({ where: { id: paymentId } })).toMatchObject({
       status: "open",
       molliePaymentId: null,
@@ -362,9 +361,10 @@ describe("the account and the password beside the stored card", () => {
         data: { passwordAt: new Date(Date.now() - ms) },
         select: { id: true },
       });
-    await provenAgo(PASSWORD_FRESH_MS - 60_000);
+    // A password typed in the last 30 minutes counts.
+    await provenAgo(29 * 60_000);
     expect((await page(lotte, "", cookie)).body?.passwordNeeded).toBe(false);
-    await provenAgo(PASSWORD_FRESH_MS + 1000);
+    await provenAgo(30 * 60_000 + 1000);
     const view = await page(lotte, "", cookie);
     expect(view.body?.passwordNeeded).toBe(true);
     const before = await payments(lotte);

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { CHANGE_PASSWORD_ERROR_KEYS, changePassword } from "~/domain/accounts/change-password.server";
 import {
   EMAIL_CHANGE_ERROR_KEYS,
-  EMAIL_CHANGE_MAILS,
   confirmEmailChange,
   peekEmailChange,
   pendingEmailChange,
@@ -12,7 +11,8 @@ import {
 } from "~/domain/accounts/email-change.server";
 import { verifyLogin } from "~/domain/accounts/login.server";
 import { NOTIFICATION_KEYS } from "~/domain/core/notification-preferences";
-import { PASSWORD_CHECK_LIMIT, verifyPassword } from "~/domain/accounts/password.server";
+import { verifyPassword } from "~/domain/accounts/password.server";
+import { EMAIL_CHANGE_MAILS_PER_MEMBER, PASSWORD_CHECKS_PER_MEMBER } from "~/domain/abuse/limits";
 import {
   RESET_ERROR_KEYS,
   completePasswordReset,
@@ -526,7 +526,7 @@ describe("change password (settings)", () => {
 
   it("stops guessing: after too many checks even the right password is refused for a while", async () => {
     const user = await createMember({ password: PASSWORD });
-    for (let i = 0; i < PASSWORD_CHECK_LIMIT.limit; i++) {
+    for (let i = 0; i < PASSWORD_CHECKS_PER_MEMBER.limit; i++) {
       await changePassword({
         userId: user.userId,
         currentPassword: `gok${i}`,
@@ -702,7 +702,7 @@ describe("e-mail change", () => {
 
   it("limits confirmation mails per member per day", async () => {
     const user = await createMember({ password: PASSWORD });
-    for (let i = 0; i < EMAIL_CHANGE_MAILS.limit; i++) {
+    for (let i = 0; i < EMAIL_CHANGE_MAILS_PER_MEMBER.limit; i++) {
       expect(await request(user.userId, `poging${i}-${user.userId}@example.com`)).toMatchObject({ ok: true });
     }
     expect(await request(user.userId, `poging-extra-${user.userId}@example.com`)).toEqual({

@@ -2,13 +2,13 @@
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SearchFilters } from "~/domain/search/filters";
 import { enabledSearchFields, type SearchField } from "~/domain/search/search-fields";
-import { clearSiteCache } from "~/domain/sites/site.server";
 import { db } from "~/lib/db.server";
 import MembersRoute, * as members from "~/routes/members";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { createMember } from "../fixtures/members";
 import { renderRoute } from "../fixtures/render-route";
 import { runRoute, siteRequest } from "../fixtures/run-route";
+import { forgetCachedReads } from "../fixtures/caches";
 
 let siteId: number;
 
@@ -28,7 +28,7 @@ beforeAll(async () => {
 
 async function setFields(fields: string[]) {
   await db().site.update({ where: { id: siteId }, data: { searchFields: fields }, select: { id: true } });
-  clearSiteCache();
+  forgetCachedReads();
 }
 
 beforeEach(() => setFields(["gender", "country", "countryregion", "min_age", "max_age"]));

@@ -1,6 +1,6 @@
 // Sending a message: who may be written to, what it costs, the conversation limits and spam rules.
 import { beforeAll, describe, expect, it } from "vitest";
-import { CHAT_EVENT_DAYS, pruneChatEvents } from "~/domain/notifications/live-events.server";
+import { pruneChatEvents } from "~/domain/notifications/live-events.server";
 import { newSendKey } from "~/domain/chat/send-key";
 import {
   sendMessage,
@@ -8,7 +8,7 @@ import {
   type MessageContent,
   type SendInput,
 } from "~/domain/chat/send-message.server";
-import { MESSAGES_PER_MEMBER_PER_MINUTE } from "~/domain/abuse/limits";
+import { MESSAGES_PER_MEMBER } from "~/domain/abuse/limits";
 import { changeCredits } from "~/domain/credits/credits.server";
 import { block, unblock } from "~/domain/profiles/blocks.server";
 import { resolveSite, type Site } from "~/domain/sites/site.server";
@@ -16,6 +16,8 @@ import { db } from "~/lib/db.server";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { createMember, separateProfileIds, type Member, type MemberOptions } from "../fixtures/members";
 
+/** The per-minute limit of the member's messages. */
+const [perMinute] = MESSAGES_PER_MEMBER;
 let site: Site;
 let reference = 0;
 
@@ -144,8 +146,8 @@ describe("sendMessage", () => {
     expect(e).toMatchObject({ ok: true, repeated: true, balance: 200 - 2 * site.messageCredits });
     // A retry after the member reached the message limit still answers with its message.
     await db().rateLimitHit.createMany({
-      data: Array.from({ length: MESSAGES_PER_MEMBER_PER_MINUTE.limit }, () => ({
-        key: `${MESSAGES_PER_MEMBER_PER_MINUTE.key}:${anna.userId}`,
+      data: Array.from({ length: perMinute.limit }, () => ({
+        key: `${perMinute.key}:${anna.userId}`,
       })),
     });
     expect(await withKey(key, to)).toMatchObject({
@@ -155,7 +157,7 @@ describe("sendMessage", () => {
     });
     expect(await withKey(newSendKey(), to)).toEqual({ ok: false, error: "rateLimited" });
     await db().rateLimitHit.deleteMany({
-      where: { key: `${MESSAGES_PER_MEMBER_PER_MINUTE.key}:${anna.userId}` },
+      where: { key: `${perMinute.key}:${anna.userId}` },
     });
     // A new key is a new message.
     expect(await withKey(newSendKey(), to)).toMatchObject({ ok: true, repeated: false });
@@ -166,8 +168,7 @@ describe("sendMessage", () => {
 
   it("counts every send against the message limit, also one to a conversation that is not the member's", async () => {
     const [anna, bram] = [await memberWith(100), await memberWith(0)];
-    const hits = () =>
-      db().rateLimitHit.count({ where: { key: `${MESSAGES_PER_MEMBER_PER_MINUTE.key}:${anna.userId}` } });
+    const hits = () => db().rateLimitHit.count({ where: { key: `${perMinute.key}:${anna.userId}` } });
     const elsewhere = {
       senderId: anna.userId,
       site,
@@ -358,7 +359,7 @@ describe("sendMessage", () => {
   it("keeps live events for a week; the daily maintenance deletes older ones", async () => {
     const [anna, bram] = [await memberWith(100, { paidUser: true }), await memberWith(0)];
     await send(anna, bram);
-    const later = new Date(Date.now() + (CHAT_EVENT_DAYS + 1) * 86_400_000);
+    const later = new Date(Date.now() + 8 * 86_400_000); // a week and a day
     expect(await pruneChatEvents(new Date())).toBe(0);
     expect(await db().chatEvent.count({ where: { userId: bram.userId } })).toBe(1);
     expect(await pruneChatEvents(later)).toBeGreaterThanOrEqual(2);

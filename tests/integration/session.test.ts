@@ -1,7 +1,6 @@
-import { randomBytes } from "node:crypto";
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createSession, getSession, sessionCookie } from "~/middleware/session.server";
+import { createSession, endSession, getSession } from "~/middleware/session.server";
 import { memberCounts } from "~/domain/accounts/member-counts.server";
 import { searchViewer } from "~/domain/search/search-viewer.server";
 import { db } from "~/lib/db.server";
@@ -15,10 +14,8 @@ import { settle } from "../fixtures/route-outcome";
 let siteId: number;
 const getSessionUser = async (request: Request) => (await getSession(request, siteId))?.user ?? null;
 
-async function requestWith(sessionId: string) {
-  const cookie = await sessionCookie().serialize(sessionId);
-  return new Request("http://localhost/", { headers: { Cookie: cookie.split(";")[0]! } });
-}
+/** A request that sends `cookie` (name=value, as a browser sends it). */
+const requestWith = (cookie: string) => new Request("http://localhost/", { headers: { Cookie: cookie } });
 
 describe("getSession", () => {
   let userId: number;
@@ -32,20 +29,27 @@ describe("getSession", () => {
     userId = user.id;
   });
 
+  let opened = 0;
+  /** The login cookie of a new session of the user, as logging in makes it, ending in `expiresInMs`. */
   async function newSession(expiresInMs: number) {
-    const id = randomBytes(24).toString("base64url");
-    await db().session.create({ data: { id, userId, expiresAt: new Date(Date.now() + expiresInMs) } });
-    return id;
+    const userAgent = `session-test-${++opened}`;
+    const login = new Request("http://localhost/login", { headers: { "User-Agent": userAgent } });
+    const cookie = (await createSession(userId, login)).split(";")[0]!;
+    await db().session.updateMany({
+      where: { userAgent },
+      data: { expiresAt: new Date(Date.now() + expiresInMs) },
+    });
+    return cookie;
   }
 
   it("finds the user of a valid session", async () => {
-    const user = await getSessionUser(await requestWith(await newSession(60_000)));
+    const user = await getSessionUser(requestWith(await newSession(60_000)));
     expect(user).toMatchObject({ id: userId, email: "sessie@example.com" });
   });
 
   it("reads the user as Prisma does: an unset list is empty, no profile is null", async () => {
     await db().$executeRaw`UPDATE "User" SET "notificationsDisabled" = NULL WHERE id = ${userId}`;
-    const user = await getSessionUser(await requestWith(await newSession(60_000)));
+    const user = await getSessionUser(requestWith(await newSession(60_000)));
     expect(user).toMatchObject({
       notificationsDisabled: [],
       profile: null,
@@ -56,30 +60,32 @@ describe("getSession", () => {
   });
 
   it("opens nothing on another site: a member's cookie sent with another site's Host", async () => {
-    const id = await newSession(60_000);
+    const cookie = await newSession(60_000);
     const otherSite = await db().site.findFirstOrThrow({
       where: { id: { not: siteId } },
       select: { id: true },
     });
-    expect(await getSession(await requestWith(id), otherSite.id)).toBeNull();
-    expect(await getSession(await requestWith(id), siteId)).not.toBeNull();
+    expect(await getSession(requestWith(cookie), otherSite.id)).toBeNull();
+    expect(await getSession(requestWith(cookie), siteId)).not.toBeNull();
   });
 
   it("ignores expired sessions, unknown ids and forged cookies", async () => {
-    expect(await getSessionUser(await requestWith(await newSession(-1000)))).toBeNull();
-    expect(await getSessionUser(await requestWith("no-such-session"))).toBeNull();
-    const id = await newSession(60_000);
-    const forged = new Request("http://localhost/", {
-      headers: { Cookie: `auth.session=${btoa(JSON.stringify(id))}` },
-    });
-    expect(await getSessionUser(forged)).toBeNull();
+    expect(await getSessionUser(requestWith(await newSession(-1000)))).toBeNull();
+    const ended = await newSession(60_000);
+    await endSession(requestWith(ended));
+    expect(await getSessionUser(requestWith(ended))).toBeNull();
+    // The session's id without the signature.
+    const signed = await newSession(60_000);
+    const forged = signed.slice(0, signed.lastIndexOf("."));
+    expect(await getSessionUser(requestWith(forged))).toBeNull();
+    expect(await getSessionUser(requestWith(signed))).not.toBeNull();
     expect(await getSessionUser(new Request("http://localhost/"))).toBeNull();
   });
 
   it("reads the member's totals in the same statement for a page, and not otherwise", async () => {
     const liker = await createMember();
     await db().like.create({ data: { likerId: liker.userId, likedId: userId }, select: { id: true } });
-    const request = await requestWith(await newSession(60_000));
+    const request = requestWith(await newSession(60_000));
     expect((await getSession(request, siteId))?.counts).toBeNull();
     const counts = (await getSession(request, siteId, { withCounts: true }))?.counts;
     expect(counts).toEqual({ unreadMessages: 0, newLikes: 1 });
@@ -112,9 +118,9 @@ describe("getSession", () => {
   });
 
   it("ends with the account: a deleted user has no session", async () => {
-    const id = await newSession(60_000);
+    const cookie = await newSession(60_000);
     await db().user.update({ where: { id: userId }, data: { status: "deleted" } });
-    expect(await getSessionUser(await requestWith(id))).toBeNull();
+    expect(await getSessionUser(requestWith(cookie))).toBeNull();
     await db().user.update({ where: { id: userId }, data: { status: "confirmed" } });
   });
 });
@@ -203,6 +209,24 @@ describe("answers to a logged-in member", () => {
     expect(shared.headers.get("Cache-Control")).toBe(translations);
     const asVisitor = await throughMiddleware(await siteRequest("/chats", null), page);
     expect(asVisitor.headers.get("Cache-Control")).toBeNull();
+  });
+});
+
+describe("a page's content security policy", () => {
+  it("allows only our own scripts, with the request's nonce, and forbids framing; other answers get none", async () => {
+    const page = await throughMiddleware(
+      await siteRequest("/", null),
+      () => new Response("<html></html>", { headers: { "Content-Type": "text/html" } }),
+    );
+    const csp = page.headers.get("Content-Security-Policy")!;
+    expect(csp.split("; ").find((directive) => directive.startsWith("script-src"))).toMatch(
+      /^script-src 'self' 'nonce-[\w+/]{22}==' 'strict-dynamic'$/,
+    );
+    expect(csp).toContain("frame-ancestors 'none'");
+    const call = await throughMiddleware(await siteRequest("/api/settings.php", null), () =>
+      Response.json({}),
+    );
+    expect(call.headers.get("Content-Security-Policy")).toBeNull();
   });
 });
 

@@ -4,15 +4,13 @@ import type { TFunction } from "i18next";
 import { RouterContextProvider, type MiddlewareFunction } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { suggestEmail } from "~/domain/accounts/email-suggestion";
-import { applyEmailSuggestionChoice } from "~/routes/+shared/signup-action.server";
 import { verifyPassword } from "~/domain/accounts/password.server";
 import { getSession } from "~/middleware/session.server";
 import { findSignupMatches } from "~/domain/accounts/signup-matches.server";
-import { parseDateOfBirth, signupSchema, type SignupValues } from "~/domain/accounts/signup-schema";
+import { signupSchema, type SignupValues } from "~/domain/accounts/signup-schema";
 import {
   activateAccount,
   changeUnconfirmedEmail,
-  createAccount,
   resendActivation,
   signUp,
 } from "~/domain/accounts/signup.server";
@@ -20,11 +18,11 @@ import { signupsOpen } from "~/domain/sites/visitor-access.server";
 import { confirmAddress } from "~/domain/accounts/confirm-address.server";
 import { changeCredits } from "~/domain/credits/credits.server";
 import { block } from "~/domain/profiles/blocks.server";
-import { clearSiteCache, resolveSite, type Site } from "~/domain/sites/site.server";
+import { resolveSite, type Site } from "~/domain/sites/site.server";
 import { CLIENT_IP_HEADER } from "~/lib/client-ip.server";
 import { db } from "~/lib/db.server";
 import { stopJobs } from "~/lib/jobs.server";
-import { TRACKING_COOKIE, readTracking, trackingCookieHeader } from "~/middleware/tracking.server";
+import { readTracking } from "~/middleware/tracking.server";
 import { hasTrafficSource } from "~/domain/core/tracking";
 import { rootMiddleware } from "~/middleware/root.server";
 import { translatorFor } from "~/lib/translator.server";
@@ -33,9 +31,10 @@ import * as activateRoute from "~/routes/activate";
 import * as activateDoneRoute from "~/routes/activate.done";
 import * as completeSignupRoute from "~/routes/complete-signup";
 import * as signupRoute from "~/routes/signup";
-import { shouldShowActivationReminder } from "~/ui/activation-reminder";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { errorsOf } from "../fixtures/form-errors";
+import { forgetCachedReads } from "../fixtures/caches";
+import { trackingCookie } from "../fixtures/run-route";
 
 const nl = translatorFor("nl");
 const de = translatorFor("de");
@@ -189,7 +188,7 @@ async function sessionCookieFor(response: Response) {
 
 beforeAll(async () => {
   await seedBaseData(db());
-  clearSiteCache();
+  forgetCachedReads();
   site = await resolveSite("hartklop.nl");
 });
 
@@ -316,8 +315,12 @@ describe("signup validation", () => {
       const submission = check(valid({ date_of_birth: date }));
       expect(submission.status, date).toBe("success");
     }
-    expect(parseDateOfBirth("2000-02-29")?.toISOString()).toBe("2000-02-29T00:00:00.000Z");
-    expect(parseDateOfBirth("2001-02-29")).toBeNull();
+    expect(parsed({ date_of_birth: "2000-02-29" }).date_of_birth.toISOString()).toBe(
+      "2000-02-29T00:00:00.000Z",
+    );
+    expect(signupErrors(valid({ date_of_birth: "2001-02-29" })).date_of_birth).toEqual([
+      "Ongeldige geboortedatum",
+    ]);
     expect(signupErrors(valid({ date_of_birth: "2006-01-01" }), { minAge: 21 }).date_of_birth).toEqual([
       "Vul uw geboortedatum in (21+ jaar)",
     ]);
@@ -419,18 +422,6 @@ describe("e-mail typo suggestion", () => {
       origin: ORIGIN,
     });
     expect(kept.status).toBe("created");
-  });
-
-  it("uses the suggestion when its button is pressed without JavaScript", () => {
-    const chosen = form({ email: "piet@gmial.com", use_email_suggestion: "piet@gmail.com" });
-    applyEmailSuggestionChoice(chosen);
-    expect(chosen.get("email")).toBe("piet@gmail.com");
-    expect(chosen.get("email_checked")).toBe("piet@gmail.com");
-    expect(chosen.has("use_email_suggestion")).toBe(false);
-    // Only the suggestion for the typed address, nothing a script makes up.
-    const forged = form({ email: "piet@gmial.com", use_email_suggestion: "someone@else.com" });
-    applyEmailSuggestionChoice(forged);
-    expect(forged.get("email")).toBe("piet@gmial.com");
   });
 });
 
@@ -621,13 +612,14 @@ describe("creating the account", () => {
     const email = uniqueEmail("half");
     // The database refuses the profile's country (a NUL byte) after the user was written.
     await expect(
-      createAccount({
+      signUp({
         site,
         values: parsed({ email }),
         language: "nl",
         country: "N\u0000L",
         ip: nextIp(),
         tracking: {},
+        origin: ORIGIN,
       }),
     ).rejects.toThrow();
     expect(await db().user.count({ where: { email } })).toBe(0);
@@ -700,7 +692,7 @@ describe("signing up with an address that has an account", () => {
 describe("the /signup route", () => {
   beforeEach(async () => {
     await db().site.update({ where: { id: site.id }, data: { signups: "all" } });
-    clearSiteCache();
+    forgetCachedReads();
   });
 
   it("creates the account, logs the member in and goes on to the matches", async () => {
@@ -784,6 +776,16 @@ describe("the /signup route", () => {
     );
     expect(chosen.status).toBe(302);
     expect(await db().user.count({ where: { email: "hint1@gmail.com" } })).toBe(1);
+    // Only the suggestion for the typed address, nothing a script makes up.
+    const forged = await runRoute(
+      signupRoute.action,
+      request("/signup", {
+        form: form(valid({ email: "hint2@gmial.com", use_email_suggestion: "someone@else.example" })),
+      }),
+    );
+    expect(forged.status).toBe(400);
+    expect(forged.body!.suggestion).toBe("hint2@gmail.com");
+    expect(await db().user.count({ where: { email: "someone@else.example" } })).toBe(0);
   });
 
   it("refuses a filled-in honeypot with a clear message", async () => {
@@ -849,12 +851,12 @@ describe("the /signup route", () => {
     expect(await open("/signup")).toBe(true);
 
     await db().site.update({ where: { id: site.id }, data: { signups: "with_trafficsource" } });
-    clearSiteCache();
+    forgetCachedReads();
     expect(await open("/signup")).toBe(false);
     expect(await open("/signup?sub1=x")).toBe(false);
     expect(await open("/signup?network=adnet")).toBe(true);
     expect(await open("/signup?ref=partner7")).toBe(true);
-    const cookie = trackingCookieHeader({ network: "adnet" }).split(";")[0]!;
+    const cookie = await trackingCookie("network=adnet");
     expect(await open("/signup", cookie)).toBe(true);
     const closed = await runRoute(
       signupRoute.action,
@@ -868,7 +870,7 @@ describe("the /signup route", () => {
     expect(tracked.status).toBe(302);
 
     await db().site.update({ where: { id: site.id }, data: { signups: "invite_only" } });
-    clearSiteCache();
+    forgetCachedReads();
     expect(await open("/signup?network=adnet")).toBe(false);
     const invite = await runRoute(
       signupRoute.action,
@@ -891,6 +893,9 @@ describe("the /signup route", () => {
 });
 
 describe("tracking data", () => {
+  /** The cookie's name, as the browser keeps it. */
+  const TRACKING_COOKIE = "tracking";
+
   it("remembers network, ref and sub1-3 from the landing URL in a cookie", async () => {
     const { headers } = await runRoute(
       () => null,
@@ -929,13 +934,7 @@ describe("tracking data", () => {
 
   it("is stored with the account that signs up", async () => {
     const email = uniqueEmail("getrackt");
-    const cookie = trackingCookieHeader({
-      network: "adnet",
-      ref: "r1",
-      sub1: "s1",
-      sub2: "s2",
-      sub3: "s3",
-    }).split(";")[0]!;
+    const cookie = await trackingCookie("network=adnet&ref=r1&sub1=s1&sub2=s2&sub3=s3");
     const { status } = await runRoute(
       signupRoute.action,
       request("/signup", { form: form(valid({ email })), cookie }),
@@ -1174,19 +1173,6 @@ describe("activation", () => {
     expect((result as Response).headers.get("Location")).toBe("/activate/done");
     expect((result as Response).headers.get("Set-Cookie")).toBeNull();
     expect((await getSession(request("/", { cookie }), site.id))?.user.status).toBe("confirmed");
-  });
-
-  it("shows the activation reminder only while unconfirmed, profile disabled and mail not stopped", () => {
-    const base = {
-      status: "not_confirmed",
-      profileStatus: "disabled",
-      notificationsDisabled: [] as string[],
-    };
-    expect(shouldShowActivationReminder(base)).toBe(true);
-    expect(shouldShowActivationReminder({ ...base, status: "confirmed" })).toBe(false);
-    expect(shouldShowActivationReminder({ ...base, profileStatus: "active" })).toBe(false);
-    expect(shouldShowActivationReminder({ ...base, notificationsDisabled: ["bounce"] })).toBe(false);
-    expect(shouldShowActivationReminder(null)).toBe(false);
   });
 });
 

@@ -1,15 +1,16 @@
 import { createInstance } from "i18next";
 import { beforeAll, describe, expect, it } from "vitest";
-import { clearSiteCache, resolveSite } from "~/domain/sites/site.server";
+import { resolveSite } from "~/domain/sites/site.server";
 import { STATIC_PAGES, staticPageContent } from "~/domain/sites/static-pages.server";
 import { db } from "~/lib/db.server";
 import { resources } from "~/lib/i18n-resources.server";
 import { seedBaseData } from "../../prisma/seed/base-data";
+import { forgetCachedReads } from "../fixtures/caches";
 
 describe("sites", () => {
   beforeAll(async () => {
     await seedBaseData(db());
-    clearSiteCache();
+    forgetCachedReads();
   });
 
   it("resolves the site and its settings by request host", async () => {
@@ -33,7 +34,7 @@ describe("sites", () => {
   it("sees a changed setting after the cache is cleared", async () => {
     await db().site.update({ where: { domain: "herzklopfen.de" }, data: { enableSiteEntryPopup: "no" } });
     expect((await resolveSite("herzklopfen.de")).enableSiteEntryPopup).toBe("DE,AT");
-    clearSiteCache();
+    forgetCachedReads();
     expect((await resolveSite("herzklopfen.de")).enableSiteEntryPopup).toBe("no");
   });
 

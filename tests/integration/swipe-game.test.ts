@@ -1,16 +1,7 @@
 import type { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { like, unlike } from "~/domain/likes/like.server";
-import {
-  SKIP_DAYS,
-  candidateSql,
-  loadSwipeGame,
-  swipeCandidates,
-  swipeLike,
-  swipeSkip,
-  type SwipeGame,
-  type SwipeSite,
-} from "~/domain/likes/swipe-game.server";
+import { loadSwipeGame, swipeLike, swipeSkip } from "~/domain/likes/swipe-game.server";
 import { block } from "~/domain/profiles/blocks.server";
 import { resolveSite, type Site } from "~/domain/sites/site.server";
 import type { SwipeChoice } from "~/generated/prisma/enums";
@@ -29,10 +20,17 @@ import {
 import { formBody, settle } from "../fixtures/route-outcome";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { renderRoute } from "../fixtures/render-route";
+import { planOf, withSentStatements } from "../fixtures/sent-statements";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const AMS = "Europe/Amsterdam";
+/** Skipped members come back after 30 days. */
+const SKIP_DAYS = 30;
+
+/** The site settings the game uses. */
+type SwipeSite = Parameters<typeof loadSwipeGame>[0]["site"];
+type SwipeGame = Awaited<ReturnType<typeof loadSwipeGame>>;
 
 let siteSeq = 0;
 
@@ -87,9 +85,11 @@ function men(site: SwipeSite, count: number) {
   return Promise.all(Array.from({ length: count }, () => man(site)));
 }
 
+/** The members the open game shows the viewer next: its card and the one after (at most two). */
 async function candidateIds(viewer: Member, site: SwipeSite, now = new Date()) {
-  const cards = await swipeCandidates(viewer.userId, site, { now, take: 50 });
-  return cards.map((c) => c.id);
+  const shown = await game(viewer, site, now);
+  if (shown.kind !== "open") throw new Error("the game is closed");
+  return [shown.card, shown.next].flatMap((card) => (card ? [card.id] : []));
 }
 
 /** A swipe decision stored directly with a chosen time (as if made then). */
@@ -244,22 +244,27 @@ describe("who the game shows", () => {
     const newNoPhoto = await man(site, { photos: [], createdAt: day(5) });
     const inspected = await man(site, { photos: [{ status: "inspection" }], createdAt: day(4) });
     const newerPhoto = await man(site, { createdAt: day(3) });
-    const cards = await swipeCandidates(viewer.userId, site, { take: 10 });
-    expect(cards.map((c) => c.id)).toEqual([
-      newerPhoto.profileId,
-      oldPhoto.profileId,
-      newNoPhoto.profileId,
-      inspected.profileId,
+    const first = await game(viewer, site);
+    expect(first.kind === "open" && [first.card, first.next]).toEqual([
+      expect.objectContaining({ id: newerPhoto.profileId }),
+      expect.objectContaining({ id: oldPhoto.profileId }),
     ]);
-    expect(cards[0]).toMatchObject({
+    expect(first.kind === "open" && first.card).toMatchObject({
       name: expect.any(String),
       age: expect.any(Number),
       city: "Amersfoort",
       region: "Utrecht",
       mainPhotoId: newerPhoto.photoIds[0],
     });
+    await gameSkip(viewer, site, newerPhoto);
+    await gameSkip(viewer, site, oldPhoto);
+    const then = await game(viewer, site);
+    expect(then.kind === "open" && [then.card?.id, then.next?.id]).toEqual([
+      newNoPhoto.profileId,
+      inspected.profileId,
+    ]);
     // A photo still under inspection is not shown.
-    expect(cards[3]!.mainPhotoId).toBeNull();
+    expect(then.kind === "open" && then.next!.mainPhotoId).toBeNull();
   });
 
   it("reads the candidates through indexes only, also among many members (no sequential scan)", async () => {
@@ -300,26 +305,24 @@ describe("who the game shows", () => {
     });
     await db().$executeRawUnsafe(`ANALYZE "User", "Profile", "Photo", "Like", "SwipeDecision"`);
 
-    for (const country of ["NL", null]) {
-      const sql = candidateSql({
-        siteId: site.id,
-        userId: viewer.userId,
-        hiddenUserIds: [viewer.userId],
-        gender: "male",
-        country,
-        now: new Date(),
-        take: 2,
-      });
-      const plan = await db().$queryRaw<{ "QUERY PLAN": string }[]>`EXPLAIN ${sql}`;
-      const text = plan.map((row) => row["QUERY PLAN"]).join("\n");
+    // The game's statements as the member opens it: first in the member's own country, then for a
+    // member whose country is none the search knows (the game then looks in every country).
+    for (const country of ["NL", "ZZ"]) {
+      await db().profile.update({ where: { id: viewer.profileId }, data: { country } });
+      const { result, statements } = await withSentStatements(() => game(viewer, site));
+      const candidates = statements.filter(
+        (s) => /UNION ALL/.test(s.text) && /FROM "Profile" p/.test(s.text),
+      );
+      expect(candidates, country).toHaveLength(1);
+      const text = await planOf(candidates[0]!);
       expect(text).not.toMatch(/Seq Scan/);
       // Nor a hash or a bitmap over a whole table (as a hashed NOT EXISTS over every photo would be).
       expect(text).not.toMatch(/Hash|Bitmap/);
       expect(text).toMatch(/Index Scan Backward using "Profile_search_(country|all)_idx"/);
+      expect(result.kind === "open" && [result.card, result.next].every((card) => card?.mainPhotoId)).toBe(
+        true,
+      );
     }
-    const cards = await swipeCandidates(viewer.userId, site, { take: 2 });
-    expect(cards).toHaveLength(2);
-    expect(cards.every((card) => card.mainPhotoId !== null)).toBe(true);
   });
 });
 

@@ -1,10 +1,8 @@
 // The site's visible_profile_fields on every page and mail that shows other members: a hidden age,
 // city or region is left out of the loader data (and the mail) by the server, not only the markup.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clearLanderMembersCache } from "~/domain/landers/lander-members.server";
-import { sendWeeklyUpdates } from "~/domain/notifications/weekly-update.server";
+import { runWeeklyUpdates } from "~/domain/notifications/weekly-update.server";
 import { ageOn } from "~/domain/profiles/age";
-import { clearSiteCache } from "~/domain/sites/site.server";
 import { db } from "~/lib/db.server";
 import { stopJobs } from "~/lib/jobs.server";
 import { loader as homeLoader } from "~/routes/home";
@@ -19,6 +17,7 @@ import { loader as swipeGameLoader } from "~/routes/swipe-game";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { createMember, separateProfileIds, type Member } from "../fixtures/members";
 import { runRoute, siteRequest } from "../fixtures/run-route";
+import { forgetCachedReads } from "../fixtures/caches";
 
 type Card = { id: number; age: number | null; city: string | null; region: string | null };
 type Body = Record<string, unknown>;
@@ -64,8 +63,7 @@ async function showFields(fields: string[]) {
     data: { visibleProfileFields: fields },
     select: { id: true },
   });
-  clearSiteCache();
-  clearLanderMembersCache();
+  forgetCachedReads();
 }
 
 async function load(path: string, handler: unknown, userId: number | null, params = {}) {
@@ -110,7 +108,7 @@ async function weeklyMailText() {
   await db().user.updateMany({ data: { weeklyUpdateSentAt: null } });
   await db().mail.deleteMany({ where: { template: "weeklyUpdate" } });
   let cursor: number | null = 0;
-  while (cursor !== null) cursor = await sendWeeklyUpdates(cursor);
+  while (cursor !== null) cursor = await runWeeklyUpdates({ afterId: cursor });
   const mail = await db().mail.findFirstOrThrow({
     where: { userId: viewer.userId, template: "weeklyUpdate" },
     select: { text: true },

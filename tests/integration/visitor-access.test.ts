@@ -7,14 +7,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { accessFor } from "~/domain/sites/visitor-access.server";
 import { visitorAccess } from "~/middleware/visitor-access.server";
 import { block } from "~/domain/profiles/blocks.server";
-import { camTeasers, clearCamFeedCache } from "~/domain/landers/cam-feed.server";
-import { resellOffer, type ResellSettings } from "~/domain/landers/resell.server";
-import { clearSiteCache, resolveSite } from "~/domain/sites/site.server";
+import { camTeasers } from "~/domain/landers/cam-feed.server";
+import { resellOffer } from "~/domain/landers/resell.server";
+import { resolveSite } from "~/domain/sites/site.server";
 import type { Prisma } from "~/generated/prisma/client";
 import type { LoggedOutSearch, SignupPolicy } from "~/generated/prisma/enums";
 import { db } from "~/lib/db.server";
 import { stopJobs } from "~/lib/jobs.server";
-import { trackingCookieHeader } from "~/middleware/tracking.server";
 import * as home from "~/routes/home";
 import * as login from "~/routes/login";
 import * as matchFinder from "~/routes/match-finder";
@@ -24,8 +23,9 @@ import * as signup from "~/routes/signup";
 import * as swipe from "~/routes/swipe-game";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { createMember, type Member } from "../fixtures/members";
-import { runRoute, siteRequest } from "../fixtures/run-route";
+import { runRoute, siteRequest, trackingCookie } from "../fixtures/run-route";
 import { logger } from "~/lib/logger.server";
+import { forgetCachedReads } from "../fixtures/caches";
 
 let siteId: number;
 
@@ -39,7 +39,7 @@ afterAll(async () => {
 
 async function setSite(data: Prisma.SiteUncheckedUpdateInput) {
   await db().site.update({ where: { id: siteId }, data });
-  clearSiteCache();
+  forgetCachedReads();
 }
 
 type Handler = (args: never, next: never) => unknown;
@@ -56,7 +56,7 @@ async function get(
 ) {
   const url = source === "url" ? `${path}${path.includes("?") ? "&" : "?"}network=adnet&sub1=s1` : path;
   const headers: Record<string, string> =
-    source === "cookie" ? { Cookie: trackingCookieHeader({ ref: "partner7" }).split(";")[0]! } : {};
+    source === "cookie" ? { Cookie: await trackingCookie("ref=partner7") } : {};
   return runRoute(await siteRequest(url, member?.userId ?? null, { headers }), handler, params);
 }
 
@@ -87,7 +87,7 @@ describe("signups setting", () => {
       expect(loginPage.body!.signupOpen, label).toBe(expected);
       // The signup post itself: refused with 403 when closed; an empty form is a 400 when open.
       const headers: Record<string, string> =
-        source === "cookie" ? { Cookie: trackingCookieHeader({ ref: "partner7" }).split(";")[0]! } : {};
+        source === "cookie" ? { Cookie: await trackingCookie("ref=partner7") } : {};
       const posted = await runRoute(
         await siteRequest(source === "url" ? "/signup?network=adnet" : "/signup", null, {
           form: { email: "" },
@@ -195,7 +195,7 @@ describe("logged-out search settings", () => {
 });
 
 describe("partner resell", () => {
-  const base: ResellSettings = {
+  const base: Parameters<typeof resellOffer>[0] = {
     signups: "with_trafficsource",
     memberResell: true,
     resellUrl: "https://partner.example/join?lang=nl",
@@ -290,7 +290,7 @@ describe("cam feed", () => {
 
   let warn: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
-    clearCamFeedCache();
+    forgetCachedReads();
     warn = vi.spyOn(logger, "warn").mockImplementation(() => {});
   });
   afterEach(() => warn.mockRestore());

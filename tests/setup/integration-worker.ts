@@ -3,8 +3,18 @@ import { mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { afterAll, inject } from "vitest";
+import { afterAll, inject, vi } from "vitest";
+import type * as CacheModule from "~/lib/cache.server";
 import { TEMPLATE_DATABASE, withDatabase } from "./databases";
+
+// Every read cache the app makes is registered, for the tests that change the rows behind one
+// (tests/fixtures/caches.ts).
+vi.mock("~/lib/cache.server", async (importOriginal) => {
+  const original = await importOriginal<typeof CacheModule>();
+  const { registerCache } = await import("../fixtures/caches");
+  const createCache: typeof original.createCache = (options) => registerCache(original.createCache(options));
+  return { ...original, createCache };
+});
 
 const serverUrl = inject("databaseServerUrl");
 const database = `hartklop_test_${process.env.VITEST_POOL_ID ?? "0"}_${process.pid}`;

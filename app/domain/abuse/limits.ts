@@ -110,7 +110,7 @@ export const LIKES_PER_MEMBER: AbuseLimit = { key: "like:user", limit: 200, wind
  * Messages (texts, gifts, photos) one member may send per minute: a message a second is beyond
  * anyone typing, even short replies in several chats at once.
  */
-export const MESSAGES_PER_MEMBER_PER_MINUTE: AbuseLimit = {
+const MESSAGES_PER_MEMBER_PER_MINUTE: AbuseLimit = {
   key: "message:user",
   limit: 60,
   windowMs: MINUTE,
@@ -120,7 +120,7 @@ export const MESSAGES_PER_MEMBER_PER_MINUTE: AbuseLimit = {
  * Messages one member may send per hour: an evening of chatting in several conversations at once
  * stays below (and each message costs credits, so a spammer pays too).
  */
-export const MESSAGES_PER_MEMBER_PER_HOUR: AbuseLimit = { key: "message:user", limit: 300, windowMs: HOUR };
+const MESSAGES_PER_MEMBER_PER_HOUR: AbuseLimit = { key: "message:user", limit: 300, windowMs: HOUR };
 
 /** Both message limits, checked together (one key, one statement). */
 export const MESSAGES_PER_MEMBER = [MESSAGES_PER_MEMBER_PER_MINUTE, MESSAGES_PER_MEMBER_PER_HOUR] as const;

@@ -9,9 +9,6 @@ import { checkCurrentPassword } from "./password.server";
 import { emailSchema } from "./email";
 import { consumeVerification, createVerification, peekVerification, voidLinks } from "./verification.server";
 
-/** Confirmation mails one member may have sent to new addresses per day. */
-export const EMAIL_CHANGE_MAILS = EMAIL_CHANGE_MAILS_PER_MEMBER;
-
 export const EMAIL_CHANGE_ERROR_KEYS = {
   wrongPassword: "settings:email.wrongPassword",
   invalid: "settings:email.invalid",

@@ -6,7 +6,7 @@ import { DELETION_GRACE_MS } from "./delete-account.server";
 const BATCH_SIZE = 100;
 
 /** The address an erased account keeps: unique, and never deliverable. */
-export const erasedEmail = (userId: number) => `erased-${userId}@invalid`;
+const erasedEmail = (userId: number) => `erased-${userId}@invalid`;
 
 /**
  * Erases the personal data of accounts deleted longer than the grace period ago (the daily job).

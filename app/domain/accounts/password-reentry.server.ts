@@ -6,7 +6,7 @@ import { verifyLogin, type LoginRefusal } from "./login.server";
 import { passwordProvenAt, recordPasswordProven } from "./session.server";
 
 /** How long a password typed in a session (login or re-entry) covers a stored-card charge. */
-export const PASSWORD_FRESH_MS = 30 * 60_000;
+const PASSWORD_FRESH_MS = 30 * 60_000;
 
 export async function passwordIsFresh(sessionId: string, now = new Date()): Promise<boolean> {
   const provenAt = await passwordProvenAt(sessionId);

@@ -19,9 +19,6 @@ export async function verifyPassword(passwordHash: string | null, password: stri
   }
 }
 
-/** Checks of the current password (password and e-mail change) one account may make per window. */
-export const PASSWORD_CHECK_LIMIT = PASSWORD_CHECKS_PER_MEMBER;
-
 /**
  * Whether `password` is the member's current password. Every check counts, so someone holding a
  * logged-in session cannot use the settings forms to guess the password.

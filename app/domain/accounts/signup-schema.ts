@@ -17,7 +17,7 @@ const MAX_AGE = 120;
  * A date of birth as the date input sends it (YYYY-MM-DD), or typed by hand as D-M-YYYY, D/M/YYYY
  * or D.M.YYYY; null when it is not a real calendar date. The result is midnight UTC.
  */
-export function parseDateOfBirth(value: string): Date | null {
+function parseDateOfBirth(value: string): Date | null {
   const input = value.trim();
   let parts: [number, number, number] | null = null;
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(input);

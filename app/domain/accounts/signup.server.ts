@@ -64,16 +64,7 @@ interface NewAccount {
  * link and the lander visit's signup. The profile stays disabled, and the signup credits wait, until
  * the e-mail address is confirmed (unconfirmed members do not take part yet; see confirmAddress).
  */
-export async function createAccount({
-  site,
-  values,
-  language,
-  country,
-  ip,
-  tracking,
-  lander,
-  visit,
-}: NewAccount) {
+async function createAccount({ site, values, language, country, ip, tracking, lander, visit }: NewAccount) {
   const passwordHash = await hashPassword(values.password);
   return db().$transaction(async (tx) => {
     const user = await tx.user.create({

@@ -2,13 +2,12 @@ import { Prisma } from "~/generated/prisma/client";
 import type { SessionUser } from "~/domain/accounts/session.server";
 import type { Site } from "~/domain/sites/site.server";
 import { queryPrepared } from "~/lib/db.server";
-import type { ChatExtrasData } from "./chat-types";
-import type { GiftItem } from "./gifts.server";
+import type { ChatExtrasData, GiftItem } from "./chat-types";
 import { textMessagePrice } from "./message-price.server";
 import { newSendKey } from "./send-key";
 
 /**
- * For the open pickers only: the site's gift catalogue (active, in catalogue order: giftCatalogue)
+ * For the open pickers only: the site's gift catalogue (active gifts, in catalogue order)
  * and the member's own approved photos, in one statement; null for a closed one.
  */
 async function pickerContents(siteId: number, userId: number, open: { gifts: boolean; photos: boolean }) {

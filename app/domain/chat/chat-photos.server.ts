@@ -131,10 +131,7 @@ async function reportedToStaff(chatPhotoId: number, siteId: number): Promise<boo
  * a conversation in which the owner sent it (a message not deleted), never across a block; and the
  * site's staff once a message of such a conversation was reported to them (to check the report).
  */
-export async function canViewChatPhoto(
-  chatPhotoId: number,
-  viewer: ChatPhotoViewer | null,
-): Promise<boolean> {
+async function canViewChatPhoto(chatPhotoId: number, viewer: ChatPhotoViewer | null): Promise<boolean> {
   if (viewer === null) return false;
   const viewerId = viewer.id;
   const photo = await db().chatPhoto.findUnique({ where: { id: chatPhotoId }, select: { ownerId: true } });

@@ -96,12 +96,20 @@ export type ChatActionData =
   | { intent: "deleteChat"; confirm: true }
   | { intent: "deleteMessage"; confirm: number };
 
+/** One gift of a site's catalogue; its name is the chat extras' translation gifts.<code>. */
+export interface GiftItem {
+  id: number;
+  code: string;
+  /** A public path, e.g. "/gifts/rose.svg". */
+  image: string;
+}
+
 /**
  * What a conversation page offers next to its send form (see chat-extras.server.ts). The pickers'
  * contents are read only for an open picker (decision 0027): null while it is closed.
  */
 export interface ChatExtrasData {
-  gifts: { id: number; code: string; image: string }[] | null;
+  gifts: GiftItem[] | null;
   ownPhotos: { id: number; thumbUrl: string }[] | null;
   /** Credits one text message costs this member. */
   messagePrice: number;

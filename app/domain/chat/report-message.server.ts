@@ -10,7 +10,7 @@ const isUniqueViolation = (error: unknown) =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 
 /** How many of the conversation's newest messages go with a report as evidence. */
-export const EVIDENCE_MESSAGES = 20;
+const EVIDENCE_MESSAGES = 20;
 
 interface ReportInput {
   reporterId: number;
@@ -83,7 +83,7 @@ const reportEvidenceSchema = z.union([
 ]);
 
 export type EvidenceEntry = z.infer<typeof evidenceEntry>;
-export type ReportEvidence = z.infer<typeof reportEvidenceSchema>;
+type ReportEvidence = z.infer<typeof reportEvidenceSchema>;
 
 const evidenceEntryOf = (message: StoredMessage): EvidenceEntry => ({
   id: message.id,

@@ -9,9 +9,7 @@ import type { ComplaintStatus } from "~/generated/prisma/enums";
 import { db } from "~/lib/db.server";
 import type { ComplaintInput } from "./complaint-schema";
 
-/** Complaints one IP may send per hour (see domain/abuse/limits.ts). */
-export const COMPLAINTS_PER_IP_PER_HOUR = COMPLAINTS_PER_IP.limit;
-export const STAFF_PAGE_SIZE = 50;
+const STAFF_PAGE_SIZE = 50;
 
 type SubmitComplaintResult =
   { ok: true; complaintId: number } | { ok: false; error: "rejected" | "rateLimited" };

@@ -35,7 +35,3 @@ export async function packagesFor(siteId: number, currency: Currency | string): 
   cache.set(key, packages);
   return packages;
 }
-
-export function clearPackageCache() {
-  cache.clear();
-}

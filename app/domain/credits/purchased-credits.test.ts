@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { purchasedCredits, type LedgerEntry } from "./purchased-credits";
+import { purchasedCredits } from "./purchased-credits";
+
+type LedgerEntry = Parameters<typeof purchasedCredits>[0][number];
 
 const entry = (delta: number, reason: LedgerEntry["reason"], reference = `r${delta}`): LedgerEntry => ({
   delta,

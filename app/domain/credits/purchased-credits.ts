@@ -1,7 +1,7 @@
 import type { CreditReason } from "~/generated/prisma/enums";
 
 /** A ledger row, as far as the split into bought and free credits needs it. */
-export interface LedgerEntry {
+interface LedgerEntry {
   delta: number;
   reason: CreditReason;
   reference: string;

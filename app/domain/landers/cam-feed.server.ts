@@ -34,10 +34,6 @@ const feedSchema = z.array(
 // Only a cache (every process may fetch on its own), so in-process is enough. Keys are one per site.
 const cache = createCache<CamTeaser[]>({ max: 1_000, ttlMs: CACHE_MS });
 
-export function clearCamFeedCache() {
-  cache.clear();
-}
-
 async function fetchFeed(feedUrl: string): Promise<CamTeaser[]> {
   const response = await fetch(feedUrl, {
     headers: { Accept: "application/json" },

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { TFunction } from "i18next";
 import { describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { campaignLinkSchema, isReservedToken } from "./campaign-schema";
+import { campaignLinkSchema } from "./campaign-schema";
 import { cleanSlug } from "./designs";
 
 /** The part of app/routes.ts's entries this test reads. */
@@ -21,12 +21,19 @@ function firstSegments(entries: RouteEntry[]): string[] {
 
 const t = ((key: string) => key) as unknown as TFunction;
 
+/** Whether the campaign-link form refuses the token as a name the site itself uses. */
+const isReservedToken = (token: string) =>
+  (campaignLinkSchema(t).safeParse({ intent: "save", token, lander: "video" }).error?.issues ?? []).some(
+    (issue) => issue.message === "funnel:campaigns.validation.tokenReserved",
+  );
+
 describe("reserved campaign tokens", () => {
   it("include every first path segment of the site's routes and public files", () => {
     const segments = firstSegments(routes).filter((segment) => segment && !segment.startsWith(":"));
     const publicFiles = readdirSync(path.resolve(import.meta.dirname, "../../../public"));
     const missing = [...segments, ...publicFiles, "assets"].filter((name) => !isReservedToken(name));
     expect(missing, "add them to RESERVED_TOKENS in app/domain/landers/campaign-schema.ts").toEqual([]);
+    expect(isReservedToken("zomer-2026")).toBe(false);
   });
 
   it("are refused by the form in any case", () => {

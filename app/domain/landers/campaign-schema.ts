@@ -60,7 +60,7 @@ const RESERVED_TOKENS = [
   "unsubscribe",
 ] as const;
 
-export function isReservedToken(token: string): boolean {
+function isReservedToken(token: string): boolean {
   return (RESERVED_TOKENS as readonly string[]).includes(token.toLowerCase());
 }
 

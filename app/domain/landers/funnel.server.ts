@@ -3,7 +3,7 @@
 // that period (signups, confirmed accounts, first purchases, net revenue of their paid payments in
 // the period). Everything is aggregated in SQL; visits and members are read through their
 // [siteId, createdAt] / [siteId, signupDate] indexes and each member's payments by the member's
-// [userId, createdAt] index. The SQL builders are exported so a test can EXPLAIN them.
+// [userId, createdAt] index.
 import { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import {
@@ -93,7 +93,7 @@ const groupByKeys = (dimensions: FunnelDimension[]) =>
   Prisma.raw(dimensions.map((_, i) => String(i + 1)).join(", "));
 
 /** Visits and bounces per group. */
-export function visitsSql({ siteId, since, until, dimensions }: FunnelQuery) {
+function visitsSql({ siteId, since, until, dimensions }: FunnelQuery) {
   return Prisma.sql`SELECT ${keyColumns(visitKeys, dimensions)},
       count(*)::int AS visits, count(v."bouncedAt")::int AS bounces
     FROM "LanderVisit" v
@@ -105,7 +105,7 @@ const periodMembers = (siteId: number, since: Date, until: Date) =>
   Prisma.sql`u."siteId" = ${siteId} AND u."signupDate" >= ${since}::timestamp AND u."signupDate" < ${until}::timestamp`;
 
 /** Signups, confirmed accounts and members whose first paid payment fell in the period, per group. */
-export function membersSql({ siteId, since, until, dimensions }: FunnelQuery) {
+function membersSql({ siteId, since, until, dimensions }: FunnelQuery) {
   return Prisma.sql`SELECT ${keyColumns(memberKeys, dimensions)},
       count(*)::int AS signups,
       count(*) FILTER (WHERE u.status = 'confirmed')::int AS confirmed,
@@ -123,7 +123,7 @@ export function membersSql({ siteId, since, until, dimensions }: FunnelQuery) {
 }
 
 /** The period's paid payments of the period's new members, less refunds and chargebacks, per group and currency. */
-export function revenueSql({ siteId, since, until, dimensions }: FunnelQuery) {
+function revenueSql({ siteId, since, until, dimensions }: FunnelQuery) {
   return Prisma.sql`SELECT ${keyColumns(memberKeys, dimensions)},
       p.currency, sum(p."amountCents")::bigint AS cents
     FROM "User" u

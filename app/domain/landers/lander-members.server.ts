@@ -43,14 +43,10 @@ function variantFilter(variant: LanderVariant): Prisma.Sql {
  * LANDER_CACHE_MS (every process keeps its own: nothing depends on them agreeing). The promise
  * itself is kept, so views arriving together share one query; a failed query is not kept.
  */
-export const LANDER_CACHE_MS = 3 * 60_000;
+const LANDER_CACHE_MS = 3 * 60_000;
 /** Keys are bounded (sites × their countries × regions and themes), this only guards the memory. */
 const MAX_CACHED = 2_000;
 const cache = createCache<Promise<unknown>>({ max: MAX_CACHED, ttlMs: LANDER_CACHE_MS });
-
-export function clearLanderMembersCache() {
-  cache.clear();
-}
 
 function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
   return cachedPromise(cache, key, load) as Promise<T>;

@@ -3,7 +3,7 @@ import { signupsOpen } from "~/domain/sites/visitor-access.server";
 import { hasTrafficSource, type Tracking } from "~/domain/core/tracking";
 import type { ResellOfferData } from "./partner-offers";
 
-export type ResellSettings = Pick<Site, "signups" | "memberResell" | "resellUrl" | "resellCountdownSeconds">;
+type ResellSettings = Pick<Site, "signups" | "memberResell" | "resellUrl" | "resellCountdownSeconds">;
 
 /** The tracking keys passed on to the partner; the campaign token stays ours. */
 const PASSED_ON = ["network", "ref", "sub1", "sub2", "sub3"] as const;

@@ -16,7 +16,7 @@ const signature = (id: number) =>
   createHmac("sha256", sessionSecret()).update(`lander-visit:${id}`).digest("base64url").slice(0, 22);
 
 /** The visit's id with a signature, for the bounce beacon: no one can mark another visit. */
-export function visitToken(id: number): string {
+function visitToken(id: number): string {
   return `${id}.${signature(id)}`;
 }
 

@@ -4,7 +4,8 @@ import { db } from "~/lib/db.server";
 import { QUEUES, jobs } from "~/lib/jobs.server";
 import { visibleMemberWhere } from "~/domain/profiles/visible-member";
 
-export const LIKE_MAIL_INTERVAL_MS = 3600_000;
+/** At most one like mail to a member per hour. */
+const LIKE_MAIL_INTERVAL_MS = 3600_000;
 
 export interface LikeMailJob {
   userId: number;

@@ -20,7 +20,7 @@ type LikeResult =
   | { ok: false; error: LikeRefusal };
 
 /** A like given again this soon after the last one was announced is stored quietly (no alert again). */
-export const LIKE_NOTICE_QUIET_MS = 24 * 3600_000;
+const LIKE_NOTICE_QUIET_MS = 24 * 3600_000;
 
 type Tx = Prisma.TransactionClient;
 

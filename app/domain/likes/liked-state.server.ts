@@ -1,7 +1,7 @@
 import { db } from "~/lib/db.server";
 
 /** Which of these profiles the member likes: the like buttons on cards start in this state. */
-export async function likedProfileIds(userId: number, profileIds: number[]): Promise<Set<number>> {
+async function likedProfileIds(userId: number, profileIds: number[]): Promise<Set<number>> {
   if (profileIds.length === 0) return new Set();
   // One round trip on every search page: the member's likes joined to the cards' profiles.
   const rows = await db().$queryRaw<{ id: number }[]>`
@@ -21,20 +21,4 @@ export async function withLikedState<T extends { id: number }>(
     members.map((m) => m.id),
   );
   return members.map((member) => ({ ...member, liked: liked.has(member.id) }));
-}
-
-/** Between a viewer and a profile's owner: whether each likes the other (both: a match). */
-export async function likesBetween(viewerUserId: number, ownerUserId: number) {
-  const rows = await db().like.findMany({
-    where: {
-      OR: [
-        { likerId: viewerUserId, likedId: ownerUserId },
-        { likerId: ownerUserId, likedId: viewerUserId },
-      ],
-    },
-    select: { likerId: true },
-  });
-  const liked = rows.some((r) => r.likerId === viewerUserId);
-  const likedBy = rows.some((r) => r.likerId === ownerUserId);
-  return { liked, likedBy, matched: liked && likedBy };
 }

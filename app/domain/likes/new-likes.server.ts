@@ -3,7 +3,7 @@ import { db, queryPrepared } from "~/lib/db.server";
 import { visibleMemberWhere } from "~/domain/profiles/visible-member";
 
 /** How many likers of new likes the totals name (`newLikers`): most members have fewer new likes. */
-export const NEW_LIKERS_NAMED = 20;
+const NEW_LIKERS_NAMED = 20;
 
 /**
  * The new-likes badge: a one-row query of the likes from visible likers the member has not looked at

@@ -1,15 +1,10 @@
 import { describe, expect, it } from "vitest";
-import {
-  hoursUntil,
-  isTimeZone,
-  nextSiteMidnight,
-  reopensAt,
-  sameSiteDay,
-  startOfSiteDay,
-} from "./swipe-day";
+import { hoursUntil, isTimeZone, reopensAt, sameSiteDay, startOfSiteDay } from "./swipe-day";
 
 const AMS = "Europe/Amsterdam";
 const at = (iso: string) => new Date(iso);
+/** The next site midnight: when the game opens again with no waiting hours. */
+const nextMidnight = (now: Date, timeZone: string) => reopensAt(now, timeZone, 0);
 
 describe("startOfSiteDay", () => {
   it("is local midnight in winter (UTC+1) and summer (UTC+2)", () => {
@@ -34,10 +29,10 @@ describe("startOfSiteDay", () => {
     // 29 March 2026: 02:00 becomes 03:00; 25 October 2026: 03:00 becomes 02:00.
     const march = startOfSiteDay(at("2026-03-29T20:00:00Z"), AMS);
     expect(march.toISOString()).toBe("2026-03-28T23:00:00.000Z");
-    expect(nextSiteMidnight(march, AMS).getTime() - march.getTime()).toBe(23 * 3_600_000);
+    expect(nextMidnight(march, AMS).getTime() - march.getTime()).toBe(23 * 3_600_000);
     const october = startOfSiteDay(at("2026-10-25T20:00:00Z"), AMS);
     expect(october.toISOString()).toBe("2026-10-24T22:00:00.000Z");
-    expect(nextSiteMidnight(october, AMS).getTime() - october.getTime()).toBe(25 * 3_600_000);
+    expect(nextMidnight(october, AMS).getTime() - october.getTime()).toBe(25 * 3_600_000);
   });
 
   it("works in other zones, including one whose midnight is skipped by a clock change", () => {
@@ -55,10 +50,10 @@ describe("startOfSiteDay", () => {
   });
 });
 
-describe("nextSiteMidnight and sameSiteDay", () => {
+describe("the next midnight and sameSiteDay", () => {
   it("gives the following local midnight", () => {
-    expect(nextSiteMidnight(at("2026-01-14T22:30:00Z"), AMS).toISOString()).toBe("2026-01-14T23:00:00.000Z");
-    expect(nextSiteMidnight(at("2026-12-31T23:30:00Z"), AMS).toISOString()).toBe("2027-01-01T23:00:00.000Z");
+    expect(nextMidnight(at("2026-01-14T22:30:00Z"), AMS).toISOString()).toBe("2026-01-14T23:00:00.000Z");
+    expect(nextMidnight(at("2026-12-31T23:30:00Z"), AMS).toISOString()).toBe("2027-01-01T23:00:00.000Z");
   });
 
   it("compares days in the site's zone, not in UTC", () => {

@@ -97,7 +97,7 @@ export function startOfSiteDay(now: Date, timeZone: string): Date {
 }
 
 /** The start of the site day after the one that contains `now` (the next midnight there). */
-export function nextSiteMidnight(now: Date, timeZone: string): Date {
+function nextSiteMidnight(now: Date, timeZone: string): Date {
   return new Date(dayStart(followingDay(calendarDay(now.getTime(), timeZone)), timeZone));
 }
 

@@ -11,13 +11,13 @@ import { likeAllowed, likeInTransaction, type LikeRefusal } from "./like.server"
 import { hoursUntil, isTimeZone, reopensAt, sameSiteDay, startOfSiteDay } from "./swipe-day";
 
 /** Skipped members come back in the game after this many days. */
-export const SKIP_DAYS = 30;
+const SKIP_DAYS = 30;
 const DAY_MS = 86_400_000;
 /** A site whose time zone name is not known counts days in the default zone. */
 const FALLBACK_TIME_ZONE = "Europe/Amsterdam";
 
 /** The site settings the game uses (4 likes a day, then a wait). */
-export type SwipeSite = Pick<
+type SwipeSite = Pick<
   Site,
   | "id"
   | "timeZone"
@@ -28,7 +28,7 @@ export type SwipeSite = Pick<
   | "visibleProfileFields"
 >;
 
-export type SwipeCard = MemberCardData;
+type SwipeCard = MemberCardData;
 
 type Client = Prisma.TransactionClient;
 
@@ -96,7 +96,7 @@ interface CandidateQuery {
  * Like / SwipeDecision by their unique (liker, liked) / (user, target) indexes, so a member with a
  * few likes and skips reads little more than the cards it returns.
  */
-export function candidateSql(q: CandidateQuery): Prisma.Sql {
+function candidateSql(q: CandidateQuery): Prisma.Sql {
   const skippedSince = new Date(q.now.getTime() - SKIP_DAYS * DAY_MS);
   const parts: Prisma.Sql[] = [
     Prisma.sql`p.status = 'active'`,
@@ -163,7 +163,7 @@ async function candidateQuery(
 }
 
 /** The next `take` cards of the game for a member (the first is shown, the next one preloaded). */
-export async function swipeCandidates(
+async function swipeCandidates(
   userId: number,
   site: SwipeSite,
   { country = "NL", now = new Date(), take = 2 }: { country?: string; now?: Date; take?: number } = {},
@@ -173,7 +173,7 @@ export async function swipeCandidates(
   return rows.map((row) => cardFromRow(row, site.visibleProfileFields, { today: now }));
 }
 
-export type SwipeGame =
+type SwipeGame =
   | { kind: "closed"; reopensAt: Date; hoursLeft: number; likesPerDay: number }
   | { kind: "open"; card: SwipeCard | null; next: SwipeCard | null; likesLeft: number; likesPerDay: number };
 

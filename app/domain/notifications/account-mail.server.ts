@@ -87,7 +87,7 @@ interface AccountMailContent {
  * A mail about the member's account, in their language, with the site's name and domain, as HTML
  * and plain text. `link` is the button's address (absent for a plain acknowledgement).
  */
-export function renderAccountMail({
+function renderAccountMail({
   kind,
   language,
   site,

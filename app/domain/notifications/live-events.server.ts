@@ -5,7 +5,7 @@ import { db } from "~/lib/db.server";
 export const CHAT_CHANNEL = "chat_events";
 
 /** What a live event tells a member: chat changes, or a new like (for the badge). */
-export type ChatEventType = "message" | "read" | "deleted" | "like";
+type ChatEventType = "message" | "read" | "deleted" | "like";
 
 /** Advisory lock class of a member's live events (the second key is the user id). */
 const CHAT_EVENT_LOCK = 41;
@@ -62,7 +62,7 @@ export function messageEventSql(conversationId: number, userIds: number[]) {
 }
 
 /** Live events are kept this long for reconnecting browsers; older ones only fill the table. */
-export const CHAT_EVENT_DAYS = 7;
+const CHAT_EVENT_DAYS = 7;
 
 /** Deletes live events older than CHAT_EVENT_DAYS (index [createdAt]); run by the daily maintenance job. */
 export async function pruneChatEvents(now = new Date()): Promise<number> {

@@ -1,15 +1,10 @@
 import { describe, expect, it } from "vitest";
-import {
-  DAY,
-  inactivityWindow,
-  messageMailAllowed,
-  unreadReminderDue,
-  weeklyUpdateSince,
-} from "./mail-schedule";
+import { inactivityWindow, messageMailAllowed, unreadReminderDue, weeklyUpdateSince } from "./mail-schedule";
 import { mailingParagraphs } from "./mailing-types";
 
 const now = new Date("2026-11-23T12:00:00Z");
 const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3600_000);
+const DAY = 24 * 3600_000;
 
 describe("notification mail timing", () => {
   it("allows a new-messages mail per conversation once in 6 hours", () => {

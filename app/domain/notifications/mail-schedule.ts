@@ -2,7 +2,7 @@
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-export const DAY = 24 * HOUR;
+const DAY = 24 * HOUR;
 
 /** A message mail waits this long: a member who reads the message meanwhile gets none. */
 export const MESSAGE_MAIL_DELAY_MS = 5 * MINUTE;

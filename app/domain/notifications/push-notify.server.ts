@@ -17,7 +17,7 @@ import { logger } from "~/lib/logger.server";
 /** How long a push service keeps a push for a device that is offline. */
 const PUSH_TTL_SECONDS = 24 * 3600;
 /** Tries after a push service failed (down, 5xx, 429, timeout): after 1, 2, 4, 8 and 16 minutes. */
-export const PUSH_RETRY_LIMIT = 5;
+const PUSH_RETRY_LIMIT = 5;
 const PUSH_RETRY_BASE_SECONDS = 60;
 
 interface PushOutcome {

@@ -64,7 +64,7 @@ async function newMatchesFor(
  * nothing twice, and a member whose mail failed to queue is not marked (a retry mails them).
  * Returns the last id or null at the end.
  */
-export async function sendWeeklyUpdates(afterId: number, now = new Date()): Promise<number | null> {
+async function sendWeeklyUpdates(afterId: number, now = new Date()): Promise<number | null> {
   const weekAgo = later(now, -WEEKLY_UPDATE_INTERVAL_MS);
   const members = await db().user.findMany({
     where: {

@@ -6,7 +6,7 @@ import { syncPayment } from "./sync-payment.server";
 import { logger } from "~/lib/logger.server";
 
 /** A payment still open this long is checked with Mollie: a lost webhook must not lose credits. */
-export const RECONCILE_AFTER_MS = 15 * 60_000;
+const RECONCILE_AFTER_MS = 15 * 60_000;
 /**
  * Open payments older than this are not asked about again. It outlasts Mollie's longest expiry of
  * the methods we offer: a bank transfer stays open 12 (+2) days by default (we set no dueDate),

@@ -26,7 +26,7 @@ const DAY_MS = 24 * 3600_000;
  * An approval still unfinished this long after it started (the process stopped, or Mollie did not
  * answer) may be approved again: Mollie is asked first whether the refund exists.
  */
-export const APPROVAL_RETRY_AFTER_MS = 2 * 60_000;
+const APPROVAL_RETRY_AFTER_MS = 2 * 60_000;
 
 type Tx = Prisma.TransactionClient;
 

@@ -2,7 +2,7 @@
 // chargebacks or refunds whose credits could not all be taken back. Every query reads through an
 // index (no sequential scan over the growing tables): the page of rows is chosen first, and each
 // row's member (and payment) is then looked up by primary key (a LATERAL lookup the planner cannot
-// turn into a join over the whole table). The SQL builders are exported so a test can EXPLAIN them.
+// turn into a join over the whole table).
 import { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import type { BlockedMemberView, StaffPaymentStatus, StaffPaymentView, StaffRefundView } from "./refund-view";
@@ -71,7 +71,7 @@ interface PaymentListFilter {
  * member, by [status, createdAt] or [userId, createdAt]; a member by e-mail through
  * [siteId, email].
  */
-export function staffPaymentsSql(filter: PaymentListFilter, take = STAFF_PAYMENTS_PAGE_SIZE + 1) {
+function staffPaymentsSql(filter: PaymentListFilter, take = STAFF_PAYMENTS_PAGE_SIZE + 1) {
   const { siteId, status, search, before } = filter;
   const conditions: Prisma.Sql[] = [Prisma.sql`p."siteId" = ${siteId}`];
   if (status) conditions.push(Prisma.sql`p.status = ${status}::"PaymentStatus"`);
@@ -112,7 +112,7 @@ async function staffPayments(filter: PaymentListFilter) {
  * month by month through [status, createdAt] (a month is a small range of that index, however
  * large the table grows), never as one scan over all payments.
  */
-export function chargebacksSql(siteId: number, now: Date, take = 50) {
+function chargebacksSql(siteId: number, now: Date, take = 50) {
   const months = Math.ceil(CHARGEBACK_WINDOW_DAYS / 31);
   return Prisma.sql`SELECT ${paymentColumns}
     FROM (
@@ -177,7 +177,7 @@ const ofSite = (siteId: number) =>
   Prisma.sql`(SELECT s."siteId" FROM "User" s WHERE s.id = r."userId") = ${siteId}`;
 
 /** Requests waiting for a decision (or an approval under way), oldest first (index [status, createdAt]). */
-export function openRefundsSql(siteId: number, take = 200) {
+function openRefundsSql(siteId: number, take = 200) {
   const order = Prisma.sql`r."createdAt", r.id`;
   return refundsWithDetails(
     Prisma.sql`SELECT * FROM "RefundRequest" r
@@ -187,7 +187,7 @@ export function openRefundsSql(siteId: number, take = 200) {
 }
 
 /** Requests decided in the last 30 days (created in that window), newest first. */
-export function decidedRefundsSql(siteId: number, now: Date, take = 50) {
+function decidedRefundsSql(siteId: number, now: Date, take = 50) {
   const since = new Date(now.getTime() - DECIDED_WINDOW_DAYS * 24 * 3600_000);
   const order = Prisma.sql`r."createdAt" DESC, r.id DESC`;
   return refundsWithDetails(

@@ -5,7 +5,7 @@
  */
 export const TIME_BONUS_CODE = "TIMEBONUS25";
 export const TIME_BONUS_PERCENT = 25;
-export const TIME_BONUS_SECONDS = 14_400;
+const TIME_BONUS_SECONDS = 14_400;
 /** The time-bonus modal shows this long after entering the members area. */
 export const TIME_BONUS_MODAL_DELAY_MS = 40_000;
 /** The countdown ticks once a second. */
@@ -30,10 +30,6 @@ export function timeBonusSecondsLeft(buyer: TimeBonusBuyer, now: Date): number {
   const msLeft = timeBonusEndsAt(buyer.signupDate).getTime() - now.getTime();
   if (!(msLeft > 0)) return 0;
   return Math.min(TIME_BONUS_SECONDS, Math.ceil(msLeft / 1000));
-}
-
-export function hasTimeBonus(buyer: TimeBonusBuyer, now: Date): boolean {
-  return timeBonusSecondsLeft(buyer, now) > 0;
 }
 
 /** The time bonus as the pages show it: when it ends, how long is left, whether the modal was closed. */

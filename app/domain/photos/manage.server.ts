@@ -99,16 +99,6 @@ export async function deletePhoto(profileId: number, photoId: number): Promise<b
   return true;
 }
 
-/** Whether a member should see the "profile photo" alert: no active main photo and not dismissed. */
-export async function needsPhotoAlert(userId: number): Promise<boolean> {
-  const user = await db().user.findUnique({
-    where: { id: userId },
-    select: { photoAlertDismissedAt: true, profile: { select: { mainPhoto: { select: { status: true } } } } },
-  });
-  if (!user || user.photoAlertDismissedAt || !user.profile) return false;
-  return user.profile.mainPhoto?.status !== "active";
-}
-
 /** Dismisses the "profile photo" alert for good. */
 export async function dismissPhotoAlert(userId: number): Promise<void> {
   await db().user.update({

@@ -2,7 +2,7 @@ import { recordStaffAction, type StaffActor } from "~/domain/staff/staff-actions
 import { db } from "~/lib/db.server";
 import { fileStorage } from "~/lib/storage.server";
 
-export const REVIEW_PAGE_SIZE = 24;
+const REVIEW_PAGE_SIZE = 24;
 export const REJECTION_REASON_MAX = 300;
 
 /** The site's photos under inspection, oldest first, a page at a time. */

@@ -15,9 +15,9 @@ export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** Largest accepted upload request: one file plus the multipart envelope and a few small fields. */
 export const MAX_UPLOAD_BODY_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
 /** Largest accepted image (width x height): stops decompression bombs before they are decoded. */
-export const MAX_INPUT_PIXELS = 40_000_000;
+const MAX_INPUT_PIXELS = 40_000_000;
 /** Free members at most 3 photos, Premium members 25 (photos not deleted). */
-export const PHOTO_LIMITS = { free: 3, premium: 25 } as const;
+const PHOTO_LIMITS = { free: 3, premium: 25 } as const;
 /** Longest side of the stored large version. */
 const LARGE_MAX_SIZE = 1200;
 const THUMB_WIDTH = 240;

@@ -3,7 +3,7 @@ import { Prisma } from "~/generated/prisma/client";
 import { queryPrepared } from "~/lib/db.server";
 import { cardFromRow, type MemberCardData, type MemberCardRow } from "./member-card";
 
-export const RELATED_LIMIT = 6;
+const RELATED_LIMIT = 6;
 /** Related members are at most this many years older or younger. */
 const RELATED_AGE_SPAN = 5;
 /**

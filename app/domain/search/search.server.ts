@@ -11,7 +11,7 @@ import { MAX_SEARCH_AGE, MIN_SEARCH_AGE, PAGE_SIZE, type SearchFilters } from ".
 const regionOrder = new Intl.Collator("nl");
 
 /** Matches are counted exactly up to this number; beyond it the page says "more than 1,000". */
-export const COUNT_LIMIT = 1000;
+const COUNT_LIMIT = 1000;
 /** "Similar results" widen the age range by this many years on both sides. */
 const SIMILAR_AGE_SPREAD = 10;
 
@@ -188,7 +188,7 @@ interface Listing {
 }
 
 /** A listing is read at least this far: the first five pages of a search come from one read. */
-export const LISTING_LENGTH = 5 * PAGE_SIZE;
+const LISTING_LENGTH = 5 * PAGE_SIZE;
 /** Longer listings (a member paging past page 50) are read for the request only, not kept. */
 const LONGEST_CACHED_LISTING = 50 * PAGE_SIZE;
 
@@ -353,7 +353,7 @@ function preferredRegion(viewer: SearchViewer | null, filters: SearchFilters): s
 const clampAge = (age: number) => Math.min(MAX_SEARCH_AGE, Math.max(MIN_SEARCH_AGE, age));
 
 /** The filters of "similar results": same gender and country, any region, the age range widened by 10 years. */
-export function similarFilters(filters: SearchFilters): SearchFilters {
+function similarFilters(filters: SearchFilters): SearchFilters {
   return {
     gender: filters.gender,
     country: filters.country,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { shouldShowEntryWarning, type EntryWarningInput } from "./entry-warning";
+import { shouldShowEntryWarning } from "./entry-warning";
 
-const visitor: EntryWarningInput = {
+const visitor: Parameters<typeof shouldShowEntryWarning>[0] = {
   layout: "default",
   installedApp: false,
   loggedIn: false,

@@ -1,6 +1,6 @@
 export type LayoutKind = "default" | "chat" | "lander" | "empty";
 
-export interface EntryWarningInput {
+interface EntryWarningInput {
   layout: LayoutKind;
   installedApp: boolean;
   loggedIn: boolean;

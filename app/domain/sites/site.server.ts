@@ -75,7 +75,7 @@ export type Site = Prisma.SiteGetPayload<{ select: typeof siteSelect }>;
 
 const CACHE_MS = 30_000;
 /** Hosts cached at most: the Host header is the client's to choose, and bots send any. */
-export const SITE_CACHE_HOSTS = 200;
+const SITE_CACHE_HOSTS = 200;
 const cache = createCache<Site>({ max: SITE_CACHE_HOSTS, ttlMs: CACHE_MS });
 
 /** The host without port and without a leading "www.", lower-cased. */
@@ -120,13 +120,4 @@ async function readSite(domain: string): Promise<Site | null> {
   const company = pick<Site["company"]>(companySelect.select, row.company);
   company.added = new Date(`${row.company.added as string}Z`);
   return { ...pick<Omit<Site, "company">>(fields, row.site), company };
-}
-
-export function clearSiteCache() {
-  cache.clear();
-}
-
-/** How many hosts the cache holds (tests). */
-export function siteCacheSize() {
-  return cache.size;
 }

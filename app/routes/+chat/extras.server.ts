@@ -81,7 +81,7 @@ export interface ExtrasNotices {
 }
 
 /** What the gift, photo and report actions (and the no-JS icebreakers) left in a page's address. */
-export function extrasNotices(url: URL | string, messageLength: number): ExtrasNotices {
+function extrasNotices(url: URL | string, messageLength: number): ExtrasNotices {
   const params = new URL(url, "http://local").searchParams;
   const reported = params.get(EXTRAS_PARAMS.reported);
   const refused = SEND_REFUSALS.find((r) => r === params.get(EXTRAS_PARAMS.refused)) ?? null;

@@ -32,7 +32,7 @@ export interface SignupActionOptions {
  * When the visitor pressed the hint's button (no JavaScript), the form continues with the suggested
  * address, as long as it is the suggestion for the typed one.
  */
-export function applyEmailSuggestionChoice(formData: FormData): void {
+function applyEmailSuggestionChoice(formData: FormData): void {
   const chosen = formData.get(EMAIL_SUGGESTION_FIELD);
   const typed = formData.get("email");
   formData.delete(EMAIL_SUGGESTION_FIELD);

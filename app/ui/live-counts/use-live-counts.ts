@@ -8,7 +8,7 @@ import { pushSubscribed } from "./push-subscribed";
  * The counts refresh every 60 s, or 300 s with push (or the live stream), starting after 5 s
  * (docs/product.md, Notifications).
  */
-export const FIRST_REFRESH_MS = 5_000;
+const FIRST_REFRESH_MS = 5_000;
 export const REFRESH_MS = 60_000;
 export const REFRESH_WITH_PUSH_MS = 300_000;
 

@@ -3,11 +3,12 @@ import { TranslatorProvider } from "~/ui/use-translation";
 import { createRoutesStub, Link, Outlet } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { testTranslator } from "../../../tests/setup/render";
-import { TimeBonus, type TimeBonusProps } from "./time-bonus";
+import type { ComponentProps } from "react";
+import { TimeBonus } from "./time-bonus";
 
 const dismissals = vi.fn();
 
-function renderBonus(props: Partial<TimeBonusProps> = {}, path = "/members") {
+function renderBonus(props: Partial<ComponentProps<typeof TimeBonus>> = {}, path = "/members") {
   const Shell = () => (
     <>
       <TimeBonus secondsLeft={3 * 3600 + 59 * 60 + 58} credits={0} dismissed={false} {...props} />

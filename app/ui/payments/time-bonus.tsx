@@ -10,7 +10,7 @@ import {
 } from "~/domain/payments/time-bonus";
 import { Dialog } from "../dialog";
 
-export interface TimeBonusProps {
+interface TimeBonusProps {
   /** Seconds of time bonus left when the server answered (what the page shows without JavaScript). */
   secondsLeft: number;
   credits: number;

@@ -6,7 +6,7 @@ import { PHOTOS_PAGE, UPLOAD_XHR_HEADER } from "./paths";
  * Whether the upload ended in the server's redirect to the photos page with its outcome (`notice`
  * or `uploadError`): a refusal such as 413 or a failure (500) answers on the form's own address.
  */
-export function answeredByRedirect(xhr: Pick<XMLHttpRequest, "status" | "responseURL">): boolean {
+function answeredByRedirect(xhr: Pick<XMLHttpRequest, "status" | "responseURL">): boolean {
   if (xhr.status !== 200 || !xhr.responseURL) return false;
   const url = new URL(xhr.responseURL);
   return (

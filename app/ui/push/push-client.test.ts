@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { PushCallError, keyBytes, readPushState, turnPushOn } from "./push-client";
+import { PushCallError, readPushState, turnPushOn } from "./push-client";
 
 function fakeBrowser({
   permission,
@@ -47,30 +47,18 @@ describe("readPushState (the four push states)", () => {
   });
 });
 
-describe("keyBytes", () => {
-  it("decodes a base64url VAPID key without padding", () => {
-    const bytes = Uint8Array.from({ length: 65 }, (_, i) => (i * 37) % 256);
-    const encoded = btoa(String.fromCharCode(...bytes))
-      .replace(/\+/g, "-")
-      .replace(/\//g, "_")
-      .replace(/=+$/, "");
-    expect(Array.from(keyBytes(encoded))).toEqual(Array.from(bytes));
-  });
-});
-
 describe("turnPushOn", () => {
-  it("passes on the server's reason when it refuses the subscription", async () => {
+  /** A browser that allows push, with the server's public key and its answer to the subscription. */
+  function fakePushBrowser(publicKey: string, answer: Response) {
     const subscription = {
       endpoint: "https://push.unknown.example/1",
       options: { applicationServerKey: null },
       toJSON: () => ({ endpoint: "https://push.unknown.example/1", keys: { p256dh: "x", auth: "y" } }),
     };
-    const registration = {
-      pushManager: {
-        getSubscription: () => Promise.resolve(null),
-        subscribe: () => Promise.resolve(subscription),
-      },
-    };
+    const subscribe = vi.fn((_options: { applicationServerKey: Uint8Array }) =>
+      Promise.resolve(subscription),
+    );
+    const registration = { pushManager: { getSubscription: () => Promise.resolve(null), subscribe } };
     vi.stubGlobal("Notification", {
       permission: "granted",
       requestPermission: () => Promise.resolve("granted"),
@@ -82,10 +70,27 @@ describe("turnPushOn", () => {
     });
     vi.stubGlobal("fetch", (url: string) =>
       Promise.resolve(
-        url === "/api/settings.php"
-          ? Response.json({ settings: { push_public_key: "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQ" } })
-          : Response.json({ error: "unknown_push_service" }, { status: 400 }),
+        url === "/api/settings.php" ? Response.json({ settings: { push_public_key: publicKey } }) : answer,
       ),
+    );
+    return { subscribe };
+  }
+
+  it("subscribes with the site's base64url VAPID key, decoded without padding", async () => {
+    const bytes = Uint8Array.from({ length: 65 }, (_, i) => (i * 37) % 256);
+    const encoded = btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_")
+      .replace(/=+$/, "");
+    const { subscribe } = fakePushBrowser(encoded, new Response(null, { status: 201 }));
+    expect(await turnPushOn()).toBe("subscribed");
+    expect(Array.from(subscribe.mock.calls[0]![0].applicationServerKey)).toEqual(Array.from(bytes));
+  });
+
+  it("passes on the server's reason when it refuses the subscription", async () => {
+    fakePushBrowser(
+      "BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQ",
+      Response.json({ error: "unknown_push_service" }, { status: 400 }),
     );
     const refused = await turnPushOn().catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(PushCallError);

@@ -45,7 +45,7 @@ export async function readPushState(knownEndpoints?: readonly string[]): Promise
   return "subscribed";
 }
 
-export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
+function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
   const base64 = base64url.replace(/-/g, "+").replace(/_/g, "/");
   const raw = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
   return Uint8Array.from(raw, (c) => c.charCodeAt(0));

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
@@ -6,7 +6,6 @@ import {
   COMPLAINT_CATEGORIES,
   COMPLAINT_LIMITS,
   complaintSchema,
-  type ComplaintInput,
 } from "~/domain/complaints/complaint-schema";
 import { submitComplaint } from "~/domain/complaints/complaints.server";
 import { clientIp } from "~/lib/client-ip.server";
@@ -14,6 +13,7 @@ import { requestInfoContext } from "~/middleware/context";
 import { isHoneypotFilled } from "~/lib/honeypot.server";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { FormErrors, TextField } from "~/ui/form-fields";
+import { useValidatedForm } from "~/ui/use-validated-form";
 import { HoneypotField } from "~/ui/honeypot";
 import type { Route } from "./+types/complaints";
 import { readForm } from "~/middleware/request-body.server";
@@ -68,12 +68,11 @@ export const meta: Route.MetaFunction = ({ data }) => titleMeta(data);
 
 export default function ComplaintsRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const [form, fields] = useForm<ComplaintInput>({
+  const [form, fields] = useValidatedForm({
     lastResult: actionData,
     defaultValue: loaderData.defaults,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: complaintSchema(t) }),
+    schemas: () => import("~/domain/complaints/complaint-schema"),
+    schema: (schemas, t) => schemas.complaintSchema(t),
   });
   if (loaderData.sent && !actionData) {
     return (

@@ -1,5 +1,5 @@
 import { linkOrigin } from "~/middleware/link-origin.server";
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Trans } from "~/ui/trans";
 import { useTranslation } from "~/ui/use-translation";
@@ -17,6 +17,7 @@ import { clientIp } from "~/lib/client-ip.server";
 import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { FormErrors, PasswordField, TextField, useClearedOnAnswer } from "~/ui/form-fields";
+import { type FormResult, useValidatedForm } from "~/ui/use-validated-form";
 import type { Route } from "./+types/complete-signup";
 import { readForm } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
@@ -152,17 +153,16 @@ function ChangeEmailForm({
   busy,
 }: {
   newEmail: string | null;
-  lastResult: SubmissionResult<string[]> | undefined;
+  lastResult: FormResult;
   busy: boolean;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useValidatedForm({
     id: "change-email",
     lastResult,
     defaultValue: newEmail ? { new_email: newEmail } : undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeSignupEmailSchema(t) }),
+    schemas: () => import("~/domain/accounts/change-signup-email-schema"),
+    schema: (schemas, t) => schemas.changeSignupEmailSchema(t),
   });
   const passwordRef = useClearedOnAnswer(lastResult);
   return (

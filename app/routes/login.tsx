@@ -20,7 +20,7 @@ import { readForm } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 import { titleMeta } from "~/ui/page-title";
 
-export const handle: TranslationHandle = { i18n: ["accounts", "member", "signup"] };
+export const handle: TranslationHandle = { i18n: ["accounts", "member"] };
 
 const loginReason = z.enum(LOGIN_REASONS);
 

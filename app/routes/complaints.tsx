@@ -2,11 +2,8 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
-import {
-  COMPLAINT_CATEGORIES,
-  COMPLAINT_LIMITS,
-  complaintSchema,
-} from "~/domain/complaints/complaint-schema";
+import { COMPLAINT_CATEGORIES, COMPLAINT_LIMITS } from "~/domain/complaints/complaint-fields";
+import { complaintSchema } from "~/domain/complaints/complaint-schema";
 import { submitComplaint } from "~/domain/complaints/complaints.server";
 import { clientIp } from "~/lib/client-ip.server";
 import { requestInfoContext } from "~/middleware/context";

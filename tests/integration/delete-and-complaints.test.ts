@@ -5,16 +5,13 @@ import { deleteAccount, deleteDiscountFor, DELETION_GRACE_MS } from "~/domain/ac
 import { confirmEmailChange, requestEmailChange } from "~/domain/accounts/email-change.server";
 import { isResetLinkValid, requestPasswordReset } from "~/domain/accounts/password-reset.server";
 import { resendActivation } from "~/domain/accounts/signup.server";
-import { DELETE_REASONS, deleteAccountSchema } from "~/domain/accounts/delete-schema";
+import { DELETE_REASONS } from "~/domain/accounts/delete-reasons";
+import { deleteAccountSchema } from "~/domain/accounts/delete-schema";
 import { eraseExpiredAccounts, erasedEmail } from "~/domain/accounts/erase-accounts.server";
 import { reactivateAccount, reactivationLinkWorks } from "~/domain/accounts/reactivate-account.server";
 import { createSession, getSession } from "~/middleware/session.server";
-import {
-  COMPLAINT_CATEGORIES,
-  COMPLAINT_LIMITS,
-  complaintSchema,
-  type ComplaintInput,
-} from "~/domain/complaints/complaint-schema";
+import { COMPLAINT_CATEGORIES, COMPLAINT_LIMITS } from "~/domain/complaints/complaint-fields";
+import { complaintSchema, type ComplaintInput } from "~/domain/complaints/complaint-schema";
 import {
   COMPLAINTS_PER_IP_PER_HOUR,
   listComplaints,

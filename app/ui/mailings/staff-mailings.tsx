@@ -36,7 +36,7 @@ function MailingForm({
   const [form, fields] = useValidatedForm({
     lastResult,
     defaultValue: { kind: "news", language: defaultLanguage },
-    schemas: () => import("~/domain/notifications/mailing-types"),
+    schemas: () => import("~/domain/notifications/mailing-schema"),
     schema: (schemas, t) => schemas.mailingSchema(t),
   });
   const select = (

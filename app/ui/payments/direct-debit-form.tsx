@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } fr
 import { useTranslation } from "~/ui/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import type { CreditPackageView } from "~/domain/credits/package-view";
-import { CODE_ATTEMPTS, CODE_LENGTH, CODE_MINUTES } from "~/domain/payments/direct-debit-schema";
+import { CODE_ATTEMPTS, CODE_LENGTH, CODE_MINUTES } from "~/domain/payments/direct-debit-code";
 import { formatMoney } from "~/domain/credits/money";
 import { FormErrors, TextField } from "../form-fields";
 import { useValidatedForm } from "../use-validated-form";

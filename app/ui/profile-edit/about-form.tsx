@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { useState } from "react";
 import { Form } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
-import { ABOUT_ME_MAX } from "~/domain/profiles/profile-edit-schemas";
+import { ABOUT_ME_MAX } from "~/domain/profiles/profile-edit-fields";
 import { FormErrors } from "~/ui/form-fields";
 import { type FormResult, typedValue, useValidatedForm } from "~/ui/use-validated-form";
 import { FieldError } from "./field-error";

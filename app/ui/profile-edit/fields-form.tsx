@@ -5,7 +5,7 @@ import {
   PROFILE_FIELD_NAMES,
   PROFILE_FIELD_VALUES,
   type ProfileFieldName,
-} from "~/domain/profiles/profile-edit-schemas";
+} from "~/domain/profiles/profile-edit-fields";
 import { FormErrors } from "~/ui/form-fields";
 import { type FormResult, useValidatedForm } from "~/ui/use-validated-form";
 import { Section } from "./section";

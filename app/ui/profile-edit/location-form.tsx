@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { useState } from "react";
 import { Form } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
-import { CITY_MAX } from "~/domain/profiles/profile-edit-schemas";
+import { CITY_MAX } from "~/domain/profiles/profile-edit-fields";
 import { PROFILE_COUNTRIES, regionLabelKey } from "~/domain/core/countries";
 import { regionLabelInSentence, regionsOf } from "~/domain/core/regions";
 import { FormErrors } from "~/ui/form-fields";

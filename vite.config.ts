@@ -25,8 +25,23 @@ function reactRouterProductionBuildInBrowser(): Plugin {
   };
 }
 
+/**
+ * A form's schema is imported on demand by its component (app/ui/use-validated-form.ts) and
+ * statically by its action. The server bundle is one chunk, so Vite notes for each of them that the
+ * dynamic import splits nothing off: true there and meant so. The browser build keeps the note,
+ * where it means that a page loads zod up front after all.
+ */
+function quietLazySchemasOnServer(): Plugin {
+  return {
+    name: "quiet-lazy-schemas-on-server",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    onLog: (_level, log) => !log.message.includes("dynamic import will not move module into another chunk"),
+  };
+}
+
 export default defineConfig({
-  plugins: [reactRouterProductionBuildInBrowser(), reactRouter()],
+  plugins: [reactRouterProductionBuildInBrowser(), quietLazySchemasOnServer(), reactRouter()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   css: {
     preprocessorOptions: {

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { requireUser } from "~/middleware/guards.server";
 import { findReportableMessage, reportMessage } from "~/domain/chat/report-message.server";
-import { COMPLAINT_CATEGORIES } from "~/domain/complaints/complaint-schema";
+import { COMPLAINT_CATEGORIES } from "~/domain/complaints/complaint-fields";
 import { REPORT_NOTE_MAX } from "~/domain/chat/chat-types";
 import { clientIp } from "~/lib/client-ip.server";
 import { requestInfoContext } from "~/middleware/context";

@@ -1,19 +1,16 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
-import {
-  COMPLAINT_CATEGORIES,
-  COMPLAINT_LIMITS,
-  complaintSchema,
-  type ComplaintInput,
-} from "~/domain/complaints/complaint-schema";
+import { COMPLAINT_CATEGORIES, COMPLAINT_LIMITS } from "~/domain/complaints/complaint-fields";
+import { complaintSchema } from "~/domain/complaints/complaint-schema";
 import { submitComplaint } from "~/domain/complaints/complaints.server";
 import { clientIp } from "~/lib/client-ip.server";
 import { requestInfoContext } from "~/middleware/context";
 import { isHoneypotFilled } from "~/lib/honeypot.server";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { FormErrors, TextField } from "~/ui/form-fields";
+import { useValidatedForm } from "~/ui/use-validated-form";
 import { HoneypotField } from "~/ui/honeypot";
 import type { Route } from "./+types/complaints";
 import { readForm } from "~/middleware/request-body.server";
@@ -68,12 +65,11 @@ export const meta: Route.MetaFunction = ({ data }) => titleMeta(data);
 
 export default function ComplaintsRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const [form, fields] = useForm<ComplaintInput>({
+  const [form, fields] = useValidatedForm({
     lastResult: actionData,
     defaultValue: loaderData.defaults,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: complaintSchema(t) }),
+    schemas: () => import("~/domain/complaints/complaint-schema"),
+    schema: (schemas, t) => schemas.complaintSchema(t),
   });
   if (loaderData.sent && !actionData) {
     return (

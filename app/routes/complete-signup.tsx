@@ -1,12 +1,11 @@
 import { linkOrigin } from "~/middleware/link-origin.server";
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { TFunction } from "i18next";
 import { Trans } from "~/ui/trans";
 import { useTranslation } from "~/ui/use-translation";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { z } from "zod";
 import { suggestEmail } from "~/domain/accounts/email-suggestion";
+import { changeSignupEmailSchema } from "~/domain/accounts/change-signup-email-schema";
 import { requireUser } from "~/middleware/guards.server";
 import { EMAIL_CHANGE_ERROR_KEYS } from "~/domain/accounts/email-change.server";
 import {
@@ -18,6 +17,7 @@ import { clientIp } from "~/lib/client-ip.server";
 import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { FormErrors, PasswordField, TextField, useClearedOnAnswer } from "~/ui/form-fields";
+import { type FormResult, useValidatedForm } from "~/ui/use-validated-form";
 import type { Route } from "./+types/complete-signup";
 import { readForm } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
@@ -26,25 +26,6 @@ import { titleMeta } from "~/ui/page-title";
 export const handle: TranslationHandle = { i18n: ["signup", "settings"] };
 
 type Done = "resent" | "changed";
-
-/**
- * "Verkeerd e-mailadres?" (with the texts for a new address). It changes the login address at once,
- * so, as the settings page's e-mail change, it asks for the current password (with that page's
- * texts). Only this page has the form, and it loads both namespaces: the schema stays here rather
- * than bring the settings' texts to the signup pages or the signup's to the settings.
- */
-function changeSignupEmailSchema(t: TFunction) {
-  return z.object({
-    intent: z.literal("change_email"),
-    new_email: z
-      .string({ error: t("signup:complete.invalid") })
-      .trim()
-      .toLowerCase()
-      .max(254, { error: t("signup:complete.invalid") })
-      .pipe(z.email({ error: t("signup:complete.invalid") })),
-    password: z.string({ error: t("settings:validation.currentPasswordRequired") }),
-  });
-}
 
 function requireUnconfirmedUser(context: Route.LoaderArgs["context"], request: Request) {
   const user = requireUser(context, request);
@@ -172,17 +153,16 @@ function ChangeEmailForm({
   busy,
 }: {
   newEmail: string | null;
-  lastResult: SubmissionResult<string[]> | undefined;
+  lastResult: FormResult;
   busy: boolean;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useValidatedForm({
     id: "change-email",
     lastResult,
     defaultValue: newEmail ? { new_email: newEmail } : undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changeSignupEmailSchema(t) }),
+    schemas: () => import("~/domain/accounts/change-signup-email-schema"),
+    schema: (schemas, t) => schemas.changeSignupEmailSchema(t),
   });
   const passwordRef = useClearedOnAnswer(lastResult);
   return (

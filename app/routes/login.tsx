@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
@@ -14,13 +14,13 @@ import { clientIp } from "~/lib/client-ip.server";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import { LOGIN_REASONS } from "~/middleware/login-path";
 import { FormErrors, TextField, useClearedOnAnswer, PasswordField } from "~/ui/form-fields";
-import { unvalidated, useValidators, type LoginSubmission } from "~/ui/lazy-validation";
+import { useValidatedForm } from "~/ui/use-validated-form";
 import type { Route } from "./+types/login";
 import { readForm } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 import { titleMeta } from "~/ui/page-title";
 
-export const handle: TranslationHandle = { i18n: ["accounts", "member", "signup"] };
+export const handle: TranslationHandle = { i18n: ["accounts", "member"] };
 
 const loginReason = z.enum(LOGIN_REASONS);
 
@@ -70,13 +70,10 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const passwordRef = useClearedOnAnswer(actionData);
-  const validators = useValidators();
-  const [form, fields] = useForm({
+  const [form, fields] = useValidatedForm({
     lastResult: actionData,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      validators ? validators.validateLogin(formData, t) : unvalidated<LoginSubmission>(formData),
+    schemas: () => import("~/domain/accounts/login-schemas"),
+    schema: (schemas, t) => schemas.loginSchema(t),
   });
   return (
     <main className="container py-4" style={{ maxWidth: 480 }}>

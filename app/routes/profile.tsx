@@ -12,7 +12,7 @@ import {
   PROFILE_FIELD_NAMES,
   VISIBILITY_KEYS,
   type ProfileIntent,
-} from "~/domain/profiles/profile-edit-schemas";
+} from "~/domain/profiles/profile-edit-fields";
 import { loadOwnProfile } from "~/domain/profiles/profile-edit.server";
 import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";

@@ -1,4 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
@@ -14,6 +14,7 @@ import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { FormErrors } from "~/ui/form-fields";
 import { NewPasswordFields } from "~/ui/new-password-fields";
+import { useValidatedForm } from "~/ui/use-validated-form";
 import type { Route } from "./+types/reset-password.do";
 import { readForm } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
@@ -90,13 +91,10 @@ function InvalidLink() {
 
 export default function ResetPasswordDoRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useValidatedForm({
     lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    // After a refused submit, fields revalidate while typing, not on blur: a server message vanishing
-    // on blur would move the submit button away from under the click that caused the blur.
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema(t) }),
+    schemas: () => import("~/domain/accounts/settings-schemas"),
+    schema: (schemas, t) => schemas.resetPasswordSchema(t),
   });
   const invalid = !loaderData.valid || actionData?.linkInvalid;
   return (

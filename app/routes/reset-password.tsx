@@ -1,5 +1,5 @@
 import { linkOrigin } from "~/middleware/link-origin.server";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
@@ -10,6 +10,7 @@ import { requestInfoContext } from "~/middleware/context";
 import { isHoneypotFilled } from "~/lib/honeypot.server";
 import { getInstance } from "~/middleware/i18n.server";
 import { FormErrors, TextField } from "~/ui/form-fields";
+import { useValidatedForm } from "~/ui/use-validated-form";
 import { HoneypotField } from "~/ui/honeypot";
 import type { Route } from "./+types/reset-password";
 import { readForm } from "~/middleware/request-body.server";
@@ -52,13 +53,10 @@ export const meta: Route.MetaFunction = ({ data }) => titleMeta(data);
 export default function ResetPasswordRoute({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
-  const [form, fields] = useForm({
+  const [form, fields] = useValidatedForm({
     lastResult: actionData,
-    shouldValidate: "onBlur",
-    // After a refused submit, fields revalidate while typing, not on blur: a server message vanishing
-    // on blur would move the submit button away from under the click that caused the blur.
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetRequestSchema(t) }),
+    schemas: () => import("~/domain/accounts/login-schemas"),
+    schema: (schemas, t) => schemas.resetRequestSchema(t),
   });
   return (
     <main className="container py-4" style={{ maxWidth: 480 }}>

@@ -1,19 +1,17 @@
 import { linkOrigin } from "~/middleware/link-origin.server";
-import { getCollectionProps, getFormProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getCollectionProps, getFormProps, getTextareaProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
 import { deleteAccount, deleteDiscountFor } from "~/domain/accounts/delete-account.server";
-import {
-  DELETE_REASONS,
-  DELETE_REMARKS_MAX,
-  deleteAccountSchema,
-} from "~/domain/accounts/delete-account-schema";
+import { DELETE_REASONS, DELETE_REMARKS_MAX } from "~/domain/accounts/delete-reasons";
+import { deleteAccountSchema } from "~/domain/accounts/delete-account-schema";
 import { requireUser } from "~/middleware/guards.server";
 import { endSession } from "~/middleware/session.server";
 import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { FormErrors, PasswordField } from "~/ui/form-fields";
+import { useValidatedForm } from "~/ui/use-validated-form";
 import type { Route } from "./+types/settings.delete";
 import { readForm } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
@@ -69,11 +67,10 @@ export const meta: Route.MetaFunction = ({ data }) => titleMeta(data);
 
 export default function DeleteAccountRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useValidatedForm({
     lastResult: actionData,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: deleteAccountSchema(t) }),
+    schemas: () => import("~/domain/accounts/delete-account-schema"),
+    schema: (schemas, t) => schemas.deleteAccountSchema(t),
   });
   const reasonInvalid = Boolean(fields.reason.errors?.length);
   const remarksInvalid = Boolean(fields.remarks.errors?.length);

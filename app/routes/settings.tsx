@@ -89,19 +89,22 @@ export default function SettingsRoute({ loaderData, actionData }: Route.Componen
   // A new key after every navigation (a saved form redirects here), so typed passwords are cleared.
   const { key } = useLocation();
   const { settings } = loaderData;
+  // The answer to a refused form goes to that form only.
+  const resultFor = (intent: "password" | "email") =>
+    actionData?.intent === intent ? actionData.result : undefined;
   return (
     <main className="container py-4" style={{ maxWidth: 720 }}>
       <h1 className="h3 text-primary mb-4">{t("settings:title")}</h1>
       {!actionData && <SavedNotice saved={searchParams.get("saved")} />}
       <Section id="password" title={t("settings:password.title")}>
-        <PasswordForm key={key} email={settings.email} actionData={actionData} />
+        <PasswordForm key={key} email={settings.email} result={resultFor("password")} />
       </Section>
       <Section id="email" title={t("settings:email.title")}>
         <EmailForm
           key={key}
           email={settings.email}
           pendingEmail={settings.pendingEmail}
-          actionData={actionData}
+          result={resultFor("email")}
         />
       </Section>
       <Section id="notifications" title={t("settings:notifications.title")}>

@@ -3,10 +3,9 @@ import {
   getFormProps,
   getInputProps,
   getTextareaProps,
-  useForm,
   type SubmissionResult,
 } from "@conform-to/react";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useState } from "react";
 import { Trans } from "~/ui/trans";
 import { useTranslation } from "~/ui/use-translation";
 import { Form, Link, useNavigation, type useFetcher } from "react-router";
@@ -16,7 +15,7 @@ import { SIGNUP_MESSAGE_MAX_LENGTH } from "~/domain/accounts/signup-limits";
 import { LANDER_VISIT_FIELD } from "~/domain/landers/designs";
 import { FormErrors, PasswordField, TextField } from "./form-fields";
 import { HoneypotField } from "./honeypot";
-import { unvalidated, useValidators, type SignupSubmission } from "./lazy-validation";
+import { useValidatedForm } from "./use-validated-form";
 
 /** What the /signup loader gives the page and the modal. */
 export interface SignupPageData {
@@ -165,20 +164,11 @@ export function SignupForm({
   const pending = fetcher
     ? fetcher.state !== "idle"
     : navigation.state !== "idle" && navigation.formAction === action;
-  const schemaSettings = useMemo(
-    () => ({ minAge: settings.minAge, usesSignupMessage: settings.usesSignupMessage }),
-    [settings.minAge, settings.usesSignupMessage],
-  );
-  const validators = useValidators();
-  const [form, fields] = useForm({
+  const [form, fields] = useValidatedForm({
     id: fetcher ? "signup-modal-form" : "signup-form",
     lastResult: actionData?.result,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      validators
-        ? validators.validateSignup(formData, t, schemaSettings)
-        : unvalidated<SignupSubmission>(formData),
+    schemas: () => import("~/domain/accounts/signup-schema"),
+    schema: (schemas, t) => schemas.signupSchema(t, settings),
   });
 
   // The server never sends the password back; with JavaScript the field is emptied the same way.

@@ -5,16 +5,13 @@ import { deleteAccount, deleteDiscountFor, DELETION_GRACE_MS } from "~/domain/ac
 import { confirmEmailChange, requestEmailChange } from "~/domain/accounts/email-change.server";
 import { isResetLinkValid, requestPasswordReset } from "~/domain/accounts/password-reset.server";
 import { resendActivation } from "~/domain/accounts/signup.server";
-import { DELETE_REASONS, deleteAccountSchema } from "~/domain/accounts/delete-account-schema";
+import { DELETE_REASONS } from "~/domain/accounts/delete-reasons";
+import { deleteAccountSchema } from "~/domain/accounts/delete-account-schema";
 import { eraseExpiredAccounts } from "~/domain/accounts/erase-accounts.server";
 import { reactivateAccount, reactivationLinkWorks } from "~/domain/accounts/reactivate-account.server";
 import { createSession, getSession } from "~/middleware/session.server";
-import {
-  COMPLAINT_CATEGORIES,
-  COMPLAINT_LIMITS,
-  complaintSchema,
-  type ComplaintInput,
-} from "~/domain/complaints/complaint-schema";
+import { COMPLAINT_CATEGORIES, COMPLAINT_LIMITS } from "~/domain/complaints/complaint-fields";
+import { complaintSchema, type ComplaintInput } from "~/domain/complaints/complaint-schema";
 import { listComplaints, setComplaintStatus, submitComplaint } from "~/domain/complaints/complaints.server";
 import { COMPLAINTS_PER_IP } from "~/domain/abuse/limits";
 import { sendMessage } from "~/domain/chat/send-message.server";

@@ -2,10 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { beforeAll, describe, expect, it } from "vitest";
 import { reverseGeocode } from "~/domain/profiles/geocoder.server";
 import { INTEREST_CODES } from "~/domain/core/interests";
+import { ABOUT_ME_MAX, CITY_MAX, PROFILE_FIELD_VALUES } from "~/domain/profiles/profile-edit-fields";
 import {
-  ABOUT_ME_MAX,
-  CITY_MAX,
-  PROFILE_FIELD_VALUES,
   aboutSchema,
   fieldsSchema,
   interestsSchema,

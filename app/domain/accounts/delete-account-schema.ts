@@ -1,19 +1,6 @@
 import type { TFunction } from "i18next";
 import { z } from "zod";
-import type { DeleteReason } from "~/generated/prisma/enums";
-
-/** The delete reasons (docs/product.md, Accounts), in the order the form shows them. */
-export const DELETE_REASONS = [
-  "price",
-  "found_someone",
-  "not_looking",
-  "site_problems",
-  "no_members",
-  "time",
-  "other",
-] as const satisfies readonly DeleteReason[];
-
-export const DELETE_REMARKS_MAX = 2000;
+import { DELETE_REASONS, DELETE_REMARKS_MAX } from "./delete-reasons";
 
 /** The delete confirmation form, shared by server and browser. */
 export function deleteAccountSchema(t: TFunction) {

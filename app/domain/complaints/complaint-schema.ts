@@ -1,25 +1,7 @@
 import type { TFunction } from "i18next";
 import { z } from "zod";
 import { looksLikeLink } from "~/domain/accounts/name-rules";
-import type { ComplaintCategory } from "~/generated/prisma/enums";
-
-export const COMPLAINT_CATEGORIES = [
-  "fake_profile",
-  "harassment",
-  "spam",
-  "minor",
-  "illegal_content",
-  "payment",
-  "privacy",
-  "other",
-] as const satisfies readonly ComplaintCategory[];
-
-export const COMPLAINT_LIMITS = {
-  name: 100,
-  reference: 200,
-  descriptionMin: 20,
-  descriptionMax: 5000,
-} as const;
+import { COMPLAINT_CATEGORIES, COMPLAINT_LIMITS } from "./complaint-fields";
 
 /** The complaints form, shared by server and browser. */
 export function complaintSchema(t: TFunction) {

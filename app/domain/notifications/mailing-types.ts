@@ -1,5 +1,3 @@
-import type { TFunction } from "i18next";
-import { z } from "zod";
 import { SUPPORTED_LOCALES } from "~/lib/i18n";
 
 /** The two mail kinds staff write themselves; each is a notification preference key of its own. */
@@ -33,23 +31,3 @@ export interface MailingRow {
   createdAt: string;
   sentAt: string | null;
 }
-
-/** The staff form's fields (validated the same on server and client). */
-export function mailingSchema(t: TFunction) {
-  return z.object({
-    kind: z.enum(MAILING_KINDS, { error: t("mailings:staff.errors.kind") }),
-    language: z.enum(MAILING_LANGUAGES, { error: t("mailings:staff.errors.language") }),
-    subject: z
-      .string({ error: t("mailings:staff.errors.subject") })
-      .trim()
-      .min(1, t("mailings:staff.errors.subject"))
-      .max(MAILING_SUBJECT_MAX, t("mailings:staff.errors.tooLong", { max: MAILING_SUBJECT_MAX })),
-    body: z
-      .string({ error: t("mailings:staff.errors.body") })
-      .trim()
-      .min(1, t("mailings:staff.errors.body"))
-      .max(MAILING_BODY_MAX, t("mailings:staff.errors.tooLong", { max: MAILING_BODY_MAX })),
-  });
-}
-
-export type MailingInput = z.output<ReturnType<typeof mailingSchema>>;

@@ -10,11 +10,7 @@ import {
 } from "libphonenumber-js/mobile";
 import { z } from "zod";
 import { MAX_ROW_ID, rowIdSchema } from "~/lib/row-id";
-
-/** Digits in an SMS code, minutes it stays valid, and tries it allows. */
-export const CODE_LENGTH = 6;
-export const CODE_MINUTES = 10;
-export const CODE_ATTEMPTS = 5;
+import { CODE_LENGTH } from "./direct-debit-code";
 
 /** An IBAN as typed (spaces, lower case) in electronic format, when it is a valid one of a SEPA country. */
 function sepaIban(value: string): string | null {

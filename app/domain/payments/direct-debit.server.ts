@@ -24,15 +24,8 @@ import {
 import { withinLimit } from "~/domain/abuse/rate-limits.server";
 import { sendSms } from "~/lib/sms.server";
 import { translatorFor } from "~/lib/translator.server";
-import {
-  CODE_ATTEMPTS,
-  CODE_LENGTH,
-  CODE_MINUTES,
-  maskedIban,
-  maskedPhone,
-  phoneOfCountry,
-  type DirectDebitValues,
-} from "./direct-debit-schema";
+import { CODE_ATTEMPTS, CODE_LENGTH, CODE_MINUTES } from "./direct-debit-code";
+import { maskedIban, maskedPhone, phoneOfCountry, type DirectDebitValues } from "./direct-debit-schema";
 import { mollie } from "./mollie.server";
 import { purchaseOffer, type PurchaseOffer } from "./purchase-offer.server";
 import { chargeOnMandate, mollieCustomerFor } from "./recurring.server";

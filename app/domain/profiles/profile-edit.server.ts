@@ -3,7 +3,7 @@ import type { Gender } from "~/generated/prisma/enums";
 import { ageOn } from "./age";
 import { sexualityAfterGenderChange } from "./genders";
 import type { InterestCode } from "~/domain/core/interests";
-import type { ProfileFieldName, PROFILE_FIELD_VALUES } from "./profile-edit-schemas";
+import type { ProfileFieldName, PROFILE_FIELD_VALUES } from "./profile-edit-fields";
 import type { ProfileCountry } from "~/domain/core/countries";
 
 type FieldValues = { [K in ProfileFieldName]: (typeof PROFILE_FIELD_VALUES)[K][number] | null };

@@ -8,8 +8,8 @@ import {
   genderSchema,
   interestsSchema,
   locationSchema,
-  type ProfileIntent,
 } from "~/domain/profiles/profile-edit-schemas";
+import type { ProfileIntent } from "~/domain/profiles/profile-edit-fields";
 import {
   saveAboutMe,
   saveGenders,

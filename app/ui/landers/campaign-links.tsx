@@ -1,20 +1,10 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "~/ui/use-translation";
 import { Form, Link } from "react-router";
-import {
-  campaignLinkSchema,
-  type CampaignLinkInput,
-  type CampaignLinkView,
-} from "~/domain/landers/campaign-schema";
+import type { CampaignLinkView } from "~/domain/landers/campaign-schema";
 import { LANDER_NAMES, LANDER_SLUG_MAX, LANDERS_WITH_SLUG } from "~/domain/landers/lander-names";
 import { FormErrors, TextField } from "~/ui/form-fields";
+import { useValidatedForm } from "~/ui/use-validated-form";
 import type { StaffActionView } from "~/domain/staff/staff-action-view";
 import { RecentStaffActions } from "~/ui/staff/recent-staff-actions";
 
@@ -28,14 +18,13 @@ function LinkForm({
   lastResult?: SubmissionResult;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm<CampaignLinkInput>({
+  const [form, fields] = useValidatedForm({
     lastResult,
     defaultValue: editing
       ? Object.fromEntries(Object.entries(editing).map(([key, value]) => [key, value === null ? "" : value]))
       : { active: true },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: campaignLinkSchema(t) }),
+    schemas: () => import("~/domain/landers/campaign-schema"),
+    schema: (schemas, t) => schemas.campaignLinkSchema(t),
   });
   const landerInvalid = Boolean(fields.lander.errors?.length);
   return (

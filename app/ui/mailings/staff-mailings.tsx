@@ -3,10 +3,8 @@ import {
   getInputProps,
   getSelectProps,
   getTextareaProps,
-  useForm,
   type SubmissionResult,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "~/ui/use-translation";
 import { Form } from "react-router";
 import {
@@ -14,12 +12,11 @@ import {
   MAILING_KINDS,
   MAILING_LANGUAGES,
   MAILING_SUBJECT_MAX,
-  mailingSchema,
-  type MailingInput,
   type MailingNotice,
   type MailingRow,
 } from "~/domain/notifications/mailing-types";
 import { FormErrors, TextField } from "../form-fields";
+import { useValidatedForm } from "../use-validated-form";
 import type { StaffActionView } from "~/domain/staff/staff-action-view";
 import { RecentStaffActions } from "~/ui/staff/recent-staff-actions";
 
@@ -36,12 +33,11 @@ function MailingForm({
   lastResult,
 }: Pick<StaffMailingsProps, "defaultLanguage" | "lastResult">) {
   const { t } = useTranslation();
-  const [form, fields] = useForm<MailingInput>({
+  const [form, fields] = useValidatedForm({
     lastResult,
     defaultValue: { kind: "news", language: defaultLanguage },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: mailingSchema(t) }),
+    schemas: () => import("~/domain/notifications/mailing-schema"),
+    schema: (schemas, t) => schemas.mailingSchema(t),
   });
   const select = (
     field: typeof fields.kind | typeof fields.language,

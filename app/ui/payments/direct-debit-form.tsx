@@ -1,23 +1,11 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "~/ui/use-translation";
 import { Form, Link, useNavigation } from "react-router";
 import type { CreditPackageView } from "~/domain/credits/package-view";
-import {
-  CODE_ATTEMPTS,
-  CODE_LENGTH,
-  CODE_MINUTES,
-  directDebitCodeSchema,
-  directDebitSchema,
-} from "~/domain/payments/direct-debit-schema";
+import { CODE_ATTEMPTS, CODE_LENGTH, CODE_MINUTES } from "~/domain/payments/direct-debit-code";
 import { formatMoney } from "~/domain/credits/money";
 import { FormErrors, TextField } from "../form-fields";
+import { useValidatedForm } from "../use-validated-form";
 
 /** What /directdebit's action answers when nothing went on: the typed values and the errors. */
 export interface DirectDebitActionData {
@@ -55,13 +43,12 @@ export function DirectDebitDetailsForm({
 }) {
   const { t, language } = useTranslation();
   const pending = usePending();
-  const [form, fields] = useForm({
+  const [form, fields] = useValidatedForm({
     id: "directdebit-form",
     lastResult: actionData?.step === "details" ? actionData.result : undefined,
     defaultValue: { package: selected ? String(selected) : "" },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: directDebitSchema(t, country) }),
+    schemas: () => import("~/domain/payments/direct-debit-schema"),
+    schema: (schemas, t) => schemas.directDebitSchema(t, country),
   });
   const field = (
     name: "account_holder" | "iban" | "street" | "house_number" | "zip" | "city" | "phone",
@@ -184,11 +171,13 @@ export function DirectDebitCodeForm({
 }) {
   const { t, language } = useTranslation();
   const submitting = usePending();
-  const [form, fields] = useForm({
+  const [form, fields] = useValidatedForm({
     id: "directdebit-code-form",
     lastResult: actionData?.step === "code" ? actionData.result : undefined,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: directDebitCodeSchema(t) }),
+    shouldRevalidate: "onSubmit",
+    schemas: () => import("~/domain/payments/direct-debit-schema"),
+    schema: (schemas, t) => schemas.directDebitCodeSchema(t),
   });
   const attemptsLeft = actionData?.attemptsLeft ?? request.attemptsLeft;
   const priceChanged = actionData?.priceChanged === true || request.priceChanged;

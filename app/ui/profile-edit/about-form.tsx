@@ -2,16 +2,22 @@ import { getFormProps, getTextareaProps } from "@conform-to/react";
 import { useState } from "react";
 import { Form } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
-import { aboutSchema, ABOUT_ME_MAX } from "~/domain/profiles/profile-edit-schemas";
+import { ABOUT_ME_MAX } from "~/domain/profiles/profile-edit-fields";
 import { FormErrors } from "~/ui/form-fields";
+import { type FormResult, typedValue, useValidatedForm } from "~/ui/use-validated-form";
 import { FieldError } from "./field-error";
 import { Section } from "./section";
-import { type ProfileResult, typedValue, useProfileForm } from "./use-profile-form";
 
 /** The member's free text, with a live character counter. */
-export function AboutForm({ aboutMe, result }: { aboutMe: string; result: ProfileResult }) {
+export function AboutForm({ aboutMe, result }: { aboutMe: string; result: FormResult }) {
   const { t } = useTranslation();
-  const [form, fields] = useProfileForm("about", result, aboutSchema, { defaultValue: { aboutMe } });
+  const [form, fields] = useValidatedForm({
+    id: "about-form",
+    lastResult: result,
+    defaultValue: { aboutMe },
+    schemas: () => import("~/domain/profiles/profile-edit-schemas"),
+    schema: (schemas, t) => schemas.aboutSchema(t),
+  });
   const [length, setLength] = useState(String(typedValue(result, "aboutMe") ?? aboutMe).length);
   const invalid = Boolean(fields.aboutMe.errors?.length);
   return (

@@ -2,15 +2,14 @@ import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
 import {
-  fieldsSchema,
   PROFILE_FIELD_NAMES,
   PROFILE_FIELD_VALUES,
   type ProfileFieldName,
-} from "~/domain/profiles/profile-edit-schemas";
+} from "~/domain/profiles/profile-edit-fields";
 import { FormErrors } from "~/ui/form-fields";
+import { type FormResult, useValidatedForm } from "~/ui/use-validated-form";
 import { Section } from "./section";
 import { SelectField } from "./select-field";
-import { type ProfileResult, useProfileForm } from "./use-profile-form";
 
 /**
  * One select per profile field (docs/product.md, Profiles and photos); all but sexuality may stay
@@ -22,15 +21,19 @@ export function FieldsForm({
   isVisible,
 }: {
   values: Record<ProfileFieldName, string | null>;
-  result: ProfileResult;
+  result: FormResult;
   isVisible: (name: ProfileFieldName) => boolean;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useProfileForm("fields", result, fieldsSchema, {
+  const [form, fields] = useValidatedForm({
+    id: "fields-form",
+    lastResult: result,
     defaultValue: Object.fromEntries(PROFILE_FIELD_NAMES.map((name) => [name, values[name] ?? ""])) as Record<
       ProfileFieldName,
       string
     >,
+    schemas: () => import("~/domain/profiles/profile-edit-schemas"),
+    schema: (schemas, t) => schemas.fieldsSchema(t),
   });
   return (
     <Section id="fields" title={t("profileEdit:fields.title")}>

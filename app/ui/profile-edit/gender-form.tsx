@@ -2,11 +2,10 @@ import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
 import { GENDERS } from "~/domain/profiles/genders";
-import { genderSchema } from "~/domain/profiles/profile-edit-schemas";
 import { FormErrors } from "~/ui/form-fields";
+import { type FormResult, useValidatedForm } from "~/ui/use-validated-form";
 import { Section } from "./section";
 import { SelectField } from "./select-field";
-import { type ProfileResult, useProfileForm } from "./use-profile-form";
 
 type GenderValues = { gender: (typeof GENDERS)[number]; seekingGender: (typeof GENDERS)[number] };
 
@@ -17,12 +16,16 @@ export function GenderForm({
   genderVisible,
 }: {
   values: GenderValues;
-  result: ProfileResult;
+  result: FormResult;
   genderVisible: boolean;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useProfileForm("gender", result, genderSchema, {
+  const [form, fields] = useValidatedForm({
+    id: "gender-form",
+    lastResult: result,
     defaultValue: { gender: values.gender, seekingGender: values.seekingGender },
+    schemas: () => import("~/domain/profiles/profile-edit-schemas"),
+    schema: (schemas, t) => schemas.genderSchema(t),
   });
   return (
     <Section id="gender" title={t("profileEdit:gender.title")}>

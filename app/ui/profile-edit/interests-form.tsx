@@ -2,15 +2,14 @@ import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
 import { INTEREST_CODES } from "~/domain/core/interests";
-import { interestsSchema } from "~/domain/profiles/profile-edit-schemas";
 import { FormErrors } from "~/ui/form-fields";
+import { type FormResult, typedValue, useValidatedForm } from "~/ui/use-validated-form";
 import { FieldError } from "./field-error";
 import { Section } from "./section";
-import { type ProfileResult, typedValue, useProfileForm } from "./use-profile-form";
 import { Visibility } from "./visibility";
 
 /** The ticked codes: those sent with a refused form, else the saved ones. */
-function checkedCodes(result: ProfileResult, saved: string[]) {
+function checkedCodes(result: FormResult, saved: string[]) {
   if (!result) return new Set(saved);
   const typed = typedValue(result, "interests");
   return new Set(Array.isArray(typed) ? typed : typeof typed === "string" ? [typed] : []);
@@ -23,11 +22,17 @@ export function InterestsForm({
   visible,
 }: {
   interests: string[];
-  result: ProfileResult;
+  result: FormResult;
   visible: boolean;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useProfileForm("interests", result, interestsSchema, { shouldRevalidate: "onBlur" });
+  const [form, fields] = useValidatedForm({
+    id: "interests-form",
+    lastResult: result,
+    shouldRevalidate: "onBlur",
+    schemas: () => import("~/domain/profiles/profile-edit-schemas"),
+    schema: (schemas, t) => schemas.interestsSchema(t),
+  });
   const checked = checkedCodes(result, interests);
   return (
     <Section

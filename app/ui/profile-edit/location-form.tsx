@@ -2,16 +2,16 @@ import { getFormProps } from "@conform-to/react";
 import { useState } from "react";
 import { Form } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
-import { CITY_MAX, locationSchema } from "~/domain/profiles/profile-edit-schemas";
+import { CITY_MAX } from "~/domain/profiles/profile-edit-fields";
 import { PROFILE_COUNTRIES, regionLabelKey } from "~/domain/core/countries";
 import { regionLabelInSentence, regionsOf } from "~/domain/core/regions";
 import { FormErrors } from "~/ui/form-fields";
+import { type FormResult, typedValue, useValidatedForm } from "~/ui/use-validated-form";
 import { controlProps, errorProps, LocationColumn } from "./location-column";
 import { type Coords, LocationFinder, type Place } from "./location-finder";
 import { RegionOptions } from "./region-options";
 import { Section } from "./section";
 import { useHydrated } from "./use-hydrated";
-import { type ProfileResult, typedValue, useProfileForm } from "./use-profile-form";
 
 /** The living area: country, region (its label depends on the country) and city. */
 export function LocationForm({
@@ -21,7 +21,7 @@ export function LocationForm({
   cityVisible,
 }: {
   saved: { country: string; region: string | null; city: string | null };
-  result: ProfileResult;
+  result: FormResult;
   regionVisible: boolean;
   cityVisible: boolean;
 }) {
@@ -36,7 +36,12 @@ export function LocationForm({
   const [city, setCity] = useState(() => typed("city"));
   // Only a place the browser's location filled in comes with coordinates.
   const [coords, setCoords] = useState<Coords | null>(null);
-  const [form, fields] = useProfileForm("location", result, locationSchema);
+  const [form, fields] = useValidatedForm({
+    id: "location-form",
+    lastResult: result,
+    schemas: () => import("~/domain/profiles/profile-edit-schemas"),
+    schema: (schemas, t) => schemas.locationSchema(t),
+  });
   const regionLabel = t(regionLabelKey(country));
   const regionInSentence = regionLabelInSentence(t, country);
 

@@ -1,5 +1,5 @@
 import { useTranslation } from "~/ui/use-translation";
-import { PROFILE_INTENTS } from "~/domain/profiles/profile-edit-schemas";
+import { PROFILE_INTENTS } from "~/domain/profiles/profile-edit-fields";
 
 /** The confirmation after a saved form (the `?saved=` parameter); unknown values show nothing. */
 export function SavedNotice({ saved }: { saved: string | null }) {

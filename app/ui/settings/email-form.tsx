@@ -1,22 +1,27 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
-import { changeEmailSchema } from "~/domain/accounts/settings-schemas";
 import { FormErrors, TextField, PasswordField } from "~/ui/form-fields";
-import { type SettingsActionData, useSettingsForm } from "./use-settings-form";
+import { type FormResult, useValidatedForm } from "~/ui/use-validated-form";
 
 export function EmailForm({
   email,
   pendingEmail,
-  actionData,
+  result,
 }: {
   email: string;
   /** The new address waiting for confirmation, if any. */
   pendingEmail: string | null;
-  actionData: SettingsActionData;
+  /** The action's answer to this form, when it refused it. */
+  result: FormResult;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useSettingsForm("email", actionData, changeEmailSchema);
+  const [form, fields] = useValidatedForm({
+    id: "email-form",
+    lastResult: result,
+    schemas: () => import("~/domain/accounts/settings-schemas"),
+    schema: (schemas, t) => schemas.changeEmailSchema(t),
+  });
   return (
     <>
       <p>{t("settings:email.current", { email })}</p>

@@ -1,14 +1,18 @@
 import { getFormProps } from "@conform-to/react";
 import { Form } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
-import { changePasswordSchema } from "~/domain/accounts/settings-schemas";
 import { FormErrors, PasswordField } from "~/ui/form-fields";
 import { NewPasswordFields } from "~/ui/new-password-fields";
-import { type SettingsActionData, useSettingsForm } from "./use-settings-form";
+import { type FormResult, useValidatedForm } from "~/ui/use-validated-form";
 
-export function PasswordForm({ email, actionData }: { email: string; actionData: SettingsActionData }) {
+export function PasswordForm({ email, result }: { email: string; result: FormResult }) {
   const { t } = useTranslation();
-  const [form, fields] = useSettingsForm("password", actionData, changePasswordSchema);
+  const [form, fields] = useValidatedForm({
+    id: "password-form",
+    lastResult: result,
+    schemas: () => import("~/domain/accounts/settings-schemas"),
+    schema: (schemas, t) => schemas.changePasswordSchema(t),
+  });
   return (
     <Form method="post" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="password" />

@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { authenticator } from "~/domain/accounts/authenticator.server";
-import { loginRefusalMessage } from "~/domain/accounts/login.server";
+import { loginRefusalMessage, verifyLogin, type LoginResult } from "~/domain/accounts/login.server";
 import { saveUserLanguage } from "~/domain/accounts/settings.server";
 import type { SessionUser } from "~/domain/accounts/session.server";
 import { createSession, getSession } from "~/middleware/session.server";
 import { memberCounts } from "~/domain/accounts/member-counts.server";
 import { authenticationRequired, noStore } from "~/lib/api-responses.server";
+import { clientIp } from "~/lib/client-ip.server";
 import { requestInfoContext } from "~/middleware/context";
 import { LOCALE_COOKIE, cookieHeader } from "~/lib/cookies.server";
 import { SUPPORTED_LOCALES } from "~/lib/i18n";
@@ -48,18 +48,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 const languageBody = z.object({ language: z.enum(SUPPORTED_LOCALES) });
 
-/** The enhanced client logs in with JSON, a plain form with fields: both become the form strategy's form. */
-async function asLoginForm(request: Request) {
-  const fields = await readJsonOrForm(request);
-  const form = new URLSearchParams();
-  for (const key of ["email", "password"]) {
-    if (typeof fields[key] === "string") form.set(key, fields[key]);
-  }
-  const headers = new Headers(request.headers);
-  headers.delete("Content-Length");
-  headers.set("Content-Type", "application/x-www-form-urlencoded");
-  return new Request(request.url, { method: "POST", headers, body: form });
-}
+/**
+ * The enhanced client logs in with JSON, a plain form with fields. Any two strings go to
+ * verifyLogin as sent (it normalises the address itself); a call without them is refused as a
+ * failed login, but counts as no attempt.
+ */
+const loginBody = z.object({ email: z.string(), password: z.string() });
 
 /** POST logs in (form fields email and password); PUT {language} saves the member's language. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -78,7 +72,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   if (request.method !== "POST") return data({ error: "method_not_allowed" }, { status: 405 });
-  const result = await authenticator.authenticate("form", await asLoginForm(request));
+  const body = loginBody.safeParse(await readJsonOrForm(request));
+  const result: LoginResult = body.success
+    ? await verifyLogin({ site: context.get(requestInfoContext).site, ...body.data, ip: clientIp(request) })
+    : { ok: false, error: "invalid" };
   if (!result.ok) {
     const { t } = getInstance(context);
     const message = loginRefusalMessage(t, result);

@@ -1,13 +1,14 @@
 import { linkOrigin } from "~/middleware/link-origin.server";
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { TFunction } from "i18next";
 import { Trans } from "~/ui/trans";
 import { useTranslation } from "~/ui/use-translation";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { z } from "zod";
 import { suggestEmail } from "~/domain/accounts/email-suggestion";
 import { requireUser } from "~/middleware/guards.server";
 import { EMAIL_CHANGE_ERROR_KEYS } from "~/domain/accounts/email-change.server";
-import { changeSignupEmailSchema } from "~/domain/accounts/change-signup-email-schema";
 import {
   changeUnconfirmedEmail,
   resendActivation,
@@ -25,6 +26,25 @@ import { titleMeta } from "~/ui/page-title";
 export const handle: TranslationHandle = { i18n: ["signup", "settings"] };
 
 type Done = "resent" | "changed";
+
+/**
+ * "Verkeerd e-mailadres?" (with the texts for a new address). It changes the login address at once,
+ * so, as the settings page's e-mail change, it asks for the current password (with that page's
+ * texts). Only this page has the form, and it loads both namespaces: the schema stays here rather
+ * than bring the settings' texts to the signup pages or the signup's to the settings.
+ */
+function changeSignupEmailSchema(t: TFunction) {
+  return z.object({
+    intent: z.literal("change_email"),
+    new_email: z
+      .string({ error: t("signup:complete.invalid") })
+      .trim()
+      .toLowerCase()
+      .max(254, { error: t("signup:complete.invalid") })
+      .pipe(z.email({ error: t("signup:complete.invalid") })),
+    password: z.string({ error: t("settings:validation.currentPasswordRequired") }),
+  });
+}
 
 function requireUnconfirmedUser(context: Route.LoaderArgs["context"], request: Request) {
   const user = requireUser(context, request);

@@ -3,14 +3,14 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
 import { useTranslation } from "~/ui/use-translation";
-import { authenticator } from "~/domain/accounts/authenticator.server";
-import { loginRefusalMessage } from "~/domain/accounts/login.server";
+import { loginRefusalMessage, verifyLogin } from "~/domain/accounts/login.server";
 import { requireAnonymous } from "~/middleware/guards.server";
 import { visitorAccess } from "~/middleware/visitor-access.server";
-import { loginSchema } from "~/domain/accounts/schemas";
+import { loginSchema } from "~/domain/accounts/login-schemas";
 import { createSession } from "~/middleware/session.server";
 import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
+import { clientIp } from "~/lib/client-ip.server";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import { LOGIN_REASONS } from "~/middleware/login-path";
 import { FormErrors, TextField, useClearedOnAnswer, PasswordField } from "~/ui/form-fields";
@@ -37,14 +37,23 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * The login form: one the schema refuses (no valid address, no password) answers 400 and counts as
+ * no attempt; otherwise verifyLogin checks the password within the login lock
+ * (docs/decisions/0032-login-lockout.md). A wrong password answers 400, a lock 429, each with the
+ * typed address and never the password; a login opens a session the password proved and goes on
+ * to `redirectTo` (only a path on this site).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   requireAnonymous(context);
   const { t } = getInstance(context);
-  const submission = parseWithZod(await readForm(request.clone()), { schema: loginSchema(t) });
+  const { site } = context.get(requestInfoContext);
+  const submission = parseWithZod(await readForm(request), { schema: loginSchema(t) });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
-  const result = await authenticator.authenticate("form", request);
+  const { email, password, redirectTo } = submission.value;
+  const result = await verifyLogin({ site, email, password, ip: clientIp(request) });
   if (!result.ok) {
     const message = loginRefusalMessage(t, result);
     return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), {
@@ -52,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   const cookie = await createSession(result.userId, request, { passwordProven: true });
-  return redirect(safeRedirectPath(submission.value.redirectTo), { headers: { "Set-Cookie": cookie } });
+  return redirect(safeRedirectPath(redirectTo), { headers: { "Set-Cookie": cookie } });
 }
 
 export const meta: Route.MetaFunction = ({ data }) => titleMeta(data);

@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
 import { RESET_ERROR_KEYS, requestPasswordReset } from "~/domain/accounts/password-reset.server";
-import { resetRequestSchema } from "~/domain/accounts/settings-schemas";
+import { resetRequestSchema } from "~/domain/accounts/login-schemas";
 import { clientIp } from "~/lib/client-ip.server";
 import { requestInfoContext } from "~/middleware/context";
 import { isHoneypotFilled } from "~/lib/honeypot.server";

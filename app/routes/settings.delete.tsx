@@ -4,7 +4,11 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
 import { deleteAccount, deleteDiscountFor } from "~/domain/accounts/delete-account.server";
-import { DELETE_REASONS, DELETE_REMARKS_MAX, deleteAccountSchema } from "~/domain/accounts/delete-schema";
+import {
+  DELETE_REASONS,
+  DELETE_REMARKS_MAX,
+  deleteAccountSchema,
+} from "~/domain/accounts/delete-account-schema";
 import { requireUser } from "~/middleware/guards.server";
 import { endSession } from "~/middleware/session.server";
 import { requestInfoContext } from "~/middleware/context";

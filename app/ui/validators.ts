@@ -2,7 +2,7 @@
 // ones the server checks with.
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { TFunction } from "i18next";
-import { loginSchema } from "~/domain/accounts/schemas";
+import { loginSchema } from "~/domain/accounts/login-schemas";
 import { signupSchema, type SignupSettings } from "~/domain/accounts/signup-schema";
 
 export function validateLogin(formData: FormData, t: TFunction) {

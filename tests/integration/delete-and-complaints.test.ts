@@ -5,7 +5,7 @@ import { deleteAccount, deleteDiscountFor, DELETION_GRACE_MS } from "~/domain/ac
 import { confirmEmailChange, requestEmailChange } from "~/domain/accounts/email-change.server";
 import { isResetLinkValid, requestPasswordReset } from "~/domain/accounts/password-reset.server";
 import { resendActivation } from "~/domain/accounts/signup.server";
-import { DELETE_REASONS, deleteAccountSchema } from "~/domain/accounts/delete-schema";
+import { DELETE_REASONS, deleteAccountSchema } from "~/domain/accounts/delete-account-schema";
 import { eraseExpiredAccounts, erasedEmail } from "~/domain/accounts/erase-accounts.server";
 import { reactivateAccount, reactivationLinkWorks } from "~/domain/accounts/reactivate-account.server";
 import { createSession, getSession } from "~/middleware/session.server";

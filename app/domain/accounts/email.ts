@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import { z } from "zod";
 
 /** E-mail addresses are stored trimmed and lower-cased, so one address is one account. */
@@ -6,6 +7,15 @@ export function normalizeEmail(email: string): string {
 }
 
 export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email());
+
+/** A form's e-mail field, read as emailSchema reads it, with the form's own messages (i18n keys). */
+export function emailField(t: TFunction, keys: { required: string; invalid: string }) {
+  return z
+    .string({ error: t(keys.required) })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: t(keys.invalid) }).max(254, { error: t(keys.invalid) }));
+}
 
 /**
  * An address shown to whoever holds the browser, masked (`jan@example.nl` → `j***@e***.nl`): enough

@@ -2,11 +2,13 @@ import type { TFunction } from "i18next";
 import { z } from "zod";
 import { SUPPORTED_LOCALES } from "~/lib/i18n";
 import { NOTIFICATION_KEYS, type NotificationKey } from "~/domain/core/notification-preferences";
+import { emailField } from "./email";
 import { newPasswordSchema } from "./password-rules";
 
 /**
- * Form schemas of the password reset, e-mail change and settings forms, shared by server and browser
- * with messages in the user's language. A new password follows the rules of password-rules.ts; the
+ * Form schemas of the settings page and of the new password a reset link asks for, shared by server
+ * and browser with messages in the user's language ("settings" namespace; the reset link's request
+ * is a login form, in login-schemas.ts). A new password follows the rules of password-rules.ts; the
  * server-only rules (old password, address still free, password not like the account) live in the
  * domain modules.
  */
@@ -20,20 +22,6 @@ const passwordsEqual = (t: TFunction) =>
     (value: { newPassword: string; confirmPassword: string }) => value.newPassword === value.confirmPassword,
     { path: ["confirmPassword"], error: t("settings:validation.passwordsDiffer") },
   ] satisfies [unknown, { path: string[]; error: string }];
-
-function email(t: TFunction, invalidKey: string, requiredKey: string) {
-  return z
-    .string({ error: t(requiredKey) })
-    .trim()
-    .toLowerCase()
-    .pipe(z.email({ error: t(invalidKey) }).max(254, { error: t(invalidKey) }));
-}
-
-export function resetRequestSchema(t: TFunction) {
-  return z.object({
-    email: email(t, "accounts:validation.emailInvalid", "accounts:validation.emailRequired"),
-  });
-}
 
 export function resetPasswordSchema(t: TFunction) {
   return z
@@ -59,7 +47,10 @@ export function changePasswordSchema(t: TFunction) {
 export function changeEmailSchema(t: TFunction) {
   return z.object({
     intent: z.literal("email"),
-    newEmail: email(t, "settings:email.invalid", "settings:validation.newEmailRequired"),
+    newEmail: emailField(t, {
+      required: "settings:validation.newEmailRequired",
+      invalid: "settings:email.invalid",
+    }),
     password: z.string({ error: t("settings:validation.currentPasswordRequired") }),
   });
 }

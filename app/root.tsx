@@ -21,6 +21,7 @@ import { LoadingBar } from "./ui/loading-bar";
 import { usePageTranslator } from "./ui/page-translations";
 import { registerServiceWorker } from "./ui/push/push-client";
 import stylesheet from "./styles/app.scss?url";
+import { isStaff } from "~/domain/core/staff-roles";
 
 export const handle: TranslationHandle = {
   i18n: ["installedApp"],
@@ -81,7 +82,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       name: user.profile?.name ?? "",
       credits: user.credits,
       paidUser: user.paidUser,
-      staff: user.role === "staff",
+      staffRole: isStaff(user.role) ? (user.role as "support" | "admin") : null,
       status: user.status,
       profileStatus: user.profile?.status ?? null,
       notificationsDisabled: user.notificationsDisabled,

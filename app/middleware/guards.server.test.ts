@@ -2,7 +2,7 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { requestInfoContext } from "~/middleware/context";
-import { requireAnonymous, requireConfirmedUser, requireStaff, requireUser } from "./guards.server";
+import { requireAdmin, requireAnonymous, requireConfirmedUser, requireStaff, requireUser } from "./guards.server";
 import type { SessionUser } from "~/domain/accounts/session.server";
 
 const member = {
@@ -56,7 +56,18 @@ describe("guards", () => {
       init: { status: number };
     };
     expect(error.init.status).toBe(404);
-    expect(requireStaff(contextWith({ role: "staff" }), request).role).toBe("staff");
+    expect(requireStaff(contextWith({ role: "support" }), request).role).toBe("support");
+    expect(requireStaff(contextWith({ role: "admin" }), request).role).toBe("admin");
+  });
+
+  it("hides admin pages (404) from members and support", async () => {
+    for (const role of ["member", "support"] as const) {
+      const error = (await thrown(() => requireAdmin(contextWith({ role }), request))) as {
+        init: { status: number };
+      };
+      expect(error.init.status).toBe(404);
+    }
+    expect(requireAdmin(contextWith({ role: "admin" }), request).role).toBe("admin");
   });
 
   it("sends logged-in members away from visitor-only pages", async () => {

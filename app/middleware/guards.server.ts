@@ -3,6 +3,7 @@ import { requestInfoContext } from "~/middleware/context";
 import type { SessionUser } from "~/domain/accounts/session.server";
 import { loginPath, type LoginReason } from "./login-path";
 import { visitorAccess } from "./visitor-access.server";
+import { isAdmin, isStaff } from "~/domain/core/staff-roles";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -46,10 +47,17 @@ export function requireConfirmedUser(context: Context, request: Request): Sessio
   return user;
 }
 
-/** Staff only; to everyone else the page does not exist. */
+/** Staff (support or admin) only; to everyone else the page does not exist. */
 export function requireStaff(context: Context, request: Request): SessionUser {
   const user = requireUser(context, request);
-  if (user.role !== "staff") throw data(null, { status: 404 });
+  if (!isStaff(user.role)) throw data(null, { status: 404 });
+  return user;
+}
+
+/** Admin only (settings, money, staff accounts); to members and support the page does not exist. */
+export function requireAdmin(context: Context, request: Request): SessionUser {
+  const user = requireUser(context, request);
+  if (!isAdmin(user.role)) throw data(null, { status: 404 });
   return user;
 }
 

@@ -23,6 +23,7 @@ import type { Route } from "./+types/members.$id";
 import { readFields } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 import { pageTitle } from "~/ui/page-title";
+import { isStaff } from "~/domain/core/staff-roles";
 
 export const handle: TranslationHandle = { i18n: ["likes", "member", "profile"] };
 
@@ -65,7 +66,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
           userId: user.id,
           profileId: user.profile?.id ?? null,
           paidUser: user.paidUser,
-          staff: user.role === "staff",
+          staff: isStaff(user.role),
         }
       : null,
   });

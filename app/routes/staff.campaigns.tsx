@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { requireStaff } from "~/middleware/guards.server";
+import { requireAdmin } from "~/middleware/guards.server";
 import {
   findCampaignLink,
   listCampaignLinks,
@@ -30,7 +30,7 @@ const toggleSchema = z.object({ intent: z.enum(["activate", "deactivate"]), id: 
 
 /** Staff only: the site's campaign links, a form for a new one or for the one being edited. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
+  const staff = requireAdmin(context, request);
   const { site } = context.get(requestInfoContext);
   const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const [links, editing, actions] = await Promise.all([
@@ -50,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = requireStaff(context, request);
+  const staff = requireAdmin(context, request);
   const { t } = getInstance(context);
   const formData = await readForm(request);
   if (formData.get("intent") !== "save") {

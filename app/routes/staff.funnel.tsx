@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { requireStaff } from "~/middleware/guards.server";
+import { requireAdmin } from "~/middleware/guards.server";
 import { FUNNEL_GROUPINGS } from "~/domain/landers/funnel";
 import { funnelCsv, funnelCsvFilename } from "~/domain/landers/funnel-csv";
 import { funnelPeriod, funnelReport } from "~/domain/landers/funnel.server";
@@ -21,7 +21,7 @@ const querySchema = z.object({
 type Args = Route.LoaderArgs;
 
 async function loadReport({ request, context }: Pick<Args, "request" | "context">) {
-  requireStaff(context, request);
+  requireAdmin(context, request);
   const { site } = context.get(requestInfoContext);
   const query = querySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const report = await funnelReport({

@@ -2,7 +2,7 @@ import type { TranslationHandle } from "~/lib/i18n";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { requireStaff } from "~/middleware/guards.server";
+import { requireAdmin } from "~/middleware/guards.server";
 import { mailingSchema } from "~/domain/notifications/mailing-schema";
 import { MAILING_NOTICES } from "~/domain/notifications/mailing-types";
 import { createMailing, listMailings, startMailing } from "~/domain/notifications/mailings.server";
@@ -25,7 +25,7 @@ const sendForm = z.object({
 
 /** Staff page: write a promotions or news mailing, send it (in batches, by a job) and follow its count. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
+  const staff = requireAdmin(context, request);
   const { site } = context.get(requestInfoContext);
   const done = new URL(request.url).searchParams.get("done");
   const notice = MAILING_NOTICES.find((n) => n === done) ?? null;
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = requireStaff(context, request);
+  const staff = requireAdmin(context, request);
   const { site } = context.get(requestInfoContext);
   const formData = await readForm(request);
   if (formData.get("intent") === "send") {

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { requireStaff } from "~/middleware/guards.server";
+import { requireAdmin } from "~/middleware/guards.server";
 import { STAFF_PAYMENT_STATUSES, type StaffPaymentsOutcome } from "~/domain/payments/refund-view";
 import { approveRefund, rejectRefund, unblockDirectDebit } from "~/domain/payments/refunds.server";
 import { parsePaymentSearch, staffPaymentsOverview } from "~/domain/payments/staff-payments.server";
@@ -30,7 +30,7 @@ const decision = z.discriminatedUnion("intent", [
 
 /** Staff page: recent payments, refund requests to decide, chargebacks and direct-debit blocks. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const staff = requireStaff(context, request);
+  const staff = requireAdmin(context, request);
   const filter = filterSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const [overview, actions] = await Promise.all([
     staffPaymentsOverview(
@@ -55,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Approve (refund through Mollie) or reject a request, or lift a direct-debit block; the page shows the outcome. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const staff = requireStaff(context, request);
+  const staff = requireAdmin(context, request);
   const parsed = decision.safeParse(await readFields(request));
   if (!parsed.success) throw data(null, { status: 400 });
   const input = parsed.data;

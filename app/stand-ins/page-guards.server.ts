@@ -2,6 +2,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { requestInfoContext } from "~/middleware/context";
 import { env, usesEmbeddedDatabase } from "~/lib/env.server";
+import { isStaff } from "~/domain/core/staff-roles";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -15,7 +16,7 @@ type Context = Readonly<RouterContextProvider>;
  */
 export function requireStandInPage(context: Context, running: boolean, ownerId?: number | null) {
   const { user } = context.get(requestInfoContext);
-  const staff = user?.role === "staff";
+  const staff = user ? isStaff(user.role) : false;
   const allowed =
     ownerId === undefined
       ? staff || usesEmbeddedDatabase()
@@ -32,5 +33,5 @@ export function requireStandInPage(context: Context, running: boolean, ownerId?:
 export function requireOutboxPage(context: Context, running: boolean) {
   requireStandInPage(context, running);
   const { user } = context.get(requestInfoContext);
-  if (env().NODE_ENV === "production" && user?.role !== "staff") throw data(null, { status: 404 });
+  if (env().NODE_ENV === "production" && !(user && isStaff(user.role))) throw data(null, { status: 404 });
 }

@@ -9,7 +9,7 @@ const member: NonNullable<ComponentProps<typeof TopBar>["user"]> = {
   credits: 50,
   paidUser: false,
   mainPhotoId: 7,
-  staff: false,
+  staffRole: null,
 };
 
 describe("TopBar", () => {
@@ -60,17 +60,35 @@ describe("TopBar", () => {
     expect(within(menu).queryByRole("link", { name: /^Beheer/ })).not.toBeInTheDocument();
   });
 
-  it("gives staff the staff pages in the account menu", () => {
-    renderWithApp(<TopBar siteName="H" user={{ ...member, staff: true }} locales={["nl"]} locale="nl" />);
-    const links = within(screen.getByTestId("account-menu")).getAllByRole("link", { name: /^Beheer/ });
-    expect(links.map((link) => link.getAttribute("href"))).toEqual([
+  it("gives admins every staff page and support only theirs", () => {
+    const hrefs = () =>
+      within(screen.getByTestId("account-menu"))
+        .getAllByRole("link", { name: /^Beheer/ })
+        .map((link) => link.getAttribute("href"));
+    const { unmount } = renderWithApp(
+      <TopBar siteName="H" user={{ ...member, staffRole: "admin" }} locales={["nl"]} locale="nl" />,
+    );
+    expect(hrefs()).toEqual([
+      "/staff",
+      "/staff/members",
       "/staff/photos",
       "/staff/complaints",
       "/staff/payments",
+      "/staff/discount-codes",
+      "/staff/packages",
+      "/staff/gifts",
+      "/staff/settings",
       "/staff/mailings",
       "/staff/funnel",
       "/staff/campaigns",
+      "/staff/actions",
+      "/staff/team",
     ]);
+    unmount();
+    renderWithApp(
+      <TopBar siteName="H" user={{ ...member, staffRole: "support" }} locales={["nl"]} locale="nl" />,
+    );
+    expect(hrefs()).toEqual(["/staff", "/staff/members", "/staff/photos", "/staff/complaints"]);
   });
 
   it("shows paid members Credits to the repeat order, with a badge at 10 or fewer", () => {

@@ -10,17 +10,26 @@ interface TopBarUser {
   credits: number;
   paidUser: boolean;
   mainPhotoId: number | null;
-  /** Staff see the staff pages in their menu. */
-  staff: boolean;
+  /** Staff see the staff pages of their role in their menu. */
+  staffRole: "support" | "admin" | null;
 }
 
+/** The back office's pages; those marked `admin` are not shown to support (who would get a 404). */
 const STAFF_PAGES = [
+  { to: "/staff", label: "nav.staffOverview" },
+  { to: "/staff/members", label: "nav.staffMembers" },
   { to: "/staff/photos", label: "nav.staffPhotos" },
   { to: "/staff/complaints", label: "nav.staffComplaints" },
-  { to: "/staff/payments", label: "nav.staffPayments" },
-  { to: "/staff/mailings", label: "nav.staffMailings" },
-  { to: "/staff/funnel", label: "nav.staffFunnel" },
-  { to: "/staff/campaigns", label: "nav.staffCampaigns" },
+  { to: "/staff/payments", label: "nav.staffPayments", admin: true },
+  { to: "/staff/discount-codes", label: "nav.staffDiscountCodes", admin: true },
+  { to: "/staff/packages", label: "nav.staffPackages", admin: true },
+  { to: "/staff/gifts", label: "nav.staffGifts", admin: true },
+  { to: "/staff/settings", label: "nav.staffSettings", admin: true },
+  { to: "/staff/mailings", label: "nav.staffMailings", admin: true },
+  { to: "/staff/funnel", label: "nav.staffFunnel", admin: true },
+  { to: "/staff/campaigns", label: "nav.staffCampaigns", admin: true },
+  { to: "/staff/actions", label: "nav.staffActions", admin: true },
+  { to: "/staff/team", label: "nav.staffTeam", admin: true },
 ] as const;
 
 interface TopBarProps {
@@ -120,8 +129,8 @@ export function TopBar({ siteName, user, locales, locale, unreadMessages = 0, ne
                   {t("nav.transactions")}
                 </AppLink>
               </li>
-              {user.staff &&
-                STAFF_PAGES.map((page) => (
+              {user.staffRole &&
+                STAFF_PAGES.filter((page) => user.staffRole === "admin" || !("admin" in page)).map((page) => (
                   <li key={page.to}>
                     <AppLink className="dropdown-item" to={page.to}>
                       {t(page.label)}

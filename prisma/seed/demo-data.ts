@@ -25,7 +25,10 @@ export const DEMO_PASSWORD = "Hartklop-demo-2026";
 export const DEMO_LOGINS = {
   free: `free@${DEMO_EMAIL_DOMAIN}`,
   premium: `premium@${DEMO_EMAIL_DOMAIN}`,
+  /** An admin: every staff page. */
   staff: `staff@${DEMO_EMAIL_DOMAIN}`,
+  /** Support: members, complaints, photos and reports. */
+  support: `support@${DEMO_EMAIL_DOMAIN}`,
 } as const;
 export const DEFAULT_MEMBER_COUNT = 2000;
 
@@ -380,15 +383,20 @@ export async function seedDemoMembers(prisma: PrismaClient, sites: SiteIds, coun
   await insertMembers(prisma, sites, members, null);
   const demoPasswordHash = await hash(DEMO_PASSWORD);
   await insertMembers(prisma, sites, demoLoginMembers(), demoPasswordHash);
-  const staff = [DEMO_LOGINS.staff, `staff2@${DEMO_EMAIL_DOMAIN}`, `staff3@${DEMO_EMAIL_DOMAIN}`];
+  const staff = [
+    { email: DEMO_LOGINS.staff, role: "admin" as const },
+    { email: `staff2@${DEMO_EMAIL_DOMAIN}`, role: "admin" as const },
+    { email: `staff3@${DEMO_EMAIL_DOMAIN}`, role: "admin" as const },
+    { email: DEMO_LOGINS.support, role: "support" as const },
+  ];
   await prisma.user.createMany({
     skipDuplicates: true,
-    data: staff.map((email) => ({
+    data: staff.map(({ email, role }) => ({
       siteId: sites.nl,
       email,
       passwordHash: demoPasswordHash,
       status: "confirmed" as const,
-      role: "staff" as const,
+      role,
       language: "nl",
     })),
   });

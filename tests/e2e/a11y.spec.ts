@@ -153,7 +153,7 @@ test.describe("accessibility (axe)", () => {
       if (kind !== "free") {
         await e2eDb().user.update({
           where: { id: member.id },
-          data: { paidUser: true, ...(kind === "staff" ? { role: "staff" } : {}) },
+          data: { paidUser: true, ...(kind === "staff" ? { role: "admin" } : {}) },
           select: { id: true },
         });
       }

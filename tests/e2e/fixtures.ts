@@ -182,7 +182,7 @@ export async function createStaff(): Promise<{ email: string }> {
       email: `staf-${randomUUID().slice(0, 8)}@example.com`,
       passwordHash: await hash(TEST_PASSWORD),
       status: "confirmed",
-      role: "staff",
+      role: "admin",
     },
     select: { email: true },
   });

@@ -8,7 +8,7 @@ import { acceptEntryWarning, expect, login, test, whenInteractive } from "./fixt
 test("staff define a campaign link and read the funnel", async ({ page, context, baseURL }, testInfo) => {
   await acceptEntryWarning(context, baseURL!);
   const staff = await createMember();
-  await e2eDb().user.update({ where: { id: staff.id }, data: { role: "staff" }, select: { id: true } });
+  await e2eDb().user.update({ where: { id: staff.id }, data: { role: "admin" }, select: { id: true } });
   const site = await e2eDb().site.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } });
   const token = `e2e-${randomUUID().slice(0, 8)}`;
   await e2eDb().landerVisit.create({

@@ -12,7 +12,7 @@ let staff: Promise<APIRequestContext> | undefined;
 export function staffRequest(): Promise<APIRequestContext> {
   staff ??= (async () => {
     const member = await createMember();
-    await e2eDb().user.update({ where: { id: member.id }, data: { role: "staff" }, select: { id: true } });
+    await e2eDb().user.update({ where: { id: member.id }, data: { role: "admin" }, select: { id: true } });
     // An address of its own, so the per-IP login limit of a test never meets this login.
     const client = await requests.newContext({
       baseURL: E2E_BASE_URL,

@@ -41,7 +41,7 @@ test("a member uploads a photo, staff approve it, then another member sees it", 
   const member = await createMember();
   const other = await createMember();
   const staff = await createMember();
-  await e2eDb().user.update({ where: { id: staff.id }, data: { role: "staff" } });
+  await e2eDb().user.update({ where: { id: staff.id }, data: { role: "admin" } });
 
   // The owner uploads a photo on /profile/photos.
   await logIn(page, member.email, member.password);

@@ -179,7 +179,7 @@ test("an account without a profile (staff) has no profile page", async ({ page }
       email,
       passwordHash: await hash(TEST_PASSWORD),
       status: "confirmed",
-      role: "staff",
+      role: "admin",
     },
     select: { id: true },
   });

@@ -13,7 +13,17 @@ import { createMember, ORIGIN, type Member } from "../fixtures/members";
 import { runRoute, sessionCookie } from "../fixtures/run-route";
 import type { Outcome } from "../fixtures/route-outcome";
 
-const ROLES = ["visitor", "unconfirmed", "free", "premium", "blocked", "owner", "deleted", "staff"] as const;
+const ROLES = [
+  "visitor",
+  "unconfirmed",
+  "free",
+  "premium",
+  "blocked",
+  "owner",
+  "deleted",
+  "support",
+  "admin",
+] as const;
 type Role = (typeof ROLES)[number];
 type Method = "GET" | "POST" | "PUT" | "DELETE";
 
@@ -65,7 +75,7 @@ const EXPECTED: Record<string, Row> = {
   "/resources/locales/:lng": { params: () => ({ lng: "nl" }), GET: { "*": 200 } },
   "/photos/:photoId/:size": {
     params: (i) => ({ photoId: String(i.privatePhoto), size: "thumb" }),
-    GET: { "*": 404, premium: 200, staff: 200 },
+    GET: { "*": 404, premium: 200, support: 200, admin: 200 },
   },
   // A GET from no page of ours (these requests name none) asks a member with a logout button.
   "/logout": { GET: { "*": 200, visitor: "/", deleted: "/" }, POST: { "*": "/" } },
@@ -139,9 +149,12 @@ const EXPECTED: Record<string, Row> = {
   "/pricing": { GET: { "*": 200 } },
   "/lang-config": { GET: { "*": 200 }, POST: { "*": 200 } },
   "/login": { GET: { "*": "/", visitor: 200, deleted: 200 }, POST: { "*": "/", visitor: 400, deleted: 400 } },
-  "/dev/outbox": { GET: { "*": 404, staff: 200 } },
-  "/dev/outbox/:mailId": { params: (i) => ({ mailId: String(i.outboxMail) }), GET: { "*": 404, staff: 200 } },
-  "/dev/sms": { GET: { "*": 404, staff: 200 } },
+  "/dev/outbox": { GET: { "*": 404, support: 200, admin: 200 } },
+  "/dev/outbox/:mailId": {
+    params: (i) => ({ mailId: String(i.outboxMail) }),
+    GET: { "*": 404, support: 200, admin: 200 },
+  },
+  "/dev/sms": { GET: { "*": 404, support: 200, admin: 200 } },
   "/signup": {
     GET: { "*": "/", visitor: 200, deleted: 200 },
     POST: { "*": "/", visitor: 400, deleted: 400 },
@@ -171,26 +184,26 @@ const EXPECTED: Record<string, Row> = {
   "/account-deleted": { GET: { "*": 200 } },
   "/complaints": { GET: { "*": 200 }, POST: { "*": 400 } },
   "/staff/complaints": {
-    GET: { "*": 404, visitor: "login", deleted: "login", staff: 200 },
-    POST: { "*": 404, visitor: "login", deleted: "login", staff: 400 },
+    GET: { "*": 404, visitor: "login", deleted: "login", support: 200, admin: 200 },
+    POST: { "*": 404, visitor: "login", deleted: "login", support: 400, admin: 400 },
   },
   "/staff/payments": {
-    GET: { "*": 404, visitor: "login", deleted: "login", staff: 200 },
-    POST: { "*": 404, visitor: "login", deleted: "login", staff: 400 },
+    GET: { "*": 404, visitor: "login", deleted: "login", admin: 200 },
+    POST: { "*": 404, visitor: "login", deleted: "login", admin: 400 },
   },
   "/staff/mailings": {
-    GET: { "*": 404, visitor: "login", deleted: "login", staff: 200 },
-    POST: { "*": 404, visitor: "login", deleted: "login", staff: 400 },
+    GET: { "*": 404, visitor: "login", deleted: "login", admin: 200 },
+    POST: { "*": 404, visitor: "login", deleted: "login", admin: 400 },
   },
   "/unsubscribe/:token": {
     params: () => ({ token: "matrix-no-such-token" }),
     GET: { "*": 400 },
     POST: { "*": 400 },
   },
-  "/staff/funnel": { GET: { "*": 404, visitor: "login", deleted: "login", staff: 200 } },
+  "/staff/funnel": { GET: { "*": 404, visitor: "login", deleted: "login", admin: 200 } },
   "/staff/campaigns": {
-    GET: { "*": 404, visitor: "login", deleted: "login", staff: 200 },
-    POST: { "*": 404, visitor: "login", deleted: "login", staff: 400 },
+    GET: { "*": 404, visitor: "login", deleted: "login", admin: 200 },
+    POST: { "*": 404, visitor: "login", deleted: "login", admin: 400 },
   },
   "/profile": {
     GET: { "*": 200, visitor: "login", deleted: "login" },
@@ -202,8 +215,8 @@ const EXPECTED: Record<string, Row> = {
     POST: { "*": 404, visitor: "login", deleted: "login" },
   },
   "/staff/photos": {
-    GET: { "*": 404, visitor: "login", deleted: "login", staff: 200 },
-    POST: { "*": 404, visitor: "login", deleted: "login", staff: 400 },
+    GET: { "*": 404, visitor: "login", deleted: "login", support: 200, admin: 200 },
+    POST: { "*": 404, visitor: "login", deleted: "login", support: 400, admin: 400 },
   },
   "/members": { GET: { "*": 200 } },
   "/match-finder": { GET: { "*": 200 } },
@@ -215,7 +228,7 @@ const EXPECTED: Record<string, Row> = {
     params: (i) => ({ id: String(i.ownerProfile) }),
     form: () => ({ intent: "block" }),
     // The owner's profile is hidden from members (invisible); the site's staff see it to moderate.
-    GET: { "*": 404, owner: 200, staff: 200 },
+    GET: { "*": 404, owner: 200, support: 200, admin: 200 },
     POST: { "*": 200, visitor: "login", deleted: "login" },
   },
   "/likes/m/:id": {
@@ -256,11 +269,12 @@ const EXPECTED: Record<string, Row> = {
   "/dev/mollie/checkout/:id": {
     params: (i) => ({ id: i.ownerCheckout }),
     form: () => ({ outcome: "paid" }),
-    GET: { "*": 404, owner: 200, staff: 200 },
+    GET: { "*": 404, owner: 200, support: 200, admin: 200 },
     POST: {
       "*": 404,
       owner: `${ORIGIN}/transactions/{ownerPayment}`,
-      staff: `${ORIGIN}/transactions/{ownerPayment}`,
+      support: `${ORIGIN}/transactions/{ownerPayment}`,
+      admin: `${ORIGIN}/transactions/{ownerPayment}`,
     },
   },
   "/landers/:design/:slug?": {
@@ -389,7 +403,8 @@ beforeAll(async () => {
     blocked: await make({ gender: "male" }),
     owner: await make({ invisible: true, photos: [{}, { visibility: "private" }] }),
     deleted: await make({ gender: "male" }),
-    staff: await make({ role: "staff" }),
+    support: await make({ role: "support" }),
+    admin: await make({ role: "admin" }),
   };
   for (const role of ROLES) {
     const member = members[role];
@@ -596,7 +611,7 @@ describe("authorization matrix", () => {
             failures.push(`${label} (expected ${expected})`);
           }
           // Staff pages and the stand-ins' outbox show members' data to staff by design.
-          if (role === "staff" && /^\/(staff|dev)\//.test(pattern)) continue;
+          if ((role === "support" || role === "admin") && /^\/(staff|dev)\//.test(pattern)) continue;
           const text = JSON.stringify(outcome.body ?? null);
           for (const secret of secrets) if (text.includes(secret)) failures.push(`${label} shows ${secret}`);
         }

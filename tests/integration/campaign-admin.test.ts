@@ -16,7 +16,7 @@ beforeAll(async () => {
   const sites = await seedBaseData(db());
   siteId = sites.nl;
   otherSiteId = sites.de;
-  staff = await createMember({ siteId, role: "staff" });
+  staff = await createMember({ siteId, role: "admin" });
 });
 
 type Reply = { status?: string; error?: Record<string, string[] | null> };

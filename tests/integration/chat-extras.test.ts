@@ -476,7 +476,7 @@ describe("photo messages", () => {
       where: { conversationId, kind: "photo" },
       select: { chatPhotoId: true },
     });
-    const staff = await createMember({ role: "staff" });
+    const staff = await createMember({ role: "admin" });
     const otherSite = await db().site.findFirstOrThrow({
       where: { id: { not: site.id } },
       select: { id: true },
@@ -517,7 +517,7 @@ describe("photo messages", () => {
       select: { id: true },
     });
     expect(
-      await canViewChatPhoto(chatPhotoId!, { id: staff.userId, role: "staff", siteId: otherSite.id }),
+      await canViewChatPhoto(chatPhotoId!, { id: staff.userId, role: "admin", siteId: otherSite.id }),
     ).toBe(false);
     expect(
       await reportMessage({
@@ -531,7 +531,7 @@ describe("photo messages", () => {
     ).toMatchObject({ ok: true });
     expect((await getChatPhoto(staff, chatPhotoId!)).status).toBe(200);
     expect(
-      await canViewChatPhoto(chatPhotoId!, { id: staff.userId, role: "staff", siteId: otherSite.id }),
+      await canViewChatPhoto(chatPhotoId!, { id: staff.userId, role: "admin", siteId: otherSite.id }),
     ).toBe(false);
     expect((await getChatPhoto(await createMember(), chatPhotoId!)).status).toBe(404);
   });
@@ -645,7 +645,7 @@ interface StaffRow {
 
 /** /staff/complaints as a staff member of the site sees it, and the row of one message's complaint. */
 async function staffPage(messageRef: string) {
-  const staff = await createMember({ role: "staff" });
+  const staff = await createMember({ role: "admin" });
   const list = await runRoute<{ complaints: StaffRow[] }>(
     await siteRequest("/staff/complaints", staff.userId),
     staffLoader,
@@ -838,7 +838,7 @@ describe("reporting a message", () => {
 
     // Once handled, a new report opens a new complaint; the handled one cannot be reopened beside it
     // (it stays handled, without an error).
-    const staff = { id: (await createMember({ role: "staff" })).userId, siteId: site.id };
+    const staff = { id: (await createMember({ role: "admin" })).userId, siteId: site.id };
     await setComplaintStatus(staff, complaints[0]!.id, "handled");
     const again = await report();
     expect(again).toMatchObject({ ok: true, duplicate: false });

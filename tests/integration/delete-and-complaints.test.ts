@@ -768,7 +768,7 @@ describe("complaints", () => {
     expect((await listComplaints(site.id, 0)).page).toBe(1);
 
     const id = first.complaints[0]!.id;
-    const staff = { id: (await createMember({ role: "staff" })).userId, siteId: site.id };
+    const staff = { id: (await createMember({ role: "admin" })).userId, siteId: site.id };
     expect(await setComplaintStatus(staff, id, "handled")).toBe(true);
     let row = await db().complaint.findUniqueOrThrow({
       where: { id },
@@ -788,7 +788,7 @@ describe("complaints", () => {
     // Another site's staff neither see nor change this site's complaints.
     const other = await db().site.findFirstOrThrow({ where: { id: { not: site.id } }, select: { id: true } });
     expect(await listComplaints(other.id, 1)).toMatchObject({ total: 0, open: 0, complaints: [] });
-    const outsider = await createMember({ role: "staff", siteId: other.id });
+    const outsider = await createMember({ role: "admin", siteId: other.id });
     expect(await setComplaintStatus({ id: outsider.userId, siteId: other.id }, id, "handled")).toBe(false);
   });
 
@@ -819,7 +819,7 @@ describe("complaints", () => {
     );
     expect((visitor as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fstaff%2Fcomplaints");
 
-    await db().user.update({ where: { id: member.userId }, data: { role: "staff" } });
+    await db().user.update({ where: { id: member.userId }, data: { role: "admin" } });
     const staffPost = new Request(`${ORIGIN}/staff/complaints`, {
       method: "POST",
       headers: { Cookie: request.headers.get("Cookie")! },

@@ -762,7 +762,7 @@ describe("Mollie unreachable", () => {
 
 describe("the SMS outbox", () => {
   it("shows the texts to staff on an external database (STANDINS=true), to no one else", async () => {
-    const [vera, staff] = [await buyer(), await createMember({ role: "staff" })];
+    const [vera, staff] = [await buyer(), await createMember({ role: "admin" })];
     await requestCode(vera);
     const asMember = await runRoute(await siteRequest("/dev/sms", vera.userId), devSms.loader as never);
     expect(asMember.status).toBe(404);

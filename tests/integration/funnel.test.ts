@@ -107,7 +107,7 @@ beforeAll(async () => {
   const sites = await seedBaseData(db());
   siteId = sites.nl;
   otherSiteId = sites.de;
-  staff = await createMember({ siteId, role: "staff" });
+  staff = await createMember({ siteId, role: "admin" });
   await visits([
     // gallery/utrecht from the "spring" link: 4 in the period (one on each edge), 2 bounced.
     {

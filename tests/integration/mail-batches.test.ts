@@ -61,7 +61,7 @@ describe("a mailing", () => {
   it("queues a batch whole or not at all; the retry mails everyone once and counts them", async () => {
     const members: Member[] = [];
     for (let i = 0; i < 5; i++) members.push(await createMember({ siteId, language: "it" }));
-    const staff = await createMember({ siteId, role: "staff" });
+    const staff = await createMember({ siteId, role: "admin" });
     const { id: mailingId } = await createMailing({
       siteId,
       createdById: staff.userId,
@@ -102,7 +102,7 @@ describe("a mailing", () => {
 
 describe("starting a mailing", () => {
   it("leaves the draft as it was when its first batch job cannot be queued", async () => {
-    const staff = await createMember({ siteId, role: "staff" });
+    const staff = await createMember({ siteId, role: "admin" });
     const { id: mailingId } = await createMailing({
       siteId,
       createdById: staff.userId,

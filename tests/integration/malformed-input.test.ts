@@ -228,7 +228,7 @@ beforeAll(async () => {
   await seedBaseData(db());
   member = (await createMember({ paidUser: true })).userId;
   await db().user.update({ where: { id: member }, data: { credits: 500 } });
-  staff = (await createMember({ role: "staff" })).userId;
+  staff = (await createMember({ role: "admin" })).userId;
   unconfirmed = (await createMember({ userStatus: "not_confirmed" })).userId;
   profileId = (await createMember({ name: "Doel", photos: [{}] })).profileId;
   before = await stored();

@@ -463,7 +463,7 @@ describe("inactivity reminders", () => {
 
 describe("mailings", () => {
   it("lets only staff write one, and sends it in batches to the members of its language who want it", async () => {
-    const staff = await createMember({ role: "staff" });
+    const staff = await createMember({ role: "admin" });
     const member = await createMember();
     expect(
       (await runRoute(await siteRequest("/staff/mailings", null), staffMailingsRoute.loader)).status,

@@ -412,7 +412,7 @@ describe("after the purchase", () => {
 describe("the simulator's checkout page", () => {
   it("is the payer's and staff's only on an external database", async () => {
     const [kim, other] = [await buyer(), await buyer()];
-    const staff = await createMember({ role: "staff" });
+    const staff = await createMember({ role: "admin" });
     const { mollieId } = await startBuying(kim, (await eurPackage()).id);
     const asOther = await runRoute(
       await siteRequest(`/dev/mollie/checkout/${mollieId}`, other.userId),

@@ -230,7 +230,7 @@ const mainOf = async (profileId: number) =>
 beforeAll(async () => {
   await seedBaseData(db());
   site = await resolveSite("hartklop.nl");
-  moderator = { id: (await createMember({ role: "staff" })).userId, siteId: site.id };
+  moderator = { id: (await createMember({ role: "admin" })).userId, siteId: site.id };
 });
 
 afterAll(async () => {
@@ -688,7 +688,7 @@ describe("who may see a photo", () => {
     owner = await createMember();
     other = await createMember();
     premium = await createMember({ paidUser: true });
-    staff = await createMember({ role: "staff" });
+    staff = await createMember({ role: "admin" });
   });
 
   it("under inspection: the owner (and staff) only, never cached", async () => {
@@ -704,7 +704,7 @@ describe("who may see a photo", () => {
       where: { id: { not: site.id } },
       select: { id: true },
     });
-    const elsewhere = { id: staff.userId, siteId: otherSite.id, paidUser: true, role: "staff" };
+    const elsewhere = { id: staff.userId, siteId: otherSite.id, paidUser: true, role: "admin" };
     expect(await photoForViewer(id, "large", elsewhere, otherSite.id)).toBeNull();
     expect(await photoForViewer(id, "large", { ...elsewhere, siteId: site.id }, site.id)).not.toBeNull();
     await approvePhoto(id, moderator);
@@ -863,7 +863,7 @@ describe("moderation", () => {
     const member = await createMember();
     const id = await upload(member);
     const other = await db().site.findFirstOrThrow({ where: { id: { not: site.id } }, select: { id: true } });
-    const outsider = await createMember({ role: "staff", siteId: other.id });
+    const outsider = await createMember({ role: "admin", siteId: other.id });
     const otherStaff = { id: outsider.userId, siteId: other.id };
     expect(await approvePhoto(id, otherStaff)).toBe(false);
     expect(await rejectPhoto(id, otherStaff, "Niet van jou")).toBe(false);
@@ -937,7 +937,7 @@ describe("moderation", () => {
 
   it("a photo moderated or deleted in the meantime: staff are sent back to the queue with a notice", async () => {
     const member = await createMember();
-    const staff = await createMember({ role: "staff" });
+    const staff = await createMember({ role: "admin" });
     const approved = await upload(member);
     const deleted = await upload(member);
     await approvePhoto(approved, moderator);
@@ -998,7 +998,7 @@ describe("moderation", () => {
 
   it("the staff page is for staff only; a rejection needs a reason", async () => {
     const member = await createMember();
-    const staff = await createMember({ role: "staff" });
+    const staff = await createMember({ role: "admin" });
     const id = await upload(member);
     const asMember = await thrown(() =>
       postForm(staffAction, "/staff/photos", member, { intent: "approve", photoId: String(id) }),

@@ -300,7 +300,7 @@ describe("who may see a profile", () => {
   });
 
   it("shows the site's staff hidden profiles, marked as such and without the like buttons", async () => {
-    const staff = await createMember({ role: "staff" });
+    const staff = await createMember({ role: "admin" });
     const hidden = [
       await createMember({ profileStatus: "disabled" }),
       await createMember({ invisible: true }),

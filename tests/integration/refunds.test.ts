@@ -44,7 +44,7 @@ beforeAll(async () => {
   siteId = (await seedBaseData(db())).nl;
   const site = await db().site.findUniqueOrThrow({ where: { id: siteId }, select: { refundDays: true } });
   refundDays = site.refundDays;
-  staff = await createMember({ siteId, role: "staff" });
+  staff = await createMember({ siteId, role: "admin" });
 });
 
 const member = () => createMember({ siteId, country: "NL", region: null });
@@ -445,7 +445,7 @@ describe("staff decisions", () => {
     const { paymentId, mollieId } = await paidPurchase(kees, { credits: 100, amountCents: 1995 });
     await askRefund(kees, paymentId);
     const { id } = await requestOf(paymentId);
-    const other = await createMember({ siteId, role: "staff" });
+    const other = await createMember({ siteId, role: "admin" });
     const outcomes = await Promise.all(
       Array.from({ length: 10 }, (_, i) => decide("approve", id, i % 2 ? other : staff)),
     );

@@ -70,7 +70,7 @@ describe("demo data seed", () => {
   it("flags some profiles as fictional and has staff and the documented demo logins", async () => {
     const fictional = await db().profile.count({ where: { isFictional: true } });
     expect(fictional).toBeGreaterThan(20);
-    expect(await db().user.count({ where: { role: "staff" } })).toBeGreaterThanOrEqual(3);
+    expect(await db().user.count({ where: { role: "admin" } })).toBeGreaterThanOrEqual(3);
     const logins = await db().user.findMany({
       where: { email: { in: Object.values(DEMO_LOGINS) } },
       select: { email: true, role: true, paidUser: true, credits: true, status: true, passwordHash: true },
@@ -83,7 +83,7 @@ describe("demo data seed", () => {
       status: "confirmed",
     });
     expect(byEmail[DEMO_LOGINS.premium]!.credits).toBeGreaterThan(0);
-    expect(byEmail[DEMO_LOGINS.staff]).toMatchObject({ role: "staff" });
+    expect(byEmail[DEMO_LOGINS.staff]).toMatchObject({ role: "admin" });
     expect(logins.every((l) => l.passwordHash?.startsWith("$argon2id$"))).toBe(true);
   });
 

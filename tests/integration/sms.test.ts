@@ -67,7 +67,7 @@ describe("an SMS provider", () => {
   it("leaves no outbox page", async () => {
     await seedBaseData(db());
     expect(smsOutboxEnabled()).toBe(false);
-    const staff = await createMember({ role: "staff" });
+    const staff = await createMember({ role: "admin" });
     const page = await runRoute(await siteRequest("/dev/sms", staff.userId), devSms.loader as never);
     expect(page.status).toBe(404);
   });

@@ -96,7 +96,7 @@ describe("real mail over SMTP_URL", () => {
     const { seedBaseData } = await import("../../prisma/seed/base-data");
     await seedBaseData((await import("~/lib/db.server")).db());
     const { runRoute, siteRequest } = await import("../fixtures/run-route");
-    const staff = await createMember({ role: "staff" });
+    const staff = await createMember({ role: "admin" });
     for (const userId of [null, staff.userId]) {
       expect((await runRoute(await siteRequest("/dev/outbox", userId), loader as never)).status).toBe(404);
     }

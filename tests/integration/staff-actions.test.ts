@@ -43,8 +43,8 @@ beforeAll(async () => {
   const sites = await seedBaseData(db());
   siteId = sites.nl;
   otherSiteId = sites.de;
-  staff = await createMember({ siteId, role: "staff" });
-  outsider = await createMember({ siteId: otherSiteId, role: "staff" });
+  staff = await createMember({ siteId, role: "admin" });
+  outsider = await createMember({ siteId: otherSiteId, role: "admin" });
 });
 
 afterAll(async () => {

@@ -41,7 +41,7 @@ let siteId: number;
 beforeAll(async () => {
   siteId = (await seedBaseData(db())).nl;
   member = await createMember();
-  staff = await createMember({ role: "staff" });
+  staff = await createMember({ role: "admin" });
   mailId = await queueMail({
     to: "someone@example.com",
     from: "noreply@hartklop.nl",

@@ -5,6 +5,7 @@ import { isBlockedBetween } from "~/domain/profiles/blocks.server";
 import { MAX_UPLOAD_BYTES, processImage, type UploadError } from "~/domain/photos/upload.server";
 import { db } from "~/lib/db.server";
 import { fileStorage } from "~/lib/storage.server";
+import { isStaff } from "~/domain/core/staff-roles";
 
 type ChatPhotoSize = "thumb" | "large";
 
@@ -137,7 +138,7 @@ async function canViewChatPhoto(chatPhotoId: number, viewer: ChatPhotoViewer | n
   const photo = await db().chatPhoto.findUnique({ where: { id: chatPhotoId }, select: { ownerId: true } });
   if (!photo) return false;
   if (photo.ownerId === viewerId) return true;
-  if (viewer.role === "staff" && (await reportedToStaff(chatPhotoId, viewer.siteId))) return true;
+  if (isStaff(viewer.role) && (await reportedToStaff(chatPhotoId, viewer.siteId))) return true;
   const shared = await db().message.count({
     where: {
       chatPhotoId,

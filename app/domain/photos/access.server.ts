@@ -1,6 +1,7 @@
 import { isBlockedBetween } from "~/domain/profiles/blocks.server";
 import { db } from "~/lib/db.server";
 import { fileStorage } from "~/lib/storage.server";
+import { isStaff } from "~/domain/core/staff-roles";
 
 type PhotoSize = "thumb" | "large";
 
@@ -62,7 +63,7 @@ export async function photoForViewer(
     photo.status === "active" && photo.visibility === "public" && photo.profile.status === "active" && listed;
   const isOwner = viewer?.id === photo.profile.userId;
   const moderates =
-    !isOwner && viewer?.role === "staff" && (await ofSite(photo.profile.userId, viewer.siteId));
+    !isOwner && !!viewer && isStaff(viewer.role) && (await ofSite(photo.profile.userId, viewer.siteId));
   if (!isOwner && !moderates) {
     if (photo.status !== "active" || photo.profile.status !== "active") return null;
     if (photo.visibility === "private" && !viewer?.paidUser) return null;

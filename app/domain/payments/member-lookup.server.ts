@@ -55,16 +55,16 @@ function matchingIds(siteId: number, query: MemberQuery): { ids: Prisma.Sql; ran
       const parts: Prisma.Sql[] = [];
       if (search.id !== null) {
         parts.push(Prisma.sql`SELECT id FROM "User" WHERE id = ${search.id}`);
-        parts.push(Prisma.sql`SELECT "userId" FROM "Profile" WHERE id = ${search.id}`);
+        parts.push(Prisma.sql`SELECT "userId" AS id FROM "Profile" WHERE id = ${search.id}`);
       }
       if (search.ibanTail !== null) {
         parts.push(
-          Prisma.sql`SELECT "userId" FROM "DirectDebitRequest" WHERE iban LIKE ${`%${search.ibanTail}`}`,
+          Prisma.sql`SELECT "userId" AS id FROM "DirectDebitRequest" WHERE iban LIKE ${`%${search.ibanTail}`}`,
         );
       }
       if (search.phoneTail !== null) {
         parts.push(
-          Prisma.sql`SELECT "userId" FROM "DirectDebitRequest" WHERE phone LIKE ${`%${search.phoneTail}`}`,
+          Prisma.sql`SELECT "userId" AS id FROM "DirectDebitRequest" WHERE phone LIKE ${`%${search.phoneTail}`}`,
         );
       }
       return {

@@ -4,6 +4,7 @@
 // the ranges of an index (signups and confirmations per site, payments by the day they were paid,
 // messages by time) rather than the tables.
 import { startOfSiteDay } from "~/domain/likes/swipe-day";
+import { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 
 export const OVERVIEW_PERIODS = ["today", "yesterday", "week"] as const;
@@ -50,6 +51,20 @@ export function overviewRanges(now: Date, timeZone: string): PeriodRanges {
 
 type Counts = { today: number; yesterday: number; week: number };
 
+/** `column` within a period's range. */
+const within = (column: Prisma.Sql, { from, to }: { from: Date; to: Date }) =>
+  Prisma.sql`${column} >= ${from} AND ${column} < ${to}`;
+
+/** One aggregate per period, as the columns today, yesterday and week. */
+const perPeriodColumns = (aggregate: (period: OverviewPeriod) => Prisma.Sql) =>
+  Prisma.join(OVERVIEW_PERIODS.map((period) => Prisma.sql`${aggregate(period)} AS ${Prisma.raw(period)}`));
+
+/** One aggregate per period, as one JSON object { today, yesterday, week }. */
+const perPeriodJson = (aggregate: (period: OverviewPeriod) => Prisma.Sql) =>
+  Prisma.sql`json_build_object(${Prisma.join(
+    OVERVIEW_PERIODS.map((period) => Prisma.sql`${Prisma.raw(`'${period}'`)}, ${aggregate(period)}`),
+  )})`;
+
 const perPeriod = (row: Partial<Counts> | undefined): PerPeriod => ({
   today: Number(row?.today ?? 0),
   yesterday: Number(row?.yesterday ?? 0),
@@ -62,56 +77,42 @@ export async function staffOverview(
   now = new Date(),
 ): Promise<StaffOverview> {
   const ranges = overviewRanges(now, site.timeZone);
-  const { today, yesterday, week } = ranges;
-  const start = week.from;
+  const { week } = ranges;
   const siteId = site.id;
   const [users, payments, refunds, messages, complaints, photos, directDebits] = await Promise.all([
     db().$queryRaw<{ signups: Counts; confirmations: Counts }[]>`
-      SELECT json_build_object(
-          'today', count(*) FILTER (WHERE "signupDate" >= ${today.from}),
-          'yesterday', count(*) FILTER (WHERE "signupDate" >= ${yesterday.from} AND "signupDate" < ${yesterday.to}),
-          'week', count(*) FILTER (WHERE "signupDate" >= ${start})) AS signups,
-        json_build_object(
-          'today', count(*) FILTER (WHERE "confirmedAt" >= ${today.from}),
-          'yesterday', count(*) FILTER (WHERE "confirmedAt" >= ${yesterday.from} AND "confirmedAt" < ${yesterday.to}),
-          'week', count(*) FILTER (WHERE "confirmedAt" >= ${start})) AS confirmations
+      SELECT ${perPeriodJson((period) => Prisma.sql`count(*) FILTER (WHERE ${within(Prisma.sql`"signupDate"`, ranges[period])})`)} AS signups,
+        ${perPeriodJson((period) => Prisma.sql`count(*) FILTER (WHERE ${within(Prisma.sql`"confirmedAt"`, ranges[period])})`)} AS confirmations
       FROM "User"
-      WHERE "siteId" = ${siteId} AND ("signupDate" >= ${start} OR "confirmedAt" >= ${start})`,
+      WHERE "siteId" = ${siteId}
+        AND (${within(Prisma.sql`"signupDate"`, week)} OR ${within(Prisma.sql`"confirmedAt"`, week)})`,
     // Per currency: the money paid and the members' first purchases (no payment paid before).
     db().$queryRaw<(Counts & { currency: string; first: Counts })[]>`
       SELECT currency,
-        coalesce(sum("amountCents") FILTER (WHERE "paidAt" >= ${today.from}), 0)::int AS today,
-        coalesce(sum("amountCents") FILTER (WHERE "paidAt" >= ${yesterday.from} AND "paidAt" < ${yesterday.to}), 0)::int AS yesterday,
-        coalesce(sum("amountCents"), 0)::int AS week,
-        json_build_object(
-          'today', count(*) FILTER (WHERE first AND "paidAt" >= ${today.from}),
-          'yesterday', count(*) FILTER (WHERE first AND "paidAt" >= ${yesterday.from} AND "paidAt" < ${yesterday.to}),
-          'week', count(*) FILTER (WHERE first)) AS first
+        ${perPeriodColumns((period) => Prisma.sql`coalesce(sum("amountCents") FILTER (WHERE ${within(Prisma.sql`"paidAt"`, ranges[period])}), 0)::int`)},
+        ${perPeriodJson((period) => Prisma.sql`count(*) FILTER (WHERE first AND ${within(Prisma.sql`"paidAt"`, ranges[period])})`)} AS first
       FROM (
         SELECT p.currency, p."amountCents", p."paidAt", NOT EXISTS (
           SELECT 1 FROM "Payment" e
           WHERE e."userId" = p."userId" AND e."paidAt" < p."paidAt" AND e.status = 'paid'
         ) AS first
         FROM "Payment" p
-        WHERE p."siteId" = ${siteId} AND p."paidAt" >= ${start} AND p.status = 'paid'
+        WHERE p."siteId" = ${siteId} AND ${within(Prisma.sql`p."paidAt"`, week)} AND p.status = 'paid'
       ) paid
       GROUP BY currency`,
     // Refunds count on the day staff approved them; those still waiting for a decision apart.
     db().$queryRaw<(Counts & { currency: string | null; waiting: number })[]>`
       SELECT p.currency,
-        coalesce(sum(r."amountCents") FILTER (WHERE r.status = 'refunded' AND r."decidedAt" >= ${today.from}), 0)::int AS today,
-        coalesce(sum(r."amountCents") FILTER (WHERE r.status = 'refunded' AND r."decidedAt" >= ${yesterday.from} AND r."decidedAt" < ${yesterday.to}), 0)::int AS yesterday,
-        coalesce(sum(r."amountCents") FILTER (WHERE r.status = 'refunded' AND r."decidedAt" >= ${start}), 0)::int AS week,
+        ${perPeriodColumns((period) => Prisma.sql`coalesce(sum(r."amountCents") FILTER (WHERE r.status = 'refunded' AND ${within(Prisma.sql`r."decidedAt"`, ranges[period])}), 0)::int`)},
         count(*) FILTER (WHERE r.status = 'requested')::int AS waiting
       FROM "RefundRequest" r JOIN "Payment" p ON p.id = r."paymentId"
-      WHERE p."siteId" = ${siteId} AND (r.status = 'requested' OR (r.status = 'refunded' AND r."decidedAt" >= ${start}))
+      WHERE p."siteId" = ${siteId}
+        AND (r.status = 'requested' OR (r.status = 'refunded' AND ${within(Prisma.sql`r."decidedAt"`, week)}))
       GROUP BY p.currency`,
     db().$queryRaw<Counts[]>`
-      SELECT count(*) FILTER (WHERE m."createdAt" >= ${today.from})::int AS today,
-        count(*) FILTER (WHERE m."createdAt" >= ${yesterday.from} AND m."createdAt" < ${yesterday.to})::int AS yesterday,
-        count(*)::int AS week
+      SELECT ${perPeriodColumns((period) => Prisma.sql`count(*) FILTER (WHERE ${within(Prisma.sql`m."createdAt"`, ranges[period])})::int`)}
       FROM "Message" m JOIN "Conversation" c ON c.id = m."conversationId"
-      WHERE m."createdAt" >= ${start} AND c."siteId" = ${siteId}`,
+      WHERE ${within(Prisma.sql`m."createdAt"`, week)} AND c."siteId" = ${siteId}`,
     db().$queryRaw<{ complaints: number; reports: number }[]>`
       SELECT count(*) FILTER (WHERE NOT "isMessageReport")::int AS complaints,
         count(*) FILTER (WHERE "isMessageReport")::int AS reports

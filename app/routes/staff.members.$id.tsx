@@ -64,7 +64,7 @@ export const meta: Route.MetaFunction = ({ data }) => titleMeta(data, { name: "r
 
 function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section className="card mb-3" aria-labelledby={`member-${id}`} data-testid={`member-${id}`}>
+    <section className="card mb-3" aria-labelledby={`member-${id}`} data-testid={`member-card-${id}`}>
       <div className="card-body">
         <h2 className="h5 card-title" id={`member-${id}`}>
           {title}

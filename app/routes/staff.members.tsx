@@ -6,7 +6,7 @@ import {
   MEMBER_SEARCH_MIN_PART,
   parseMemberSearch,
 } from "~/domain/payments/member-search";
-import { OVERVIEW_PERIODS, overviewRanges } from "~/domain/payments/staff-overview.server";
+import { OVERVIEW_PERIODS, overviewRanges } from "~/domain/payments/overview-periods";
 import type { TranslationHandle } from "~/lib/i18n";
 import { dateTimeFormat } from "~/lib/intl-formats";
 import { requestInfoContext } from "~/middleware/context";

@@ -1,11 +1,8 @@
 import { Link } from "react-router";
 import { isAdmin } from "~/domain/core/staff-roles";
 import { formatMoney } from "~/domain/credits/money";
-import {
-  OVERVIEW_PERIODS,
-  type OverviewPeriod,
-  staffOverview,
-} from "~/domain/payments/staff-overview.server";
+import { OVERVIEW_PERIODS, type OverviewPeriod } from "~/domain/payments/overview-periods";
+import { staffOverview } from "~/domain/payments/staff-overview.server";
 import type { TranslationHandle } from "~/lib/i18n";
 import { numberFormat } from "~/lib/intl-formats";
 import { requestInfoContext } from "~/middleware/context";

@@ -3,18 +3,12 @@
 // aggregate statement per table (FILTER clauses per period), all run side by side, each reading
 // the ranges of an index (signups and confirmations per site, payments by the day they were paid,
 // messages by time) rather than the tables.
-import { startOfSiteDay } from "~/domain/likes/swipe-day";
 import { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
-
-export const OVERVIEW_PERIODS = ["today", "yesterday", "week"] as const;
-export type OverviewPeriod = (typeof OVERVIEW_PERIODS)[number];
+import { OVERVIEW_PERIODS, overviewRanges, type OverviewPeriod, type PeriodRanges } from "./overview-periods";
 
 /** A figure per period. */
 export type PerPeriod = Record<OverviewPeriod, number>;
-
-/** The time ranges of the periods: [from, to). */
-export type PeriodRanges = Record<OverviewPeriod, { from: Date; to: Date }>;
 
 export interface StaffOverview {
   ranges: PeriodRanges;
@@ -29,24 +23,6 @@ export interface StaffOverview {
   photosWaiting: number;
   refundsWaiting: number;
   directDebitsPending: number;
-}
-
-const DAY_MS = 86_400_000;
-
-/**
- * Today, yesterday and the last 7 days (today and the six days before) as the site's calendar
- * has them: a day begins at midnight in `timeZone`, also across a clock change.
- */
-export function overviewRanges(now: Date, timeZone: string): PeriodRanges {
-  const today = startOfSiteDay(now, timeZone);
-  const yesterday = startOfSiteDay(new Date(today.getTime() - 1), timeZone);
-  // Half a day into each earlier day, then its start: a 23- or 25-hour day cannot skip one.
-  const weekStart = startOfSiteDay(new Date(today.getTime() - 6 * DAY_MS + DAY_MS / 2), timeZone);
-  return {
-    today: { from: today, to: now },
-    yesterday: { from: yesterday, to: today },
-    week: { from: weekStart, to: now },
-  };
 }
 
 type Counts = { today: number; yesterday: number; week: number };

@@ -85,6 +85,10 @@ export default [
     route("profile", "routes/profile.tsx"),
     route("profile/photos", "routes/profile.photos.tsx"),
     route("staff/photos", "routes/staff.photos.tsx"),
+    // Back office: the overview, the member lookup and the member page (docs/product.md, Staff).
+    route("staff", "routes/staff.tsx"),
+    route("staff/members", "routes/staff.members.tsx"),
+    route("staff/members/:id", "routes/staff.members.$id.tsx"),
     route("match-finder", "routes/match-finder.tsx"),
     route("swipe-game", "routes/swipe-game.tsx"),
     route("premium", "routes/premium.tsx"),

@@ -36,8 +36,9 @@ type Answers = Partial<Record<Role | "*", Expected>>;
 
 /** The rows created in beforeAll that routes with ids point at. */
 interface Ids {
-  /** The invisible profile of the "owner" role, who blocked the "blocked" role. */
+  /** The invisible profile of the "owner" role, who blocked the "blocked" role, and its account. */
   ownerProfile: number;
+  ownerUser: number;
   /** A visible profile of a member outside the roles, who blocked the "blocked" role too. */
   targetProfile: number;
   /** A conversation, chat photo, payment and private photo of two members who are not a role. */
@@ -217,6 +218,16 @@ const EXPECTED: Record<string, Row> = {
   "/staff/photos": {
     GET: { "*": 404, visitor: "login", deleted: "login", support: 200, admin: 200 },
     POST: { "*": 404, visitor: "login", deleted: "login", support: 400, admin: 400 },
+  },
+  // Back office: overview, member lookup and member page (GET only), staff of the site alone.
+  "/staff": { GET: { "*": 404, visitor: "login", deleted: "login", support: 200, admin: 200 } },
+  "/staff/members": {
+    query: () => "?q=matrix",
+    GET: { "*": 404, visitor: "login", deleted: "login", support: 200, admin: 200 },
+  },
+  "/staff/members/:id": {
+    params: (i) => ({ id: String(i.ownerUser) }),
+    GET: { "*": 404, visitor: "login", deleted: "login", support: 200, admin: 200 },
   },
   "/members": { GET: { "*": 200 } },
   "/match-finder": { GET: { "*": 200 } },
@@ -537,6 +548,7 @@ beforeAll(async () => {
   });
   ids = {
     ownerProfile: owner.profileId,
+    ownerUser: owner.userId,
     targetProfile: target.profileId,
     conversation: conversation.id,
     chatPhoto: chatPhoto.id,

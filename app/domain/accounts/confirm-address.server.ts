@@ -18,7 +18,7 @@ export async function confirmAddress(tx: Prisma.TransactionClient, userId: numbe
   });
   const { count } = await tx.user.updateMany({
     where: { id: userId, status: "not_confirmed" },
-    data: { status: "confirmed" },
+    data: { status: "confirmed", confirmedAt: new Date() },
   });
   await voidLinks(userId, ["activation"], tx);
   if (count === 0) return false;

@@ -85,6 +85,8 @@ export default [
     route("profile", "routes/profile.tsx"),
     route("profile/photos", "routes/profile.photos.tsx"),
     route("staff/photos", "routes/staff.photos.tsx"),
+    // Staff actions on one member (ban, credits, mails, sessions, locks), each confirmed with a reason.
+    route("staff/members/:id/:action", "routes/staff.members.$id.$action.tsx"),
     route("match-finder", "routes/match-finder.tsx"),
     route("swipe-game", "routes/swipe-game.tsx"),
     route("premium", "routes/premium.tsx"),

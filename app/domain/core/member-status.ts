@@ -9,4 +9,3 @@ import type { UserStatus } from "~/generated/prisma/enums";
 export function isGone(status: UserStatus | string | null | undefined): boolean {
   return status === "deleted" || status === "banned";
 }
-

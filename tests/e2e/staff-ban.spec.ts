@@ -22,6 +22,8 @@ test("support bans a member who is online elsewhere, and lifts the ban again", a
   baseURL,
   consoleErrors,
 }, testInfo) => {
+  // Four logins (Argon2) on two app servers: slower than one page's flow.
+  test.slow();
   // The refused login answers 403, which the browser logs.
   test
     .info()

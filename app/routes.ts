@@ -89,6 +89,8 @@ export default [
     route("staff", "routes/staff.tsx"),
     route("staff/members", "routes/staff.members.tsx"),
     route("staff/members/:id", "routes/staff.members.$id.tsx"),
+    // Staff actions on one member (ban, credits, mails, sessions, locks), each confirmed with a reason.
+    route("staff/members/:id/:action", "routes/staff.members.$id.$action.tsx"),
     route("match-finder", "routes/match-finder.tsx"),
     route("swipe-game", "routes/swipe-game.tsx"),
     route("premium", "routes/premium.tsx"),

@@ -11,7 +11,10 @@ import { logger } from "~/lib/logger.server";
 export interface HubSubscriber {
   /** New events may exist for the member (or may have been missed while the hub reconnected). */
   notify(): void;
-  /** The hub is stopping (server shutdown): end the stream, the browser reconnects elsewhere. */
+  /**
+   * End the stream: the hub is stopping (server shutdown; the browser reconnects elsewhere), or the
+   * member's sessions ended (the browser's reconnect is refused and the page finds itself logged out).
+   */
   close(): void;
 }
 
@@ -41,12 +44,19 @@ function defaultLog(level: "warn" | "error", msg: string, fields: Record<string,
   logger[level](msg, fields);
 }
 
-function userIdsOf(payload: string | undefined): number[] {
+const idsOf = (value: unknown): number[] =>
+  Array.isArray(value) ? value.filter((id): id is number => Number.isInteger(id)) : [];
+
+/**
+ * A notification's members: `userIds` have new events; `endUserIds` lost their sessions (logged out
+ * by staff, banned), so their streams end on every process at once.
+ */
+function membersOf(payload: string | undefined): { wake: number[]; end: number[] } {
   try {
-    const { userIds } = JSON.parse(payload ?? "") as { userIds?: unknown };
-    return Array.isArray(userIds) ? userIds.filter((id): id is number => Number.isInteger(id)) : [];
+    const { userIds, endUserIds } = JSON.parse(payload ?? "") as { userIds?: unknown; endUserIds?: unknown };
+    return { wake: idsOf(userIds), end: idsOf(endUserIds) };
   } catch {
-    return [];
+    return { wake: [], end: [] };
   }
 }
 
@@ -78,10 +88,25 @@ export function createRealtimeHub({
     }
   };
 
+  const closeAll = (set: Iterable<HubSubscriber>) => {
+    for (const subscriber of [...set]) {
+      try {
+        subscriber.close();
+      } catch (error) {
+        log("error", "realtime subscriber failed", { error: String(error) });
+      }
+    }
+  };
+
   const onNotification = (message: pg.Notification) => {
-    for (const userId of userIdsOf(message.payload)) {
+    const members = membersOf(message.payload);
+    for (const userId of members.wake) {
       const set = subscribers.get(userId);
       if (set) wake(set);
+    }
+    for (const userId of members.end) {
+      const set = subscribers.get(userId);
+      if (set) closeAll(set);
     }
   };
 

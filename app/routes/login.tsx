@@ -19,6 +19,7 @@ import type { Route } from "./+types/login";
 import { readForm } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 import { titleMeta } from "~/ui/page-title";
+import { Trans } from "~/ui/trans";
 
 export const handle: TranslationHandle = { i18n: ["accounts", "member"] };
 
@@ -40,7 +41,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 /**
  * The login form: one the schema refuses (no valid address, no password) answers 400 and counts as
  * no attempt; otherwise verifyLogin checks the password within the login lock
- * (docs/decisions/0032-login-lockout.md). A wrong password answers 400, a lock 429, each with the
+ * (docs/decisions/0032-login-lockout.md). A wrong password answers 400, a lock 429, a ban (only
+ * after the right password) 403, each with the
  * typed address and never the password; a login opens a session the password proved and goes on
  * to `redirectTo` (only a path on this site).
  */
@@ -56,9 +58,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await verifyLogin({ site, email, password, ip: clientIp(request) });
   if (!result.ok) {
     const message = loginRefusalMessage(t, result);
-    return data(submission.reply({ formErrors: [message], hideFields: ["password"] }), {
-      status: result.error === "invalid" ? 400 : 429,
-    });
+    const reply = submission.reply({ formErrors: [message], hideFields: ["password"] });
+    // A banned member (the password was right) is told why, with the ban policy and the complaints form.
+    if (result.error === "banned") return data({ ...reply, banned: true as const }, { status: 403 });
+    return data(reply, { status: result.error === "invalid" ? 400 : 429 });
   }
   const cookie = await createSession(result.userId, request, { passwordProven: true });
   return redirect(safeRedirectPath(redirectTo), { headers: { "Set-Cookie": cookie } });
@@ -85,6 +88,14 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
       )}
       <Form method="post" {...getFormProps(form)}>
         <FormErrors errors={form.errors} id={form.errorId} />
+        {actionData && "banned" in actionData && (
+          <p className="alert alert-warning" data-testid="login-banned">
+            <Trans
+              i18nKey="accounts:login.bannedHelp"
+              components={{ policy: <Link to="/pages/ban" />, complaint: <Link to="/complaints" /> }}
+            />
+          </p>
+        )}
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? "/"} />
         <TextField
           label={t("accounts:fields.email")}

@@ -173,8 +173,10 @@ export async function login(page: Page, email: string, password: string, redirec
   await expect(page.getByTestId("account-menu")).toBeVisible();
 }
 
-/** A staff account of the default site (no profile) that logs in with `TEST_PASSWORD`. */
-export async function createStaff(): Promise<{ email: string }> {
+/** A staff account of the default site (no profile, admin unless told) that logs in with `TEST_PASSWORD`. */
+export async function createStaff({ role = "admin" }: { role?: "admin" | "support" } = {}): Promise<{
+  email: string;
+}> {
   const site = await e2eDb().site.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } });
   return e2eDb().user.create({
     data: {
@@ -182,7 +184,7 @@ export async function createStaff(): Promise<{ email: string }> {
       email: `staf-${randomUUID().slice(0, 8)}@example.com`,
       passwordHash: await hash(TEST_PASSWORD),
       status: "confirmed",
-      role: "admin",
+      role,
     },
     select: { email: true },
   });

@@ -53,6 +53,8 @@ interface Ids {
   privatePhoto: number;
   outboxMail: number;
   package: number;
+  /** A confirmed member outside the roles, for the staff's actions on one member. */
+  targetMember: number;
 }
 
 interface Row {
@@ -66,9 +68,32 @@ interface Row {
   POST?: Answers;
   PUT?: Answers;
   DELETE?: Answers;
+  /** More rows for the same route with other params (one per value of a parameter that matters). */
+  also?: Row[];
 }
 
 const LOGIN = "/login?redirectTo=";
+
+/** The row of one staff action on the target member: staff's GET and POST answers, 404 to members. */
+function staffMemberAction(
+  action: string,
+  staff: Partial<Record<"support" | "admin", [number, number]>>,
+): Row {
+  const others = { "*": 404, visitor: "login", deleted: "login" } as const;
+  return {
+    params: (i) => ({ id: String(i.targetMember), action }),
+    GET: {
+      ...others,
+      ...(staff.support && { support: staff.support[0] }),
+      ...(staff.admin && { admin: staff.admin[0] }),
+    },
+    POST: {
+      ...others,
+      ...(staff.support && { support: staff.support[1] }),
+      ...(staff.admin && { admin: staff.admin[1] }),
+    },
+  };
+}
 
 /** Route pattern → method → role → expected answer. */
 const EXPECTED: Record<string, Row> = {
@@ -228,6 +253,23 @@ const EXPECTED: Record<string, Row> = {
   "/staff/members/:id": {
     params: (i) => ({ id: String(i.ownerUser) }),
     GET: { "*": 404, visitor: "login", deleted: "login", support: 200, admin: 200 },
+  },
+  // Every action on a confirmed member, with an empty form (no reason: 400 where the action applies,
+  // 409 where it does not); money is the admin's; an unknown action is no page.
+  "/staff/members/:id/:action": {
+    ...staffMemberAction("ban", { support: [200, 400], admin: [200, 400] }),
+    also: [
+      staffMemberAction("lift-ban", { support: [409, 409], admin: [409, 409] }),
+      staffMemberAction("credits", { admin: [200, 400] }),
+      staffMemberAction("resend-activation", { support: [409, 409], admin: [409, 409] }),
+      staffMemberAction("reactivation-link", { support: [409, 409], admin: [409, 409] }),
+      staffMemberAction("confirm-email", { support: [409, 409], admin: [409, 409] }),
+      staffMemberAction("end-sessions", { support: [200, 400], admin: [200, 400] }),
+      staffMemberAction("unlock-login", { support: [409, 409], admin: [409, 409] }),
+      staffMemberAction("unblock-direct-debit", { admin: [409, 409] }),
+      staffMemberAction("mail-on", { support: [409, 409], admin: [409, 409] }),
+      staffMemberAction("no-such-action", {}),
+    ],
   },
   "/members": { GET: { "*": 200 } },
   "/match-finder": { GET: { "*": 200 } },
@@ -565,6 +607,7 @@ beforeAll(async () => {
     privatePhoto: alice.photoIds[1]!,
     outboxMail: mail.id,
     package: pack.id,
+    targetMember: target.userId,
   };
   secrets = ["Geheimbericht-7431", "Geheimmail-5523", alice.email, bob.email, "tr_matrixalice"];
 });
@@ -596,36 +639,40 @@ describe("authorization matrix", () => {
       const discover = process.env.MATRIX_DISCOVER === "1";
       const found: Record<string, Record<string, Expected>> = {};
       const failures: string[] = [];
-      const row = EXPECTED[pattern] ?? {};
+      const main = EXPECTED[pattern] ?? {};
       const { loader, action, middleware } = await handlersOf(file);
-      const methods: Method[] = [];
-      if (loader) methods.push("GET");
-      if (action) methods.push("POST", ...(["PUT", "DELETE"] as const).filter((m) => row[m]));
-      const params = row.params?.(ids) ?? {};
-      for (const method of methods) {
-        const handler = method === "GET" ? loader! : action!;
-        for (const role of ROLES) {
-          const outcome = await runRoute(
-            await request(
-              role,
-              method,
-              pathFor(pattern, params) + (method === "GET" ? (row.query?.(ids) ?? "") : ""),
-              row,
-            ),
-            [...middleware, handler],
-            params,
-          );
-          (found[method] ??= {})[role] = describeOutcome(outcome);
-          const answers = row[method] ?? {};
-          const expected = answers[role] ?? answers["*"];
-          const label = `${method} ${pattern} as ${role}: ${outcome.status} ${outcome.location ?? ""}`;
-          if (!discover && (expected === undefined || !matches(outcome, expected))) {
-            failures.push(`${label} (expected ${expected})`);
+      for (const row of [main, ...(main.also ?? [])]) {
+        const methods: Method[] = [];
+        if (loader) methods.push("GET");
+        if (action) methods.push("POST", ...(["PUT", "DELETE"] as const).filter((m) => row[m]));
+        const params = row.params?.(ids) ?? {};
+        for (const method of methods) {
+          const handler = method === "GET" ? loader! : action!;
+          for (const role of ROLES) {
+            const outcome = await runRoute(
+              await request(
+                role,
+                method,
+                pathFor(pattern, params) + (method === "GET" ? (row.query?.(ids) ?? "") : ""),
+                row,
+              ),
+              [...middleware, handler],
+              params,
+            );
+            (found[method] ??= {})[role] = describeOutcome(outcome);
+            const answers = row[method] ?? {};
+            const expected = answers[role] ?? answers["*"];
+            const shown = pathFor(pattern, params);
+            const label = `${method} ${shown} as ${role}: ${outcome.status} ${outcome.location ?? ""}`;
+            if (!discover && (expected === undefined || !matches(outcome, expected))) {
+              failures.push(`${label} (expected ${expected})`);
+            }
+            // Staff pages and the stand-ins' outbox show members' data to staff by design.
+            if ((role === "support" || role === "admin") && /^\/(staff|dev)\//.test(pattern)) continue;
+            const text = JSON.stringify(outcome.body ?? null);
+            for (const secret of secrets)
+              if (text.includes(secret)) failures.push(`${label} shows ${secret}`);
           }
-          // Staff pages and the stand-ins' outbox show members' data to staff by design.
-          if ((role === "support" || role === "admin") && /^\/(staff|dev)\//.test(pattern)) continue;
-          const text = JSON.stringify(outcome.body ?? null);
-          for (const secret of secrets) if (text.includes(secret)) failures.push(`${label} shows ${secret}`);
         }
       }
       if (discover) console.log(`MATRIX ${JSON.stringify({ [pattern]: found })}`);

@@ -49,6 +49,7 @@ const POSTED_BY: Record<string, As> = {
   "/staff/mailings": "staff",
   "/staff/campaigns": "staff",
   "/staff/photos": "staff",
+  "/staff/members/:id/:action": "staff",
   "/dev/mollie/checkout/:id": "staff",
   "/complete-signup": "unconfirmed",
   "PUT /api/user.php": "member",
@@ -94,6 +95,13 @@ let member: number;
 let unconfirmed: number;
 let staff: number;
 let profileId: number;
+/** The user behind `profileId`, for the staff's actions on one member. */
+let targetUserId: number;
+
+/** Routes whose parameters must name something real for the body to be read at all. */
+const PARAMS: Record<string, () => Record<string, string>> = {
+  "/staff/members/:id/:action": () => ({ id: String(targetUserId), action: "ban" }),
+};
 
 const BOUNDARY = "----matrixboundary";
 const bytes = (text: string) => new TextEncoder().encode(text);
@@ -214,6 +222,8 @@ function asServer(action: Handler): Handler {
 }
 
 function pathFor(pattern: string) {
+  const params = PARAMS[pattern]?.();
+  if (params) return pattern.replace(/:(\w+)/g, (_, name: string) => params[name]!);
   return pattern
     .replace(/\/:(\w+)\?/g, "")
     .replace(":id", String(profileId))
@@ -230,7 +240,9 @@ beforeAll(async () => {
   await db().user.update({ where: { id: member }, data: { credits: 500 } });
   staff = (await createMember({ role: "admin" })).userId;
   unconfirmed = (await createMember({ userStatus: "not_confirmed" })).userId;
-  profileId = (await createMember({ name: "Doel", photos: [{}] })).profileId;
+  const target = await createMember({ name: "Doel", photos: [{}] });
+  profileId = target.profileId;
+  targetUserId = target.userId;
   before = await stored();
   errorLog = vi.spyOn(logger, "error");
   consoleErrors = vi.spyOn(console, "error");
@@ -269,14 +281,16 @@ describe("malformed input", () => {
         if (test.contentType) headers.set("Content-Type", test.contentType);
         if (userId !== null) headers.set("Cookie", await sessionCookie(userId));
         const request = new Request(`${ORIGIN}${pathFor(pattern)}`, { method, headers, body: test.body() });
-        const params = Object.fromEntries(
-          [...pattern.matchAll(/:(\w+)(\?)?/g)]
-            .filter((m) => !m[2])
-            .map((m) => [
-              m[1]!,
-              m[1] === "id" ? String(profileId) : m[1] === "design" ? "gallery" : `x${m[1]}`,
-            ]),
-        );
+        const params =
+          PARAMS[pattern]?.() ??
+          Object.fromEntries(
+            [...pattern.matchAll(/:(\w+)(\?)?/g)]
+              .filter((m) => !m[2])
+              .map((m) => [
+                m[1]!,
+                m[1] === "id" ? String(profileId) : m[1] === "design" ? "gallery" : `x${m[1]}`,
+              ]),
+          );
         const outcome = await runRoute(request, [...middleware, asServer(action!)], params);
         const label = `${test.name}: ${outcome.status} ${outcome.location ?? ""}`;
         const ignored = IGNORES_BODY[`${method} ${pattern}`];
@@ -304,6 +318,51 @@ describe("malformed input", () => {
       expect(failures).toEqual([]);
     },
   );
+
+  describe("a staff action on one member", () => {
+    const t = translatorFor("nl");
+    const send = async (action: string, form: Record<string, string>) => {
+      const { action: handler, middleware } = await handlersOf("routes/staff.members.$id.$action.tsx");
+      const request = new Request(`${ORIGIN}/staff/members/${targetUserId}/${action}`, {
+        method: "POST",
+        headers: { Cookie: await sessionCookie(staff), "X-Client-Ip": "10.7.7.8" },
+        body: new URLSearchParams(form),
+      });
+      const outcome = await runRoute(request, [...middleware, asServer(handler!)], {
+        id: String(targetUserId),
+        action,
+      });
+      const errors = (outcome.body as { error?: Record<string, string[]> } | null)?.error ?? {};
+      return { status: outcome.status, errors };
+    };
+
+    it("without a reason: 400 with the reason's message", async () => {
+      const answer = await send("end-sessions", { reason: "   " });
+      expect(answer.status).toBe(400);
+      expect(answer.errors.reason).toEqual([t("staffMemberActions:validation.reasonRequired")]);
+    });
+
+    it("with a ban reason not on the list: 400 with the list's message, the note kept", async () => {
+      const answer = await send("ban", { banReason: "rude", reason: "Scheldt iedereen uit" });
+      expect(answer.status).toBe(400);
+      expect(answer.errors.banReason).toEqual([t("staffMemberActions:validation.banReasonRequired")]);
+      expect(answer.errors.reason).toBeUndefined();
+    });
+
+    it("with credits that are no whole number: 400 with the amount's message", async () => {
+      for (const amount of ["tien", "1.5", "0", "100001", ""]) {
+        const answer = await send("credits", { amount, reason: "Compensatie" });
+        expect(answer.status, amount).toBe(400);
+        expect(answer.errors.amount, amount).toEqual([
+          t("staffMemberActions:validation.amountInvalid", { max: 100_000 }),
+        ]);
+      }
+    });
+
+    it("with an unknown action: 404", async () => {
+      expect((await send("delete-everything", { reason: "Weg ermee" })).status).toBe(404);
+    });
+  });
 
   it("stored nothing", async () => {
     expect(await stored()).toEqual(before);

@@ -78,14 +78,35 @@ export async function deleteAccount({
     return createVerification({ type: "reactivation", userId, target: user.email }, tx);
   });
 
-  await sendAccountMail({
-    kind: "reactivation",
-    to: user.email,
+  await sendReactivationMail({
     userId,
+    to: user.email,
     language: user.language,
-    site,
     name: user.profile?.name ?? user.email,
-    link: `${origin}/reactivate?token=${encodeURIComponent(token)}`,
+    site,
+    origin,
+    token,
   });
   return { ok: true };
+}
+
+/** Queues the mail with the reactivation link (after a deletion, or again from staff). */
+export function sendReactivationMail(options: {
+  userId: number;
+  to: string;
+  language: string;
+  name: string;
+  site: Pick<Site, "name" | "domain">;
+  origin: string;
+  token: string;
+}) {
+  return sendAccountMail({
+    kind: "reactivation",
+    to: options.to,
+    userId: options.userId,
+    language: options.language,
+    site: options.site,
+    name: options.name,
+    link: `${options.origin}/reactivate?token=${encodeURIComponent(options.token)}`,
+  });
 }

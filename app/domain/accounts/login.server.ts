@@ -13,13 +13,14 @@ import { verifyPassword } from "./password.server";
  * everywhere; `addressLimited`: this address failed on too many accounts.
  */
 export type LoginRefusal =
-  | { ok: false; error: "invalid" }
+  | { ok: false; error: "invalid" | "banned" }
   | { ok: false; error: "locked" | "accountLocked" | "addressLimited"; minutes: number };
 
 export type LoginResult = { ok: true; userId: number } | LoginRefusal;
 
 const REFUSAL_MESSAGES = {
   invalid: "accounts:login.failed",
+  banned: "accounts:login.banned",
   locked: "accounts:login.locked",
   accountLocked: "accounts:login.accountLocked",
   addressLimited: "accounts:login.addressLimited",
@@ -27,9 +28,9 @@ const REFUSAL_MESSAGES = {
 
 /** The refusal in the member's language, for the login form and the login API alike. */
 export function loginRefusalMessage(t: TFunction, refusal: LoginRefusal): string {
-  return refusal.error === "invalid"
-    ? t(REFUSAL_MESSAGES.invalid)
-    : t(REFUSAL_MESSAGES[refusal.error], { minutes: refusal.minutes });
+  return "minutes" in refusal
+    ? t(REFUSAL_MESSAGES[refusal.error], { minutes: refusal.minutes })
+    : t(REFUSAL_MESSAGES[refusal.error]);
 }
 
 /**
@@ -118,6 +119,12 @@ export async function verifyLogin({
   }
 
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, password);
+  if (user && passwordOk && user.status === "banned") {
+    // Only who knows the password learns of the ban (docs/product.md, Bans); a right password is no
+    // failure, so the attempt does not count towards a lock.
+    await db().loginAttempt.deleteMany({ where: { id: attempt.id } });
+    return { ok: false, error: "banned" };
+  }
   if (user && passwordOk && user.status !== "deleted") {
     // The member's own mistakes from here are forgiven; other addresses' failures on the account
     // keep counting, or logging in would reset a stranger's count towards the account's ceiling.

@@ -6,7 +6,7 @@ import { consumeVerification, peekVerification } from "./verification.server";
 type ReactivateResult = { ok: true; userId: number } | { ok: false };
 
 /** A deleted account that is not erased yet and still within its grace period. */
-function reactivatable(userId: number) {
+export function reactivatable(userId: number) {
   return {
     id: userId,
     status: "deleted",

@@ -127,7 +127,7 @@ export async function readSession(
     LEFT JOIN "Photo" ph ON ph.id = p."mainPhotoId"
     ${withCounts ? Prisma.sql`CROSS JOIN LATERAL (${memberCountsSql(Prisma.sql`s."userId"`)}) c` : Prisma.empty}
     ${withSearchViewer ? Prisma.sql`CROSS JOIN LATERAL (${searchViewerSql(Prisma.sql`s."userId"`)}) v` : Prisma.empty}
-    WHERE s.id = ${id} AND s."expiresAt" > ${new Date()} AND u."siteId" = ${siteId} AND u.status <> 'deleted'`);
+    WHERE s.id = ${id} AND s."expiresAt" > ${new Date()} AND u."siteId" = ${siteId} AND u.status NOT IN ('deleted', 'banned')`);
   if (!row) return null;
   // Refresh "last used" at most once an hour, to list active sessions without a write per request.
   if (Date.now() - row.lastUsedAt.getTime() > 3600_000) {

@@ -108,8 +108,8 @@ function activationLink(origin: string, token: string) {
   return `${origin}/activate?token=${encodeURIComponent(token)}`;
 }
 
-/** Queues the activation mail with its link, in the member's language. */
-function sendActivationMail(options: {
+/** Queues the activation mail with its link, in the member's language (staff resend it too). */
+export function sendActivationMail(options: {
   userId: number;
   to: string;
   language: string;

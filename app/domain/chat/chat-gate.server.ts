@@ -1,6 +1,7 @@
 import { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import type { ChatGate } from "./chat-types";
+import { isGone } from "~/domain/core/member-status";
 
 /** What the gate needs to know about the other member (null: no such user). */
 interface GateFacts {
@@ -60,7 +61,7 @@ export function gateFor(
   other: GateFacts | null,
   newConversation = false,
 ): ChatGate | "notFound" {
-  if (!other || other.siteId !== viewer.siteId || other.status === "deleted") return "notFound";
+  if (!other || other.siteId !== viewer.siteId || isGone(other.status)) return "notFound";
   if (other.invisible || other.profileStatus !== "active") {
     return other.status === "not_confirmed" ? "recipientUnconfirmed" : "unavailable";
   }

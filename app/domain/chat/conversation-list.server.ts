@@ -7,6 +7,7 @@ import {
   type ConversationListItem,
   type MessagePreview,
 } from "./chat-types";
+import { isGone } from "~/domain/core/member-status";
 
 const previewLength = 120;
 const DAY = 86_400_000;
@@ -85,7 +86,7 @@ export async function listConversations(
       ) item), '[]'::json) AS items`);
   const { total, items: rows } = row!;
   const items: ConversationListItem[] = rows.map((item) => {
-    const profile = item.userStatus !== null && item.userStatus !== "deleted" ? item : null;
+    const profile = item.userStatus !== null && !isGone(item.userStatus) ? item : null;
     return {
       conversationId: item.conversationId,
       partner: {

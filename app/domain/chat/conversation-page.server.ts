@@ -4,6 +4,7 @@ import { queryPrepared } from "~/lib/db.server";
 import { gateFactsFrom, gateFactsSql, gateFor, type ChatViewer, type GateFactsRow } from "./chat-gate.server";
 import { CHAT_CHANNEL, eventLocksSql } from "~/domain/notifications/live-events.server";
 import { MESSAGES_PAGE_SIZE, type ChatGate, type ChatMessage, type ChatPartner } from "./chat-types";
+import { isGone } from "~/domain/core/member-status";
 
 const DAY = 86_400_000;
 
@@ -141,7 +142,7 @@ async function markRead(
 }
 
 function partnerFrom(row: ConversationRow): ChatPartner {
-  const present = row.partnerStatus !== null && row.partnerStatus !== "deleted" && row.profileId !== null;
+  const present = row.partnerStatus !== null && !isGone(row.partnerStatus) && row.profileId !== null;
   return {
     userId: row.otherUserId,
     profileId: present ? row.profileId : null,

@@ -1,6 +1,7 @@
 import { cardPhotoId } from "~/domain/profiles/member-card";
 import { db } from "~/lib/db.server";
 import type { ChatPartner } from "./chat-types";
+import { isGone } from "~/domain/core/member-status";
 
 /** The chat's view of other members (name, profile id, approved public main photo), by user id. */
 export async function partnersById(userIds: number[]): Promise<Map<number, ChatPartner>> {
@@ -17,7 +18,7 @@ export async function partnersById(userIds: number[]): Promise<Map<number, ChatP
   const partners = new Map<number, ChatPartner>();
   for (const userId of userIds) {
     const user = users.find((u) => u.id === userId);
-    const profile = user && user.status !== "deleted" ? user.profile : null;
+    const profile = user && !isGone(user.status) ? user.profile : null;
     partners.set(userId, {
       userId,
       profileId: profile?.id ?? null,

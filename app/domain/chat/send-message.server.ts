@@ -9,6 +9,7 @@ import { db, queryPrepared } from "~/lib/db.server";
 import { messageEventSql } from "~/domain/notifications/live-events.server";
 import type { SendRefusal } from "./chat-types";
 import { textMessagePrice } from "./message-price.server";
+import { isGone } from "~/domain/core/member-status";
 
 type Tx = Prisma.TransactionClient;
 /** Runs one statement: prepared on its own (the usual send), or inside a first message's transaction. */
@@ -151,7 +152,9 @@ async function readFacts(
  * unconfirmed ones receive nothing.
  */
 function checkRecipient(facts: SendFacts, siteId: number) {
-  if (facts.recipientSiteId !== siteId || facts.recipientStatus === "deleted") throw new Refused("notFound");
+  // A banned sender has no session left; this holds even for a request already under way.
+  if (isGone(facts.senderStatus)) throw new Refused("notFound");
+  if (facts.recipientSiteId !== siteId || isGone(facts.recipientStatus)) throw new Refused("notFound");
   if (facts.recipientInvisible || facts.recipientProfileStatus !== "active") {
     if (facts.recipientStatus === "not_confirmed") throw new Refused("recipientUnconfirmed");
     throw new Refused("unavailable");

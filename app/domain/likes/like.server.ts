@@ -7,6 +7,7 @@ import { publishChatEvents } from "~/domain/notifications/live-events.server";
 import { queueLikePush } from "~/domain/notifications/push-notify.server";
 import { queueLikeMail } from "./like-mail.server";
 import { orderedPair, pairLockSql } from "~/domain/core/pair-lock.server";
+import { isGone } from "~/domain/core/member-status";
 
 /** Why a like was refused; each has its own message (`likes:refused.*`). */
 export type LikeRefusal = "notFound" | "self" | "unavailable" | "blocked" | "rateLimited";
@@ -45,7 +46,7 @@ async function likeTargetLocked(tx: Tx, likerId: number, profileId: number) {
       ${pairLockSql(Prisma.sql`p."userId"`, likerId)}::text AS locked
     FROM "Profile" p JOIN "User" u ON u.id = p."userId"
     WHERE p.id = ${profileId}`;
-  if (!target || target.likerSiteId !== target.siteId || target.userStatus === "deleted") {
+  if (!target || target.likerSiteId !== target.siteId || isGone(target.userStatus)) {
     return { ok: false, error: "notFound" } as const;
   }
   if (target.userId === likerId) return { ok: false, error: "self" } as const;

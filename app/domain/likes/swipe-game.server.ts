@@ -9,6 +9,7 @@ import { queueLikePush } from "~/domain/notifications/push-notify.server";
 import { queueLikeMail } from "./like-mail.server";
 import { likeAllowed, likeInTransaction, type LikeRefusal } from "./like.server";
 import { hoursUntil, isTimeZone, reopensAt, sameSiteDay, startOfSiteDay } from "./swipe-day";
+import { isGone } from "~/domain/core/member-status";
 
 /** Skipped members come back in the game after this many days. */
 const SKIP_DAYS = 30;
@@ -275,7 +276,7 @@ async function skipTarget(
     where: { id: profileId },
     select: { userId: true, status: true, user: { select: { siteId: true, status: true, invisible: true } } },
   });
-  if (!target || target.user.siteId !== siteId || target.user.status === "deleted") {
+  if (!target || target.user.siteId !== siteId || isGone(target.user.status)) {
     return { ok: false, error: "notFound" };
   }
   if (target.userId === userId) return { ok: false, error: "self" };

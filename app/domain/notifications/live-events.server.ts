@@ -45,6 +45,16 @@ export async function publishChatEvents(
 }
 
 /**
+ * Ends the members' open event streams on every app process, once `tx` commits: their sessions were
+ * deleted (staff ended them, or a ban), and a stream would otherwise run on until its next
+ * heartbeat found that out. The browser's reconnect is then refused and the page reloads logged out.
+ */
+export async function endLiveStreams(tx: Prisma.TransactionClient, userIds: number[]) {
+  if (userIds.length === 0) return;
+  await tx.$executeRaw`SELECT pg_notify(${CHAT_CHANNEL}, ${JSON.stringify({ endUserIds: userIds })})`;
+}
+
+/**
  * For a statement that stores a message in a CTE named `message`: the CTEs that store its "message"
  * event for each member (after their event locks), and the expression that notifies the app
  * processes (only when stored).

@@ -482,9 +482,10 @@ async function sendRefundMail(requestId: number) {
 
 /**
  * Staff lift the direct-debit block of a member of their site, with a row in the staff log (keeping
- * when the block was set) in the same transaction. False when the member was not blocked.
+ * when the block was set, and the staff's reason when the member page's action gave one) in the same
+ * transaction. False when the member was not blocked.
  */
-export async function unblockDirectDebit(userId: number, staff: Decider): Promise<boolean> {
+export async function unblockDirectDebit(userId: number, staff: Decider, reason?: string): Promise<boolean> {
   return db().$transaction(async (tx) => {
     const member = await tx.user.findFirst({
       where: { id: userId, siteId: staff.siteId, directDebitBlockedAt: { not: null } },
@@ -497,8 +498,12 @@ export async function unblockDirectDebit(userId: number, staff: Decider): Promis
       data: { directDebitBlockedAt: null },
     });
     if (count === 0) return false;
+    const blockedAt = member.directDebitBlockedAt.toISOString();
     await recordStaffAction(tx, staff, "direct_debit_unblocked", userId, {
-      blockedAt: member.directDebitBlockedAt.toISOString(),
+      blockedAt,
+      ...(reason
+        ? { reason, before: { directDebitBlockedAt: blockedAt }, after: { directDebitBlockedAt: null } }
+        : {}),
     });
     return true;
   });

@@ -6,6 +6,7 @@ import { queryPrepared } from "~/lib/db.server";
 import { ageOn } from "./age";
 import { shownToOthers } from "./member-card";
 import { relatedProfiles, type RelatedProfile } from "./related.server";
+import { isGone } from "~/domain/core/member-status";
 
 /** Who looks at a profile: a visitor (null) or a logged-in member. */
 interface Viewer {
@@ -169,7 +170,7 @@ export async function loadProfileView({
 }): Promise<ProfileViewResult> {
   if (!viewer && !loggedOutSearchAllowed(site, trafficSource)) return { kind: "login" };
   const row = await readProfile(profileId, viewer?.userId ?? null);
-  if (!row || row.siteId !== site.id || row.userStatus === "deleted") return { kind: "notFound" };
+  if (!row || row.siteId !== site.id || isGone(row.userStatus)) return { kind: "notFound" };
   const own = viewer !== null && viewer.userId === row.userId;
   const blocks = viewer && !own ? { byViewer: row.blockedByViewer, byOwner: row.blockedByOwner } : null;
   const blocked = (name: string | null) =>

@@ -85,6 +85,10 @@ export default [
     route("profile", "routes/profile.tsx"),
     route("profile/photos", "routes/profile.photos.tsx"),
     route("staff/photos", "routes/staff.photos.tsx"),
+    // Back office, admins only: the site's settings, credit packages and gifts.
+    route("staff/settings", "routes/staff.settings.tsx"),
+    route("staff/packages", "routes/staff.packages.tsx"),
+    route("staff/gifts", "routes/staff.gifts.tsx"),
     route("match-finder", "routes/match-finder.tsx"),
     route("swipe-game", "routes/swipe-game.tsx"),
     route("premium", "routes/premium.tsx"),

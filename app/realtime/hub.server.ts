@@ -18,6 +18,12 @@ export interface HubSubscriber {
 export interface RealtimeHub {
   /** Wakes `subscriber` on every notification for `userId`; returns the unsubscribe function. */
   subscribe(userId: number, subscriber: HubSubscriber): () => void;
+  /**
+   * Calls `listener` with the payload of every notification on `channel` (an extra channel on the
+   * same connection), and with no payload after each (re)connect: what came while the connection
+   * was down went unheard. Returns the function that stops listening.
+   */
+  watch(channel: string, listener: (payload: string | undefined) => void): () => void;
   /** Resolves once LISTEN is active (starts the hub when needed). */
   ready(): Promise<void>;
   /** Closes every subscriber and the listening connection. */
@@ -60,6 +66,7 @@ export function createRealtimeHub({
   log = defaultLog,
 }: RealtimeHubOptions): RealtimeHub {
   const subscribers = new Map<number, Set<HubSubscriber>>();
+  const watchers = new Map<string, Set<(payload: string | undefined) => void>>();
   let client: pg.Client | null = null;
   let listening = false;
   let started = false;
@@ -78,7 +85,22 @@ export function createRealtimeHub({
     }
   };
 
+  const tell = (listeners: Iterable<(payload: string | undefined) => void>, payload?: string) => {
+    for (const listener of [...listeners]) {
+      try {
+        listener(payload);
+      } catch (error) {
+        log("error", "realtime watcher failed", { error: String(error) });
+      }
+    }
+  };
+
+  const listen = (connection: pg.Client, name: string) =>
+    connection.query(`LISTEN ${connection.escapeIdentifier(name)}`);
+
   const onNotification = (message: pg.Notification) => {
+    const listeners = message.channel === channel ? undefined : watchers.get(message.channel);
+    if (listeners) return tell(listeners, message.payload);
     for (const userId of userIdsOf(message.payload)) {
       const set = subscribers.get(userId);
       if (set) wake(set);
@@ -116,7 +138,7 @@ export function createRealtimeHub({
     connection.on("end", () => dropped(connection));
     try {
       await connection.connect();
-      await connection.query(`LISTEN ${connection.escapeIdentifier(channel)}`);
+      for (const name of [channel, ...watchers.keys()]) await listen(connection, name);
     } catch (error) {
       dropped(connection, error);
       return;
@@ -129,6 +151,7 @@ export function createRealtimeHub({
     // Anything committed before LISTEN was active (or while it was down) went unheard: let every
     // subscriber look for itself.
     for (const set of subscribers.values()) wake(set);
+    for (const set of watchers.values()) tell(set);
   }
 
   const start = () => {
@@ -153,6 +176,27 @@ export function createRealtimeHub({
       };
     },
 
+    watch(name, listener) {
+      if (stopped) return () => {};
+      let set = watchers.get(name);
+      if (!set) {
+        watchers.set(name, (set = new Set()));
+        // A connection already listening adds the channel; a later connect LISTENs on every one.
+        const connection = client;
+        if (connection && listening) {
+          listen(connection, name).then(
+            () => tell([listener]),
+            (error: unknown) => dropped(connection, error),
+          );
+        }
+      }
+      set.add(listener);
+      start();
+      return () => {
+        set.delete(listener);
+      };
+    },
+
     ready() {
       start();
       if (listening) return Promise.resolve();
@@ -166,6 +210,7 @@ export function createRealtimeHub({
       clearTimeout(retryTimer);
       const all = [...subscribers.values()].flatMap((set) => [...set]);
       subscribers.clear();
+      watchers.clear();
       for (const subscriber of all) {
         try {
           subscriber.close();

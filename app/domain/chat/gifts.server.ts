@@ -6,6 +6,8 @@ export interface GiftItem {
   code: string;
   /** A public path, e.g. "/gifts/rose.svg". */
   image: string;
+  /** Its names by language as an admin set them (the picker's; a language without one uses the translation). */
+  names?: Partial<Record<string, string>>;
 }
 
 /** The gifts a member of the site can send: active ones, in catalogue order, each at the site's `giftCredits`. */

@@ -4,7 +4,7 @@
 import type { TFunction } from "i18next";
 import { z } from "zod";
 import { CURRENCIES, currencyForCountry } from "~/domain/credits/money";
-import { PROFILE_COUNTRIES, isProfileCountry } from "~/domain/core/countries";
+import { isProfileCountry } from "~/domain/core/countries";
 import { SUPPORTED_LOCALES } from "~/lib/i18n";
 
 /** How a setting is typed and checked; the page shows each kind with its own input. */
@@ -180,16 +180,15 @@ function fieldSchema(spec: SettingKind, t: TFunction) {
       return checkbox;
     case "choice":
       return z.enum(spec.values as [string, ...string[]], { error: t("staffSite:errors.choice") });
+    // Checked as a whole, so that the message stands under the group and not under one box.
     case "list":
-      return ticked.pipe(
-        z.array(z.enum(spec.values as [string, ...string[]], { error: t("staffSite:errors.choice") })),
-      );
+      return ticked.refine((values) => values.every((value) => spec.values.includes(value)), {
+        error: t("staffSite:errors.choice"),
+      });
     case "countries":
-      return ticked.pipe(
-        z
-          .array(z.enum(PROFILE_COUNTRIES, { error: t("staffSite:errors.countries") }))
-          .min(1, { error: t("staffSite:errors.countries") }),
-      );
+      return ticked.refine((values) => values.length > 0 && values.every(isProfileCountry), {
+        error: t("staffSite:errors.countries"),
+      });
     case "language":
       return z
         .string()

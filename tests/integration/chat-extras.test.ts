@@ -327,6 +327,8 @@ describe("a gift in the conversation", () => {
       expect(messages.find((m) => m.kind === "gift")?.gift).toEqual({
         code: "diamond",
         image: diamond.image,
+        // No names set by an admin: the translation of the code names it.
+        names: {},
       });
       const bubble = /data-testid="message-gift">(.*?)<\/span><\/span>/.exec(html)?.[1] ?? "";
       expect(bubble).toMatch(/<img [^>]*src="\/gifts\/diamond\.svg"/);

@@ -91,6 +91,10 @@ export default [
     route("staff/members/:id", "routes/staff.members.$id.tsx"),
     // Staff actions on one member (ban, credits, mails, sessions, locks), each confirmed with a reason.
     route("staff/members/:id/:action", "routes/staff.members.$id.$action.tsx"),
+    // Back office, admins only: the site's settings, credit packages and gifts.
+    route("staff/settings", "routes/staff.settings.tsx"),
+    route("staff/packages", "routes/staff.packages.tsx"),
+    route("staff/gifts", "routes/staff.gifts.tsx"),
     route("match-finder", "routes/match-finder.tsx"),
     route("swipe-game", "routes/swipe-game.tsx"),
     route("premium", "routes/premium.tsx"),

@@ -74,6 +74,10 @@ async function startBackgroundWorkAndLoadBuild() {
 const { backgroundWork, serviceSettings, workers, build, viteMiddleware } =
   await startBackgroundWorkAndLoadBuild().catch(startFailed);
 
+// Every app process drops its cached sites and packages as soon as staff change them.
+const startedBuild = typeof build === "function" ? await build().catch(startFailed) : build;
+(startedBuild.entry.module as { watchSiteChanges?: () => void }).watchSiteChanges?.();
+
 const app = createApp({
   build,
   buildDir,

@@ -21,13 +21,19 @@ export interface HubSubscriber {
 export interface RealtimeHub {
   /** Wakes `subscriber` on every notification for `userId`; returns the unsubscribe function. */
   subscribe(userId: number, subscriber: HubSubscriber): () => void;
+  /**
+   * Calls `listener` with the payload of every notification on `channel` (an extra channel on the
+   * same connection), and with no payload after each (re)connect: what came while the connection
+   * was down went unheard. Returns the function that stops listening.
+   */
+  watch(channel: string, listener: (payload: string | undefined) => void): () => void;
   /** Resolves once LISTEN is active (starts the hub when needed). */
   ready(): Promise<void>;
   /** Closes every subscriber and the listening connection. */
   stop(): Promise<void>;
 }
 
-interface RealtimeHubOptions {
+export interface RealtimeHubOptions {
   connectionString: string;
   channel?: string;
   /** Shown in pg_stat_activity. */
@@ -70,6 +76,7 @@ export function createRealtimeHub({
   log = defaultLog,
 }: RealtimeHubOptions): RealtimeHub {
   const subscribers = new Map<number, Set<HubSubscriber>>();
+  const watchers = new Map<string, Set<(payload: string | undefined) => void>>();
   let client: pg.Client | null = null;
   let listening = false;
   let started = false;
@@ -98,7 +105,22 @@ export function createRealtimeHub({
     }
   };
 
+  const tell = (listeners: Iterable<(payload: string | undefined) => void>, payload?: string) => {
+    for (const listener of [...listeners]) {
+      try {
+        listener(payload);
+      } catch (error) {
+        log("error", "realtime watcher failed", { error: String(error) });
+      }
+    }
+  };
+
+  const listen = (connection: pg.Client, name: string) =>
+    connection.query(`LISTEN ${connection.escapeIdentifier(name)}`);
+
   const onNotification = (message: pg.Notification) => {
+    const listeners = message.channel === channel ? undefined : watchers.get(message.channel);
+    if (listeners) return tell(listeners, message.payload);
     const members = membersOf(message.payload);
     for (const userId of members.wake) {
       const set = subscribers.get(userId);
@@ -141,7 +163,7 @@ export function createRealtimeHub({
     connection.on("end", () => dropped(connection));
     try {
       await connection.connect();
-      await connection.query(`LISTEN ${connection.escapeIdentifier(channel)}`);
+      for (const name of [channel, ...watchers.keys()]) await listen(connection, name);
     } catch (error) {
       dropped(connection, error);
       return;
@@ -154,6 +176,7 @@ export function createRealtimeHub({
     // Anything committed before LISTEN was active (or while it was down) went unheard: let every
     // subscriber look for itself.
     for (const set of subscribers.values()) wake(set);
+    for (const set of watchers.values()) tell(set);
   }
 
   const start = () => {
@@ -178,6 +201,27 @@ export function createRealtimeHub({
       };
     },
 
+    watch(name, listener) {
+      if (stopped) return () => {};
+      let set = watchers.get(name);
+      if (!set) {
+        watchers.set(name, (set = new Set()));
+        // A connection already listening adds the channel; a later connect LISTENs on every one.
+        const connection = client;
+        if (connection && listening) {
+          listen(connection, name).then(
+            () => tell([listener]),
+            (error: unknown) => dropped(connection, error),
+          );
+        }
+      }
+      set.add(listener);
+      start();
+      return () => {
+        set.delete(listener);
+      };
+    },
+
     ready() {
       start();
       if (listening) return Promise.resolve();
@@ -191,6 +235,7 @@ export function createRealtimeHub({
       clearTimeout(retryTimer);
       const all = [...subscribers.values()].flatMap((set) => [...set]);
       subscribers.clear();
+      watchers.clear();
       for (const subscriber of all) {
         try {
           subscriber.close();

@@ -231,6 +231,19 @@ const EXPECTED: Record<string, Row> = {
     GET: { "*": 404, visitor: "login", deleted: "login", admin: 200 },
     POST: { "*": 404, visitor: "login", deleted: "login", admin: 400 },
   },
+  // Back office, admins only: the site's settings, packages and gifts.
+  "/staff/settings": {
+    GET: { "*": 404, visitor: "login", deleted: "login", admin: 200 },
+    POST: { "*": 404, visitor: "login", deleted: "login", admin: 400 },
+  },
+  "/staff/packages": {
+    GET: { "*": 404, visitor: "login", deleted: "login", admin: 200 },
+    POST: { "*": 404, visitor: "login", deleted: "login", admin: 400 },
+  },
+  "/staff/gifts": {
+    GET: { "*": 404, visitor: "login", deleted: "login", admin: 200 },
+    POST: { "*": 404, visitor: "login", deleted: "login", admin: 400 },
+  },
   "/profile": {
     GET: { "*": 200, visitor: "login", deleted: "login" },
     POST: { "*": 400, visitor: "login", deleted: "login" },

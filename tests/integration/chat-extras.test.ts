@@ -6,6 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newSendKey } from "~/domain/chat/send-key";
 import { loadChatExtras } from "~/domain/chat/chat-extras.server";
+import { giftCatalogue } from "../fixtures/gifts";
 import { chatPhotoForViewer } from "~/domain/chat/chat-photos.server";
 import { ICEBREAKER_KEYS, icebreakerHref } from "~/domain/chat/icebreakers";
 import { REPORT_NOTE_MAX } from "~/domain/chat/chat-types";
@@ -46,13 +47,6 @@ afterAll(async () => {
   await stopJobs();
 });
 
-/** The gift catalogue of a site as its members see it in the open gift picker of a chat page. */
-async function giftCatalogue(siteId: number) {
-  const member = { id: 0, profile: null };
-  const shown = chatExtrasShown("/chats/1?gifts=1", site.messageLength);
-  return (await loadChatExtras(member, { ...site, id: siteId }, shown)).gifts!;
-}
-
 /** What the gift, photo and report actions (and the no-JS icebreakers) left in a chat page's address. */
 const extrasNotices = (url: string, messageLength: number) => chatExtrasShown(url, messageLength).notices;
 
@@ -91,7 +85,7 @@ async function pair() {
 
 /** The site's diamond gift, sent by `sender` in the conversation. */
 async function sendDiamond(sender: Member, conversationId: number) {
-  const diamond = (await giftCatalogue(site.id)).find((g) => g.code === "diamond")!;
+  const diamond = (await giftCatalogue(site)).find((g) => g.code === "diamond")!;
   const sent = await sendMessage({
     senderId: sender.userId,
     site,
@@ -141,12 +135,12 @@ describe("gift catalogue", () => {
     const sites = await db().site.findMany({ select: { id: true } });
     expect(sites.length).toBe(2);
     for (const s of sites) {
-      const gifts = await giftCatalogue(s.id);
+      const gifts = await giftCatalogue(site, s.id);
       expect(gifts.map((g) => g.code)).toEqual(GIFT_CATALOGUE.map((g) => g.code));
       for (const gift of gifts) expect(gift.image).toBe(`/gifts/${gift.code}.svg`);
     }
     const [first] = sites;
-    const rose = (await giftCatalogue(first!.id)).find((g) => g.code === "rose")!;
+    const rose = (await giftCatalogue(site, first!.id)).find((g) => g.code === "rose")!;
     await db().gift.update({ where: { id: rose.id }, data: { image: "/gifts/own-rose.svg" } });
     await seedBaseData(db());
     expect(await db().gift.count()).toBe(GIFT_CATALOGUE.length * 2);
@@ -155,9 +149,9 @@ describe("gift catalogue", () => {
   });
 
   it("leaves inactive gifts out", async () => {
-    const teddy = (await giftCatalogue(site.id)).find((g) => g.code === "teddy")!;
+    const teddy = (await giftCatalogue(site)).find((g) => g.code === "teddy")!;
     await db().gift.update({ where: { id: teddy.id }, data: { active: false } });
-    expect((await giftCatalogue(site.id)).map((g) => g.code)).not.toContain("teddy");
+    expect((await giftCatalogue(site)).map((g) => g.code)).not.toContain("teddy");
     await db().gift.update({ where: { id: teddy.id }, data: { active: true } });
   });
 
@@ -192,7 +186,7 @@ describe("sending a gift", () => {
 
   it("POST /chats/gift: to the conversation; too few credits back with ?credits=insufficient; visitors log in", async () => {
     const { a, b, conversationId } = await pair();
-    const rose = (await giftCatalogue(site.id)).find((g) => g.code === "rose")!;
+    const rose = (await giftCatalogue(site)).find((g) => g.code === "rose")!;
     const post = async (member: Member | null, form: Record<string, string>) =>
       runRoute(await siteRequest("/chats/gift", member?.userId ?? null, { form }), giftAction);
 
@@ -265,7 +259,7 @@ describe("a refused gift or photo says why on the page it returns to", () => {
     }
     const third = await createMember({ gender: "male" });
     const before = await balance(free);
-    const rose = (await giftCatalogue(site.id)).find((g) => g.code === "rose")!;
+    const rose = (await giftCatalogue(site)).find((g) => g.code === "rose")!;
     const gift = await runRoute(
       await siteRequest("/chats/gift", free.userId, {
         form: { profileId: String(third.profileId), giftId: String(rose.id) },
@@ -310,7 +304,7 @@ describe("a refused gift or photo says why on the page it returns to", () => {
 
   it("a gift taken out of the catalogue since the page was loaded: back with notFound, and the page says so", async () => {
     const { b, conversationId } = await pair();
-    const retired = (await giftCatalogue(site.id)).find((g) => g.code === "champagne")!;
+    const retired = (await giftCatalogue(site)).find((g) => g.code === "champagne")!;
     await db().gift.update({ where: { id: retired.id }, data: { active: false } });
     const before = await balance(b);
     const outcome = await runRoute(
@@ -337,6 +331,8 @@ describe("a gift in the conversation", () => {
       expect(messages.find((m) => m.kind === "gift")?.gift).toEqual({
         code: "diamond",
         image: diamond.image,
+        // No names set by an admin: the translation of the code names it.
+        names: {},
       });
       const bubble = /data-testid="message-gift">(.*?)<\/span><\/span>/.exec(html)?.[1] ?? "";
       expect(bubble).toMatch(/<img [^>]*src="\/gifts\/diamond\.svg"/);

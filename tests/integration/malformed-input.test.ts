@@ -50,6 +50,10 @@ const POSTED_BY: Record<string, As> = {
   "/staff/campaigns": "staff",
   "/staff/photos": "staff",
   "/staff/members/:id/:action": "staff",
+  // Back office, admins only: the site's settings, packages and gifts.
+  "/staff/settings": "staff",
+  "/staff/packages": "staff",
+  "/staff/gifts": "staff",
   "/dev/mollie/checkout/:id": "staff",
   "/complete-signup": "unconfirmed",
   "PUT /api/user.php": "member",

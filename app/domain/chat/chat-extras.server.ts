@@ -14,7 +14,7 @@ async function pickerContents(siteId: number, userId: number, open: { gifts: boo
   if (!open.gifts && !open.photos) return { gifts: null, ownPhotos: null };
   const [row] = await queryPrepared<{ gifts: GiftItem[] | null; photoIds: number[] | null }>(Prisma.sql`
     SELECT
-      CASE WHEN ${open.gifts}::boolean THEN coalesce((SELECT json_agg(json_build_object('id', g.id, 'code', g.code, 'image', g.image)
+      CASE WHEN ${open.gifts}::boolean THEN coalesce((SELECT json_agg(json_build_object('id', g.id, 'code', g.code, 'image', g.image, 'names', g.names)
         ORDER BY g."sortOrder", g.id) FROM "Gift" g WHERE g."siteId" = ${siteId} AND g.active), '[]'::json) END AS gifts,
       CASE WHEN ${open.photos}::boolean THEN ARRAY(SELECT ph.id FROM "Photo" ph JOIN "Profile" p ON p.id = ph."profileId"
         WHERE p."userId" = ${userId} AND ph.status = 'active' ORDER BY ph.id) END AS "photoIds"`);

@@ -41,8 +41,8 @@ export interface ChatMessage {
   body: string;
   chatPhotoId: number | null;
   giftId: number | null;
-  /** The gift's catalogue entry (name: chat-extras:gifts.<code>); null unless a gift. */
-  gift: { code: string; image: string } | null;
+  /** The gift's catalogue entry (its names by language, else chat-extras:gifts.<code>); null unless a gift. */
+  gift: { code: string; image: string; names?: Partial<Record<string, string>> } | null;
   createdAt: string;
   /** The newest own message the other member has read (newest page only), when neither hides read receipts. */
   seen: boolean;
@@ -102,6 +102,8 @@ export interface GiftItem {
   code: string;
   /** A public path, e.g. "/gifts/rose.svg". */
   image: string;
+  /** Its names by language as an admin set them (the picker's; a language without one uses the translation). */
+  names?: Partial<Record<string, string>>;
 }
 
 /**

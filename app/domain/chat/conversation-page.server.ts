@@ -92,7 +92,7 @@ function readConversation(
       ph.status::text AS "photoStatus", ph.visibility::text AS "photoVisibility",
       ${gateFactsSql(userId)},
       coalesce((SELECT json_agg(m ORDER BY m.id DESC) FROM (
-        SELECT page.*, CASE WHEN g.id IS NULL THEN NULL ELSE json_build_object('code', g.code, 'image', g.image) END AS gift
+        SELECT page.*, CASE WHEN g.id IS NULL THEN NULL ELSE json_build_object('code', g.code, 'image', g.image, 'names', g.names) END AS gift
         FROM (
           SELECT id, "senderId", kind::text AS kind, body, "chatPhotoId", "giftId", "createdAt" FROM "Message"
           WHERE "conversationId" = ${conversationId} AND "deletedAt" IS NULL AND "createdAt" >= seen.since

@@ -35,3 +35,8 @@ export async function packagesFor(siteId: number, currency: Currency | string): 
   cache.set(key, packages);
   return packages;
 }
+
+/** Drops every cached package list: staff changed a site's packages (heard by every process, see realtime/site-changes). */
+export function clearPackageCache() {
+  cache.clear();
+}

@@ -121,3 +121,8 @@ async function readSite(domain: string): Promise<Site | null> {
   company.added = new Date(`${row.company.added as string}Z`);
   return { ...pick<Omit<Site, "company">>(fields, row.site), company };
 }
+
+/** Drops every cached site: staff changed a site's settings (heard by every process, see realtime/site-changes). */
+export function clearSiteCache() {
+  cache.clear();
+}

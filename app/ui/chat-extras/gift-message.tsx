@@ -7,7 +7,7 @@ import { giftName } from "./gift-name";
  * A message whose gift is unknown shows a generic gift.
  */
 export function GiftMessage({ gift }: { gift: ChatMessage["gift"] }) {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   if (gift === null) {
     return (
       <span data-testid="message-gift">
@@ -15,7 +15,7 @@ export function GiftMessage({ gift }: { gift: ChatMessage["gift"] }) {
       </span>
     );
   }
-  const name = giftName(t, gift.code);
+  const name = giftName(t, gift.code, gift.names, language);
   return (
     <span className="chat-gift" data-testid="message-gift">
       <img src={gift.image} alt={name} width={64} height={64} loading="lazy" />

@@ -9,6 +9,7 @@ interface GiftChoice {
   id: number;
   code: string;
   image: string;
+  names?: Partial<Record<string, string>>;
 }
 
 /**
@@ -34,7 +35,7 @@ export function GiftPicker({
   redirectTo?: string;
   disabled?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t, language } = useTranslation();
   return (
     <Picker
       name="gift-picker"
@@ -53,7 +54,7 @@ export function GiftPicker({
               <TargetFields to={to} sendKey={`${sendKey}-gift`} redirectTo={redirectTo} />
               <ul className="list-unstyled row row-cols-3 row-cols-sm-4 g-2 mb-0">
                 {gifts.map((gift) => {
-                  const name = giftName(t, gift.code);
+                  const name = giftName(t, gift.code, gift.names, language);
                   return (
                     <li key={gift.id} className="col">
                       <button

@@ -1,8 +1,17 @@
 import type { StaffActionView } from "~/domain/staff/staff-action-view";
 import { useTranslation } from "~/ui/use-translation";
 
-/** A staff page's latest decisions: when, by whom, what. */
-export function RecentStaffActions({ actions }: { actions: StaffActionView[] }) {
+/**
+ * A staff page's latest decisions: when, by whom, what. `sentences` names the translation keys of
+ * the sentence per action (a page's own namespace may hold those of its actions).
+ */
+export function RecentStaffActions({
+  actions,
+  sentences = "staff:actions",
+}: {
+  actions: StaffActionView[];
+  sentences?: string;
+}) {
   const { t } = useTranslation();
   return (
     <section className="mt-4" aria-labelledby="recent-staff-actions" data-testid="recent-staff-actions">
@@ -18,7 +27,7 @@ export function RecentStaffActions({ actions }: { actions: StaffActionView[] }) 
               <span className="text-body-secondary">
                 {t("staff:recent.by", { date: action.date, staff: action.staff })}
               </span>{" "}
-              {t(`staff:actions.${action.action}`, action.values)}
+              {t(`${sentences}.${action.action}`, action.values)}
             </li>
           ))}
         </ul>

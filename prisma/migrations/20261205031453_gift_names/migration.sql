@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Gift" ADD COLUMN     "names" JSONB NOT NULL DEFAULT '{}';

@@ -85,6 +85,10 @@ export default [
     route("profile", "routes/profile.tsx"),
     route("profile/photos", "routes/profile.photos.tsx"),
     route("staff/photos", "routes/staff.photos.tsx"),
+    // Admins' back office: discount codes, the staff action log (and its CSV), staff accounts.
+    route("staff/discount-codes", "routes/staff.discount-codes.tsx"),
+    route("staff/actions", "routes/staff.actions.tsx"),
+    route("staff/team", "routes/staff.team.tsx"),
     route("match-finder", "routes/match-finder.tsx"),
     route("swipe-game", "routes/swipe-game.tsx"),
     route("premium", "routes/premium.tsx"),

@@ -49,6 +49,8 @@ const POSTED_BY: Record<string, As> = {
   "/staff/mailings": "staff",
   "/staff/campaigns": "staff",
   "/staff/photos": "staff",
+  "/staff/discount-codes": "staff",
+  "/staff/team": "staff",
   "/dev/mollie/checkout/:id": "staff",
   "/complete-signup": "unconfirmed",
   "PUT /api/user.php": "member",

@@ -485,10 +485,11 @@ describe("staff accounts on /staff/team", () => {
 
   it("an admin cannot demote or revoke themselves; another site's staff do not exist here", async () => {
     const self = await createMember({ role: "admin" });
-    for (const form of [
+    const attempts: Record<string, string>[] = [
       { intent: "role", id: String(self.userId), role: "support" },
       { intent: "revoke", id: String(self.userId) },
-    ]) {
+    ];
+    for (const form of attempts) {
       const refused = await team(form, self);
       expect(refused.status).toBe(400);
       expect(refused.body).toMatchObject({ refusal: "self" });

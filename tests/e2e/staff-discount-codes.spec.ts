@@ -10,6 +10,8 @@ test("an admin creates a discount code, a member pays with it, the list counts t
   context,
   baseURL,
 }, testInfo) => {
+  // Two people, three logins and a payment at the simulator: longer than one page's flow.
+  test.slow();
   await acceptEntryWarning(context, baseURL!);
   const admin = await createMember();
   await e2eDb().user.update({ where: { id: admin.id }, data: { role: "admin" }, select: { id: true } });

@@ -294,7 +294,7 @@ describe("the staff action log on /staff/actions", () => {
     return { outcome, response };
   }
 
-  /** Parses RFC 4180 CSV (quoted cells with commas, quotes and line breaks). */
+  /** Parses RFC 4180 CSV (quoted cells with commas, quotes and line breaks; CRLF between rows). */
   function parseCsv(text: string): string[][] {
     const rows: string[][] = [];
     let row: string[] = [];
@@ -303,17 +303,23 @@ describe("the staff action log on /staff/actions", () => {
     const body = text.replace(/^\uFEFF/, "");
     for (let i = 0; i < body.length; i++) {
       const c = body[i]!;
-      if (quoted) {
-        if (c === '"' && body[i + 1] === '"') ((cell += '"'), i++);
-        else if (c === '"') quoted = false;
-        else cell += c;
-      } else if (c === '"') quoted = true;
-      else if (c === ",") (row.push(cell), (cell = ""));
-      else if (c === "\r" && body[i + 1] === "\n") {
+      if (quoted && c === '"' && body[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') {
+        quoted = !quoted;
+      } else if (!quoted && c === ",") {
+        row.push(cell);
+        cell = "";
+      } else if (!quoted && c === "\r" && body[i + 1] === "\n") {
         row.push(cell);
         rows.push(row);
-        ((row = []), (cell = ""), i++);
-      } else cell += c;
+        row = [];
+        cell = "";
+        i++;
+      } else {
+        cell += c;
+      }
     }
     return rows;
   }

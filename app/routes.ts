@@ -95,6 +95,10 @@ export default [
     route("staff/settings", "routes/staff.settings.tsx"),
     route("staff/packages", "routes/staff.packages.tsx"),
     route("staff/gifts", "routes/staff.gifts.tsx"),
+    // Admins' back office: discount codes, the staff action log (and its CSV), staff accounts.
+    route("staff/discount-codes", "routes/staff.discount-codes.tsx"),
+    route("staff/actions", "routes/staff.actions.tsx"),
+    route("staff/team", "routes/staff.team.tsx"),
     route("match-finder", "routes/match-finder.tsx"),
     route("swipe-game", "routes/swipe-game.tsx"),
     route("premium", "routes/premium.tsx"),

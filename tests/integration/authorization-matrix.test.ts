@@ -244,6 +244,16 @@ const EXPECTED: Record<string, Row> = {
     GET: { "*": 404, visitor: "login", deleted: "login", admin: 200 },
     POST: { "*": 404, visitor: "login", deleted: "login", admin: 400 },
   },
+  // Admins' back office: an empty form is a bad request; support and members find no page.
+  "/staff/discount-codes": {
+    GET: { "*": 404, visitor: "login", deleted: "login", admin: 200 },
+    POST: { "*": 404, visitor: "login", deleted: "login", admin: 400 },
+  },
+  "/staff/actions": { GET: { "*": 404, visitor: "login", deleted: "login", admin: 200 } },
+  "/staff/team": {
+    GET: { "*": 404, visitor: "login", deleted: "login", admin: 200 },
+    POST: { "*": 404, visitor: "login", deleted: "login", admin: 400 },
+  },
   "/profile": {
     GET: { "*": 200, visitor: "login", deleted: "login" },
     POST: { "*": 400, visitor: "login", deleted: "login" },

@@ -54,6 +54,8 @@ const POSTED_BY: Record<string, As> = {
   "/staff/settings": "staff",
   "/staff/packages": "staff",
   "/staff/gifts": "staff",
+  "/staff/discount-codes": "staff",
+  "/staff/team": "staff",
   "/dev/mollie/checkout/:id": "staff",
   "/complete-signup": "unconfirmed",
   "PUT /api/user.php": "member",

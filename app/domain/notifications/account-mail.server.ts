@@ -16,6 +16,9 @@ export type AccountMailKind =
   | "like"
   | "paymentReceipt"
   | "refund"
+  // Staff accounts (/staff/team): an invitation with a link to set the password, a member made staff.
+  | "staffInvite"
+  | "staffRoleGiven"
   // Notification mails (each with an unsubscribe link, see notification-mail.server.ts).
   | "newConversation"
   | "newMessages"

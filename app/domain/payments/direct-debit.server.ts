@@ -7,6 +7,7 @@
 // Codes are paid texts: only to confirmed members, to numbers of their country (or their IBAN's),
 // within limits per member, IP, number and site (app/domain/abuse/limits.ts), and only while Mollie
 // answers, so a code is never texted for a collection that cannot be made.
+import { holdCodePlace } from "./discounts.server";
 import { createHash, createHmac, randomInt, timingSafeEqual } from "node:crypto";
 import { MandateMethod } from "@mollie/api-client";
 import { currencyForCountry } from "~/domain/credits/money";
@@ -524,6 +525,14 @@ async function reservePayment(request: VerifiedRequest, country: string) {
       amountCents: request.amountCents,
     });
     if (!fits) return { ok: false as const, error: "limit" as const };
+    // The last place of a code with a total-uses limit went to another checkout meanwhile: the
+    // price no longer holds, so the member orders again at today's price.
+    if (
+      offer.discountCode &&
+      !(await holdCodePlace(tx, request.siteId, offer.discountCode, request.userId))
+    ) {
+      return { ok: false as const, error: "priceChanged" as const };
+    }
     const payment = await tx.payment.create({
       data: {
         userId: request.userId,

@@ -29,6 +29,8 @@ export interface PackageOffer extends CreditPackageView {
 export type DiscountError =
   | { reason: "notFound" }
   | { reason: "alreadyUsed" }
+  /** The code's total-uses limit is reached (paid uses plus other members' open payments). */
+  | { reason: "usedUp" }
   | { reason: "tooManyTries" }
   | { reason: "minimumOrder"; minimumOrderCents: number; currency: string }
   | { reason: "method"; methods: string[] };

@@ -49,6 +49,7 @@ const codeSelect = {
   active: true,
   validity: true,
   paymentMethods: true,
+  maxUses: true,
 } as const;
 type CodeRow = Prisma.DiscountCodeGetPayload<{ select: typeof codeSelect }>;
 
@@ -76,11 +77,65 @@ async function redeemedBy(discountCodeId: number, userId: number): Promise<boole
   return used !== null;
 }
 
+/** Payment states in which a discounted payment may still be paid. */
+const OPEN_PAYMENT_STATUSES = ["open", "pending", "authorized"] as const;
+
+/**
+ * How many of a limited code's uses are taken for `userId`: its paid redemptions, plus other
+ * members' payments with the code that may still be paid (each holds a place until it fails or
+ * expires). The buyer's own open payments hold none, so going back to choose another method never
+ * costs them the code (decision 0019).
+ */
+async function placesTaken(
+  client: Prisma.TransactionClient,
+  row: Pick<CodeRow, "id" | "code">,
+  siteId: number,
+  userId: number,
+): Promise<number> {
+  const [redeemed, open] = await Promise.all([
+    client.discountRedemption.count({ where: { discountCodeId: row.id } }),
+    client.payment.count({
+      where: {
+        siteId,
+        discountCode: row.code,
+        status: { in: [...OPEN_PAYMENT_STATUSES] },
+        creditedAt: null,
+        userId: { not: userId },
+      },
+    }),
+  ]);
+  return redeemed + open;
+}
+
+/**
+ * In the transaction that creates a payment with `code`: when the code has a total-uses limit,
+ * locks its row (so two checkouts for the last place are decided one after the other) and tells
+ * whether a place is still free. True for codes without a limit and for the time bonus.
+ */
+export async function holdCodePlace(
+  tx: Prisma.TransactionClient,
+  siteId: number,
+  code: string,
+  userId: number,
+): Promise<boolean> {
+  const [row] = await tx.$queryRaw<{ id: number; code: string; maxUses: number | null }[]>`
+    SELECT id, code, "maxUses" FROM "DiscountCode"
+    WHERE "siteId" = ${siteId} AND code = ${code} FOR UPDATE`;
+  if (!row || row.maxUses === null) return true;
+  return (await placesTaken(tx, row, siteId, userId)) < row.maxUses;
+}
+
 /** Every rule of a code for one purchase, in the order a member is told about them. */
 async function checkRow(row: CodeRow | null, purchase: DiscountPurchase): Promise<DiscountError | null> {
   if (!row || !isForBuyer(row, purchase)) return { reason: "notFound" };
   if (row.validity === "once_per_member" && (await redeemedBy(row.id, purchase.buyer.userId))) {
     return { reason: "alreadyUsed" };
+  }
+  if (
+    row.maxUses !== null &&
+    (await placesTaken(db(), row, purchase.siteId, purchase.buyer.userId)) >= row.maxUses
+  ) {
+    return { reason: "usedUp" };
   }
   if (purchase.priceCents < row.minimumOrderCents) {
     return { reason: "minimumOrder", minimumOrderCents: row.minimumOrderCents, currency: purchase.currency };

@@ -5,7 +5,7 @@ import type { Site } from "~/domain/sites/site.server";
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import type { DiscountError } from "./discount";
-import type { CodeGuesser } from "./discounts.server";
+import { holdCodePlace, type CodeGuesser } from "./discounts.server";
 import type { CheckoutMethod } from "./methods";
 import { centsToValue } from "~/domain/credits/money";
 import { mollie } from "./mollie.server";
@@ -82,22 +82,30 @@ export async function startPayment(input: StartPaymentInput): Promise<StartPayme
   const first = method.id === "creditcard" ? await firstPaymentOf(input.userId) : null;
   if (!(await withinLimit(PAYMENTS_PER_MEMBER, input.userId))) return { ok: false, error: "rateLimited" };
 
-  const payment = await db().payment.create({
-    data: {
-      userId: input.userId,
-      siteId: input.site.id,
-      packageId: offer.creditPackage.id,
-      method: method.id,
-      issuer,
-      amountCents: offer.amountCents,
-      currency: offer.currency,
-      credits: offer.creditPackage.credits,
-      discountPercent: offer.discountPercent,
-      discountCode: offer.discountCode,
-      ...(first ? { sequenceType: "first" } : {}),
-    },
-    select: { id: true },
+  // A code with a total-uses limit is checked again where the payment is created, under the code's
+  // row lock: two checkouts cannot both take its last place.
+  const payment = await db().$transaction(async (tx) => {
+    if (offer.discountCode && !(await holdCodePlace(tx, input.site.id, offer.discountCode, input.userId))) {
+      return null;
+    }
+    return tx.payment.create({
+      data: {
+        userId: input.userId,
+        siteId: input.site.id,
+        packageId: offer.creditPackage.id,
+        method: method.id,
+        issuer,
+        amountCents: offer.amountCents,
+        currency: offer.currency,
+        credits: offer.creditPackage.credits,
+        discountPercent: offer.discountPercent,
+        discountCode: offer.discountCode,
+        ...(first ? { sequenceType: "first" } : {}),
+      },
+      select: { id: true },
+    });
   });
+  if (!payment) return { ok: false, error: "discount", discountError: { reason: "usedUp" } };
   try {
     const created = await mollie().payments.create({
       amount: { value: centsToValue(offer.amountCents), currency: offer.currency },

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "DiscountCode" ADD COLUMN     "maxUses" INTEGER;

@@ -206,12 +206,13 @@ test("a page fetches its routes' translations from the preload, a link only the 
   // A visitor's page leaves out what only members' parts of the layout use (alerts, offers).
   for (const memberOnly of ["mailings", "photos", "push"]) expect(loginNamespaces).not.toContain(memberOnly);
   // The top bar's logo is an AppLink: a client-side navigation, not a new document. The home page
-  // adds the namespaces of its member cards and of the resell offer, and fetches those only.
+  // adds the namespaces of its member cards, the resell offer and the signup form, and fetches those
+  // only.
   await page.getByRole("banner").getByRole("link").first().click();
   await expect(page).toHaveURL(`${baseURL}/`);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect.poll(() => translations().length).toBe(2);
-  expect(translations()[1]!.url.searchParams.get("ns")).toBe("likes,resell");
+  expect(translations()[1]!.url.searchParams.get("ns")).toBe("likes,resell,signup");
   // Back to a page whose namespaces are loaded: nothing more to fetch.
   await page.goBack();
   await expect(page).toHaveURL(`${baseURL}/login`);

@@ -2,7 +2,13 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { requestInfoContext } from "~/middleware/context";
-import { requireAdmin, requireAnonymous, requireConfirmedUser, requireStaff, requireUser } from "./guards.server";
+import {
+  requireAdmin,
+  requireAnonymous,
+  requireConfirmedUser,
+  requireStaff,
+  requireUser,
+} from "./guards.server";
 import type { SessionUser } from "~/domain/accounts/session.server";
 
 const member = {

@@ -5,7 +5,6 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newSendKey } from "~/domain/chat/send-key";
-import { loadChatExtras } from "~/domain/chat/chat-extras.server";
 import { giftCatalogue } from "../fixtures/gifts";
 import { chatPhotoForViewer } from "~/domain/chat/chat-photos.server";
 import { ICEBREAKER_KEYS, icebreakerHref } from "~/domain/chat/icebreakers";

@@ -485,6 +485,8 @@ describe("the member page", () => {
     expect((await open("abc")).status).toBe(404);
     expect((await open("99999999999")).status).toBe(404);
     expect((await open("0")).status).toBe(404);
-    expect((await open(String(member.userId), member)).status).toBe(404);
+    // A member (not staff) finds no such page; a fresh one, as an earlier test banned `member`.
+    const plain = await createMember({ siteId });
+    expect((await open(String(member.userId), plain)).status).toBe(404);
   });
 });

@@ -49,6 +49,9 @@ async function pageUrls(
       : ["/chats/999999/report?message=1"],
     "/members/:id/chat": [`${profile}/chat`],
     "/:token": ["/no-such-campaign"],
+    // The first seeded demo member (staff see the page; everyone else its 404).
+    "/staff/members/:id": ["/staff/members/1"],
+    "/staff/members/:id/:action": ["/staff/members/1/ban", "/staff/members/1/end-sessions"],
   };
   return pagePaths(await routes).flatMap((path) => {
     const urls = path.includes(":") ? examples[path] : [path];

@@ -19,6 +19,8 @@ test.describe("@http", () => {
     "/dev/mollie/checkout/:id": ["/dev/mollie/checkout/tr_unknown"],
     "/landers/:design/:slug?": ["/landers/gallery", "/landers/gallery/utrecht", "/landers/adultonly"],
     "/:token": ["/no-such-campaign", "/bad.token"],
+    "/staff/members/:id": ["/staff/members/1"],
+    "/staff/members/:id/:action": ["/staff/members/1/ban"],
     "/unsubscribe/:token": ["/unsubscribe/not-a-token"],
   };
   /** Routes that answer a plain GET with a redirect elsewhere than the login page, or with 404 for unknown ids. */

@@ -7,27 +7,13 @@ import { isAdmin } from "~/domain/core/staff-roles";
 import type { UserRole } from "~/generated/prisma/enums";
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
+import { MEMBER_ACTIONS, type MemberAction } from "~/domain/staff/member-actions";
 
 /** Ledger entries per page on the member page. */
 export const LEDGER_PAGE_SIZE = 25;
 /** The newest rows shown of each other list (payments, logins, complaints, …). */
 const LIST_LIMIT = 50;
 const LOGIN_LIMIT = 10;
-
-/** The action pages the member page links to (`/staff/members/{id}/{action}`). */
-export const MEMBER_ACTIONS = [
-  "ban",
-  "lift-ban",
-  "credits",
-  "resend-activation",
-  "reactivation-link",
-  "confirm-email",
-  "end-sessions",
-  "unlock-login",
-  "unblock-direct-debit",
-  "mail-on",
-] as const;
-export type MemberAction = (typeof MEMBER_ACTIONS)[number];
 
 /** Reads the member of `siteId` with user id `userId`; null when there is none on that site. */
 async function readAccount(siteId: number, userId: number) {

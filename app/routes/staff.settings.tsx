@@ -14,7 +14,7 @@ import { titleMeta } from "~/ui/page-title";
 import { SETTING_CHOICES } from "./+staff/setting-choices";
 import type { Route } from "./+types/staff.settings";
 
-export const handle: TranslationHandle = { i18n: ["profile", "profileEdit", "staff", "staffSite"] };
+export const handle: TranslationHandle = { i18n: ["profile", "staff", "staffSite"] };
 
 const noticeSchema = z.object({
   saved: z.string().optional().catch(undefined),

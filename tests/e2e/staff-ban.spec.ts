@@ -1,12 +1,13 @@
-// A ban as support staff give it (docs/product.md, Bans): the member's open page, served by the
-// other app server, loses its session at once (with JavaScript without a reload, without it at the
-// next navigation), the login then shows the ban notice with the policy and the complaints form,
-// and after the ban is lifted the member logs in again.
+// A ban as support staff give it (docs/product.md, Bans): support finds the member by part of the
+// address, opens the member page and bans; the member's open page, served by the other app server,
+// loses its session at once (with JavaScript without a reload, without it at the next navigation),
+// the login then shows the ban notice with the policy and the complaints form, and after the ban is
+// lifted the member logs in again.
+import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { E2E_SECOND_BASE_URL } from "./constants";
-import { createMember, e2eDb } from "./db";
-import { acceptEntryWarning, createStaff, expect, jsEnabled, login, test } from "./fixtures";
-import { TEST_PASSWORD } from "./db";
+import { e2eDb, memberWithCredits, TEST_PASSWORD } from "./db";
+import { acceptEntryWarning, createStaff, expect, jsEnabled, login, test, whenInteractive } from "./fixtures";
 
 async function tryLogin(page: Page, email: string) {
   await page.goto("/login");
@@ -15,7 +16,7 @@ async function tryLogin(page: Page, email: string) {
   await page.getByRole("button", { name: "Inloggen" }).click();
 }
 
-test("support bans a member who is online elsewhere, and lifts the ban again", async ({
+test("support finds a member by address, bans them while online elsewhere, and lifts the ban", async ({
   page,
   context,
   browser,
@@ -29,7 +30,10 @@ test("support bans a member who is online elsewhere, and lifts the ban again", a
     .info()
     .annotations.push({ type: "allow-console-errors", description: "the refused login answers 403" });
   const js = jsEnabled(testInfo);
-  const member = await createMember();
+  const found = await memberWithCredits(137);
+  const part = `zoek-${randomUUID().slice(0, 8)}`;
+  const member = { ...found, email: `${part}@voorbeeld.nl` };
+  await e2eDb().user.update({ where: { id: member.id }, data: { email: member.email }, select: { id: true } });
   const staff = await createStaff({ role: "support" });
 
   // The member, logged in on the other app server, with a page open.
@@ -40,8 +44,24 @@ test("support bans a member who is online elsewhere, and lifts the ban again", a
   if (js) await expect(memberPage.locator("html[data-hydrated]")).toHaveCount(1);
 
   await acceptEntryWarning(context, baseURL!);
-  await login(page, staff.email, TEST_PASSWORD, "/");
-  await page.goto(`/staff/members/${member.id}/ban`);
+  await login(page, staff.email, TEST_PASSWORD, "/staff");
+  await expect(page.getByRole("heading", { name: "Overzicht" })).toBeVisible();
+  await expect(page.getByTestId("overview-signups")).toBeVisible();
+  await page.getByRole("link", { name: "Een lid zoeken" }).click();
+
+  // The lookup finds the member by part of the address.
+  await whenInteractive(page, testInfo);
+  await page.getByRole("searchbox", { name: "Zoeken" }).fill(part.slice(2));
+  await page.getByRole("button", { name: "Zoeken" }).click();
+  const results = page.getByTestId("member-result");
+  await expect(results).toHaveCount(1);
+  await expect(results).toContainText(member.email);
+  await results.getByRole("link").click();
+  await expect(page).toHaveURL(new RegExp(`/staff/members/${member.id}$`));
+  await expect(page.getByTestId("member-email")).toHaveText(member.email);
+  await expect(page.getByTestId("member-credits")).toHaveText("137");
+
+  await page.getByTestId("member-actions").getByRole("link", { name: "Verbannen" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Lid blokkeren");
   await expect(page.getByTestId("member-facts")).toContainText(member.email);
   await expect(page.getByTestId("member-status")).toHaveText("Actief");

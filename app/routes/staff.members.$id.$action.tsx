@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import type { BanReason } from "~/generated/prisma/enums";
 import { banMember, liftBan } from "~/domain/accounts/ban.server";
 import {
   confirmEmailForMember,
@@ -67,7 +66,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   // The schema of this action checked the fields it needs: the ban's reason, the credits' amount.
-  const value: { reason: string; banReason?: BanReason; amount?: number } = submission.value;
+  const value = submission.value;
   const { reason } = value;
   const mail = { site, origin: linkOrigin(request, site) };
   let outcome: { ok: true } | { ok: false; error: string; balance?: number };

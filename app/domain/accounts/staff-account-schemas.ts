@@ -1,10 +1,8 @@
 import type { TFunction } from "i18next";
 import { z } from "zod";
+import { STAFF_ROLES } from "~/domain/core/staff-roles";
 import { rowIdSchema } from "~/lib/row-id";
 import { emailField } from "./email";
-
-/** Roles an admin gives on /staff/team. */
-export const STAFF_ROLES = ["support", "admin"] as const;
 
 /** The invitation form of /staff/team, shared by the browser and the server. */
 export function staffInviteSchema(t: TFunction) {

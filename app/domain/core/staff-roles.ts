@@ -3,6 +3,9 @@
 // change the site's settings, packages, gifts, discount codes, refunds, mailings, campaign links
 // and the staff accounts themselves.
 
+/** Roles an admin gives on /staff/team. */
+export const STAFF_ROLES = ["support", "admin"] as const;
+
 /** Support or admin: may open the back office. */
 export function isStaff(role: string): boolean {
   return role === "support" || role === "admin";

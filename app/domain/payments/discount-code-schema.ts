@@ -3,13 +3,10 @@ import { z } from "zod";
 import { PROFILE_COUNTRIES } from "~/domain/core/countries";
 import { CURRENCIES } from "~/domain/credits/money";
 import { MAX_CODE_LENGTH, normalizeCode } from "./discount";
-import { CHECKOUT_METHODS } from "./methods";
+import { DISCOUNT_METHODS } from "./methods";
 
 /** Letters, digits, "-" and "_": a code members can type from a mail or a banner. */
 const CODE_PATTERN = /^[A-Z0-9_-]+$/;
-
-/** Methods a code can be limited to: the checkout's, and direct debit's own form. */
-export const DISCOUNT_METHODS = [...CHECKOUT_METHODS, "directdebit"] as const;
 
 /** The most a minimum order or a total-uses limit can be: far above any package, within an Int. */
 const MAX_MINIMUM_ORDER_CENTS = 10_000_000;

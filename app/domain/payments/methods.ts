@@ -41,6 +41,9 @@ export const CHECKOUT_METHODS = [
 ] as const;
 export type CheckoutMethod = (typeof CHECKOUT_METHODS)[number];
 
+/** Methods a discount code can be limited to: the checkout's, and direct debit's own form. */
+export const DISCOUNT_METHODS = [...CHECKOUT_METHODS, "directdebit"] as const;
+
 export function isCheckoutMethod(value: unknown): value is CheckoutMethod {
   return typeof value === "string" && (CHECKOUT_METHODS as readonly string[]).includes(value);
 }

@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import { z } from "zod";
 import { ACTION_REASON_MAX, BAN_REASONS, CREDIT_ADJUSTMENT_MAX, type MemberAction } from "./member-actions";
+import type { BanReason } from "~/generated/prisma/enums";
 
 const ns = "staffMemberActions:validation";
 
@@ -40,8 +41,18 @@ export function creditAdjustmentSchema(t: TFunction) {
   });
 }
 
+/** The fields of every action's confirmation form; which ones it has depends on the action. */
+export type MemberActionInput = {
+  reason: string;
+  banReason?: BanReason;
+  amount?: number;
+};
+
 /** The confirmation form of `action`: the ban adds its policy reason, the credits their amount. */
-export function memberActionSchema(action: MemberAction, t: TFunction) {
+export function memberActionSchema(
+  action: MemberAction,
+  t: TFunction,
+): z.ZodType<MemberActionInput, MemberActionInput> {
   if (action === "ban") return banSchema(t);
   if (action === "credits") return creditAdjustmentSchema(t);
   return actionReasonSchema(t);

@@ -1,25 +1,15 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { PROFILE_COUNTRIES } from "~/domain/core/countries";
 import { CURRENCIES, formatMoney } from "~/domain/credits/money";
-import {
-  DISCOUNT_METHODS,
-  discountCodeSchema,
-  type DiscountCodeInput,
-  type DiscountCodeView,
-} from "~/domain/payments/discount-code-schema";
+import type { DiscountCodeView } from "~/domain/payments/discount-code-schema";
 import { MAX_CODE_LENGTH } from "~/domain/payments/discount";
+import { DISCOUNT_METHODS } from "~/domain/payments/methods";
 import { dateTimeFormat } from "~/lib/intl-formats";
 import { FormErrors, TextField } from "~/ui/form-fields";
 import { Pager } from "~/ui/staff/pager";
 import { useTranslation } from "~/ui/use-translation";
+import { useValidatedForm } from "~/ui/use-validated-form";
 
 function FieldError({ id, errors }: { id: string; errors?: string[] }) {
   if (!errors?.length) return null;
@@ -32,12 +22,11 @@ function FieldError({ id, errors }: { id: string; errors?: string[] }) {
 
 function CodeForm({ lastResult }: { lastResult?: SubmissionResult }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm<DiscountCodeInput>({
+  const [form, fields] = useValidatedForm({
     lastResult,
     defaultValue: { validity: "once_per_member" },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: discountCodeSchema(t) }),
+    schemas: () => import("~/domain/payments/discount-code-schema"),
+    schema: (schemas, t) => schemas.discountCodeSchema(t),
   });
   const chosenMethods = [fields.paymentMethods.initialValue ?? []].flat();
   const select = (

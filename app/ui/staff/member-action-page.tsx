@@ -3,12 +3,9 @@ import {
   getInputProps,
   getSelectProps,
   getTextareaProps,
-  useForm,
   type SubmissionResult,
 } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link } from "react-router";
-import { memberActionSchema } from "~/domain/staff/member-action-schemas";
 import {
   ACTION_REASON_MAX,
   BAN_REASONS,
@@ -17,6 +14,7 @@ import {
 } from "~/domain/staff/member-actions";
 import { FormErrors, TextField } from "~/ui/form-fields";
 import { useTranslation } from "~/ui/use-translation";
+import { useValidatedForm } from "~/ui/use-validated-form";
 
 interface MemberActionPageProps {
   action: MemberAction;
@@ -43,11 +41,10 @@ const invalidClass = (errors?: string[]) => (errors?.length ? " is-invalid" : ""
  */
 export function MemberActionPage({ action, member, refusal, lastResult }: MemberActionPageProps) {
   const { t, language } = useTranslation();
-  const [form, fields] = useForm<{ reason: string; banReason?: string; amount?: number }>({
+  const [form, fields] = useValidatedForm({
     lastResult,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: memberActionSchema(action, t) }),
+    schemas: () => import("~/domain/staff/member-action-schemas"),
+    schema: (schemas, t) => schemas.memberActionSchema(action, t),
   });
   const date = (iso: string) => new Date(iso).toLocaleString(language, { timeZone: "Europe/Amsterdam" });
   const memberPage = `/staff/members/${member.id}`;

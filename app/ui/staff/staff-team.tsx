@@ -1,19 +1,9 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  useForm,
-  type SubmissionResult,
-} from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
-import {
-  STAFF_ROLES,
-  staffInviteSchema,
-  type StaffInviteInput,
-} from "~/domain/accounts/staff-account-schemas";
+import { STAFF_ROLES } from "~/domain/core/staff-roles";
 import { FormErrors, TextField } from "~/ui/form-fields";
 import { useTranslation } from "~/ui/use-translation";
+import { useValidatedForm } from "~/ui/use-validated-form";
 
 interface StaffMember {
   id: number;
@@ -24,12 +14,11 @@ interface StaffMember {
 
 function InviteForm({ lastResult }: { lastResult?: SubmissionResult }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm<StaffInviteInput>({
+  const [form, fields] = useValidatedForm({
     lastResult,
     defaultValue: { role: "support" },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: staffInviteSchema(t) }),
+    schemas: () => import("~/domain/accounts/staff-account-schemas"),
+    schema: (schemas, t) => schemas.staffInviteSchema(t),
   });
   const roleInvalid = Boolean(fields.role.errors?.length);
   return (

@@ -35,6 +35,7 @@ import { loader as settingsLoader } from "~/routes/settings";
 import { loader as swipeGameLoader } from "~/routes/swipe-game";
 import { loader as transactionsLoader } from "~/routes/transactions";
 import { loader as staffMembersLoader } from "~/routes/staff.members";
+import { loader as staffMemberLoader } from "~/routes/staff.members.$id";
 import { RouterContextProvider } from "react-router";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { seedDemoMembers } from "../../prisma/seed/demo-data";
@@ -391,6 +392,8 @@ interface Page {
 
 /** The back office's member lookup (docs/product.md, Staff): a staff page, not a member one. */
 const STAFF_LOOKUP_BUDGET = 10;
+/** The back office's member page reads each of its sections once: the whole file of one member. */
+const STAFF_MEMBER_PAGE_BUDGET = 25;
 
 const PAGES: Page[] = [
   {
@@ -403,6 +406,12 @@ const PAGES: Page[] = [
     name: "/members again (its listing from the process's cache)",
     path: () => SEARCH_PATH,
     handlers: [rootLoader, membersLoader],
+  },
+  {
+    name: "/members, the filtered search's second page, nothing cached",
+    path: () => `${SEARCH_PATH}&page=2`,
+    handlers: [rootLoader, membersLoader],
+    before: newListingVersion,
   },
   {
     name: "/members/{id}",
@@ -468,6 +477,14 @@ const PAGES: Page[] = [
     handlers: [rootLoader, staffMembersLoader],
     as: () => support,
     budget: STAFF_LOOKUP_BUDGET,
+  },
+  {
+    name: "/staff/members/{id} (a member with likes, chats, credits and payments)",
+    path: () => `/staff/members/${viewer.userId}`,
+    handlers: [rootLoader, staffMemberLoader],
+    params: () => ({ id: String(viewer.userId) }),
+    as: () => support,
+    budget: STAFF_MEMBER_PAGE_BUDGET,
   },
 ];
 

@@ -18,6 +18,7 @@ import { RouteErrorPage } from "./ui/error-page";
 import { useInstalledAppMode } from "./ui/installed-app/use-installed-app-mode";
 import { DefaultLayout } from "./ui/layouts/default-layout";
 import { LoadingBar } from "./ui/loading-bar";
+import { IconSprite } from "~/ui/icons";
 import { usePageTranslator } from "./ui/page-translations";
 import { registerServiceWorker } from "./ui/push/push-client";
 import stylesheet from "./styles/app.scss?url";
@@ -147,6 +148,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         <TranslatorProvider value={translator}>
           <LoadingBar />
+          <IconSprite />
           {children}
         </TranslatorProvider>
         <ScrollRestoration nonce={data?.nonce} />

@@ -1,3 +1,4 @@
+import { Icon } from "~/ui/icons";
 import {
   getCollectionProps,
   getFormProps,
@@ -54,9 +55,7 @@ function SignupSteps() {
         {STEPS.map((step, index) => (
           <li key={step} className={index <= current ? "text-body" : "text-body-secondary"}>
             {index < current ? (
-              <span aria-hidden="true" className="text-success me-2">
-                ✓
-              </span>
+              <Icon name="check" className="text-success me-2" />
             ) : index === current ? (
               <span className="spinner-border spinner-border-sm text-primary me-2" aria-hidden="true" />
             ) : (

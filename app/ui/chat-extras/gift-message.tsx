@@ -1,3 +1,4 @@
+import { Icon } from "~/ui/icons";
 import { useTranslation } from "~/ui/use-translation";
 import type { ChatMessage } from "~/domain/chat/chat-types";
 import { giftName } from "./gift-name";
@@ -11,7 +12,7 @@ export function GiftMessage({ gift }: { gift: ChatMessage["gift"] }) {
   if (gift === null) {
     return (
       <span data-testid="message-gift">
-        <span aria-hidden="true">🎁</span> {t("chat:message.gift")}
+        <Icon name="gift" /> {t("chat:message.gift")}
       </span>
     );
   }

@@ -1,3 +1,4 @@
+import { Icon } from "~/ui/icons";
 import { useTranslation } from "~/ui/use-translation";
 import { Link } from "react-router";
 import type { ChatPartner } from "~/domain/chat/chat-types";
@@ -21,7 +22,7 @@ export function ConversationHeader({
         className="btn btn-sm btn-outline-secondary chat-back"
         aria-label={t("chat:conversation.back")}
       >
-        <span aria-hidden="true">←</span>
+        <Icon name="back" />
       </Link>
       <PartnerAvatar partner={partner} size={40} />
       <h1 className="h5 mb-0 flex-grow-1 text-truncate" data-testid="chat-partner">

@@ -24,7 +24,11 @@ function previews(items: ConversationListItem[], locale: "nl" | "en" = "nl") {
     locale,
     path: "/chats",
   });
-  return screen.getAllByTestId("chat-preview").map((preview) => preview.textContent);
+  // A gift or a photo draws its icon (an SVG, never an emoji) before the text.
+  return screen.getAllByTestId("chat-preview").map((preview) => {
+    const icon = preview.querySelector("svg use")?.getAttribute("href")?.replace("#icon-", "");
+    return icon ? `[${icon}] ${preview.textContent}` : preview.textContent;
+  });
 }
 
 describe("the chat list's previews", () => {
@@ -35,7 +39,12 @@ describe("the chat list's previews", () => {
       item(3, { kind: "gift", giftCode: null, own: false }),
       item(4, { kind: "photo", own: false }),
     ];
-    expect(previews(items)).toEqual(["🎁 Roos", "Jij: 🎁 Diamant", "🎁 Cadeautje", "📷 Foto"]);
+    expect(previews(items)).toEqual([
+      "[gift] Roos",
+      "[gift] Jij: Diamant",
+      "[gift] Cadeautje",
+      "[camera] Foto",
+    ]);
   });
 
   it("name it in English too, and fall back on the code of a gift without a translation", () => {
@@ -43,7 +52,7 @@ describe("the chat list's previews", () => {
       item(1, { kind: "gift", giftCode: "rose", own: false }),
       item(2, { kind: "gift", giftCode: "unicorn", own: false }),
     ];
-    expect(previews(items, "en")).toEqual(["🎁 Rose", "🎁 unicorn"]);
+    expect(previews(items, "en")).toEqual(["[gift] Rose", "[gift] unicorn"]);
   });
 
   it("show a neutral placeholder for a text an erased member's account no longer has", () => {

@@ -4,6 +4,7 @@ import { AppLink } from "~/ui/app-link";
 import type { TFunction } from "i18next";
 import type { ConversationList, ConversationListItem, MessagePreview } from "~/domain/chat/chat-types";
 import { giftName } from "~/ui/chat-extras/gift-name";
+import { Icon, type IconName } from "~/ui/icons";
 import { Pager } from "~/ui/search-results";
 import { DeleteChatListButton, DeleteChatsForm } from "./delete-chat-button";
 import { useDeletedChats } from "./deleted-chats";
@@ -12,18 +13,31 @@ import { PartnerAvatar } from "./partner-avatar";
 function previewText(message: NonNullable<MessagePreview>, t: TFunction): string {
   // A blank text is one whose sender's account was erased (as isRemoved in the conversation).
   if (message.kind === "text") return message.body || t("chat:message.removed");
-  if (message.kind === "gift" && message.giftCode)
-    return t("chat:preview.giftNamed", { name: giftName(t, message.giftCode) });
+  if (message.kind === "gift" && message.giftCode) return giftName(t, message.giftCode);
   return t(`chat:preview.${message.kind}`);
 }
+
+const PREVIEW_ICONS: Partial<Record<NonNullable<MessagePreview>["kind"], IconName>> = {
+  gift: "gift",
+  photo: "camera",
+};
 
 function Preview({ item }: { item: ConversationListItem }) {
   const { t } = useTranslation();
   const message = item.lastMessage;
   if (!message) return <>{t("chat:list.noMessages")}</>;
   const text = previewText(message, t);
+  const icon = PREVIEW_ICONS[message.kind];
   // One text node: React would put a comment between two.
-  return <>{message.own ? t("chat:list.you") + text : text}</>;
+  const line = message.own ? t("chat:list.you") + text : text;
+  if (!icon) return <>{line}</>;
+  return (
+    <>
+      {message.own && t("chat:list.you")}
+      <Icon name={icon} className="me-1" />
+      {text}
+    </>
+  );
 }
 
 function partnerName(item: ConversationListItem, t: (key: string) => string) {

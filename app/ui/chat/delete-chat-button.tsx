@@ -1,3 +1,4 @@
+import { Icon } from "~/ui/icons";
 import { useState } from "react";
 import { useTranslation } from "~/ui/use-translation";
 import { Form } from "react-router";
@@ -58,7 +59,7 @@ export function DeleteChatListButton({ conversationId, name }: { conversationId:
       title={label}
       data-testid="delete-chat"
     >
-      <span aria-hidden="true">🗑</span>
+      <Icon name="trash" />
     </button>
   );
 }

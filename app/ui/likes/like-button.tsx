@@ -1,3 +1,4 @@
+import { Icon } from "~/ui/icons";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/ui/use-translation";
 import { useFetcher, useLocation } from "react-router";
@@ -76,8 +77,9 @@ export function LikeButton({
           }
         : {})}
     >
-      {/* One text, no element for the heart: the button's name is its aria-label (24 cards a page). */}
-      {`${current ? "♥" : "♡"} ${t(current ? "likes:button.liked" : "likes:button.like")}`}
+      {/* The button's name is its aria-label; the heart is filled once liked (styles). */}
+      <Icon name="heart" className="me-1" />
+      {t(current ? "likes:button.liked" : "likes:button.like")}
     </button>
   );
   return (

@@ -1,3 +1,4 @@
+import { Icon } from "~/ui/icons";
 import { useTranslation } from "~/ui/use-translation";
 import { Form } from "react-router";
 import type { MemberCardData as SwipeCard } from "~/domain/profiles/member-card";
@@ -36,7 +37,7 @@ export function DecisionButtons({
           aria-disabled={busy || undefined}
           onClick={choose("skip")}
         >
-          <span aria-hidden="true">✕ </span>
+          <Icon name="close" className="me-1" />
           {t("swipe:actions.skip")}
         </button>
         <button
@@ -48,7 +49,7 @@ export function DecisionButtons({
           aria-disabled={busy || undefined}
           onClick={choose("like")}
         >
-          <span aria-hidden="true">♥ </span>
+          <Icon name="heart" className="me-1" />
           {t("swipe:actions.like")}
         </button>
       </div>

@@ -63,6 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
   return {
     filters,
+    searched: parsed.given,
     fields,
     countries: searchCountries(site.countries),
     regions,
@@ -139,7 +140,8 @@ function SearchForm({
     <Form
       method="get"
       action="/members"
-      className="card card-body mb-4"
+      id="search-form"
+      className="card card-body mb-4 search-form"
       aria-labelledby="search-form-heading"
     >
       <h2 id="search-form-heading" className="visually-hidden">
@@ -265,15 +267,44 @@ function SearchForm({
   );
 }
 
+/**
+ * The filters of the search shown, in one line ("Vrouwen, 25-45, Utrecht · Wijzig"): on a phone it
+ * stands in for the form after a search, so the first results are on the first screen. "Wijzig"
+ * opens the form by its address (`#search-form`, styles: `.search-fold`), also without JavaScript.
+ */
+function FilterSummary({ filters, fields }: { filters: SearchFilters; fields: SearchField[] }) {
+  const { t } = useTranslation();
+  const allAges = filters.minAge === null && filters.maxAge === null;
+  const parts = [
+    fields.includes("gender") &&
+      (filters.gender ? t(`profile:values.seekingGender.${filters.gender}`) : t("search:form.anyGender")),
+    (fields.includes("min_age") || fields.includes("max_age")) &&
+      (allAges
+        ? t("search:form.allAges")
+        : `${filters.minAge ?? MIN_SEARCH_AGE}-${filters.maxAge ?? MAX_SEARCH_AGE}`),
+    fields.includes("country") &&
+      (filters.region ??
+        (filters.country ? t(`profile:countries.${filters.country}`) : t("search:form.anyCountry"))),
+  ].filter(Boolean);
+  return (
+    <p className="search-summary card card-body py-2 mb-3" data-testid="search-summary">
+      {parts.join(", ")} · <a href="#search-form">{t("search:form.edit")}</a>
+    </p>
+  );
+}
+
 export default function MembersRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { filters, fields, countries, regions, result } = loaderData;
+  const { filters, searched, fields, countries, regions, result } = loaderData;
   const query = searchQuery(filters);
   return (
     <main className="container py-4">
       <h1 className="h3 text-primary">{t("search:title")}</h1>
-      {/* Remounted per search, so the fields show the filters of the page shown (also after Back). */}
-      <SearchForm key={query} filters={filters} fields={fields} countries={countries} regions={regions} />
+      <div className={searched ? "search-fold" : undefined}>
+        {searched && <FilterSummary filters={filters} fields={fields} />}
+        {/* Remounted per search, so the fields show the filters of the page shown (also after Back). */}
+        <SearchForm key={query} filters={filters} fields={fields} countries={countries} regions={regions} />
+      </div>
       <section aria-labelledby="search-results-heading">
         <h2 id="search-results-heading" className="visually-hidden">
           {t("search:results.heading")}

@@ -13,7 +13,7 @@ const props: FooterProps = {
 };
 
 describe("Footer", () => {
-  it("has the nine footer links in order", () => {
+  it("has the nine page links in order, then the language page", () => {
     renderWithApp(<Footer {...props} />);
     const links = screen.getAllByRole("link");
     expect(links.map((l) => l.textContent)).toEqual([
@@ -26,6 +26,7 @@ describe("Footer", () => {
       "Retourbeleid",
       "Veelgestelde vragen",
       "Klantenservice",
+      "Taal",
     ]);
     expect(links.map((l) => l.getAttribute("href"))).toEqual([
       "/pages/terms",
@@ -37,6 +38,7 @@ describe("Footer", () => {
       "/pages/return-policy",
       "/pages/faq",
       "/pages/service",
+      "/lang-config",
     ]);
   });
 
@@ -54,11 +56,12 @@ describe("Footer", () => {
     expect(screen.getByTestId("us-footer")).toHaveTextContent("2257");
   });
 
-  it("is compact in installed-app mode and differs for members", () => {
+  it("is compact in installed-app mode, keeps the adults-only notice there, and differs for members", () => {
     const { container, unmount } = renderWithApp(<Footer {...props} variant="app" />);
     expect(container.querySelector("footer")).toHaveAttribute("data-variant", "app");
-    expect(screen.queryByTestId("disclaimer")).not.toBeInTheDocument();
-    expect(screen.getAllByRole("link")).toHaveLength(9);
+    expect(screen.getByTestId("disclaimer")).toHaveTextContent(`${props.minAge}`);
+    expect(screen.getAllByRole("link")).toHaveLength(10);
+    expect(screen.getByRole("link", { name: "Taal" })).toHaveAttribute("href", "/lang-config");
     unmount();
     renderWithApp(<Footer {...props} variant="member" />);
     expect(screen.queryByText(/is de plek om nieuwe mensen te ontmoeten/)).not.toBeInTheDocument();

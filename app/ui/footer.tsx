@@ -1,17 +1,18 @@
 import { AppLink } from "~/ui/app-link";
 import { useTranslation } from "~/ui/use-translation";
 
-/** The nine footer links, in order. */
+/** The footer links, in order: the nine pages, then every language (the top bar shows a few). */
 const FOOTER_LINKS = [
-  { key: "terms", to: "/pages/terms" },
-  { key: "privacy", to: "/pages/privacy" },
-  { key: "cookies", to: "/pages/cookies" },
-  { key: "ban", to: "/pages/ban" },
-  { key: "pricing", to: "/pricing" },
-  { key: "complaints", to: "/complaints" },
-  { key: "returnPolicy", to: "/pages/return-policy" },
-  { key: "faq", to: "/pages/faq" },
-  { key: "support", to: "/pages/service" },
+  { label: "footer.terms", to: "/pages/terms" },
+  { label: "footer.privacy", to: "/pages/privacy" },
+  { label: "footer.cookies", to: "/pages/cookies" },
+  { label: "footer.ban", to: "/pages/ban" },
+  { label: "footer.pricing", to: "/pricing" },
+  { label: "footer.complaints", to: "/complaints" },
+  { label: "footer.returnPolicy", to: "/pages/return-policy" },
+  { label: "footer.faq", to: "/pages/faq" },
+  { label: "footer.support", to: "/pages/service" },
+  { label: "language.title", to: "/lang-config" },
 ] as const;
 
 export type FooterVariant = "public" | "member" | "app";
@@ -32,18 +33,31 @@ export function Footer({ variant, siteName, companyName, minAge, fictionalPlural
   const links = (
     <ul className="list-inline mb-2">
       {FOOTER_LINKS.map((link) => (
-        <li key={link.key} className="list-inline-item">
+        <li key={link.to} className="list-inline-item">
           <AppLink to={link.to} className="link-secondary">
-            {t(`footer.${link.key}`)}
+            {t(link.label)}
           </AppLink>
         </li>
       ))}
     </ul>
   );
+  // The adults-only notice and the fictional profiles' disclaimer stay in every variant.
+  const disclaimer = (
+    <p
+      className={`text-body-secondary ${variant === "app" ? "small mb-0" : "mb-1"}`}
+      data-testid="disclaimer"
+    >
+      {t("footer.disclaimer", { minAge })}
+      {fictionalPlural ? " " + t("footer.fictional", { fictionalPlural }) : null}
+    </p>
+  );
   if (variant === "app") {
     return (
       <footer className="site-footer border-top py-2 bg-light text-center" data-variant="app">
-        <div className="container">{links}</div>
+        <div className="container">
+          {links}
+          {disclaimer}
+        </div>
       </footer>
     );
   }
@@ -51,10 +65,7 @@ export function Footer({ variant, siteName, companyName, minAge, fictionalPlural
     <footer className="site-footer border-top py-4 mt-4 bg-light" data-variant={variant}>
       <div className="container">
         {links}
-        <p className="text-body-secondary mb-1" data-testid="disclaimer">
-          {t("footer.disclaimer", { minAge })}
-          {fictionalPlural ? " " + t("footer.fictional", { fictionalPlural }) : null}
-        </p>
+        {disclaimer}
         {variant === "public" && (
           <p className="text-body-secondary mb-1">{t("footer.about", { siteName })}</p>
         )}

@@ -1,3 +1,4 @@
+import { Icon } from "~/ui/icons";
 import { Form } from "react-router";
 import { AppLink } from "~/ui/app-link";
 import { useTranslation } from "~/ui/use-translation";
@@ -51,21 +52,25 @@ export function TopBar({ siteName, user, locales, locale, unreadMessages = 0, ne
   const { t } = useTranslation();
   const badgeClass = user ? creditsBadgeClass(user.credits) : null;
   return (
-    <header className="navbar navbar-expand bg-white border-bottom">
-      <nav className="container gap-2 flex-wrap" aria-label={t("nav.main")}>
+    // Below 992 px a member's bar is one row: icons with their badges, the labels kept for screen
+    // readers (styles: `.top-bar`); from 992 px the labels show beside the icons.
+    <header className={`navbar navbar-expand bg-white border-bottom top-bar${user ? " top-bar-member" : ""}`}>
+      <nav className="container gap-2" aria-label={t("nav.main")}>
         <AppLink to={user ? "/members" : "/"} className="navbar-brand fw-bold text-primary">
           {siteName}
         </AppLink>
         {user ? (
-          <ul className="navbar-nav me-auto flex-wrap">
+          <ul className="navbar-nav me-auto">
             <li className="nav-item">
               <AppLink className="nav-link" to="/members">
-                {t("nav.searchMembers")}
+                <Icon name="search" />
+                <span className="nav-label">{t("nav.searchMembers")}</span>
               </AppLink>
             </li>
             <li className="nav-item">
               <AppLink className="nav-link" to="/chats">
-                {t("nav.messages")}
+                <Icon name="chat" />
+                <span className="nav-label">{t("nav.messages")}</span>
                 <CountBadge
                   count={unreadMessages}
                   label={t("nav.unreadMessages", { count: unreadMessages })}
@@ -74,14 +79,16 @@ export function TopBar({ siteName, user, locales, locale, unreadMessages = 0, ne
             </li>
             <li className="nav-item">
               <AppLink className="nav-link" to="/likes">
-                {t("nav.likes")}
+                <Icon name="heart" />
+                <span className="nav-label">{t("nav.likes")}</span>
                 <CountBadge count={newLikes} label={t("nav.newLikes", { count: newLikes })} />
               </AppLink>
             </li>
             <li className="nav-item">
               {user.paidUser ? (
                 <AppLink className="nav-link" to="/credits/repeat-order">
-                  {t("nav.credits")}
+                  <Icon name="coins" />
+                  <span className="nav-label">{t("nav.credits")}</span>
                   {badgeClass && (
                     <span className={`badge rounded-pill ms-1 ${badgeClass}`} data-testid="credits-badge">
                       {user.credits}
@@ -90,7 +97,8 @@ export function TopBar({ siteName, user, locales, locale, unreadMessages = 0, ne
                 </AppLink>
               ) : (
                 <AppLink className="nav-link text-primary fw-semibold" to="/premium">
-                  {t("nav.getPremium")}
+                  <Icon name="star" />
+                  <span className="nav-label">{t("nav.getPremium")}</span>
                 </AppLink>
               )}
             </li>
@@ -98,11 +106,13 @@ export function TopBar({ siteName, user, locales, locale, unreadMessages = 0, ne
         ) : (
           <div className="me-auto" />
         )}
-        <LanguageDropdown locales={locales} current={locale} />
+        <div className="top-bar-language">
+          <LanguageDropdown locales={locales} current={locale} />
+        </div>
         {user ? (
           <details className="dropdown" data-testid="account-menu">
             <summary className="btn btn-sm btn-light d-flex align-items-center gap-2">
-              {user.mainPhotoId !== null && (
+              {user.mainPhotoId !== null ? (
                 <img
                   src={`/photos/${user.mainPhotoId}/thumb`}
                   alt=""
@@ -110,8 +120,10 @@ export function TopBar({ siteName, user, locales, locale, unreadMessages = 0, ne
                   height={30}
                   className="rounded-circle object-fit-cover"
                 />
+              ) : (
+                <Icon name="user" />
               )}
-              <span>{user.name || t("nav.account")}</span>
+              <span className="nav-label">{user.name || t("nav.account")}</span>
             </summary>
             <ul className="dropdown-menu">
               <li>

@@ -110,7 +110,7 @@ test.describe("@http", () => {
     const home = await (await request.get("/")).text();
     const footer = home.slice(home.indexOf("<footer"), home.indexOf("</footer>"));
     const links = [...footer.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!);
-    expect(links).toHaveLength(9);
+    expect(links).toHaveLength(10);
     for (const link of links) {
       const response = await request.get(link.replace(/#.*$/, ""));
       expect(response.status(), link).toBe(200);

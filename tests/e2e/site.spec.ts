@@ -62,14 +62,14 @@ test("every footer link opens its page", async ({ page, context, baseURL }) => {
   await page.goto("/");
   const footer = page.locator("footer");
   const names = await footer.getByRole("link").allTextContents();
-  expect(names).toHaveLength(9);
+  expect(names).toHaveLength(10);
   for (const name of names) {
     await page.goto("/");
     await footer.getByRole("link", { name, exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(page.getByTestId("error-page")).toHaveCount(0);
   }
-  await expect(page).toHaveURL(/\/pages\/service$/);
+  await expect(page).toHaveURL(/\/lang-config$/);
 });
 
 test("an unknown page shows the 404 page with a link home", async ({ page, context, baseURL }) => {

@@ -1,7 +1,39 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Link } from "react-router";
+import { isRouteErrorResponse, Link, useRevalidator } from "react-router";
 import { isChunkLoadError, reloadForChunkError } from "~/ui/chunk-reload";
+import { useMarkNavigationFailed } from "~/ui/loading-bar";
 import { useTranslation } from "~/ui/use-translation";
+
+/**
+ * A page's data that never arrived: the browser's fetch failed (offline, a dropped connection), not
+ * the server. Browsers word it differently: "Failed to fetch", "NetworkError…", "Load failed".
+ */
+function isNetworkFailure(error: unknown): boolean {
+  return error instanceof TypeError && /fetch|network|load failed/i.test(error.message);
+}
+
+/** The connection failed: say so, and load the same page again on request (the bar is red meanwhile). */
+function NetworkFailure({ as: Element = "main" }: { as?: "main" | "div" }) {
+  const { t } = useTranslation();
+  const revalidator = useRevalidator();
+  useMarkNavigationFailed(true);
+  return (
+    <Element className="container py-5 text-center" data-testid="error-page">
+      <title>{t("error.offline")}</title>
+      <p className="lead" role="alert">
+        {t("error.offline")}
+      </p>
+      <button
+        type="button"
+        className="btn btn-primary"
+        disabled={revalidator.state === "loading"}
+        onClick={() => void revalidator.revalidate()}
+      >
+        {t("error.retry")}
+      </button>
+    </Element>
+  );
+}
 
 function ErrorPage({
   status,
@@ -41,6 +73,7 @@ export function RouteErrorPage({ error, as }: { error: unknown; as?: "main" | "d
   useEffect(() => {
     if (isChunkLoadError(error)) reloadForChunkError();
   }, [error]);
+  if (isNetworkFailure(error)) return <NetworkFailure as={as} />;
   // The server logs errors in handleError (entry.server.tsx); this reports the browser's own.
   if (!isRouteErrorResponse(error) && typeof document !== "undefined") console.error(error);
   // An unreadable or oversized request body (middleware/request-body.server) says so in the reader's language.

@@ -179,7 +179,11 @@ describe("staff invitations", () => {
     expect(refused.status).toBe(400);
     expect(replyErrors(refused.body, "invite").email).toEqual([REFUSAL]);
     const actor = { id: admin.userId, siteId: site.id };
-    const again = await inviteStaff(actor, { email, role: "support" }, { site, origin: ORIGIN, language: "nl" });
+    const again = await inviteStaff(
+      actor,
+      { email, role: "support" },
+      { site, origin: ORIGIN, language: "nl" },
+    );
     expect(again).toEqual({ ok: false, error: "disposable" });
     expect(await users(email)).toBe(0);
   });

@@ -3,7 +3,8 @@
 // they open sends them to /terms/accept, while JSON calls and posts go on; accepting records the
 // version with time and address and returns to where they were going.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { termsAcceptances } from "~/domain/accounts/terms-acceptance.server";
+import { eraseExpiredAccounts } from "~/domain/accounts/erase-accounts.server";
+import { recordTermsAcceptance, termsAcceptances } from "~/domain/accounts/terms-acceptance.server";
 import { resolveSite } from "~/domain/sites/site.server";
 import { termsVersionDate } from "~/domain/sites/terms-date";
 import { db } from "~/lib/db.server";
@@ -186,7 +187,9 @@ describe("when the terms move past the member's signup", () => {
     await accept(userId, { accept_terms: "on", redirectTo: "/" });
     expect((await open("/likes", userId)).status).toBe(200);
     await termsMovedTo(new Date(Date.now() - 60_000));
-    expect((await open("/likes", userId)).location).toBe(`/terms/accept?redirectTo=${encodeURIComponent("/likes")}`);
+    expect((await open("/likes", userId)).location).toBe(
+      `/terms/accept?redirectTo=${encodeURIComponent("/likes")}`,
+    );
     await accept(userId, { accept_terms: "on", redirectTo: "/likes" });
     // Newest first: the version just accepted, then the one before.
     const versions = (await termsAcceptances(userId)).map((row) => row.termsVersion);
@@ -207,5 +210,23 @@ describe("a member who signed up after the current terms", () => {
     );
     expect(form.location).toBe("/chats");
     expect(await db().termsAcceptance.count({ where: { userId } })).toBe(0);
+  });
+});
+
+describe("erasure", () => {
+  it("keeps the record of what was accepted, without the address it came from", async () => {
+    const { userId } = await createMember();
+    const termsVersion = await currentVersion();
+    await recordTermsAcceptance({ userId, termsVersion, ip: "10.1.2.3" });
+    await db().user.update({
+      where: { id: userId },
+      data: { status: "deleted", deletedAt: new Date(Date.now() - 20 * DAY) },
+    });
+    await eraseExpiredAccounts();
+    const rows = await db().termsAcceptance.findMany({
+      where: { userId },
+      select: { termsVersion: true, ip: true },
+    });
+    expect(rows).toEqual([{ termsVersion, ip: null }]);
   });
 });

@@ -27,6 +27,8 @@ export default [
     route("complete-signup", "routes/complete-signup.tsx"),
     route("activate", "routes/activate.tsx"),
     route("logout", "routes/logout.tsx", { id: "logout" }),
+    // Accepting terms that changed since the member last accepted them (decision 0061).
+    route("terms/accept", "routes/terms.accept.tsx"),
     route("api/logout.php", "routes/logout.tsx", { id: "api-logout" }),
     route("activate/done", "routes/activate.done.tsx"),
     route("activate/error", "routes/activate.error.tsx"),

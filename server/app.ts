@@ -7,6 +7,7 @@ import express, { type RequestHandler } from "express";
 import pg from "pg";
 import type { ServerBuild } from "react-router";
 import { CLIENT_IP_HEADER } from "../app/lib/client-ip.server";
+import { DATA_REQUEST_HEADER } from "../app/lib/data-request.server";
 import type { TrustProxy } from "../app/lib/env.server";
 import type { Logger } from "../app/lib/logger.server";
 
@@ -19,6 +20,8 @@ function requestLogging(logger: Logger): RequestHandler {
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     req.headers["x-request-id"] = requestId;
     req.headers[CLIENT_IP_HEADER.toLowerCase()] = req.ip ?? "unknown";
+    // React Router's own data requests: their path no longer ends in `.data` when the app sees them.
+    req.headers[DATA_REQUEST_HEADER.toLowerCase()] = req.path.endsWith(".data") ? "1" : "0";
     res.setHeader("X-Request-Id", requestId);
     const started = process.hrtime.bigint();
     res.on("finish", () => {

@@ -11,6 +11,8 @@ interface RequestInfo {
   site: Site;
   country: string;
   installedApp: boolean;
+  /** A page being opened: its document or a navigation's data request, not a call, stream or post. */
+  rendersPage: boolean;
   user: SessionUser | null;
   sessionId: string | null;
   /**

@@ -7,6 +7,7 @@ import { resolveSite } from "~/domain/sites/site.server";
 import { requestInfoContext } from "~/middleware/context";
 import { INSTALLED_APP_COOKIE, LOCALE_COOKIE, cookieHeader, readCookie } from "~/lib/cookies.server";
 import { env } from "~/lib/env.server";
+import { isDataRequest } from "~/lib/data-request.server";
 import { isOwnOrigin } from "~/lib/same-origin.server";
 import { localeForRequest, setLocaleFacts } from "./i18n.server";
 
@@ -72,11 +73,11 @@ function memberCacheControl(current: string | null): string {
 
 /**
  * A page as a browser asks for it: its document, or the data request of a navigation (the root
- * loader runs for both). Photos, API calls and form posts ask for other things.
+ * loader runs for both). Photos, API calls, event streams and form posts ask for other things.
  */
-function rendersPage(request: Request, url: URL) {
+function rendersPage(request: Request) {
   if (request.method !== "GET") return false;
-  return url.pathname.endsWith(".data") || (request.headers.get("Accept") ?? "").includes("text/html");
+  return isDataRequest(request) || (request.headers.get("Accept") ?? "").includes("text/html");
 }
 
 /**
@@ -92,7 +93,7 @@ export const requestInfoMiddleware: MiddlewareFunction<Response> = async ({ requ
   setLocaleFacts(request, { domainLanguage: site.domainLanguage, country });
   const installedApp = isInstalledApp(request, url);
   const nonce = randomBytes(16).toString("base64");
-  const page = rendersPage(request, url);
+  const page = rendersPage(request);
   const session = await getSession(request, site.id, {
     withCounts: page,
     withSearchViewer: page && readsSearchViewer(url.pathname),
@@ -103,6 +104,7 @@ export const requestInfoMiddleware: MiddlewareFunction<Response> = async ({ requ
     site,
     country,
     installedApp,
+    rendersPage: page,
     user: session?.user ?? null,
     sessionId: session?.id ?? null,
     memberCounts: session?.counts ?? null,

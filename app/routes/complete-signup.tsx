@@ -8,6 +8,7 @@ import { suggestEmail } from "~/domain/accounts/email-suggestion";
 import { changeSignupEmailSchema } from "~/domain/accounts/change-signup-email-schema";
 import { requireUser } from "~/middleware/guards.server";
 import { EMAIL_CHANGE_ERROR_KEYS } from "~/domain/accounts/email-change.server";
+import { DISPOSABLE_EMAIL_MESSAGE } from "~/domain/accounts/disposable-email.server";
 import {
   changeUnconfirmedEmail,
   resendActivation,
@@ -65,7 +66,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? t("signup:complete.duplicate")
         : result.error === "wrong_password"
           ? t(EMAIL_CHANGE_ERROR_KEYS.wrongPassword)
-          : t("signup:complete.same");
+          : result.error === "disposable"
+            ? t(DISPOSABLE_EMAIL_MESSAGE)
+            : t("signup:complete.same");
 
   if (formData.get("intent") === "resend") {
     const result = await resendActivation(user.id, site, origin, clientIp(request));

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { z } from "zod";
+import { DISPOSABLE_EMAIL_MESSAGE } from "~/domain/accounts/disposable-email.server";
 import { staffChangeSchema, staffInviteSchema } from "~/domain/accounts/staff-account-schemas";
 import {
   changeStaffRole,
@@ -52,9 +53,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       language: getLocale(context),
     });
     if (!invited.ok) {
-      const reply = submission.reply({
-        fieldErrors: { email: [t(`staffAdmin:team.errors.${invited.error}`)] },
-      });
+      const message =
+        invited.error === "disposable"
+          ? t(DISPOSABLE_EMAIL_MESSAGE)
+          : t(`staffAdmin:team.errors.${invited.error}`);
+      const reply = submission.reply({ fieldErrors: { email: [message] } });
       return data({ invite: reply, refusal: null }, { status: 400 });
     }
     return redirect(`/staff/team?done=${invited.created ? "invited" : "made"}`);

@@ -106,6 +106,11 @@ const EXPECTED: Record<string, Row> = {
   // A GET from no page of ours (these requests name none) asks a member with a logout button.
   "/logout": { GET: { "*": 200, visitor: "/", deleted: "/" }, POST: { "*": "/" } },
   "/api/logout.php": { GET: { "*": 200, visitor: "/", deleted: "/" }, POST: { "*": "/" } },
+  // Members who signed up under the current terms are not asked and go on; the empty form lacks the box.
+  "/terms/accept": {
+    GET: { "*": "/", visitor: "login", deleted: "login" },
+    POST: { "*": 400, visitor: "login", deleted: "login" },
+  },
   "/api/user.php": {
     json: () => ({ language: "de" }),
     GET: { "*": 200 },

@@ -16,7 +16,7 @@ import { runRoute, sessionCookie } from "../fixtures/run-route";
 import { logger } from "~/lib/logger.server";
 
 type Handler = (args: never, next: never) => unknown;
-type As = "visitor" | "unconfirmed" | "member" | "staff";
+type As = "visitor" | "unconfirmed" | "member" | "staff" | "asked";
 
 function routeList(entries: RouteConfigEntry[], prefix = ""): { pattern: string; file: string }[] {
   return entries.flatMap((entry) => {
@@ -58,6 +58,8 @@ const POSTED_BY: Record<string, As> = {
   "/staff/team": "staff",
   "/dev/mollie/checkout/:id": "staff",
   "/complete-signup": "unconfirmed",
+  // Posted by a member the terms form asks, so that a broken body could record an acceptance.
+  "/terms/accept": "asked",
   "PUT /api/user.php": "member",
 };
 
@@ -100,6 +102,8 @@ const JSON_METHODS: Record<string, string[]> = { "/api/user.php": ["PUT"], "/api
 let member: number;
 let unconfirmed: number;
 let staff: number;
+/** Signed up before the site's terms version and never accepted it: the terms form asks them. */
+let asked: number;
 let profileId: number;
 /** The user behind `profileId`, for the staff's actions on one member. */
 let targetUserId: number;
@@ -202,6 +206,7 @@ async function stored() {
     directDebits: await d.directDebitRequest.count(),
     verifications: await d.verification.count(),
     pushSubscriptions: await d.pushSubscription.count(),
+    termsAcceptances: await d.termsAcceptance.count(),
   };
 }
 
@@ -246,6 +251,7 @@ beforeAll(async () => {
   await db().user.update({ where: { id: member }, data: { credits: 500 } });
   staff = (await createMember({ role: "admin" })).userId;
   unconfirmed = (await createMember({ userStatus: "not_confirmed" })).userId;
+  asked = (await createMember({ signupDate: new Date("2020-01-01T00:00:00Z") })).userId;
   const target = await createMember({ name: "Doel", photos: [{}] });
   profileId = target.profileId;
   targetUserId = target.userId;
@@ -280,7 +286,7 @@ describe("malformed input", () => {
     async ({ pattern, file, method }) => {
       const { action, middleware } = await handlersOf(file);
       const as = POSTED_BY[`${method} ${pattern}`] ?? POSTED_BY[pattern] ?? "member";
-      const userId = { visitor: null, unconfirmed, member, staff }[as];
+      const userId = { visitor: null, unconfirmed, member, staff, asked }[as];
       const failures: string[] = [];
       for (const test of CASES) {
         const headers = new Headers({ "X-Client-Ip": "10.7.7.7" });

@@ -5,6 +5,7 @@ import { sendAccountMail } from "~/domain/notifications/account-mail.server";
 import { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { confirmAddress } from "./confirm-address.server";
+import { DISPOSABLE_EMAIL_MESSAGE, isDisposableEmail } from "./disposable-email.server";
 import { checkCurrentPassword } from "./password.server";
 import { emailSchema } from "./email";
 import { consumeVerification, createVerification, peekVerification, voidLinks } from "./verification.server";
@@ -14,6 +15,7 @@ export const EMAIL_CHANGE_ERROR_KEYS = {
   invalid: "settings:email.invalid",
   duplicate: "settings:email.duplicate",
   unchanged: "settings:email.unchanged",
+  disposable: DISPOSABLE_EMAIL_MESSAGE,
   tooMany: "settings:email.tooMany",
   invalidLink: "settings:reset.invalidLink",
 } as const;
@@ -52,6 +54,7 @@ export async function requestEmailChange({
   const parsed = emailSchema.safeParse(newEmail);
   if (!parsed.success) return { ok: false, error: "invalid" };
   const email = parsed.data;
+  if (isDisposableEmail(email)) return { ok: false, error: "disposable" };
   if (!(await checkCurrentPassword(userId, password))) return { ok: false, error: "wrongPassword" };
   const user = await db().user.findUniqueOrThrow({
     where: { id: userId },

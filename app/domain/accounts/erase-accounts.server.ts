@@ -66,6 +66,11 @@ async function eraseAccount(user: { id: number; email: string }, now: Date) {
     await tx.session.deleteMany({ where: { userId: user.id } });
     await tx.verification.deleteMany({ where: { userId: user.id } });
     await tx.loginAttempt.deleteMany({ where: { userId: user.id } });
+    // The record of which terms the member accepted stays (it is the account's), its address goes.
+    await tx.termsAcceptance.updateMany({
+      where: { userId: user.id, ip: { not: null } },
+      data: { ip: null },
+    });
     // Sent mails carry the address and the name.
     await tx.mail.deleteMany({ where: { OR: [{ userId: user.id }, { to: user.email }] } });
     // What the member wrote and showed in chats goes, while each message keeps its place (and

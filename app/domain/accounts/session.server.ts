@@ -37,6 +37,8 @@ export interface SessionUser {
   timeBonusDismissedAt: Date | null;
   notificationsAlertDismissedAt: Date | null;
   pushAlertDismissedAt: Date | null;
+  /** The newest terms version the member accepted on record (terms-acceptance.server.ts); null: none. */
+  termsAcceptedVersion: Date | null;
   profile: {
     id: number;
     name: string;
@@ -84,6 +86,7 @@ function sessionUserFrom(row: SessionRow): SessionUser {
     timeBonusDismissedAt: row.timeBonusDismissedAt,
     notificationsAlertDismissedAt: row.notificationsAlertDismissedAt,
     pushAlertDismissedAt: row.pushAlertDismissedAt,
+    termsAcceptedVersion: row.termsAcceptedVersion,
     profile,
   };
 }
@@ -102,7 +105,9 @@ export interface RequestSession {
 /**
  * The session `id` and its user on a site, or null when the session ended or the member belongs to
  * another site (a cookie replayed with another Host header opens nothing there, staff pages
- * included). One statement: every request of a logged-in member runs it. `withCounts` adds the
+ * included). One statement: every request of a logged-in member runs it, and it brings the newest
+ * terms version the member accepted (an index probe), which the terms check of every page compares
+ * (docs/decisions/0061-recorded-terms-consent.md). `withCounts` adds the
  * member's totals (the top bar's badges) to that statement, for a request that renders a page;
  * `withSearchViewer` the member as the search sees them, for the search.
  */
@@ -118,7 +123,8 @@ export async function readSession(
       u.role::text AS role, u.credits, u."paidUser", u.language, u.invisible, u."signupDate",
       coalesce(u."notificationsDisabled"::text[], '{}') AS "notificationsDisabled", u."photoAlertDismissedAt",
       u."timeBonusDismissedAt", u."notificationsAlertDismissedAt", u."pushAlertDismissedAt", p.id AS "profileId", p.name AS "profileName", p.status::text AS "profileStatus",
-      p.country AS "profileCountry", ph.id AS "photoId", ph.status::text AS "photoStatus"
+      p.country AS "profileCountry", ph.id AS "photoId", ph.status::text AS "photoStatus",
+      (SELECT max(ta."termsVersion") FROM "TermsAcceptance" ta WHERE ta."userId" = u.id) AS "termsAcceptedVersion"
       ${withCounts ? Prisma.sql`, c."unreadMessages", c."newLikes", c."newLikers"` : Prisma.empty}
       ${withSearchViewer ? Prisma.sql`, to_json(v) AS "searchViewer"` : Prisma.empty}
     FROM "Session" s

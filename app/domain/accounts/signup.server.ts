@@ -13,16 +13,18 @@ import { sexualityFor } from "~/domain/profiles/genders";
 import { db } from "~/lib/db.server";
 import type { Tracking } from "~/domain/core/tracking";
 import { confirmAddress } from "./confirm-address.server";
+import { isDisposableEmail } from "./disposable-email.server";
 import { normalizeEmail } from "./email";
 import { suggestEmail } from "./email-suggestion";
 import { checkCurrentPassword, hashPassword } from "./password.server";
 import type { SignupValues } from "./signup-schema";
+import { currentTermsVersion, recordTermsAcceptance } from "./terms-acceptance.server";
 import { consumeVerification, createVerification, usedVerification, voidLinks } from "./verification.server";
 
 /** A deleted account can be reactivated within 14 days (docs/product.md, Accounts). */
 const DELETION_GRACE_DAYS = 14;
 
-type SignupSite = Pick<Site, "id" | "name" | "domain" | "usesSignupMessage">;
+type SignupSite = Pick<Site, "id" | "name" | "domain" | "usesSignupMessage" | "company">;
 type MailSite = Pick<Site, "name" | "domain">;
 
 export type ExistingAccount = "active" | "reactivatable" | "customer_service";
@@ -60,9 +62,10 @@ interface NewAccount {
 }
 
 /**
- * Creates the member in one transaction: the user (not confirmed yet), the profile, the activation
- * link and the lander visit's signup. The profile stays disabled, and the signup credits wait, until
- * the e-mail address is confirmed (unconfirmed members do not take part yet; see confirmAddress).
+ * Creates the member in one transaction: the user (not confirmed yet), the profile, the acceptance
+ * of the terms the form asked for (their current version), the activation link and the lander
+ * visit's signup. The profile stays disabled, and the signup credits wait, until the e-mail address
+ * is confirmed (unconfirmed members do not take part yet; see confirmAddress).
  */
 async function createAccount({ site, values, language, country, ip, tracking, lander, visit }: NewAccount) {
   const passwordHash = await hashPassword(values.password);
@@ -98,6 +101,7 @@ async function createAccount({ site, values, language, country, ip, tracking, la
       },
       select: { id: true },
     });
+    await recordTermsAcceptance({ userId: user.id, termsVersion: currentTermsVersion(site), ip }, tx);
     const token = await createVerification({ type: "activation", userId: user.id, target: values.email }, tx);
     if (visit) await recordSignup(site.id, visit, tx);
     return { userId: user.id, activationToken: token };
@@ -133,13 +137,15 @@ const isUniqueViolation = (error: unknown) =>
 type SignupOutcome =
   | { status: "exists"; existing: ExistingAccount }
   | { status: "suggestion"; suggestion: string }
+  | { status: "disposable" }
   | { status: "rate_limited" }
   | { status: "created"; userId: number };
 
 /**
  * The signup steps after the form checks passed: refuse a known address (looked up
- * a limited number of times per IP), offer a typo correction once, create the account (at most a
- * few per IP per hour) and send the activation mail.
+ * a limited number of times per IP), offer a typo correction once, refuse a throw-away address,
+ * create the account (at most a few per IP per hour) and send the activation mail. The typo hint
+ * comes before the refusal: some typo domains (`gmial.com`) are on the throw-away list too.
  */
 export async function signUp(input: NewAccount & { origin: string }): Promise<SignupOutcome> {
   const { site, values } = input;
@@ -149,6 +155,7 @@ export async function signUp(input: NewAccount & { origin: string }): Promise<Si
 
   const suggestion = suggestEmail(values.email);
   if (suggestion && values.email_checked !== values.email) return { status: "suggestion", suggestion };
+  if (isDisposableEmail(values.email)) return { status: "disposable" };
 
   if (!(await withinLimit(SIGNUPS_PER_IP, input.ip))) return { status: "rate_limited" };
 
@@ -205,7 +212,10 @@ async function activatedBefore(token: string): Promise<{ userId: number; firstUs
 
 export type ActivationMailResult =
   | { ok: true; email: string }
-  | { ok: false; error: "confirmed" | "rate_limited" | "same" | "duplicate" | "wrong_password" };
+  | {
+      ok: false;
+      error: "confirmed" | "rate_limited" | "same" | "duplicate" | "wrong_password" | "disposable";
+    };
 
 async function unconfirmedUser(userId: number) {
   const user = await db().user.findUnique({
@@ -271,6 +281,7 @@ export async function changeUnconfirmedEmail(
   const email = normalizeEmail(newEmail);
   const user = await unconfirmedUser(userId);
   if (!user) return { ok: false, error: "confirmed" };
+  if (isDisposableEmail(email)) return { ok: false, error: "disposable" };
   if (!(await checkCurrentPassword(userId, password))) return { ok: false, error: "wrong_password" };
   if (email === user.email) return { ok: false, error: "same" };
   const taken = await db().user.findUnique({

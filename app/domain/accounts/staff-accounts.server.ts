@@ -8,6 +8,7 @@ import { recordStaffAction, type StaffActor } from "~/domain/staff/staff-actions
 import type { UserRole } from "~/generated/prisma/enums";
 import { db } from "~/lib/db.server";
 import { translatorFor } from "~/lib/translator.server";
+import { isDisposableEmail } from "./disposable-email.server";
 import { normalizeEmail } from "./email";
 import { createVerification } from "./verification.server";
 
@@ -41,13 +42,15 @@ const roleName = (language: string, role: StaffRole) =>
   translatorFor(language)(`roles.${role}`, { ns: "mail" });
 
 type InviteResult =
-  { ok: true; userId: number; created: boolean } | { ok: false; error: "alreadyStaff" | "notInvitable" };
+  | { ok: true; userId: number; created: boolean }
+  | { ok: false; error: "alreadyStaff" | "notInvitable" | "disposable" };
 
 /**
  * Invites `email` to the staff with `role`: an address without an account on the site gets a new
  * account (confirmed, no profile, no password) and a mail with a one-time link to set the password
  * (the password-reset link, so no password travels by mail); a member's account gets the role and a
- * mail saying so. Deleted or banned accounts are not made staff.
+ * mail saying so. Deleted or banned accounts are not made staff, and a throw-away address gets no
+ * account (the password link and every staff mail go to it).
  */
 export async function inviteStaff(
   admin: StaffActor,
@@ -55,6 +58,7 @@ export async function inviteStaff(
   { site, origin, language }: { site: Pick<Site, "name" | "domain">; origin: string; language: string },
 ): Promise<InviteResult> {
   const email = normalizeEmail(input.email);
+  if (isDisposableEmail(email)) return { ok: false, error: "disposable" };
   const existing = await db().user.findUnique({
     where: { siteId_email: { siteId: admin.siteId, email } },
     select: {

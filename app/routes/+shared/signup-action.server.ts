@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { EMAIL_SUGGESTION_FIELD, suggestEmail } from "~/domain/accounts/email-suggestion";
+import { DISPOSABLE_EMAIL_MESSAGE } from "~/domain/accounts/disposable-email.server";
 import { signupSchema } from "~/domain/accounts/signup-schema";
 import { signUp, type ExistingAccount } from "~/domain/accounts/signup.server";
 import { LANDER_VISIT_FIELD } from "~/domain/landers/designs";
@@ -88,6 +89,16 @@ export async function signupAction(
       return answer({ result: reply(), existing: outcome.existing }, 400);
     case "suggestion":
       return answer({ result: reply(), suggestion: outcome.suggestion }, 400);
+    case "disposable":
+      return answer(
+        {
+          result: submission.reply({
+            fieldErrors: { email: [t(DISPOSABLE_EMAIL_MESSAGE)] },
+            hideFields: ["password"],
+          }),
+        },
+        400,
+      );
     case "rate_limited":
       return answer({ result: reply([t("signup:errors.rateLimited")]) }, 429);
   }

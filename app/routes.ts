@@ -36,6 +36,8 @@ export default [
   route("api/companyinfo.php", "routes/api.companyinfo.ts"),
   route("api/mail-events", "routes/api.mail-events.ts"),
   route("mail-alert", "routes/mail-alert.ts"),
+  // The member's own data archive (docs/product.md, Your data), streamed as a download.
+  route("settings/data-export/:id", "routes/settings.data-export.$id.ts"),
 
   layout("routes/_layout.chat.tsx", [
     route("chats", "routes/chats.tsx"),

@@ -158,10 +158,17 @@ function s3Storage(
         }
         if (bufferedBytes > 0 || parts.length === 0) await sendPart();
         await client.send(
-          new sdk.CompleteMultipartUploadCommand({ Bucket, Key: key, UploadId, MultipartUpload: { Parts: parts } }),
+          new sdk.CompleteMultipartUploadCommand({
+            Bucket,
+            Key: key,
+            UploadId,
+            MultipartUpload: { Parts: parts },
+          }),
         );
       } catch (error) {
-        await client.send(new sdk.AbortMultipartUploadCommand({ Bucket, Key: key, UploadId })).catch(() => {});
+        await client
+          .send(new sdk.AbortMultipartUploadCommand({ Bucket, Key: key, UploadId }))
+          .catch(() => {});
         throw error;
       }
       return size;

@@ -59,7 +59,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       action,
       member: memberView(member),
       refusal: exportAt ? "exportTooSoon" : refusal,
-      refusalValues: exportAt ? { at: when(exportAt, language, site.timeZone) } : {},
+      refusalValues: (exportAt ? { at: when(exportAt, language, site.timeZone) } : {}) as Record<
+        string,
+        string
+      >,
       title: t(`staffMemberActions:title.${action}`),
     },
     { status: refusal || exportAt ? 409 : 200 },

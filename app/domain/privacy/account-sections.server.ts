@@ -256,7 +256,14 @@ export const loginsSection: ExportSection = {
     const sessions = await db().session.findMany({
       where: { userId },
       orderBy: { createdAt: "asc" },
-      select: { createdAt: true, lastUsedAt: true, expiresAt: true, ip: true, userAgent: true, passwordAt: true },
+      select: {
+        createdAt: true,
+        lastUsedAt: true,
+        expiresAt: true,
+        ip: true,
+        userAgent: true,
+        passwordAt: true,
+      },
     });
     yield {
       path: "logins.json",

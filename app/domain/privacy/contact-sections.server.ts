@@ -24,7 +24,9 @@ function giftName(gift: { code: string; names: Prisma.JsonValue } | null, langua
   if (!gift) return null;
   const names = gift.names && typeof gift.names === "object" && !Array.isArray(gift.names) ? gift.names : {};
   const own = names[language];
-  return typeof own === "string" && own ? own : t(`chat-extras:gifts.${gift.code}`, { defaultValue: gift.code });
+  return typeof own === "string" && own
+    ? own
+    : t(`chat-extras:gifts.${gift.code}`, { defaultValue: gift.code });
 }
 
 export const likesSection: ExportSection = {
@@ -324,7 +326,10 @@ export const blocksSection: ExportSection = {
     yield {
       path: "blocks.json",
       text: jsonDocument({
-        membersYouBlocked: blocks.map((b) => ({ member: named.get(b.blockedId), blockedAt: iso(b.createdAt) })),
+        membersYouBlocked: blocks.map((b) => ({
+          member: named.get(b.blockedId),
+          blockedAt: iso(b.createdAt),
+        })),
       }),
     };
   },

@@ -40,7 +40,11 @@ export async function nextDataExportAt(
   tx: Prisma.TransactionClient = db(),
 ): Promise<Date | null> {
   const last = await tx.dataExport.findFirst({
-    where: { userId, status: { not: "failed" }, createdAt: { gt: new Date(now.getTime() - EXPORT_INTERVAL_MS) } },
+    where: {
+      userId,
+      status: { not: "failed" },
+      createdAt: { gt: new Date(now.getTime() - EXPORT_INTERVAL_MS) },
+    },
     orderBy: { createdAt: "desc" },
     select: { createdAt: true },
   });
@@ -204,7 +208,13 @@ export async function dataExportDownload(
 ): Promise<DataExportDownload> {
   const row = await db().dataExport.findFirst({
     where: { id: exportId, userId },
-    select: { status: true, storageKey: true, expiresAt: true, readyAt: true, user: { select: { site: { select: { name: true } } } } },
+    select: {
+      status: true,
+      storageKey: true,
+      expiresAt: true,
+      readyAt: true,
+      user: { select: { site: { select: { name: true } } } },
+    },
   });
   if (!row || row.status === "pending" || row.status === "failed") return { ok: false, error: "notFound" };
   if (row.status === "expired" || !row.storageKey || !row.expiresAt || row.expiresAt <= now) {

@@ -13,7 +13,10 @@ export const creditsSection: ExportSection = {
   name: "credits",
   files: ["credits.json"],
   async *entries({ userId }) {
-    const { credits } = await db().user.findUniqueOrThrow({ where: { id: userId }, select: { credits: true } });
+    const { credits } = await db().user.findUniqueOrThrow({
+      where: { id: userId },
+      select: { credits: true },
+    });
     yield {
       path: "credits.json",
       text: jsonDocument({
@@ -24,7 +27,14 @@ export const creditsSection: ExportSection = {
               where: { userId, id: { gt: afterId } },
               orderBy: { id: "asc" },
               take: EXPORT_BATCH,
-              select: { id: true, delta: true, balanceAfter: true, reason: true, reference: true, createdAt: true },
+              select: {
+                id: true,
+                delta: true,
+                balanceAfter: true,
+                reason: true,
+                reference: true,
+                createdAt: true,
+              },
             }),
           ),
           (batch) =>

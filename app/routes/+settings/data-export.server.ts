@@ -19,7 +19,11 @@ function fileSize(bytes: number, language: string) {
 }
 
 /** The settings section's view of the member's newest archive. */
-export async function dataExportView(userId: number, language: string, timeZone: string): Promise<DataExportView> {
+export async function dataExportView(
+  userId: number,
+  language: string,
+  timeZone: string,
+): Promise<DataExportView> {
   const found = await dataExportState(userId);
   const at = (date: Date) => when(date, language, timeZone);
   switch (found.state) {

@@ -15,7 +15,13 @@ export type DataExportNotice = { kind: "requested" } | { kind: "expired" } | { k
  * with its link and end, expired) and the plain form that asks for a new one while the daily limit
  * allows, with the notice of what just happened.
  */
-export function DataExportSection({ view, notice }: { view: DataExportView; notice: DataExportNotice | null }) {
+export function DataExportSection({
+  view,
+  notice,
+}: {
+  view: DataExportView;
+  notice: DataExportNotice | null;
+}) {
   const { t } = useTranslation();
   return (
     <div data-testid="data-export" data-state={view.state}>

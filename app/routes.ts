@@ -121,6 +121,8 @@ export default [
   route("api/companyinfo.php", "routes/api.companyinfo.ts"),
   route("api/mail-events", "routes/api.mail-events.ts"),
   route("mail-alert", "routes/mail-alert.ts"),
+  // The member's own data archive (docs/product.md, Your data), streamed as a download.
+  route("settings/data-export/:id", "routes/settings.data-export.$id.ts"),
 
   // Campaign links (`/{token}`): last, and every static path above outranks this dynamic one.
   route(":token", "routes/$token.tsx"),

@@ -1,4 +1,5 @@
 import { eraseExpiredAccounts } from "../app/domain/accounts/erase-accounts.server";
+import { expireDataExports } from "../app/domain/privacy/data-export.server";
 import { sendInactivityReminders } from "../app/domain/notifications/inactivity-reminders.server";
 import { runWeeklyUpdates, type WeeklyUpdatesJob } from "../app/domain/notifications/weekly-update.server";
 import { pruneLoginAttempts } from "../app/domain/accounts/login.server";
@@ -21,6 +22,8 @@ export const SCHEDULES = {
   // inactivity reminders each hour.
   [QUEUES.weeklyUpdates]: "7 9 * * *",
   [QUEUES.inactivityReminders]: "29 * * * *",
+  // Data archives past their 48 hours are removed within the hour after.
+  [QUEUES.expireDataExports]: "11 * * * *",
 } as const;
 
 /** Registers the daily schedules and their handlers; call once per process after the job queue started. */
@@ -31,6 +34,7 @@ export async function startScheduledJobs(logger?: Logger) {
   await boss.schedule(QUEUES.reconcilePayments, SCHEDULES[QUEUES.reconcilePayments], {}, { tz: "UTC" });
   await boss.schedule(QUEUES.weeklyUpdates, SCHEDULES[QUEUES.weeklyUpdates], {}, { tz: "UTC" });
   await boss.schedule(QUEUES.inactivityReminders, SCHEDULES[QUEUES.inactivityReminders], {}, { tz: "UTC" });
+  await boss.schedule(QUEUES.expireDataExports, SCHEDULES[QUEUES.expireDataExports], {}, { tz: "UTC" });
   await boss.work<WeeklyUpdatesJob>(QUEUES.weeklyUpdates, async ([job]) => {
     if (job) await runWeeklyUpdates(job.data);
   });
@@ -45,6 +49,10 @@ export async function startScheduledJobs(logger?: Logger) {
   await boss.work(QUEUES.reconcilePayments, async () => {
     const result = await reconcileOpenPayments();
     if (result.checked > 0) logger?.info("payments reconciled", result);
+  });
+  await boss.work(QUEUES.expireDataExports, async () => {
+    const result = await expireDataExports();
+    if (result.expired + result.failed > 0) logger?.info("data exports expired", result);
   });
   await boss.work(QUEUES.maintenance, async () => {
     await pruneRateLimitHits();

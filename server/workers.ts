@@ -14,6 +14,7 @@ import {
   type UnreadReminderJob,
 } from "../app/domain/notifications/unread-reminder.server";
 import { deliverMail } from "../app/domain/notifications/mail-delivery.server";
+import { buildDataExport, type DataExportJob } from "../app/domain/privacy/data-export.server";
 import { MailClaimedElsewhere } from "../app/lib/mail.server";
 import { QUEUES, jobs, stopJobs } from "../app/lib/jobs.server";
 import { workConcurrently } from "./job-concurrency";
@@ -90,6 +91,11 @@ export async function startWorkers(logger: Logger) {
   );
   await boss.work<MailingBatchJob>(QUEUES.mailingBatch, { pollingIntervalSeconds: 2 }, async ([job]) => {
     if (job) await sendMailingBatch(job.data);
+  });
+  // Data archives one at a time per process (each reads a member's rows in batches and photos one
+  // by one), so making them never crowds out the pages this process serves.
+  await boss.work<DataExportJob>(QUEUES.dataExport, { pollingIntervalSeconds: 2 }, async ([job]) => {
+    if (job) await buildDataExport(job.data);
   });
   return { stop: stopJobs };
 }

@@ -21,6 +21,8 @@ export const QUEUES = {
   inactivityReminders: "inactivity-reminders",
   mailingBatch: "mailing-batch",
   pushRetry: "push-retry",
+  dataExport: "data-export",
+  expireDataExports: "expire-data-exports",
 } as const;
 
 /**
@@ -86,6 +88,16 @@ export function jobs(): Promise<PgBoss> {
     });
     await boss.createQueue(QUEUES.mailingBatch, { name: QUEUES.mailingBatch, retryLimit: 5 });
     await boss.createQueue(QUEUES.pushRetry, { name: QUEUES.pushRetry, retryLimit: 3 });
+    // A member's data archive (domain/privacy): tried again after a minute, twice; each try starts
+    // the archive over. A big archive may take minutes: pg-boss hands a running job out again only
+    // after 30 of them.
+    await boss.createQueue(QUEUES.dataExport, {
+      name: QUEUES.dataExport,
+      retryLimit: 2,
+      retryDelay: 60,
+      expireInSeconds: 30 * 60,
+    });
+    await boss.createQueue(QUEUES.expireDataExports, { name: QUEUES.expireDataExports, policy: "singleton" });
     return boss;
   })();
   return globalThis.__boss;

@@ -15,6 +15,8 @@ import { loadSettings } from "~/domain/accounts/settings.server";
 import { hidesReadReceipts, setHideReadReceipts } from "~/domain/chat/read-receipts.server";
 import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
+import { dataExportIntent, dataExportView } from "~/routes/+settings/data-export.server";
+import { DataExportSection, type DataExportNotice } from "~/ui/settings/data-export-section";
 import { DeleteLink } from "~/ui/settings/delete-link";
 import { EmailForm } from "~/ui/settings/email-form";
 import { InvisibleForm } from "~/ui/settings/invisible-form";
@@ -31,16 +33,20 @@ import { readForm } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 import { titleMeta } from "~/ui/page-title";
 
-export const handle: TranslationHandle = { i18n: ["accounts", "chat", "mailings", "push", "settings"] };
+export const handle: TranslationHandle = {
+  i18n: ["accounts", "chat", "dataExport", "mailings", "push", "settings"],
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { site, sessionId } = context.get(requestInfoContext);
+  const i18n = getInstance(context);
   return {
     settings: await loadSettings(user.id, sessionId),
     showReadReceipts: !(await hidesReadReceipts(user.id)),
+    dataExport: await dataExportView(user.id, i18n.language, site.timeZone),
     siteName: site.name,
-    title: getInstance(context).t("settings:title"),
+    title: i18n.t("settings:title"),
   };
 }
 
@@ -72,6 +78,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return sessionsIntent(args);
     case "resumeMails":
       return resumeMailsIntent(args);
+    case "dataExport":
+      return dataExportIntent({ ...args, language: getInstance(context).language });
     case "readReceipts":
       // The switch shows receipts when on.
       await setHideReadReceipts(user.id, formData.get("showReadReceipts") !== "on");
@@ -91,7 +99,15 @@ export default function SettingsRoute({ loaderData, actionData }: Route.Componen
   const { settings } = loaderData;
   // The answer to a refused form goes to that form only.
   const resultFor = (intent: "password" | "email") =>
-    actionData?.intent === intent ? actionData.result : undefined;
+    actionData?.intent === intent && "result" in actionData ? actionData.result : undefined;
+  const dataExportNotice: DataExportNotice | null =
+    actionData?.intent === "dataExport" && "tooSoon" in actionData
+      ? { kind: "tooSoon", at: actionData.tooSoon }
+      : searchParams.get("dataExport") === "requested"
+        ? { kind: "requested" }
+        : searchParams.get("dataExport") === "expired"
+          ? { kind: "expired" }
+          : null;
   return (
     <main className="container py-4" style={{ maxWidth: 720 }}>
       <h1 className="h3 text-primary mb-4">{t("settings:title")}</h1>
@@ -131,6 +147,9 @@ export default function SettingsRoute({ loaderData, actionData }: Route.Componen
       </Section>
       <Section id="sessions" title={t("settings:sessions.title")}>
         <SessionsSection sessions={settings.sessions} />
+      </Section>
+      <Section id="data-export" title={t("dataExport:section.title")}>
+        <DataExportSection view={loaderData.dataExport} notice={dataExportNotice} />
       </Section>
       <Section id="delete" title={t("settings:delete.title")}>
         <DeleteLink />

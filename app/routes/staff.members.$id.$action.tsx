@@ -10,12 +10,14 @@ import {
   unlockLoginForMember,
 } from "~/domain/accounts/staff-member.server";
 import { adjustCredits } from "~/domain/credits/staff-adjustment.server";
+import { nextDataExportAt, requestDataExport } from "~/domain/privacy/data-export.server";
 import { unblockDirectDebit } from "~/domain/payments/refunds.server";
 import { memberActionSchema } from "~/domain/staff/member-action-schemas";
 import type { TranslationHandle } from "~/lib/i18n";
 import { getInstance } from "~/middleware/i18n.server";
 import { linkOrigin } from "~/middleware/link-origin.server";
 import { readForm } from "~/middleware/request-body.server";
+import { dateTimeFormat } from "~/lib/intl-formats";
 import { MemberActionPage } from "~/ui/staff/member-action-page";
 import { titleMeta } from "~/ui/page-title";
 import { memberActionTarget } from "./+staff/member-action.server";
@@ -37,16 +39,32 @@ function memberView(member: Awaited<ReturnType<typeof memberActionTarget>>["memb
   };
 }
 
+/** A time on the action pages, on the site's calendar, as the staff member's language writes it. */
+function when(date: Date, language: string, timeZone: string) {
+  return dateTimeFormat(language, { dateStyle: "long", timeStyle: "short", timeZone }).format(date);
+}
+
 /**
  * GET /staff/members/:id/:action: what the action will do to this member, and the form that
- * confirms it with a reason; 409 with the explanation when it does not apply to them now.
+ * confirms it with a reason; 409 with the explanation when it does not apply to them now (for the
+ * data archive also within a day of the last one, with when the next may be made).
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const { action, member, refusal } = await memberActionTarget(context, request, params);
-  const { t } = getInstance(context);
+  const { site, action, member, refusal } = await memberActionTarget(context, request, params);
+  const { t, language } = getInstance(context);
+  const exportAt = action === "export" && !refusal ? await nextDataExportAt(member.id) : null;
   return data(
-    { action, member: memberView(member), refusal, title: t(`staffMemberActions:title.${action}`) },
-    { status: refusal ? 409 : 200 },
+    {
+      action,
+      member: memberView(member),
+      refusal: exportAt ? "exportTooSoon" : refusal,
+      refusalValues: (exportAt ? { at: when(exportAt, language, site.timeZone) } : {}) as Record<
+        string,
+        string
+      >,
+      title: t(`staffMemberActions:title.${action}`),
+    },
+    { status: refusal || exportAt ? 409 : 200 },
   );
 }
 
@@ -57,7 +75,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const { staff, site, action, member, refusal } = await memberActionTarget(context, request, params);
-  const { t } = getInstance(context);
+  const { t, language } = getInstance(context);
   const submission = parseWithZod(await readForm(request), { schema: memberActionSchema(action, t) });
   if (refusal) {
     return data(submission.reply({ formErrors: [t(`staffMemberActions:notApplicable.${refusal}`)] }), {
@@ -103,6 +121,24 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "mail-on":
       outcome = await enableMailForMember(staff, member.id, reason);
       break;
+    case "export": {
+      // The archive and its mail go to the member, never to staff (docs/product.md, Your data).
+      const made = await requestDataExport({
+        userId: member.id,
+        siteId: site.id,
+        origin: mail.origin,
+        staff: { actor: staff, reason },
+      });
+      if (!made.ok && made.error === "tooSoon") {
+        const at = when(made.nextAt, language, site.timeZone);
+        return data(
+          submission.reply({ formErrors: [t("staffMemberActions:notApplicable.exportTooSoon", { at })] }),
+          { status: 409 },
+        );
+      }
+      outcome = made.ok ? { ok: true } : made;
+      break;
+    }
   }
   if (!outcome.ok) {
     if (outcome.error === "notFound") throw data(null, { status: 404 });

@@ -22,6 +22,7 @@ test.describe("@http", () => {
     "/staff/members/:id": ["/staff/members/1"],
     "/staff/members/:id/:action": ["/staff/members/1/ban"],
     "/unsubscribe/:token": ["/unsubscribe/not-a-token"],
+    "/settings/data-export/:id": ["/settings/data-export/999999"],
   };
   /** Routes that answer a plain GET with a redirect elsewhere than the login page, or with 404 for unknown ids. */
   const EXPECTED: Record<string, { status: number; location?: string }> = {

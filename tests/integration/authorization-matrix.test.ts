@@ -55,6 +55,9 @@ interface Ids {
   package: number;
   /** A confirmed member outside the roles, for the staff's actions on one member. */
   targetMember: number;
+  /** A ready data archive of the "owner" role, and one of a member outside the roles. */
+  ownerExport: number;
+  otherExport: number;
 }
 
 interface Row {
@@ -208,6 +211,17 @@ const EXPECTED: Record<string, Row> = {
     GET: { "*": 200, visitor: "login", deleted: "login" },
     POST: { "*": 400, visitor: "login", deleted: "login" },
   },
+  // A member's data archive: its owner's download alone; anyone else's, or another's, is no page.
+  "/settings/data-export/:id": {
+    params: (i) => ({ id: String(i.ownerExport) }),
+    GET: { "*": 404, visitor: "login", owner: 200, deleted: "login" },
+    also: [
+      {
+        params: (i) => ({ id: String(i.otherExport) }),
+        GET: { "*": 404, visitor: "login", deleted: "login" },
+      },
+    ],
+  },
   "/settings/delete": {
     GET: { "*": 200, visitor: "login", deleted: "login" },
     POST: { "*": 400, visitor: "login", deleted: "login" },
@@ -296,6 +310,7 @@ const EXPECTED: Record<string, Row> = {
       staffMemberAction("unlock-login", { support: [409, 409], admin: [409, 409] }),
       staffMemberAction("unblock-direct-debit", { admin: [409, 409] }),
       staffMemberAction("mail-on", { support: [409, 409], admin: [409, 409] }),
+      staffMemberAction("export", { support: [200, 400], admin: [200, 400] }),
       staffMemberAction("no-such-action", {}),
     ],
   },
@@ -612,6 +627,24 @@ beforeAll(async () => {
   ]) {
     await storage.write(key, Buffer.from("RIFF-matrix-photo"));
   }
+  // Ready archives (docs/product.md, Your data): the owner role's and Alice's, with their files.
+  const archives: number[] = [];
+  for (const who of [owner, alice]) {
+    const key = `exports/${who.userId}/matrix.zip`;
+    await storage.write(key, Buffer.from(`PK-matrix-archive-${who.userId}`));
+    const row = await db().dataExport.create({
+      data: {
+        userId: who.userId,
+        status: "ready",
+        storageKey: key,
+        sizeBytes: 30,
+        readyAt: new Date(),
+        expiresAt: new Date(Date.now() + 3_600_000),
+      },
+      select: { id: true },
+    });
+    archives.push(row.id);
+  }
   const pack = await db().creditPackage.findFirstOrThrow({
     where: { siteId: site.id, active: true },
     select: { id: true },
@@ -636,6 +669,8 @@ beforeAll(async () => {
     outboxMail: mail.id,
     package: pack.id,
     targetMember: target.userId,
+    ownerExport: archives[0]!,
+    otherExport: archives[1]!,
   };
   secrets = ["Geheimbericht-7431", "Geheimmail-5523", alice.email, bob.email, "tr_matrixalice"];
 });

@@ -568,6 +568,7 @@ describe("erasing deleted accounts", () => {
     const { SCHEDULES, startScheduledJobs } = await import("../../server/scheduled-jobs");
     expect(SCHEDULES).toEqual({
       "erase-deleted-accounts": "17 3 * * *",
+      "expire-data-exports": "11 * * * *",
       "inactivity-reminders": "29 * * * *",
       maintenance: "43 3 * * *",
       "reconcile-payments": "*/5 * * * *",
@@ -578,6 +579,7 @@ describe("erasing deleted accounts", () => {
     const schedules = await (await jobs()).getSchedules();
     expect(schedules.map((s) => [s.name, s.cron]).sort()).toEqual([
       ["erase-deleted-accounts", "17 3 * * *"],
+      ["expire-data-exports", "11 * * * *"],
       ["inactivity-reminders", "29 * * * *"],
       ["maintenance", "43 3 * * *"],
       ["reconcile-payments", "*/5 * * * *"],

@@ -207,6 +207,7 @@ async function stored() {
     verifications: await d.verification.count(),
     pushSubscriptions: await d.pushSubscription.count(),
     termsAcceptances: await d.termsAcceptance.count(),
+    dataExports: await d.dataExport.count(),
   };
 }
 
@@ -373,6 +374,19 @@ describe("malformed input", () => {
 
     it("with an unknown action: 404", async () => {
       expect((await send("delete-everything", { reason: "Weg ermee" })).status).toBe(404);
+    });
+  });
+
+  describe("a data archive download", () => {
+    it("with an id that is no row id: 404, never an error", async () => {
+      const { loader } = await import("~/routes/settings.data-export.$id");
+      for (const id of ["abc", "-1", "0", "1.5", "99999999999", "1e3", "%00"]) {
+        const request = new Request(`${ORIGIN}/settings/data-export/${encodeURIComponent(id)}`, {
+          headers: { Cookie: await sessionCookie(member), "X-Client-Ip": "10.7.7.9" },
+        });
+        const outcome = await runRoute(request, loader as Handler, { id });
+        expect(outcome.status, id).toBe(404);
+      }
     });
   });
 

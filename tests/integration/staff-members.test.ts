@@ -470,6 +470,7 @@ describe("the member page", () => {
       "confirm-email",
       "end-sessions",
       "unlock-login",
+      "export",
     ]);
   });
 

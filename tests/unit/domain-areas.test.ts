@@ -20,6 +20,7 @@ const AREA_ORDER = [
   "chat",
   "complaints",
   "payments",
+  "privacy",
 ] as const;
 
 const domainDir = path.resolve(__dirname, "../../app/domain");

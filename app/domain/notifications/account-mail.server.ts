@@ -19,6 +19,8 @@ export type AccountMailKind =
   // Staff accounts (/staff/team): an invitation with a link to set the password, a member made staff.
   | "staffInvite"
   | "staffRoleGiven"
+  // The member's data archive is ready to download (domain/privacy).
+  | "dataExportReady"
   // Notification mails (each with an unsubscribe link, see notification-mail.server.ts).
   | "newConversation"
   | "newMessages"

@@ -140,6 +140,7 @@ export function memberActions(
     "unlock-login": state.loginLocked,
     "unblock-direct-debit": isAdmin(staffRole) && member.directDebitBlockedAt !== null,
     "mail-on": member.notificationsDisabled.length > 0,
+    export: member.status !== "deleted",
   };
   return MEMBER_ACTIONS.filter((action) => offered[action]);
 }

@@ -14,6 +14,7 @@ export const MEMBER_ACTIONS = [
   "unlock-login",
   "unblock-direct-debit",
   "mail-on",
+  "export",
 ] as const;
 
 export type MemberAction = (typeof MEMBER_ACTIONS)[number];
@@ -88,5 +89,8 @@ export function notApplicable(action: MemberAction, member: StaffMemberFacts): s
       return member.directDebitBlockedAt ? null : "notBlocked";
     case "mail-on":
       return member.notificationsDisabled.length > 0 ? null : "mailOn";
+    case "export":
+      // A deleted account cannot log in to download it (the daily limit is checked where it is made).
+      return member.status === "deleted" ? "deleted" : null;
   }
 }

@@ -30,6 +30,8 @@ interface MemberActionPageProps {
   };
   /** Why the action does not apply now (a key of `notApplicable`), or null. */
   refusal: string | null;
+  /** Values the refusal's text names (the day the next data archive may be made). */
+  refusalValues?: Record<string, string>;
   lastResult?: SubmissionResult<string[]>;
 }
 
@@ -39,7 +41,13 @@ const invalidClass = (errors?: string[]) => (errors?.length ? " is-invalid" : ""
  * The confirmation page of one staff action on one member: who the member is and their state, what
  * the action will do, and the form with the reason. Plain HTML form; validated in the browser too.
  */
-export function MemberActionPage({ action, member, refusal, lastResult }: MemberActionPageProps) {
+export function MemberActionPage({
+  action,
+  member,
+  refusal,
+  refusalValues = {},
+  lastResult,
+}: MemberActionPageProps) {
   const { t, language } = useTranslation();
   const [form, fields] = useValidatedForm({
     lastResult,
@@ -95,7 +103,7 @@ export function MemberActionPage({ action, member, refusal, lastResult }: Member
       </dl>
       {refusal ? (
         <p className="alert alert-warning" role="status" data-testid="action-refused">
-          {t(`staffMemberActions:notApplicable.${refusal}`)}
+          {t(`staffMemberActions:notApplicable.${refusal}`, refusalValues)}
         </p>
       ) : (
         <Form method="post" {...getFormProps(form)}>

@@ -10,6 +10,7 @@ import {
   sendReactivationLinkForMember,
   unlockLoginForMember,
 } from "~/domain/accounts/staff-member.server";
+import { clearReportHold } from "~/domain/chat/report-hold.server";
 import { adjustCredits } from "~/domain/credits/staff-adjustment.server";
 import { unblockDirectDebit } from "~/domain/payments/refunds.server";
 import { memberActionSchema } from "~/domain/staff/member-action-schemas";
@@ -103,6 +104,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       break;
     case "mail-on":
       outcome = await enableMailForMember(staff, member.id, reason);
+      break;
+    case "clear-report-hold":
+      outcome = await clearReportHold(staff, member.id, reason);
       break;
   }
   if (!outcome.ok) {

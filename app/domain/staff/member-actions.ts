@@ -14,6 +14,7 @@ export const MEMBER_ACTIONS = [
   "unlock-login",
   "unblock-direct-debit",
   "mail-on",
+  "clear-report-hold",
 ] as const;
 
 export type MemberAction = (typeof MEMBER_ACTIONS)[number];
@@ -61,6 +62,8 @@ export interface StaffMemberFacts {
   loginLocked: boolean;
   /** The open ban, while banned. */
   ban: { reason: BanReason; note: string; createdAt: Date } | null;
+  /** Held out of member lists after reports from 3 members (docs/product.md, Trust and first contact). */
+  reportHoldAt: Date | null;
 }
 
 /** Why an action does not apply to the member now (a translation key's last part), or null. */
@@ -88,5 +91,7 @@ export function notApplicable(action: MemberAction, member: StaffMemberFacts): s
       return member.directDebitBlockedAt ? null : "notBlocked";
     case "mail-on":
       return member.notificationsDisabled.length > 0 ? null : "mailOn";
+    case "clear-report-hold":
+      return member.reportHoldAt ? null : "notHeld";
   }
 }

@@ -44,6 +44,7 @@ const STAFF_ACTION_TARGETS = {
   staff_invited: "user",
   staff_role_changed: "user",
   staff_revoked: "user",
+  report_hold_cleared: "user",
 } as const satisfies Record<StaffActionKind, StaffActionTarget>;
 
 /** Actions shown per staff page. */

@@ -216,7 +216,9 @@ export default function StaffComplaintsRoute({ loaderData }: Route.ComponentProp
                               {t("trust:hold.clear")}
                             </Link>
                             {" · "}
-                            <Link to={`/staff/members/${complaint.heldUserId}/ban`}>{t("trust:hold.ban")}</Link>
+                            <Link to={`/staff/members/${complaint.heldUserId}/ban`}>
+                              {t("trust:hold.ban")}
+                            </Link>
                           </div>
                         </div>
                       )}

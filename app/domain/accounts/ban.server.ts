@@ -46,7 +46,11 @@ export async function banMember(
     await recordStaffAction(tx, staff, "member_banned", memberId, {
       reason,
       banId: ban.id,
-      before: { status: member.status, sessions: sessions.count, ...(member.reportHoldAt ? { reportHoldAt: member.reportHoldAt.toISOString() } : {}) },
+      before: {
+        status: member.status,
+        sessions: sessions.count,
+        ...(member.reportHoldAt ? { reportHoldAt: member.reportHoldAt.toISOString() } : {}),
+      },
       after: { status: "banned", banReason, sessions: 0 },
     });
     return { ok: true };

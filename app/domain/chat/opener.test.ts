@@ -4,7 +4,9 @@ import { contactDetailIn, normaliseOpener } from "./opener";
 describe("normaliseOpener", () => {
   it("lowers the case, drops digits and collapses whitespace", () => {
     expect(normaliseOpener("  Hoi Schat 1!\n\nBen jij  er ook?  ")).toBe("hoi schat ! ben jij er ook?");
-    expect(normaliseOpener("HOI 2 schat! ben jij er ook?")).toBe(normaliseOpener("hoi schat! Ben jij er ook? 3"));
+    expect(normaliseOpener("HOI 2 schat! ben jij er ook?")).toBe(
+      normaliseOpener("hoi schat! Ben jij er ook? 3"),
+    );
   });
 
   it("keeps different words different", () => {

@@ -7,7 +7,11 @@
  * one text.
  */
 export function normaliseOpener(text: string): string {
-  return text.toLocaleLowerCase("nl").replace(/\p{Nd}/gu, "").replace(/\s+/gu, " ").trim();
+  return text
+    .toLocaleLowerCase("nl")
+    .replace(/\p{Nd}/gu, "")
+    .replace(/\s+/gu, " ")
+    .trim();
 }
 
 /** Different members one opener may reach per site day; the next one is asked for a personal one. */
@@ -19,7 +23,8 @@ export const SAME_OPENER_MEMBERS_PER_DAY = 3;
 const LINK =
   /:\/\/|\bwww\s*\.|\b[\p{L}\p{N}-]+\s*\.\s*(?:com|net|org|info|nl|be|de|at|ch|fr|it|es|pl|eu|uk|co|io|me|ly|gl|gg|app|link|site|online|xyz|top|club|live|shop|ru|tk|to|cc|ws|vip|chat|dating|love)\b/iu;
 // An e-mail address, also written "name (at) mail (dot) com" or with a full-width at sign.
-const EMAIL = /[\p{L}\p{N}._%+-]+\s*(?:@|＠|\(at\)|\[at\])\s*[\p{L}\p{N}-]+\s*(?:\.|\(dot\)|\[dot\])\s*\p{L}{2,}/iu;
+const EMAIL =
+  /[\p{L}\p{N}._%+-]+\s*(?:@|＠|\(at\)|\[at\])\s*[\p{L}\p{N}-]+\s*(?:\.|\(dot\)|\[dot\])\s*\p{L}{2,}/iu;
 // A phone number: 9 or more digits, separated by at most two spaces, dashes, dots, slashes or
 // brackets at a time ("06 12 34 56 78", "+31-6-1234 5678"). Prices, ages and dates have fewer.
 const PHONE = /\p{Nd}(?:[\s\-./()]{0,2}\p{Nd}){8,}/u;
@@ -40,7 +45,12 @@ const dayFormats = new Map<string, Intl.DateTimeFormat>();
 export function siteDay(at: Date, timeZone: string): string {
   let format = dayFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    format = new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    });
     dayFormats.set(timeZone, format);
   }
   return format.format(at);

@@ -307,7 +307,10 @@ const SPAM_KINDS = { copyPasteOpener: "copy_paste_opener", contactDetails: "cont
 async function recordSpamRefusal(reason: SendRefusal, senderId: number, siteId: number, now: Date) {
   if (!(reason in SPAM_KINDS)) return;
   const kind = SPAM_KINDS[reason as keyof typeof SPAM_KINDS];
-  await db().spamRefusal.create({ data: { siteId, userId: senderId, kind, createdAt: now }, select: { id: true } });
+  await db().spamRefusal.create({
+    data: { siteId, userId: senderId, kind, createdAt: now },
+    select: { id: true },
+  });
 }
 
 async function conversationOf(tx: Tx, senderId: number, recipientId: number) {

@@ -9,7 +9,10 @@ import { db } from "~/lib/db.server";
 /** How far back the list looks. */
 export const SPAM_LIST_DAYS = 30;
 /** Refusals of a kind a member needs within SPAM_LIST_DAYS to be listed. */
-export const SPAM_LIST_MINIMUM: Record<SpamRefusalKind, number> = { copy_paste_opener: 1, contact_details: 2 };
+export const SPAM_LIST_MINIMUM: Record<SpamRefusalKind, number> = {
+  copy_paste_opener: 1,
+  contact_details: 2,
+};
 /** Rows shown: the newest first; staff work from the top. */
 const SPAM_LIST_ROWS = 200;
 

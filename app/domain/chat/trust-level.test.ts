@@ -38,7 +38,13 @@ describe("trustLevel", () => {
   });
 
   it("lowers anyone reported by two different members to reported; one report does not", () => {
-    const trusted = { ...fresh, paid: true, approvedPhoto: true, repliesReceived: 3, signupDate: daysAgo(90) };
+    const trusted = {
+      ...fresh,
+      paid: true,
+      approvedPhoto: true,
+      repliesReceived: 3,
+      signupDate: daysAgo(90),
+    };
     expect(trustLevel({ ...trusted, reporters: 1 }, now)).toBe("trusted");
     expect(trustLevel({ ...trusted, reporters: 2 }, now)).toBe("reported");
     expect(trustLevel({ ...fresh, reporters: 5 }, now)).toBe("reported");

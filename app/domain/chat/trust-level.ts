@@ -60,13 +60,15 @@ export function trustLevel(facts: TrustFacts, now: Date): TrustLevel {
  * numbers before the other member answered. Comes on top of the free members' 2 conversations and
  * the site's hourly and daily numbers: the smaller limit applies.
  */
-export const TRUST_LIMITS: Record<TrustLevel, { conversationsPerDay: number | null; contactDetails: boolean }> =
-  {
-    reported: { conversationsPerDay: 1, contactDetails: false },
-    new: { conversationsPerDay: 3, contactDetails: false },
-    known: { conversationsPerDay: 10, contactDetails: true },
-    trusted: { conversationsPerDay: null, contactDetails: true },
-  };
+export const TRUST_LIMITS: Record<
+  TrustLevel,
+  { conversationsPerDay: number | null; contactDetails: boolean }
+> = {
+  reported: { conversationsPerDay: 1, contactDetails: false },
+  new: { conversationsPerDay: 3, contactDetails: false },
+  known: { conversationsPerDay: 10, contactDetails: true },
+  trusted: { conversationsPerDay: null, contactDetails: true },
+};
 
 /** The refusal of a new conversation beyond the level's daily number (its message names the level). */
 export const TRUST_LIMIT_REFUSALS = {

@@ -16,4 +16,7 @@ export const visibleMemberWhere = {
  * several members (docs/product.md, Trust and first contact) until staff decide. Search and the
  * other lists read the same through Profile.listedSiteId.
  */
-export const listedMemberWhere = { ...visibleMemberWhere, reportHoldAt: null } satisfies Prisma.UserWhereInput;
+export const listedMemberWhere = {
+  ...visibleMemberWhere,
+  reportHoldAt: null,
+} satisfies Prisma.UserWhereInput;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { banMember, liftBan } from "~/domain/accounts/ban.server";
 import { clearReportHold } from "~/domain/chat/report-hold.server";
 import { reportMessage } from "~/domain/chat/report-message.server";
-import { sendMessage, type ChatSite } from "~/domain/chat/send-message.server";
+import { pruneOpenerHashes, sendMessage, type ChatSite } from "~/domain/chat/send-message.server";
 import { spamList } from "~/domain/chat/spam-list.server";
 import { listComplaints } from "~/domain/complaints/complaints.server";
 import { likesForApi, listLikes } from "~/domain/likes/overview.server";
@@ -300,6 +300,15 @@ describe("copy-paste openers", () => {
         sameTextRecipientsPerHour: 100,
       }),
     ).toMatchObject({ ok: true });
+  });
+
+  it("the daily maintenance drops the counts of days before yesterday", async () => {
+    const sender = await memberWith({ paidUser: true, ageDays: 30 });
+    await send(sender, await createMember(), "Een oude opener", new Date("2026-11-01T12:00:00Z"));
+    await send(sender, await createMember(), "Een nieuwe opener", new Date("2026-11-04T12:00:00Z"));
+    expect(await pruneOpenerHashes(new Date("2026-11-04T13:00:00Z"))).toBeGreaterThanOrEqual(1);
+    const days = await db().openerHash.findMany({ where: { userId: sender.userId }, select: { day: true } });
+    expect(days.map((row) => row.day.toISOString().slice(0, 10))).toEqual(["2026-11-04"]);
   });
 });
 

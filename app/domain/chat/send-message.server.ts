@@ -301,6 +301,15 @@ async function countOpener(tx: Tx, senderId: number, body: string, site: ChatSit
   if (row!.count > SAME_OPENER_MEMBERS_PER_DAY) throw new Refused("copyPasteOpener");
 }
 
+/**
+ * The daily maintenance: openers are only compared within a site day, so rows of days before
+ * yesterday (UTC, a day's margin for every time zone) are of no use. Returns how many went.
+ */
+export async function pruneOpenerHashes(now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - 2 * 24 * HOUR);
+  return db().$executeRaw`DELETE FROM "OpenerHash" WHERE day < ${before.toISOString().slice(0, 10)}::date`;
+}
+
 /** Refusals that may be spam, kept for the staff's list (spam-list.server.ts). */
 const SPAM_KINDS = { copyPasteOpener: "copy_paste_opener", contactDetails: "contact_details" } as const;
 

@@ -55,6 +55,8 @@ export default [
     route("staff/members/:id", "routes/staff.members.$id.tsx"),
     // Staff actions on one member (ban, credits, mails, sessions, locks), each confirmed with a reason.
     route("staff/members/:id/:action", "routes/staff.members.$id.$action.tsx"),
+    // Members whose first contact was refused as possible spam (docs/product.md, Trust and first contact).
+    route("staff/spam", "routes/staff.spam.tsx"),
     // Back office, admins only: the site's settings, credit packages and gifts.
     route("staff/settings", "routes/staff.settings.tsx"),
     route("staff/packages", "routes/staff.packages.tsx"),

@@ -4,6 +4,7 @@ import { sendInactivityReminders } from "../app/domain/notifications/inactivity-
 import { runWeeklyUpdates, type WeeklyUpdatesJob } from "../app/domain/notifications/weekly-update.server";
 import { pruneLoginAttempts } from "../app/domain/accounts/login.server";
 import { pruneChatEvents } from "../app/domain/notifications/live-events.server";
+import { pruneOpenerHashes } from "../app/domain/chat/send-message.server";
 import { pruneLikeNotices } from "../app/domain/likes/like.server";
 import { pruneOpenTabs } from "../app/domain/notifications/open-tabs.server";
 import { reconcileOpenPayments } from "../app/domain/payments/reconcile.server";
@@ -61,6 +62,7 @@ export async function startScheduledJobs(logger?: Logger) {
     const openTabs = await pruneOpenTabs();
     const likeNotices = await pruneLikeNotices();
     const mails = await pruneMails();
-    logger?.info("maintenance done", { chatEvents, openTabs, likeNotices, mails });
+    const openers = await pruneOpenerHashes();
+    logger?.info("maintenance done", { chatEvents, openTabs, likeNotices, mails, openers });
   });
 }

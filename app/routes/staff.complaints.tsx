@@ -15,7 +15,7 @@ import type { TranslationHandle } from "~/lib/i18n";
 import { rowIdSchema } from "~/lib/row-id";
 import { titleMeta } from "~/ui/page-title";
 
-export const handle: TranslationHandle = { i18n: ["chat-extras", "complaints", "staff"] };
+export const handle: TranslationHandle = { i18n: ["chat-extras", "complaints", "staff", "trust"] };
 
 const pageFrom = (value: string | null) => {
   const page = Number(value);
@@ -179,7 +179,13 @@ export default function StaffComplaintsRoute({ loaderData }: Route.ComponentProp
               </thead>
               <tbody>
                 {complaints.map((complaint) => (
-                  <tr key={complaint.id} data-testid="complaint" data-status={complaint.status}>
+                  <tr
+                    key={complaint.id}
+                    data-testid="complaint"
+                    data-status={complaint.status}
+                    data-held={complaint.heldUserId !== null ? "1" : undefined}
+                    className={complaint.heldUserId !== null ? "table-warning" : undefined}
+                  >
                     <td className="text-nowrap">{complaint.createdAt}</td>
                     <td>{complaint.siteName}</td>
                     <td>
@@ -201,6 +207,20 @@ export default function StaffComplaintsRoute({ loaderData }: Route.ComponentProp
                       )}
                       {complaint.messageRef && (
                         <div>{t("complaints:staff.message", { message: complaint.messageRef })}</div>
+                      )}
+                      {complaint.heldUserId !== null && (
+                        <div className="mt-1" data-testid="held-member">
+                          <span className="badge text-bg-danger">{t("trust:hold.badge")}</span>
+                          <div className="small">
+                            <Link to={`/staff/members/${complaint.heldUserId}/clear-report-hold`}>
+                              {t("trust:hold.clear")}
+                            </Link>
+                            {" · "}
+                            <Link to={`/staff/members/${complaint.heldUserId}/ban`}>
+                              {t("trust:hold.ban")}
+                            </Link>
+                          </div>
+                        </div>
                       )}
                     </td>
                     <td>{t(`complaints:categories.${complaint.category}`)}</td>

@@ -9,6 +9,7 @@ import {
   sendReactivationLinkForMember,
   unlockLoginForMember,
 } from "~/domain/accounts/staff-member.server";
+import { clearReportHold } from "~/domain/chat/report-hold.server";
 import { adjustCredits } from "~/domain/credits/staff-adjustment.server";
 import { nextDataExportAt, requestDataExport } from "~/domain/privacy/data-export.server";
 import { unblockDirectDebit } from "~/domain/payments/refunds.server";
@@ -139,6 +140,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       outcome = made.ok ? { ok: true } : made;
       break;
     }
+    case "clear-report-hold":
+      outcome = await clearReportHold(staff, member.id, reason);
+      break;
   }
   if (!outcome.ok) {
     if (outcome.error === "notFound") throw data(null, { status: 404 });

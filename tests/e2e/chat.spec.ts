@@ -39,6 +39,23 @@ async function startConversation(
   await expect(page).toHaveURL(/\/chats\/\d+$/);
 }
 
+/** An approved private photo (no file needed: private photos are not shown as the main photo). */
+async function approvedPrivatePhoto(profileId: number) {
+  const key = `e2e-${profileId}-${Date.now()}`;
+  await e2eDb().photo.create({
+    data: {
+      profileId,
+      filename: `${key}.webp`,
+      thumbFilename: `${key}-thumb.webp`,
+      width: 600,
+      height: 800,
+      status: "active",
+      visibility: "private",
+    },
+    select: { id: true },
+  });
+}
+
 test.beforeEach(async ({ context, baseURL }) => {
   await acceptEntryWarning(context, baseURL!);
 });
@@ -47,6 +64,9 @@ test("a member writes a first message and sees it in the conversation and the li
   page,
 }, testInfo) => {
   const [anna, bram] = [await memberWithCredits(100), await memberWithCredits(0)];
+  // An approved photo makes Anna a known member, who may put a link in a first message
+  // (docs/product.md, Trust and first contact).
+  await approvedPrivatePhoto(anna.profileId);
   await login(page, anna.email, anna.password);
   await page.goto(`/members/${bram.profileId}`);
   await page.getByTestId("chat-button").click();
@@ -65,6 +85,26 @@ test("a member writes a first message and sees it in the conversation and the li
   const item = page.getByTestId("chat-list").getByTestId("chat-list-item");
   await expect(item).toHaveCount(1);
   await expect(item.getByTestId("chat-preview")).toContainText("Hoi <b>Bram</b>");
+});
+
+test("a new member's first message with a phone number is refused with the reason, and the text stays", async ({
+  page,
+}, testInfo) => {
+  const [anna, bram] = [await memberWithCredits(100), await memberWithCredits(0)];
+  await login(page, anna.email, anna.password);
+  await page.goto(`/members/${bram.profileId}/chat`);
+  const text = "Hoi Bram, app me op 06 12 34 56 78";
+  await write(page, text, jsEnabled(testInfo));
+  await expect(page.getByTestId("send-refused")).toContainText(
+    "Je eerste berichten mogen geen link, e-mailadres of telefoonnummer bevatten zolang dit lid nog niet heeft geantwoord.",
+  );
+  await expect(page.getByRole("textbox", { name: "Bericht" })).toHaveValue(text);
+  expect(await e2eDb().message.count({ where: { senderId: anna.id } })).toBe(0);
+  expect(await e2eDb().user.findUniqueOrThrow({ where: { id: anna.id }, select: { credits: true } })).toEqual(
+    {
+      credits: 100,
+    },
+  );
 });
 
 test("an unconfirmed member starts no conversation: the notice offers the activation mail again", async ({

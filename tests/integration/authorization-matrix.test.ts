@@ -269,6 +269,8 @@ const EXPECTED: Record<string, Row> = {
     POST: { "*": 404, visitor: "login", deleted: "login", admin: 400 },
   },
   "/staff/actions": { GET: { "*": 404, visitor: "login", deleted: "login", admin: 200 } },
+  // Members whose first contact was refused as possible spam: support and admin.
+  "/staff/spam": { GET: { "*": 404, visitor: "login", deleted: "login", support: 200, admin: 200 } },
   "/staff/team": {
     GET: { "*": 404, visitor: "login", deleted: "login", admin: 200 },
     POST: { "*": 404, visitor: "login", deleted: "login", admin: 400 },
@@ -311,6 +313,7 @@ const EXPECTED: Record<string, Row> = {
       staffMemberAction("unblock-direct-debit", { admin: [409, 409] }),
       staffMemberAction("mail-on", { support: [409, 409], admin: [409, 409] }),
       staffMemberAction("export", { support: [200, 400], admin: [200, 400] }),
+      staffMemberAction("clear-report-hold", { support: [409, 409], admin: [409, 409] }),
       staffMemberAction("no-such-action", {}),
     ],
   },

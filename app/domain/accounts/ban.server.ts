@@ -34,13 +34,23 @@ export async function banMember(
       },
       select: { id: true },
     });
-    await tx.user.update({ where: { id: memberId }, data: { status: "banned" }, select: { id: true } });
+    // A ban is the staff's decision on the reports too: it ends a hold after reports, and reports
+    // from before it no longer count once the ban is lifted (docs/product.md, Trust and first contact).
+    await tx.user.update({
+      where: { id: memberId },
+      data: { status: "banned", reportHoldAt: null, reportsDecidedAt: new Date() },
+      select: { id: true },
+    });
     const sessions = await tx.session.deleteMany({ where: { userId: memberId } });
     await endLiveStreams(tx, [memberId]);
     await recordStaffAction(tx, staff, "member_banned", memberId, {
       reason,
       banId: ban.id,
-      before: { status: member.status, sessions: sessions.count },
+      before: {
+        status: member.status,
+        sessions: sessions.count,
+        ...(member.reportHoldAt ? { reportHoldAt: member.reportHoldAt.toISOString() } : {}),
+      },
       after: { status: "banned", banReason, sessions: 0 },
     });
     return { ok: true };

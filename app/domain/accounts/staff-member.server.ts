@@ -45,6 +45,7 @@ export async function staffMemberFacts(site: LockSite, memberId: number): Promis
       notificationsDisabled: true,
       directDebitBlockedAt: true,
       lockedUntil: true,
+      reportHoldAt: true,
       profile: { select: { name: true } },
       bans: {
         where: { liftedAt: null },
@@ -71,6 +72,7 @@ export async function staffMemberFacts(site: LockSite, memberId: number): Promis
     reactivatable: stillReactivatable > 0,
     loginLocked: (user.lockedUntil !== null && user.lockedUntil > now) || failures >= site.loginMaxAttempts,
     ban: user.status === "banned" ? (user.bans[0] ?? null) : null,
+    reportHoldAt: user.reportHoldAt,
   };
 }
 
@@ -79,8 +81,10 @@ export async function staffMemberFacts(site: LockSite, memberId: number): Promis
  * this one commits, then sees its outcome. Null for another site's member.
  */
 export async function lockMember(tx: Prisma.TransactionClient, memberId: number, siteId: number) {
-  const [row] = await tx.$queryRaw<{ status: UserStatus; role: string; email: string; language: string }[]>`
-    SELECT status, role::text AS role, email, language FROM "User"
+  const [row] = await tx.$queryRaw<
+    { status: UserStatus; role: string; email: string; language: string; reportHoldAt: Date | null }[]
+  >`
+    SELECT status, role::text AS role, email, language, "reportHoldAt" FROM "User"
     WHERE id = ${memberId} AND "siteId" = ${siteId} FOR UPDATE`;
   return row ?? null;
 }

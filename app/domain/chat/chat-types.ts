@@ -77,6 +77,14 @@ export const SEND_REFUSALS = [
   "tooLong",
   "tooManyConversations",
   "sameText",
+  /** A low-trust member's first messages: a link, e-mail address or phone number (trust-level.ts). */
+  "contactDetails",
+  /** The same opener to more members in a day than allowed (opener.ts). */
+  "copyPasteOpener",
+  /** The trust level's new conversations per day, one refusal per level (its message says what raises it). */
+  "trustLimitReported",
+  "trustLimitNew",
+  "trustLimitKnown",
   "insufficientCredits",
   "rateLimited",
 ] as const;

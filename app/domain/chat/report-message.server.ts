@@ -5,6 +5,7 @@ import { withinLimit } from "~/domain/abuse/rate-limits.server";
 import { Prisma } from "~/generated/prisma/client";
 import type { ComplaintCategory, MessageKind } from "~/generated/prisma/enums";
 import { db } from "~/lib/db.server";
+import { holdAfterReports } from "./report-hold.server";
 
 const isUniqueViolation = (error: unknown) =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
@@ -130,7 +131,8 @@ export function findReportableMessage({
  * `messageRef`, the reporter's note as the description, and both user ids with the conversation's
  * last 20 messages as its evidence (a column of its own, so no note can imitate it).
  * Only the recipient may report (anyone else: notFound); a repeated report of the same message
- * while the first is open changes nothing; complaints are limited per member and per IP.
+ * while the first is open changes nothing; complaints are limited per member and per IP. Reports
+ * from 3 different members within 7 days hold the sender out of member lists until staff decide.
  */
 export async function reportMessage(input: ReportInput): Promise<ReportResult> {
   const { reporterId, conversationId, messageId } = input;
@@ -189,6 +191,8 @@ export async function reportMessage(input: ReportInput): Promise<ReportResult> {
       },
       select: { id: true },
     });
+    // The third different reporter within a week puts the sender on hold (report-hold.server.ts).
+    await holdAfterReports(reported.senderId, input.now);
     return { ok: true, complaintId: complaint.id, duplicate: false };
   } catch (error) {
     // A second submit at the same moment passed the check above too: the open report's unique

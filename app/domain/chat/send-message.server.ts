@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { MESSAGES_PER_MEMBER } from "~/domain/abuse/limits";
 import { withinLimitSql } from "~/domain/abuse/rate-limits.server";
 import { spendingSql } from "~/domain/credits/credits.server";
@@ -10,6 +11,9 @@ import { messageEventSql } from "~/domain/notifications/live-events.server";
 import type { SendRefusal } from "./chat-types";
 import { textMessagePrice } from "./message-price.server";
 import { isGone } from "~/domain/core/member-status";
+import { contactDetailIn, normaliseOpener, SAME_OPENER_MEMBERS_PER_DAY, siteDay } from "./opener";
+import { reportersSql } from "./report-hold.server";
+import { TRUST_LIMIT_REFUSALS, TRUST_LIMITS, trustLevel, type TrustLevel } from "./trust-level";
 
 type Tx = Prisma.TransactionClient;
 /** Runs one statement: prepared on its own (the usual send), or inside a first message's transaction. */
@@ -33,6 +37,7 @@ export type ChatSite = Pick<
   | "newAccountConversationsPerHour"
   | "newAccountConversationsPerDay"
   | "sameTextRecipientsPerHour"
+  | "timeZone"
 >;
 
 export type MessageContent =
@@ -90,6 +95,30 @@ interface SendFacts {
   sameTextConversations: number;
   giftOffered: boolean;
   ownsPhoto: boolean;
+  /** The recipient wrote in this conversation before: first-contact rules no longer apply. */
+  recipientAnswered: boolean;
+  /** Trust facts (trust-level.ts), read only while the recipient has not answered; else null. */
+  senderApprovedPhoto: boolean | null;
+  senderRepliesReceived: number | null;
+  senderReporters: number | null;
+}
+
+/** Reports count towards a lower trust level for this long (docs/product.md, Trust and first contact). */
+const REPORTS_COUNTED_MS = 30 * 24 * HOUR;
+
+/** The sender's trust level, from facts read while the recipient has not answered. */
+function senderTrust(facts: SendFacts, now: Date): TrustLevel {
+  return trustLevel(
+    {
+      confirmed: facts.senderStatus === "confirmed",
+      signupDate: facts.senderSignupDate,
+      paid: facts.senderPaid,
+      approvedPhoto: facts.senderApprovedPhoto ?? false,
+      repliesReceived: facts.senderRepliesReceived ?? 0,
+      reporters: facts.senderReporters ?? 0,
+    },
+    now,
+  );
 }
 
 /**
@@ -107,6 +136,7 @@ async function readFacts(
   const giftId = content.kind === "gift" ? content.giftId : NONE;
   const chatPhotoId = content.kind === "photo" ? content.chatPhotoId : NONE;
   const hourAgo = new Date(now.getTime() - HOUR);
+  const reportsSince = new Date(now.getTime() - REPORTS_COUNTED_MS);
   const rows = await queryPrepared<SendFacts & { withinLimit: boolean }>(Prisma.sql`
     WITH target AS (
       SELECT "otherUserId" AS id FROM "ConversationMember"
@@ -136,12 +166,30 @@ async function readFacts(
       ) AS "sameTextConversations",
       EXISTS (SELECT 1 FROM "Gift" g WHERE g.id = ${giftId} AND g."siteId" = ${input.site.id} AND g.active)
         AS "giftOffered",
-      EXISTS (SELECT 1 FROM "ChatPhoto" WHERE id = ${chatPhotoId} AND "ownerId" = ${senderId}) AS "ownsPhoto"
+      EXISTS (SELECT 1 FROM "ChatPhoto" WHERE id = ${chatPhotoId} AND "ownerId" = ${senderId}) AS "ownsPhoto",
+      ans.answered AS "recipientAnswered", trust."approvedPhoto" AS "senderApprovedPhoto",
+      trust."repliesReceived" AS "senderRepliesReceived", trust.reporters AS "senderReporters"
     FROM pair
     JOIN "User" r ON r.id = pair.id
     LEFT JOIN "Profile" rp ON rp."userId" = r.id
     JOIN "User" s ON s.id = ${senderId}
     LEFT JOIN "Profile" sp ON sp."userId" = s.id
+    CROSS JOIN LATERAL (
+      SELECT pair."conversationId" IS NOT NULL AND EXISTS (
+        SELECT 1 FROM "Message" m WHERE m."conversationId" = pair."conversationId" AND m."senderId" = r.id
+      ) AS answered
+    ) ans
+    -- The trust facts (trust-level.ts) only until the recipient answers: most sends skip them.
+    LEFT JOIN LATERAL (
+      SELECT
+        EXISTS (SELECT 1 FROM "Photo" ph WHERE ph."profileId" = sp.id AND ph.status = 'active') AS "approvedPhoto",
+        (SELECT count(*)::int FROM (
+          SELECT 1 FROM "Conversation" c WHERE c."startedById" = s.id
+            AND EXISTS (SELECT 1 FROM "Message" m WHERE m."conversationId" = c.id AND m."senderId" <> s.id)
+          LIMIT 3) answered) AS "repliesReceived",
+        ${reportersSql(reportsSince, "s", "sp")} AS reporters
+      WHERE NOT ans.answered
+    ) trust ON true
     ) facts ON true`);
   const { withinLimit, ...facts } = rows[0]!;
   return { withinLimit, facts: facts.recipientId === null ? null : facts };
@@ -164,10 +212,18 @@ function checkRecipient(facts: SendFacts, siteId: number) {
 }
 
 /** What the content costs, and the checked values to store. */
-async function priceOf(content: MessageContent, body: string, facts: SendFacts, site: ChatSite) {
+async function priceOf(content: MessageContent, body: string, facts: SendFacts, site: ChatSite, now: Date) {
   switch (content.kind) {
     case "text": {
       if (facts.sameTextConversations >= site.sameTextRecipientsPerHour) throw new Refused("sameText");
+      // Until the other member answers, a low-trust member's messages carry no way off the site.
+      if (
+        !facts.recipientAnswered &&
+        !TRUST_LIMITS[senderTrust(facts, now)].contactDetails &&
+        contactDetailIn(body) !== null
+      ) {
+        throw new Refused("contactDetails");
+      }
       const credits = await textMessagePrice(site, facts.senderCountry);
       return {
         kind: "text" as const,
@@ -221,7 +277,49 @@ async function checkNewConversation(tx: Tx, senderId: number, facts: SendFacts, 
   const young = now.getTime() - facts.senderSignupDate.getTime() < 24 * HOUR;
   const perHour = young ? site.newAccountConversationsPerHour : site.newConversationsPerHour;
   const perDay = young ? site.newAccountConversationsPerDay : site.newConversationsPerDay;
+  // The trust level's own daily number first: its message says why and what raises it.
+  const level = senderTrust(facts, now);
+  const trustPerDay = TRUST_LIMITS[level].conversationsPerDay;
+  if (level !== "trusted" && trustPerDay !== null && started!.lastDay >= trustPerDay) {
+    throw new Refused(TRUST_LIMIT_REFUSALS[level]);
+  }
   if (started!.lastHour >= perHour || started!.lastDay >= perDay) throw new Refused("tooManyConversations");
+}
+
+/**
+ * Counts an opener (the text that starts a conversation) for the sender's site day, as a hash of
+ * its normalised form (never the text); the same opener to more members than allowed in a day is
+ * refused, and the transaction's rollback takes the count back.
+ */
+async function countOpener(tx: Tx, senderId: number, body: string, site: ChatSite, now: Date) {
+  const hash = createHash("sha256").update(normaliseOpener(body)).digest("hex");
+  const day = siteDay(now, site.timeZone);
+  const [row] = await tx.$queryRaw<{ count: number }[]>`
+    INSERT INTO "OpenerHash" ("userId", day, hash, count) VALUES (${senderId}, ${day}::date, ${hash}, 1)
+    ON CONFLICT ("userId", day, hash) DO UPDATE SET count = "OpenerHash".count + 1
+    RETURNING count`;
+  if (row!.count > SAME_OPENER_MEMBERS_PER_DAY) throw new Refused("copyPasteOpener");
+}
+
+/**
+ * The daily maintenance: openers are only compared within a site day, so rows of days before
+ * yesterday (UTC, a day's margin for every time zone) are of no use. Returns how many went.
+ */
+export async function pruneOpenerHashes(now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - 2 * 24 * HOUR);
+  return db().$executeRaw`DELETE FROM "OpenerHash" WHERE day < ${before.toISOString().slice(0, 10)}::date`;
+}
+
+/** Refusals that may be spam, kept for the staff's list (spam-list.server.ts). */
+const SPAM_KINDS = { copyPasteOpener: "copy_paste_opener", contactDetails: "contact_details" } as const;
+
+async function recordSpamRefusal(reason: SendRefusal, senderId: number, siteId: number, now: Date) {
+  if (!(reason in SPAM_KINDS)) return;
+  const kind = SPAM_KINDS[reason as keyof typeof SPAM_KINDS];
+  await db().spamRefusal.create({
+    data: { siteId, userId: senderId, kind, createdAt: now },
+    select: { id: true },
+  });
 }
 
 async function conversationOf(tx: Tx, senderId: number, recipientId: number) {
@@ -364,7 +462,7 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
       return (await earlierSend(senderId, input.sendKey)) ?? { ok: false, error: "rateLimited" };
     if (!facts) throw new Refused("notFound");
     checkRecipient(facts, site.id);
-    const pricedContent = await priceOf(content, body, facts, site);
+    const pricedContent = await priceOf(content, body, facts, site, now);
     const deliver = async (run: Run, conversationId: number) => {
       const stored = await storeAndPay(
         run,
@@ -399,6 +497,7 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
       let conversationId = await conversationOf(tx, senderId, facts.recipientId);
       if (conversationId === null) {
         await checkNewConversation(tx, senderId, facts, site, now);
+        if (content.kind === "text") await countOpener(tx, senderId, body, site, now);
         conversationId = await createConversation(tx, senderId, facts.recipientId, site.id, now);
         created = true;
       }
@@ -406,8 +505,12 @@ export async function sendMessage(input: SendInput): Promise<SendResult> {
     });
     return await notice(sent, created);
   } catch (error) {
-    if (error instanceof Refused)
-      return (await earlierSend(senderId, input.sendKey)) ?? { ok: false, error: error.reason };
+    if (error instanceof Refused) {
+      const earlier = await earlierSend(senderId, input.sendKey);
+      if (earlier) return earlier;
+      await recordSpamRefusal(error.reason, senderId, site.id, now);
+      return { ok: false, error: error.reason };
+    }
     const earlier = isSendKeyConflict(error) && (await earlierSend(senderId, input.sendKey));
     if (earlier) return earlier;
     throw error;

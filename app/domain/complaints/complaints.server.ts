@@ -1,6 +1,7 @@
 import { COMPLAINTS_PER_ADDRESS, COMPLAINTS_PER_IP, COMPLAINTS_PER_MEMBER } from "~/domain/abuse/limits";
 import { withinLimit } from "~/domain/abuse/rate-limits.server";
 import { normalizeEmail } from "~/domain/accounts/email";
+import { heldMembers } from "~/domain/chat/report-hold.server";
 import type { Site } from "~/domain/sites/site.server";
 import { recordStaffAction, type StaffActor } from "~/domain/staff/staff-actions.server";
 import { sendAccountMail } from "~/domain/notifications/account-mail.server";
@@ -61,15 +62,24 @@ export async function submitComplaint({
   return { ok: true, complaintId: created.id };
 }
 
-/** The staff list of a site's complaints: newest first, a page at a time, with the totals. */
+/**
+ * The staff list of a site's complaints, a page at a time, with the totals: first the open reports
+ * about members held out of lists after reports (docs/product.md, Trust and first contact), each
+ * naming the held member's account for the staff's decision; then the rest, newest first.
+ */
 export async function listComplaints(siteId: number, page: number) {
   const current = Number.isInteger(page) && page > 0 ? page : 1;
-  const [complaints, total, open] = await Promise.all([
+  const held = await heldMembers(siteId);
+  const heldRefs = [...held.keys()];
+  const pageIds = (
+    await db().$queryRaw<{ id: number }[]>`
+      SELECT id FROM "Complaint" WHERE "siteId" = ${siteId}
+      ORDER BY (status = 'open' AND "memberRef" = ANY(${heldRefs}::text[])) DESC, "createdAt" DESC, id DESC
+      OFFSET ${(current - 1) * STAFF_PAGE_SIZE} LIMIT ${STAFF_PAGE_SIZE}`
+  ).map((row) => row.id);
+  const [found, total, open] = await Promise.all([
     db().complaint.findMany({
-      where: { siteId },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      skip: (current - 1) * STAFF_PAGE_SIZE,
-      take: STAFF_PAGE_SIZE,
+      where: { id: { in: pageIds } },
       select: {
         id: true,
         siteId: true,
@@ -88,6 +98,8 @@ export async function listComplaints(siteId: number, page: number) {
     db().complaint.count({ where: { siteId } }),
     db().complaint.count({ where: { siteId, status: "open" } }),
   ]);
+  const byId = new Map(found.map((complaint) => [complaint.id, complaint]));
+  const complaints = pageIds.flatMap((id) => byId.get(id) ?? []);
   const siteIds = [...new Set(complaints.map((c) => c.siteId))];
   const sites = await db().site.findMany({
     where: { id: { in: siteIds } },
@@ -98,6 +110,8 @@ export async function listComplaints(siteId: number, page: number) {
     complaints: complaints.map(({ siteId, ...complaint }) => ({
       ...complaint,
       siteName: siteNames.get(siteId) ?? "",
+      /** The account of the member concerned while they are held after reports, else null. */
+      heldUserId: (complaint.memberRef && held.get(complaint.memberRef)) ?? null,
     })),
     total,
     open,

@@ -5,11 +5,12 @@ import { db, queryPrepared } from "~/lib/db.server";
 import { LIKES_PAGE_SIZE, type LikeCard, type LikeTab } from "./tabs";
 
 export { LIKES_PAGE_SIZE };
-import { visibleMemberWhere } from "~/domain/profiles/visible-member";
+import { listedMemberWhere } from "~/domain/profiles/visible-member";
 
-/** A visible member (`visibleMemberWhere` in SQL) as `u` with their profile `p`, joined to the user id `ref`. */
+/** A listed member (`listedMemberWhere` in SQL) as `u` with their profile `p`, joined to the user id `ref`. */
 function visibleMemberJoin(ref: Prisma.Sql): Prisma.Sql {
   return Prisma.sql`JOIN "User" u ON u.id = ${ref} AND u.status = 'confirmed' AND NOT u.invisible
+      AND u."reportHoldAt" IS NULL
     JOIN "Profile" p ON p."userId" = u.id AND p.status = 'active'`;
 }
 
@@ -126,13 +127,13 @@ export async function listLikes(
 export async function likesForApi(userId: number) {
   const [given, received] = await Promise.all([
     db().like.findMany({
-      where: { likerId: userId, liked: visibleMemberWhere },
+      where: { likerId: userId, liked: listedMemberWhere },
       orderBy: { createdAt: "desc" },
       take: 1000,
       select: { liked: { select: { profile: { select: { id: true } } } } },
     }),
     db().like.findMany({
-      where: { likedId: userId, liker: visibleMemberWhere },
+      where: { likedId: userId, liker: listedMemberWhere },
       orderBy: { createdAt: "desc" },
       take: 1000,
       select: { isNew: true, liker: { select: { profile: { select: { id: true } } } } },

@@ -28,6 +28,7 @@ async function readAccount(siteId: number, userId: number) {
       paidUser: true,
       language: true,
       invisible: true,
+      reportHoldAt: true,
       notificationsDisabled: true,
       emailNotificationsOff: true,
       network: true,
@@ -120,6 +121,7 @@ export function memberActions(
     erasedAt: Date | null;
     directDebitBlockedAt: Date | null;
     notificationsDisabled: string[];
+    reportHoldAt?: Date | null;
   },
   state: { banned: boolean; loginLocked: boolean },
   staffRole: UserRole,
@@ -141,6 +143,7 @@ export function memberActions(
     "unblock-direct-debit": isAdmin(staffRole) && member.directDebitBlockedAt !== null,
     "mail-on": member.notificationsDisabled.length > 0,
     export: member.status !== "deleted",
+    "clear-report-hold": !!member.reportHoldAt,
   };
   return MEMBER_ACTIONS.filter((action) => offered[action]);
 }

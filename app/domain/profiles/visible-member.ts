@@ -10,3 +10,13 @@ export const visibleMemberWhere = {
   invisible: false,
   profile: { is: { status: "active" } },
 } satisfies Prisma.UserWhereInput;
+
+/**
+ * A visible member who may also appear in lists (the likes lists): not held after reports from
+ * several members (docs/product.md, Trust and first contact) until staff decide. Search and the
+ * other lists read the same through Profile.listedSiteId.
+ */
+export const listedMemberWhere = {
+  ...visibleMemberWhere,
+  reportHoldAt: null,
+} satisfies Prisma.UserWhereInput;

@@ -15,6 +15,7 @@ export const MEMBER_ACTIONS = [
   "unblock-direct-debit",
   "mail-on",
   "export",
+  "clear-report-hold",
 ] as const;
 
 export type MemberAction = (typeof MEMBER_ACTIONS)[number];
@@ -62,6 +63,8 @@ export interface StaffMemberFacts {
   loginLocked: boolean;
   /** The open ban, while banned. */
   ban: { reason: BanReason; note: string; createdAt: Date } | null;
+  /** Held out of member lists after reports from 3 members (docs/product.md, Trust and first contact). */
+  reportHoldAt: Date | null;
 }
 
 /** Why an action does not apply to the member now (a translation key's last part), or null. */
@@ -92,5 +95,7 @@ export function notApplicable(action: MemberAction, member: StaffMemberFacts): s
     case "export":
       // A deleted account cannot log in to download it (the daily limit is checked where it is made).
       return member.status === "deleted" ? "deleted" : null;
+    case "clear-report-hold":
+      return member.reportHoldAt ? null : "notHeld";
   }
 }

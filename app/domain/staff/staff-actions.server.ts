@@ -45,6 +45,7 @@ const STAFF_ACTION_TARGETS = {
   staff_role_changed: "user",
   staff_revoked: "user",
   data_export_started: "user",
+  report_hold_cleared: "user",
 } as const satisfies Record<StaffActionKind, StaffActionTarget>;
 
 /** Actions shown per staff page. */

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "~/ui/use-translation";
 import { useFetcher, useNavigate } from "react-router";
 import type { ChatActionData, SendRefusal } from "~/domain/chat/chat-types";
+import { SAME_OPENER_MEMBERS_PER_DAY } from "~/domain/chat/opener";
+import { TRUST_LIMITS } from "~/domain/chat/trust-level";
 import { newSendKey } from "~/domain/chat/send-key";
 import { useHydrated } from "~/ui/profile-edit/use-hydrated";
 import { ConfirmFirstNotice } from "./chat-notices";
@@ -13,13 +15,26 @@ import { BUY_CREDITS_PATH, CreditsDialog, CreditsNotice } from "./credits-dialog
  */
 export type SendRefused = { error: SendRefusal; text: string } | null;
 
+/**
+ * The refusals of first contact (docs/product.md, Trust and first contact) and the numbers their
+ * messages name: why, and what raises the limit.
+ */
+const TRUST_REFUSALS: Partial<Record<SendRefusal, Record<string, number>>> = {
+  contactDetails: {},
+  copyPasteOpener: { limit: SAME_OPENER_MEMBERS_PER_DAY },
+  trustLimitReported: { limit: TRUST_LIMITS.reported.conversationsPerDay! },
+  trustLimitNew: { limit: TRUST_LIMITS.new.conversationsPerDay! },
+  trustLimitKnown: { limit: TRUST_LIMITS.known.conversationsPerDay! },
+};
+
 function Refusal({ error, maxLength }: { error: SendRefusal; maxLength: number }) {
   const { t } = useTranslation();
   if (error === "insufficientCredits") return <CreditsNotice />;
   if (error === "confirmFirst") return <ConfirmFirstNotice className="mx-2 mb-2" />;
+  const trust = TRUST_REFUSALS[error];
   return (
     <div className="alert alert-danger mx-2 mb-2" role="alert" data-testid="send-refused">
-      {t(`chat:refused.${error}`, { max: maxLength })}
+      {trust ? t(`trust:refused.${error}`, trust) : t(`chat:refused.${error}`, { max: maxLength })}
       {error === "premiumOnly" && (
         <a href={BUY_CREDITS_PATH} className="alert-link ms-2">
           {t("chat:credits.buy")}

@@ -2,6 +2,7 @@
 // data and names other members by profile name only; it is the member's alone for 48 hours, then
 // removed; one a day; staff start one for the member, logged, with the archive and its mail going to
 // the member.
+import { recordTermsAcceptance } from "~/domain/accounts/terms-acceptance.server";
 import { strFromU8, unzipSync, type Unzipped } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendMessage } from "~/domain/chat/send-message.server";
@@ -159,6 +160,10 @@ describe("the archive", () => {
     // Booked as the return page books it (the simulator's webhook cannot reach this test's address).
     await syncPayment(purchase.mollieId, ORIGIN);
 
+    // Changed terms she accepted when asked (her signup's own acceptance predates the record).
+    const termsVersion = new Date("2026-11-01T12:00:00Z");
+    await recordTermsAcceptance({ userId: mila.userId, termsVersion, ip: "192.0.2.7" });
+
     const made = await requestDataExport({ userId: mila.userId, siteId: site.id, origin: ORIGIN });
     expect(made.ok).toBe(true);
     const exportId = (made as { exportId: number }).exportId;
@@ -179,7 +184,14 @@ describe("the archive", () => {
     expect(account.profile).toMatchObject({ profileName: "Mila", city: "Amersfoort" });
     const user = await db().user.findUniqueOrThrow({ where: { id: mila.userId } });
     expect(json(files, "consent.json").termsAccepted).toEqual([
-      expect.objectContaining({ acceptedAt: user.signupDate.toISOString() }),
+      expect.objectContaining({
+        version: termsVersion.toISOString(),
+        how: t("dataExport:archive.whenAsked"),
+      }),
+      expect.objectContaining({
+        acceptedAt: user.signupDate.toISOString(),
+        how: t("dataExport:archive.atSignup"),
+      }),
     ]);
 
     // Photos: the public and the private one as stored; the rejected one listed with its reason.

@@ -1,5 +1,6 @@
 // The archive's sections about the account itself (docs/product.md, Your data): account and
 // profile, consent, photos, notification settings, push devices and logins.
+import { termsAcceptances } from "~/domain/accounts/terms-acceptance.server";
 import { NOTIFICATION_KEYS } from "~/domain/core/notification-preferences";
 import { db } from "~/lib/db.server";
 import { fileStorage } from "~/lib/storage.server";
@@ -118,27 +119,39 @@ export const accountSection: ExportSection = {
   },
 };
 
+/** An acceptance this close to the signup was the signup's own (it is recorded in the same transaction). */
+const AT_SIGNUP_MS = 60_000;
+
 /**
- * The terms and privacy policy accepted: signing up requires accepting both, so the signup's time
- * is when they were accepted. A record of later acceptances adds its rows here.
+ * The terms and privacy policy accepted (docs/product.md, Consent), newest first: each recorded
+ * acceptance with the version (the terms' date) it accepted. Signing up requires accepting both, so
+ * an account from before acceptances were recorded lists its signup as the first acceptance.
  */
 export const consentSection: ExportSection = {
   name: "consent",
   files: ["consent.json"],
   async *entries({ userId, t }) {
-    const user = await db().user.findUniqueOrThrow({ where: { id: userId }, select: { signupDate: true } });
-    yield {
-      path: "consent.json",
-      text: jsonDocument({
-        termsAccepted: [
-          {
-            document: t("dataExport:archive.termsAndPrivacy"),
-            acceptedAt: iso(user.signupDate),
-            how: t("dataExport:archive.atSignup"),
-          },
-        ],
-      }),
-    };
+    const [user, recorded] = await Promise.all([
+      db().user.findUniqueOrThrow({ where: { id: userId }, select: { signupDate: true } }),
+      termsAcceptances(userId),
+    ]);
+    const document = t("dataExport:archive.termsAndPrivacy");
+    const atSignup = (at: Date) => Math.abs(at.getTime() - user.signupDate.getTime()) < AT_SIGNUP_MS;
+    const termsAccepted = recorded.map((row) => ({
+      document,
+      version: iso(row.termsVersion),
+      acceptedAt: iso(row.acceptedAt),
+      how: t(atSignup(row.acceptedAt) ? "dataExport:archive.atSignup" : "dataExport:archive.whenAsked"),
+    }));
+    if (!recorded.some((row) => atSignup(row.acceptedAt))) {
+      termsAccepted.push({
+        document,
+        version: null,
+        acceptedAt: iso(user.signupDate),
+        how: t("dataExport:archive.atSignup"),
+      });
+    }
+    yield { path: "consent.json", text: jsonDocument({ termsAccepted }) };
   },
 };
 

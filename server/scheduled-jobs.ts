@@ -5,6 +5,7 @@ import { pruneLoginAttempts } from "../app/domain/accounts/login.server";
 import { pruneChatEvents } from "../app/domain/notifications/live-events.server";
 import { pruneLikeNotices } from "../app/domain/likes/like.server";
 import { pruneOpenTabs } from "../app/domain/notifications/open-tabs.server";
+import { fillPhotoFingerprints } from "../app/domain/photos/fill-fingerprints.server";
 import { reconcileOpenPayments } from "../app/domain/payments/reconcile.server";
 import { QUEUES, jobs } from "../app/lib/jobs.server";
 import { pruneMails } from "../app/lib/mail.server";
@@ -53,6 +54,8 @@ export async function startScheduledJobs(logger?: Logger) {
     const openTabs = await pruneOpenTabs();
     const likeNotices = await pruneLikeNotices();
     const mails = await pruneMails();
-    logger?.info("maintenance done", { chatEvents, openTabs, likeNotices, mails });
+    // Photos from before fingerprints existed get theirs, a batch a night (docs/operations.md).
+    const fingerprints = await fillPhotoFingerprints();
+    logger?.info("maintenance done", { chatEvents, openTabs, likeNotices, mails, fingerprints });
   });
 }

@@ -19,6 +19,11 @@ export type AccountMailKind =
   // Staff accounts (/staff/team): an invitation with a link to set the password, a member made staff.
   | "staffInvite"
   | "staffRoleGiven"
+  // Staff's decision on a member's appeal (docs/product.md, Appeals).
+  | "appealPhotoGranted"
+  | "appealPhotoRefused"
+  | "appealBanGranted"
+  | "appealBanRefused"
   // Notification mails (each with an unsubscribe link, see notification-mail.server.ts).
   | "newConversation"
   | "newMessages"

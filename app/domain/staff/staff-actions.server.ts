@@ -44,6 +44,8 @@ const STAFF_ACTION_TARGETS = {
   staff_invited: "user",
   staff_role_changed: "user",
   staff_revoked: "user",
+  appeal_granted: "appeal",
+  appeal_refused: "appeal",
 } as const satisfies Record<StaffActionKind, StaffActionTarget>;
 
 /** Actions shown per staff page. */

@@ -36,7 +36,13 @@ export async function listOpenAppeals(siteId: number, page: number) {
       user: { select: { id: true, email: true, profile: { select: { name: true } } } },
       photo: { select: { id: true, rejectionReason: true, reviewedAt: true, createdAt: true } },
       ban: {
-        select: { id: true, reason: true, note: true, createdAt: true, bannedBy: { select: { email: true } } },
+        select: {
+          id: true,
+          reason: true,
+          note: true,
+          createdAt: true,
+          bannedBy: { select: { email: true } },
+        },
       },
     },
   });
@@ -89,17 +95,25 @@ export async function decideAppeal(
     if (decision === "granted" && appeal.ban && appeal.ban.liftedAt === null) {
       await liftBanIn(tx, staff, appeal.userId, reason);
     }
-    await recordStaffAction(tx, staff, decision === "granted" ? "appeal_granted" : "appeal_refused", appealId, {
-      reason,
-      kind: appeal.kind,
-      memberId: appeal.userId,
-      ...(appeal.photoId !== null ? { photoId: appeal.photoId } : {}),
-      ...(appeal.banId !== null ? { banId: appeal.banId } : {}),
-      before: { status: "open" },
-      after: { status: decision },
-    });
+    await recordStaffAction(
+      tx,
+      staff,
+      decision === "granted" ? "appeal_granted" : "appeal_refused",
+      appealId,
+      {
+        reason,
+        kind: appeal.kind,
+        memberId: appeal.userId,
+        ...(appeal.photoId !== null ? { photoId: appeal.photoId } : {}),
+        ...(appeal.banId !== null ? { banId: appeal.banId } : {}),
+        before: { status: "open" },
+        after: { status: decision },
+      },
+    );
     const link =
-      decision === "refused" ? undefined : `${origin}${appeal.kind === "photo" ? "/profile/photos" : "/login"}`;
+      decision === "refused"
+        ? undefined
+        : `${origin}${appeal.kind === "photo" ? "/profile/photos" : "/login"}`;
     await sendAccountMail(
       {
         kind: MAIL_KINDS[appeal.kind][decision],

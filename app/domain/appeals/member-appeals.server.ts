@@ -27,7 +27,11 @@ export async function appealPhotoRejection(
       hiddenByOwnerAt: null,
       profile: { userId },
     },
-    select: { id: true, appeal: { select: { id: true } }, profile: { select: { user: { select: { siteId: true } } } } },
+    select: {
+      id: true,
+      appeal: { select: { id: true } },
+      profile: { select: { user: { select: { siteId: true } } } },
+    },
   });
   if (!photo) return { ok: false, error: "notFound" };
   if (photo.appeal) return { ok: false, error: "alreadyAppealed" };
@@ -64,7 +68,10 @@ export async function appealBan({
   text: string;
 }): Promise<"received" | "rateLimited"> {
   const address = normalizeEmail(email);
-  if (!(await withinLimit(BAN_APPEALS_PER_IP, ip)) || !(await withinLimit(BAN_APPEALS_PER_ADDRESS, address))) {
+  if (
+    !(await withinLimit(BAN_APPEALS_PER_IP, ip)) ||
+    !(await withinLimit(BAN_APPEALS_PER_ADDRESS, address))
+  ) {
     return "rateLimited";
   }
   const user = await db().user.findUnique({

@@ -14,7 +14,9 @@ export const FINGERPRINT_BATCH = 500;
  * Fingerprints up to `batch` photos that have none yet (oldest first); a photo whose file cannot be
  * read or decoded is marked done without a print, so it is not tried again every night.
  */
-export async function fillPhotoFingerprints(batch = FINGERPRINT_BATCH): Promise<{ filled: number; unreadable: number }> {
+export async function fillPhotoFingerprints(
+  batch = FINGERPRINT_BATCH,
+): Promise<{ filled: number; unreadable: number }> {
   const photos = await db().photo.findMany({
     where: { fingerprintedAt: null, status: { not: "deleted" } },
     orderBy: { id: "asc" },

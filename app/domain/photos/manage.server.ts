@@ -103,7 +103,11 @@ export async function deletePhoto(profileId: number, photoId: number): Promise<b
   const photo = await ownPhoto(profileId, photoId);
   if (!photo) return false;
   if (photo.status === "deleted" && photo.rejectionReason !== null) {
-    await db().photo.update({ where: { id: photoId }, data: { hiddenByOwnerAt: new Date() }, select: { id: true } });
+    await db().photo.update({
+      where: { id: photoId },
+      data: { hiddenByOwnerAt: new Date() },
+      select: { id: true },
+    });
     return true;
   }
   await db().$transaction(async (tx) => {

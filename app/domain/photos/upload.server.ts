@@ -204,7 +204,8 @@ export async function uploadPhoto({
   if (typeof processed === "string") return { ok: false, error: processed };
   // The same picture as a photo staff rejected on this site comes back with that reason, until an
   // appeal against the rejection is granted (docs/product.md, Photos).
-  const rejected = processed.fingerprint === null ? null : await blockingRejection(profileId, processed.fingerprint);
+  const rejected =
+    processed.fingerprint === null ? null : await blockingRejection(profileId, processed.fingerprint);
   if (rejected) return { ok: false, error: "rejectedBefore", rejected };
 
   const base = `photos/${profileId}/${randomBytes(16).toString("hex")}`;

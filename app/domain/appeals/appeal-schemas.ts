@@ -32,11 +32,11 @@ export function photoAppealSchema(t: TFunction) {
 export function banAppealSchema(t: TFunction) {
   return z.object({
     email: z
-      .string({ error: t("accounts:validation.emailRequired") })
+      .string({ error: t(`${ns}.emailRequired`) })
       .trim()
       .toLowerCase()
-      .pipe(z.email({ error: t("accounts:validation.emailInvalid") })),
-    password: z.string({ error: t("accounts:validation.passwordRequired") }).max(1024),
+      .pipe(z.email({ error: t(`${ns}.emailInvalid`) })),
+    password: z.string({ error: t(`${ns}.passwordRequired`) }).max(1024),
     text: appealText(t),
   });
 }

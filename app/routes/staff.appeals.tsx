@@ -108,7 +108,11 @@ export default function StaffAppealsRoute({ loaderData, actionData }: Route.Comp
     <main className="container py-4">
       <h1 className="h3 text-primary">{t("appeals:staff.title")}</h1>
       {done && (
-        <div className={`alert ${done === "stale" ? "alert-warning" : "alert-success"}`} role="status">
+        <div
+          className={`alert ${done === "stale" ? "alert-warning" : "alert-success"}`}
+          role="status"
+          data-testid="appeal-done"
+        >
           {t(`appeals:staff.done.${done}`)}
         </div>
       )}

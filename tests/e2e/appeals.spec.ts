@@ -2,11 +2,12 @@
 // appeals with address and password again (a text too short is refused, the typed address kept),
 // support grants it in the appeals queue with a reason, and the member logs in again; with
 // JavaScript on and off.
-import { createStaff, expect, jsEnabled, login, test, whenInteractive } from "./fixtures";
+import { acceptEntryWarning, createStaff, expect, jsEnabled, login, test, whenInteractive } from "./fixtures";
 import { createMember, e2eDb, TEST_PASSWORD } from "./db";
 
 test("a banned member appeals from the login page, support grants it, the member logs in again", async ({
   page,
+  context,
   browser,
   baseURL,
 }, testInfo) => {
@@ -37,6 +38,7 @@ test("a banned member appeals from the login page, support grants it, the member
   ]);
 
   // The login tells of the ban and links to the appeal.
+  await acceptEntryWarning(context, baseURL!);
   await page.goto("/login");
   await page.getByLabel("E-mailadres").fill(member.email);
   await page.getByLabel("Wachtwoord", { exact: true }).fill(TEST_PASSWORD);
@@ -66,6 +68,7 @@ test("a banned member appeals from the login page, support grants it, the member
 
   // Support decides in the queue: the ban's reason and note beside the member's words.
   const staffContext = await browser.newContext({ baseURL: baseURL!, javaScriptEnabled: js });
+  await acceptEntryWarning(staffContext, baseURL!);
   const staffPage = await staffContext.newPage();
   await login(staffPage, staff.email, TEST_PASSWORD, "/staff");
   await staffPage.getByRole("link", { name: "Open bezwaren" }).click();
@@ -83,7 +86,7 @@ test("a banned member appeals from the login page, support grants it, the member
     .getByLabel("Reden (gaat per e-mail naar het lid)")
     .fill("Het was een uitnodiging, geen reclame.");
   await card.getByRole("button", { name: "Besluit opslaan" }).click();
-  await expect(staffPage.getByRole("status")).toHaveText(
+  await expect(staffPage.getByTestId("appeal-done")).toHaveText(
     "Het bezwaar is toegewezen; het lid krijgt een e-mail.",
   );
   await expect(staffPage.locator(`[data-testid="appeal"][data-appeal-id="${appeal.id}"]`)).toHaveCount(0);

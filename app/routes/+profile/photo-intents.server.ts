@@ -65,7 +65,11 @@ export async function uploadIntent({
         )
       : data(
           {
-            uploadError: { error, limit: limit ?? photoLimitFor(paidUser), reason: rejected?.reason ?? null },
+            uploadError: {
+              error,
+              limit: limit ?? photoLimitFor(paidUser),
+              ...(rejected ? { reason: rejected.reason } : {}),
+            },
           },
           error === "busy"
             ? { status: 503, headers: { "Retry-After": "60" } }

@@ -7,6 +7,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { banMember } from "~/domain/accounts/ban.server";
 import { appealBan, appealPhotoRejection } from "~/domain/appeals/member-appeals.server";
+import { fillPhotoFingerprints } from "~/domain/photos/fill-fingerprints.server";
 import { printDistance, SAME_PHOTO_MAX_DISTANCE } from "~/domain/photos/fingerprint.server";
 import { approvePhoto, listPhotosForReview, rejectPhoto } from "~/domain/photos/moderation.server";
 import { processImage, uploadPhoto } from "~/domain/photos/upload.server";
@@ -126,6 +127,32 @@ describe("the fingerprint", () => {
       .toBuffer();
     const processed = await processImage(plain);
     expect(typeof processed === "string" ? processed : processed.fingerprint).toBeNull();
+  });
+});
+
+describe("photos stored before fingerprints", () => {
+  it("get theirs from the stored file; a missing file is marked done without one", async () => {
+    const member = await createMember({ photos: [{ status: "active" }] });
+    const picture = await jpeg(scene("#556b2f", [300, 400], "#8b4513"));
+    const stored = await uploaded(member, picture);
+    const { fingerprint } = await db().photo.findUniqueOrThrow({ where: { id: stored } });
+    // As rows from before the change: no print yet (the fixture's photo has no file at all).
+    await db().photo.updateMany({
+      where: { profileId: member.profileId },
+      data: { fingerprint: null, fingerprintedAt: null },
+    });
+    for (;;) {
+      const { filled, unreadable } = await fillPhotoFingerprints(50);
+      if (filled + unreadable === 0) break;
+    }
+    const rows = await db().photo.findMany({
+      where: { profileId: member.profileId },
+      orderBy: { id: "asc" },
+    });
+    expect(rows.map((row) => [row.fingerprint, row.fingerprintedAt !== null])).toEqual([
+      [null, true],
+      [fingerprint, true],
+    ]);
   });
 });
 

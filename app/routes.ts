@@ -17,6 +17,8 @@ export default [
     route("pricing", "routes/pricing.tsx"),
     route("lang-config", "routes/lang-config.tsx"),
     route("login", "routes/login.tsx"),
+    // A banned member's appeal, from the login's ban notice (docs/product.md, Appeals).
+    route("login/appeal", "routes/login.appeal.tsx"),
     route("dev/outbox", "stand-ins/routes/dev.outbox.tsx", { id: "stand-ins/dev-outbox" }),
     route("dev/outbox/:mailId", "stand-ins/routes/dev.outbox.$mailId.tsx", {
       id: "stand-ins/dev-outbox-mail",
@@ -49,6 +51,7 @@ export default [
     route("profile", "routes/profile.tsx"),
     route("profile/photos", "routes/profile.photos.tsx"),
     route("staff/photos", "routes/staff.photos.tsx"),
+    route("staff/appeals", "routes/staff.appeals.tsx"),
     // Back office: the overview, the member lookup and the member page (docs/product.md, Staff).
     route("staff", "routes/staff.tsx"),
     route("staff/members", "routes/staff.members.tsx"),

@@ -7,6 +7,7 @@ import { pruneChatEvents } from "../app/domain/notifications/live-events.server"
 import { pruneOpenerHashes } from "../app/domain/chat/send-message.server";
 import { pruneLikeNotices } from "../app/domain/likes/like.server";
 import { pruneOpenTabs } from "../app/domain/notifications/open-tabs.server";
+import { fillPhotoFingerprints } from "../app/domain/photos/fill-fingerprints.server";
 import { reconcileOpenPayments } from "../app/domain/payments/reconcile.server";
 import { QUEUES, jobs } from "../app/lib/jobs.server";
 import { pruneMails } from "../app/lib/mail.server";
@@ -63,6 +64,8 @@ export async function startScheduledJobs(logger?: Logger) {
     const likeNotices = await pruneLikeNotices();
     const mails = await pruneMails();
     const openers = await pruneOpenerHashes();
-    logger?.info("maintenance done", { chatEvents, openTabs, likeNotices, mails, openers });
+    // Photos from before fingerprints existed get theirs, a batch a night (docs/operations.md).
+    const fingerprints = await fillPhotoFingerprints();
+    logger?.info("maintenance done", { chatEvents, openTabs, likeNotices, mails, openers, fingerprints });
   });
 }

@@ -129,8 +129,13 @@ export async function readForm(request: Request, { maxBytes = MAX_FORM_BYTES } =
  * repeated field or a file is refused rather than silently dropped.
  */
 export async function readFields(request: Request): Promise<Record<string, string>> {
+  return fieldsOf(request, await readForm(request));
+}
+
+/** readFields of a form already read (a page whose forms are read in two ways, by their intent). */
+export function fieldsOf(request: Request, form: FormData): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const [key, value] of await readForm(request)) {
+  for (const [key, value] of form) {
     if (typeof value !== "string" || Object.hasOwn(fields, key)) bodyError(request, "bad_request");
     fields[key] = value;
   }

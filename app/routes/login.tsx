@@ -21,7 +21,7 @@ import type { TranslationHandle } from "~/lib/i18n";
 import { titleMeta } from "~/ui/page-title";
 import { Trans } from "~/ui/trans";
 
-export const handle: TranslationHandle = { i18n: ["accounts", "member"] };
+export const handle: TranslationHandle = { i18n: ["accounts", "member", "appeals"] };
 
 const loginReason = z.enum(LOGIN_REASONS);
 
@@ -93,7 +93,10 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
             <Trans
               i18nKey="accounts:login.bannedHelp"
               components={{ policy: <Link to="/pages/ban" />, complaint: <Link to="/complaints" /> }}
-            />
+            />{" "}
+            <Link to="/login/appeal" className="alert-link" data-testid="ban-appeal-link">
+              {t("appeals:ban.link")}
+            </Link>
           </p>
         )}
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? "/"} />

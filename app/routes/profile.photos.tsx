@@ -5,6 +5,7 @@ import { z } from "zod";
 import { requireUser } from "~/middleware/guards.server";
 import { listOwnPhotos } from "~/domain/photos/manage.server";
 import {
+  appealIntent,
   deleteIntent,
   dismissAlertIntent,
   mainIntent,
@@ -20,10 +21,12 @@ import { PhotoList } from "~/ui/photos/photo-list";
 import { PhotoNotice } from "~/ui/photos/photo-notice";
 import { UploadSection } from "~/ui/photos/upload-section";
 import type { Route } from "./+types/profile.photos";
-import { readFields } from "~/middleware/request-body.server";
+import { fieldsOf, readForm } from "~/middleware/request-body.server";
+import { blockingRejectionReason } from "~/domain/photos/photo-prints.server";
+import { verifyRejectedMatch } from "~/routes/+profile/rejected-match.server";
 import { titleMeta } from "~/ui/page-title";
 
-export const handle: TranslationHandle = { i18n: ["photos"] };
+export const handle: TranslationHandle = { i18n: ["photos", "appeals"] };
 
 const photoAction = z.discriminatedUnion("intent", [
   z.object({
@@ -50,13 +53,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const uploadError = UPLOAD_ERRORS.find((e) => e === params.get("uploadError")) ?? null;
   const confirmDelete = Number(params.get("confirmDelete"));
   const limit = photoLimitFor(user.paidUser);
+  // The page's upload script was refused a rejected picture: that rejection's reason, for this
+  // member only (the id is signed for their profile).
+  const rejectedId =
+    uploadError === "rejectedBefore" ? verifyRejectedMatch(profile.id, params.get("rejected")) : null;
+  const rejectionReason =
+    rejectedId === null
+      ? null
+      : await blockingRejectionReason(context.get(requestInfoContext).site.id, rejectedId);
   return {
     photos: photos.map(({ createdAt, ...photo }) => ({ ...photo, createdAt: createdAt.toISOString() })),
     count: photos.filter((p) => p.status !== "deleted").length,
     limit,
     paidUser: user.paidUser,
     notice,
-    uploadError: uploadError ? { error: uploadError, limit } : null,
+    uploadError:
+      uploadError && (uploadError !== "rejectedBefore" || rejectionReason !== null)
+        ? { error: uploadError, limit, reason: rejectionReason }
+        : null,
     confirmDeleteId: photos.some((p) => p.id === confirmDelete) ? confirmDelete : null,
     siteName: context.get(requestInfoContext).site.name,
     title: getInstance(context).t("photos:page.title"),
@@ -70,7 +84,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     const viaXhr = request.headers.get(UPLOAD_XHR_HEADER) === "xhr";
     return uploadIntent({ request, profileId: profile.id, paidUser: user.paidUser, viaXhr });
   }
-  const parsed = photoAction.safeParse(await readFields(request));
+  const form = await readForm(request);
+  if (form.get("intent") === "appeal") return appealIntent(user.id, form, getInstance(context).t);
+  const parsed = photoAction.safeParse(fieldsOf(request, form));
   if (!parsed.success) throw data(null, { status: 400 });
   const input = parsed.data;
   switch (input.intent) {
@@ -90,7 +106,8 @@ export const meta: Route.MetaFunction = ({ data }) => titleMeta(data, { name: "r
 export default function ProfilePhotosRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { photos, count, limit, paidUser, notice, confirmDeleteId } = loaderData;
-  const uploadError = actionData?.uploadError ?? loaderData.uploadError;
+  const uploadError =
+    (actionData && "uploadError" in actionData ? actionData.uploadError : null) ?? loaderData.uploadError;
   return (
     <main className="container py-4">
       <h1 className="h3 text-primary">{t("photos:page.title")}</h1>
@@ -100,7 +117,11 @@ export default function ProfilePhotosRoute({ loaderData, actionData }: Route.Com
       </p>
       {notice && <PhotoNotice notice={notice} />}
       <UploadSection uploadError={uploadError} atLimit={count >= limit} limit={limit} paidUser={paidUser} />
-      <PhotoList photos={photos} confirmDeleteId={confirmDeleteId} />
+      <PhotoList
+        photos={photos}
+        confirmDeleteId={confirmDeleteId}
+        appealResult={actionData && "appealResult" in actionData ? actionData.appealResult : null}
+      />
       <p className="mt-4">
         <Link to="/profile">{t("photos:page.backToProfile")}</Link>
       </p>

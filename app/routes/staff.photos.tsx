@@ -19,7 +19,7 @@ import { readFields } from "~/middleware/request-body.server";
 import { rowIdSchema } from "~/lib/row-id";
 import { titleMeta } from "~/ui/page-title";
 
-export const handle: TranslationHandle = { i18n: ["photos", "staff"] };
+export const handle: TranslationHandle = { i18n: ["photos", "staff", "appeals"] };
 
 const pageFrom = (value: string | null) => {
   const page = Number(value);
@@ -134,6 +134,17 @@ export default function StaffPhotosRoute({ loaderData, actionData }: Route.Compo
                         {t("photos:staff.member", { name: photo.profile.name, id: photo.profile.id })}
                       </Link>
                     </div>
+                    {photo.elsewhere.length > 0 && (
+                      <ul className="list-unstyled mb-1" data-testid="same-photo-elsewhere">
+                        {photo.elsewhere.map((other) => (
+                          <li key={other.userId}>
+                            <Link to={`/staff/members/${other.userId}`} className="link-danger fw-semibold">
+                              {t("appeals:duplicates.alsoOn", { id: other.userId, name: other.profileName })}
+                            </Link>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
                     <div className="mb-2">
                       <span className="badge text-bg-light">
                         {t(`photos:visibility.${photo.visibility}`)}

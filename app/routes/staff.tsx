@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { countOpenAppeals } from "~/domain/appeals/appeal-queue.server";
 import { isAdmin } from "~/domain/core/staff-roles";
 import { formatMoney } from "~/domain/credits/money";
 import { OVERVIEW_PERIODS, type OverviewPeriod } from "~/domain/payments/overview-periods";
@@ -30,7 +31,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { site } = context.get(requestInfoContext);
   const locale = getLocale(context);
   const { t } = getInstance(context);
-  const overview = await staffOverview({ id: staff.siteId, timeZone: site.timeZone });
+  const [overview, openAppeals] = await Promise.all([
+    staffOverview({ id: staff.siteId, timeZone: site.timeZone }),
+    countOpenAppeals(staff.siteId),
+  ]);
   const count = numberFormat(locale, {});
   const counted = (values: Record<OverviewPeriod, number>): Figures => ({
     today: count.format(values.today),
@@ -85,6 +89,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     { key: "complaints", count: overview.openComplaints, to: "/staff/complaints" },
     { key: "messageReports", count: overview.openMessageReports, to: "/staff/complaints" },
     { key: "photos", count: overview.photosWaiting, to: "/staff/photos" },
+    { key: "appeals", count: openAppeals, to: "/staff/appeals" },
     { key: "refunds", count: overview.refundsWaiting, to: admin ? "/staff/payments" : null },
     { key: "directDebits", count: overview.directDebitsPending, to: admin ? "/staff/payments" : null },
   ].map((queue) => ({

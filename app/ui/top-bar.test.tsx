@@ -73,6 +73,7 @@ describe("TopBar", () => {
       "/staff/members",
       "/staff/photos",
       "/staff/complaints",
+      "/staff/appeals",
       "/staff/payments",
       "/staff/discount-codes",
       "/staff/packages",
@@ -88,7 +89,13 @@ describe("TopBar", () => {
     renderWithApp(
       <TopBar siteName="H" user={{ ...member, staffRole: "support" }} locales={["nl"]} locale="nl" />,
     );
-    expect(hrefs()).toEqual(["/staff", "/staff/members", "/staff/photos", "/staff/complaints"]);
+    expect(hrefs()).toEqual([
+      "/staff",
+      "/staff/members",
+      "/staff/photos",
+      "/staff/complaints",
+      "/staff/appeals",
+    ]);
   });
 
   it("shows paid members Credits to the repeat order, with a badge at 10 or fewer", () => {

@@ -22,6 +22,7 @@ const STAFF_PAGES = [
   { to: "/staff/photos", label: "nav.staffPhotos" },
   { to: "/staff/complaints", label: "nav.staffComplaints" },
   { to: "/staff/spam", label: "nav.staffSpam" },
+  { to: "/staff/appeals", label: "nav.staffAppeals" },
   { to: "/staff/payments", label: "nav.staffPayments", admin: true },
   { to: "/staff/discount-codes", label: "nav.staffDiscountCodes", admin: true },
   { to: "/staff/packages", label: "nav.staffPackages", admin: true },

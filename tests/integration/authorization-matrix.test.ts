@@ -183,6 +183,18 @@ const EXPECTED: Record<string, Row> = {
   "/pricing": { GET: { "*": 200 } },
   "/lang-config": { GET: { "*": 200 }, POST: { "*": 200 } },
   "/login": { GET: { "*": "/", visitor: 200, deleted: 200 }, POST: { "*": "/", visitor: 400, deleted: 400 } },
+  // A ban appeal (docs/product.md, Appeals): the same answer for every address, logged in or not banned alike.
+  "/login/appeal": {
+    GET: { "*": "/", visitor: 200, deleted: 200 },
+    POST: { "*": "/", visitor: 400, deleted: 400 },
+    also: [
+      {
+        form: () => ({ email: "matrix-appeal@example.com", password: "Wachtwoord-1", text: "x".repeat(40) }),
+        GET: { "*": "/", visitor: 200, deleted: 200 },
+        POST: { "*": "/", visitor: "/login/appeal?sent=1", deleted: "/login/appeal?sent=1" },
+      },
+    ],
+  },
   "/dev/outbox": { GET: { "*": 404, support: 200, admin: 200 } },
   "/dev/outbox/:mailId": {
     params: (i) => ({ mailId: String(i.outboxMail) }),
@@ -283,8 +295,20 @@ const EXPECTED: Record<string, Row> = {
     form: (i) => ({ intent: "delete", photoId: String(i.privatePhoto) }),
     GET: { "*": 200, visitor: "login", deleted: "login" },
     POST: { "*": 404, visitor: "login", deleted: "login" },
+    // An appeal against another member's photo: not found, nothing stored.
+    also: [
+      {
+        form: (i) => ({ intent: "appeal", photoId: String(i.privatePhoto), text: "x".repeat(40) }),
+        GET: { "*": 200, visitor: "login", deleted: "login" },
+        POST: { "*": 404, visitor: "login", deleted: "login" },
+      },
+    ],
   },
   "/staff/photos": {
+    GET: { "*": 404, visitor: "login", deleted: "login", support: 200, admin: 200 },
+    POST: { "*": 404, visitor: "login", deleted: "login", support: 400, admin: 400 },
+  },
+  "/staff/appeals": {
     GET: { "*": 404, visitor: "login", deleted: "login", support: 200, admin: 200 },
     POST: { "*": 404, visitor: "login", deleted: "login", support: 400, admin: 400 },
   },

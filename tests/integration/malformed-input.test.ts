@@ -34,6 +34,7 @@ const modules = import.meta.glob<Record<string, unknown>>([
 /** Who posts: pages for visitors only are posted by a visitor, staff pages by staff, the rest by a member. */
 const POSTED_BY: Record<string, As> = {
   "/login": "visitor",
+  "/login/appeal": "visitor",
   "/signup": "visitor",
   "/api/user.php": "visitor",
   "/landers/:design/:slug?": "visitor",
@@ -49,6 +50,7 @@ const POSTED_BY: Record<string, As> = {
   "/staff/mailings": "staff",
   "/staff/campaigns": "staff",
   "/staff/photos": "staff",
+  "/staff/appeals": "staff",
   "/staff/members/:id/:action": "staff",
   // Back office, admins only: the site's settings, packages and gifts.
   "/staff/settings": "staff",
@@ -208,6 +210,7 @@ async function stored() {
     pushSubscriptions: await d.pushSubscription.count(),
     termsAcceptances: await d.termsAcceptance.count(),
     dataExports: await d.dataExport.count(),
+    appeals: await d.appeal.count(),
   };
 }
 

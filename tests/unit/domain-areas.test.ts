@@ -19,6 +19,7 @@ const AREA_ORDER = [
   "accounts",
   "chat",
   "complaints",
+  "appeals",
   "payments",
   "privacy",
 ] as const;

@@ -100,6 +100,20 @@ export const COMPLAINTS_PER_MEMBER: AbuseLimit = { key: "complaint:user", limit:
 export const COMPLAINTS_PER_ADDRESS: AbuseLimit = { key: "complaint:mail", limit: 10, windowMs: HOUR };
 
 /**
+ * Ban appeals sent from the login page by one address (IPv6: /64) per hour, whatever the answer
+ * (docs/product.md, Appeals). Each checks a password, so the form must not become a way round the
+ * login lock: 10 an hour is a fifth of what the login lets one address check per account. A banned
+ * member appeals once per ban; 100 members behind one carrier address never meet it.
+ */
+export const BAN_APPEALS_PER_IP: AbuseLimit = { key: "ban-appeal:ip", limit: 10, windowMs: HOUR };
+
+/**
+ * Ban appeals naming one e-mail address per hour, from anywhere: 3 leave room for a mistyped
+ * password, and a guesser spread over many addresses gets 72 guesses a day at one account.
+ */
+export const BAN_APPEALS_PER_ADDRESS: AbuseLimit = { key: "ban-appeal:mail", limit: 3, windowMs: HOUR };
+
+/**
  * Likes one member may give per hour (profile buttons and the swipe game together). A member
  * liking every profile of a few search pages gives well under a hundred; each like mails and
  * pushes the liked member, so a script must stop early.

@@ -2,6 +2,7 @@
 // the ban is open the account's status is `banned`: the profile is gone for everyone (as a deleted
 // member's), the member is logged out everywhere at once and told of the ban at the next login.
 // Nothing of theirs is deleted, so lifting the ban restores the status it had and shows it all again.
+import type { Prisma } from "~/generated/prisma/client";
 import type { BanReason, UserStatus } from "~/generated/prisma/enums";
 import { endLiveStreams } from "~/domain/notifications/live-events.server";
 import { recordStaffAction, type StaffActor } from "~/domain/staff/staff-actions.server";
@@ -63,31 +64,39 @@ export async function liftBan(
   memberId: number,
   reason: string,
 ): Promise<StaffMemberOutcome> {
-  return db().$transaction(async (tx) => {
-    const member = await lockMember(tx, memberId, staff.siteId);
-    if (!member) return { ok: false, error: "notFound" };
-    if (member.status !== "banned") return { ok: false, error: "notApplicable" };
-    const ban = await tx.ban.findFirst({
-      where: { userId: memberId, liftedAt: null },
-      orderBy: { createdAt: "desc" },
-      select: { id: true, previousStatus: true },
-    });
-    // Banned without an open ban cannot come from banMember; `confirmed` is the safe way back then.
-    const restored: UserStatus = ban?.previousStatus ?? "confirmed";
-    if (ban) {
-      await tx.ban.update({
-        where: { id: ban.id },
-        data: { liftedAt: new Date(), liftedById: staff.id, liftNote: reason },
-        select: { id: true },
-      });
-    }
-    await tx.user.update({ where: { id: memberId }, data: { status: restored }, select: { id: true } });
-    await recordStaffAction(tx, staff, "ban_lifted", memberId, {
-      reason,
-      ...(ban ? { banId: ban.id } : {}),
-      before: { status: "banned" },
-      after: { status: restored },
-    });
-    return { ok: true };
+  return db().$transaction((tx) => liftBanIn(tx, staff, memberId, reason));
+}
+
+/** liftBan inside a transaction that decides more with it (a granted appeal, docs/product.md). */
+export async function liftBanIn(
+  tx: Prisma.TransactionClient,
+  staff: StaffActor,
+  memberId: number,
+  reason: string,
+): Promise<StaffMemberOutcome> {
+  const member = await lockMember(tx, memberId, staff.siteId);
+  if (!member) return { ok: false, error: "notFound" };
+  if (member.status !== "banned") return { ok: false, error: "notApplicable" };
+  const ban = await tx.ban.findFirst({
+    where: { userId: memberId, liftedAt: null },
+    orderBy: { createdAt: "desc" },
+    select: { id: true, previousStatus: true },
   });
+  // Banned without an open ban cannot come from banMember; `confirmed` is the safe way back then.
+  const restored: UserStatus = ban?.previousStatus ?? "confirmed";
+  if (ban) {
+    await tx.ban.update({
+      where: { id: ban.id },
+      data: { liftedAt: new Date(), liftedById: staff.id, liftNote: reason },
+      select: { id: true },
+    });
+  }
+  await tx.user.update({ where: { id: memberId }, data: { status: restored }, select: { id: true } });
+  await recordStaffAction(tx, staff, "ban_lifted", memberId, {
+    reason,
+    ...(ban ? { banId: ban.id } : {}),
+    before: { status: "banned" },
+    after: { status: restored },
+  });
+  return { ok: true };
 }

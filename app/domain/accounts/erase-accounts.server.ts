@@ -71,6 +71,8 @@ async function eraseAccount(user: { id: number; email: string }, now: Date) {
       where: { userId: user.id, ip: { not: null } },
       data: { ip: null },
     });
+    // Appeals hold the member's own words (docs/product.md, Appeals); their decisions stay in the staff log.
+    await tx.appeal.deleteMany({ where: { userId: user.id } });
     // Sent mails carry the address and the name.
     await tx.mail.deleteMany({ where: { OR: [{ userId: user.id }, { to: user.email }] } });
     // What the member wrote and showed in chats goes, while each message keeps its place (and

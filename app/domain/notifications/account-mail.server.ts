@@ -21,6 +21,11 @@ export type AccountMailKind =
   | "staffRoleGiven"
   // The member's data archive is ready to download (domain/privacy).
   | "dataExportReady"
+  // Staff's decision on a member's appeal (docs/product.md, Appeals).
+  | "appealPhotoGranted"
+  | "appealPhotoRefused"
+  | "appealBanGranted"
+  | "appealBanRefused"
   // Notification mails (each with an unsubscribe link, see notification-mail.server.ts).
   | "newConversation"
   | "newMessages"

@@ -2,12 +2,15 @@ import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { fileStorage } from "~/lib/storage.server";
 
-/** The owner's own photos, newest first, with the main photo marked. */
+/**
+ * The owner's own photos, newest first, with the main photo marked; a rejected photo with its
+ * appeal, if any (not those the owner removed from the page).
+ */
 export async function listOwnPhotos(profileId: number) {
   const [profile, photos] = await Promise.all([
     db().profile.findUnique({ where: { id: profileId }, select: { mainPhotoId: true } }),
     db().photo.findMany({
-      where: { profileId },
+      where: { profileId, hiddenByOwnerAt: null },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       select: {
         id: true,
@@ -17,6 +20,7 @@ export async function listOwnPhotos(profileId: number) {
         width: true,
         height: true,
         createdAt: true,
+        appeal: { select: { status: true, decisionReason: true } },
       },
     }),
   ]);
@@ -25,8 +29,15 @@ export async function listOwnPhotos(profileId: number) {
 
 async function ownPhoto(profileId: number, photoId: number) {
   return db().photo.findFirst({
-    where: { id: photoId, profileId },
-    select: { id: true, status: true, visibility: true, filename: true, thumbFilename: true },
+    where: { id: photoId, profileId, hiddenByOwnerAt: null },
+    select: {
+      id: true,
+      status: true,
+      visibility: true,
+      filename: true,
+      thumbFilename: true,
+      rejectionReason: true,
+    },
   });
 }
 
@@ -85,11 +96,20 @@ export async function setMainPhoto(profileId: number, photoId: number): Promise<
 
 /**
  * Deletes an own photo: the row goes (a main photo is replaced by the newest other approved public
- * photo, or none), then both files.
+ * photo, or none), then both files. A photo staff rejected only leaves the owner's page: its row
+ * keeps the reason and the fingerprint that turns the picture away (docs/product.md, Photos).
  */
 export async function deletePhoto(profileId: number, photoId: number): Promise<boolean> {
   const photo = await ownPhoto(profileId, photoId);
   if (!photo) return false;
+  if (photo.status === "deleted" && photo.rejectionReason !== null) {
+    await db().photo.update({
+      where: { id: photoId },
+      data: { hiddenByOwnerAt: new Date() },
+      select: { id: true },
+    });
+    return true;
+  }
   await db().$transaction(async (tx) => {
     await replaceMainPhoto(tx, profileId, photoId);
     await tx.photo.delete({ where: { id: photoId }, select: { id: true } });

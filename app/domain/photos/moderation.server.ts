@@ -1,11 +1,15 @@
 import { recordStaffAction, type StaffActor } from "~/domain/staff/staff-actions.server";
 import { db } from "~/lib/db.server";
 import { fileStorage } from "~/lib/storage.server";
+import { samePhotoElsewhere } from "./photo-prints.server";
 
 const REVIEW_PAGE_SIZE = 24;
 export const REJECTION_REASON_MAX = 300;
 
-/** The site's photos under inspection, oldest first, a page at a time. */
+/**
+ * The site's photos under inspection, oldest first, a page at a time; each with the other accounts
+ * showing the same picture (`elsewhere`, docs/product.md, Photos).
+ */
 export async function listPhotosForReview(siteId: number, page: number) {
   const where = { status: "inspection" as const, profile: { user: { siteId } } };
   const total = await db().photo.count({ where });
@@ -22,10 +26,19 @@ export async function listPhotosForReview(siteId: number, page: number) {
       visibility: true,
       width: true,
       height: true,
-      profile: { select: { id: true, name: true } },
+      profile: { select: { id: true, name: true, userId: true } },
     },
   });
-  return { photos, total, page: current, pages };
+  const elsewhere = await samePhotoElsewhere(
+    siteId,
+    photos.map((photo) => photo.id),
+  );
+  return {
+    photos: photos.map((photo) => ({ ...photo, elsewhere: elsewhere.get(photo.id) ?? [] })),
+    total,
+    page: current,
+    pages,
+  };
 }
 
 /**
@@ -66,7 +79,8 @@ export async function approvePhoto(photoId: number, staff: StaffActor): Promise<
 /**
  * Rejects a photo under inspection of a member of the staff member's site: status `deleted` with
  * the reason shown to the owner, and a row in the staff log, in one transaction. The files are
- * removed after it, as nobody may see them any more.
+ * removed after it, as nobody may see them any more; the row keeps its fingerprint, which turns
+ * away the same picture uploaded again with this reason until an appeal is granted.
  */
 export async function rejectPhoto(photoId: number, staff: StaffActor, reason: string): Promise<boolean> {
   const rejectionReason = reason.trim().slice(0, REJECTION_REASON_MAX);

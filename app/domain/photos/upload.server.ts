@@ -4,6 +4,8 @@ import { createConcurrencyLimiter, type ConcurrencyLimiter } from "~/lib/concurr
 import { db } from "~/lib/db.server";
 import { env } from "~/lib/env.server";
 import { fileStorage } from "~/lib/storage.server";
+import { photoFingerprint } from "./fingerprint.server";
+import { blockingRejection } from "./photo-prints.server";
 
 // One libvips thread per image (the decode limiter below decides how many images run at once), and
 // no operation cache: every upload is a new image, so cached results would only hold memory.
@@ -54,7 +56,8 @@ export type UploadError =
   | "limitReached"
   | "rateLimited"
   | "busy"
-  | "heic";
+  | "heic"
+  | "rejectedBefore";
 export const UPLOAD_ERRORS: readonly UploadError[] = [
   "missing",
   "tooLarge",
@@ -65,9 +68,16 @@ export const UPLOAD_ERRORS: readonly UploadError[] = [
   "rateLimited",
   "busy",
   "heic",
+  "rejectedBefore",
 ];
 
-type UploadResult = { ok: true; photoId: number } | { ok: false; error: UploadError; limit?: number };
+/**
+ * A refusal; `rejectedBefore` names the rejected photo whose fingerprint the upload matched and its
+ * reason (docs/product.md, Photos).
+ */
+type UploadResult =
+  | { ok: true; photoId: number }
+  | { ok: false; error: UploadError; limit?: number; rejected?: { photoId: number; reason: string } };
 
 export function photoLimitFor(paidUser: boolean): number {
   return paidUser ? PHOTO_LIMITS.premium : PHOTO_LIMITS.free;
@@ -83,6 +93,8 @@ interface Processed {
   thumb: Buffer;
   width: number;
   height: number;
+  /** The upright picture's difference hash (fingerprint.server.ts); null for a picture too even. */
+  fingerprint: bigint | null;
 }
 
 let decodes: ConcurrencyLimiter | undefined;
@@ -152,7 +164,8 @@ async function decode(bytes: Buffer): Promise<Processed | UploadError> {
       .resize(THUMB_WIDTH, THUMB_HEIGHT, { fit: "cover", position: "attention" })
       .webp({ quality: 80 })
       .toBuffer();
-    return { large, thumb, width, height };
+    const fingerprint = await photoFingerprint(upright.data, { width, height, channels });
+    return { large, thumb, width, height, fingerprint };
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) return "tooManyPixels";
     // Not broken: HEVC is what this sharp cannot decode (a sharp that can would not get here).
@@ -189,6 +202,11 @@ export async function uploadPhoto({
 
   const processed = await processImage(file, signal);
   if (typeof processed === "string") return { ok: false, error: processed };
+  // The same picture as a photo staff rejected on this site comes back with that reason, until an
+  // appeal against the rejection is granted (docs/product.md, Photos).
+  const rejected =
+    processed.fingerprint === null ? null : await blockingRejection(profileId, processed.fingerprint);
+  if (rejected) return { ok: false, error: "rejectedBefore", rejected };
 
   const base = `photos/${profileId}/${randomBytes(16).toString("hex")}`;
   const filename = `${base}.webp`;
@@ -211,6 +229,8 @@ export async function uploadPhoto({
           height: processed.height,
           status: "inspection",
           visibility,
+          fingerprint: processed.fingerprint,
+          fingerprintedAt: new Date(),
         },
         select: { id: true },
       });

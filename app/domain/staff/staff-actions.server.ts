@@ -46,6 +46,8 @@ const STAFF_ACTION_TARGETS = {
   staff_revoked: "user",
   data_export_started: "user",
   report_hold_cleared: "user",
+  appeal_granted: "appeal",
+  appeal_refused: "appeal",
 } as const satisfies Record<StaffActionKind, StaffActionTarget>;
 
 /** Actions shown per staff page. */

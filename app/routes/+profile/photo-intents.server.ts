@@ -1,4 +1,8 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { TFunction } from "i18next";
 import { data, redirect } from "react-router";
+import { photoAppealSchema } from "~/domain/appeals/appeal-schemas";
+import { appealPhotoRejection } from "~/domain/appeals/member-appeals.server";
 import { PHOTO_UPLOADS_PER_MEMBER } from "~/domain/abuse/limits";
 import { withinLimit } from "~/domain/abuse/rate-limits.server";
 import { safeRedirectPath } from "~/lib/redirect.server";
@@ -17,6 +21,7 @@ import {
   type UploadError,
 } from "~/domain/photos/upload.server";
 import { isBodyTooLarge, readForm } from "~/middleware/request-body.server";
+import { signRejectedMatch } from "./rejected-match.server";
 
 /** The photos page (app/ui/photos/paths.ts says the same for the browser). */
 const PAGE = "/profile/photos";
@@ -28,6 +33,7 @@ export const PHOTO_NOTICES = [
   "mainChanged",
   "deleted",
   "notEligible",
+  "appealSent",
 ] as const;
 type PhotoNotice = (typeof PHOTO_NOTICES)[number];
 
@@ -52,11 +58,19 @@ export async function uploadIntent({
   paidUser: boolean;
   viaXhr: boolean;
 }) {
-  const fail = (error: UploadError, limit?: number) =>
+  const fail = (error: UploadError, limit?: number, rejected?: { photoId: number; reason: string }) =>
     viaXhr
-      ? redirect(`${PAGE}?uploadError=${error}`)
+      ? redirect(
+          `${PAGE}?uploadError=${error}${rejected ? `&rejected=${signRejectedMatch(profileId, rejected.photoId)}` : ""}`,
+        )
       : data(
-          { uploadError: { error, limit: limit ?? photoLimitFor(paidUser) } },
+          {
+            uploadError: {
+              error,
+              limit: limit ?? photoLimitFor(paidUser),
+              ...(rejected ? { reason: rejected.reason } : {}),
+            },
+          },
           error === "busy"
             ? { status: 503, headers: { "Retry-After": "60" } }
             : { status: error === "rateLimited" ? 429 : 400 },
@@ -83,7 +97,7 @@ export async function uploadIntent({
       visibility: form.get("visibility") === "private" ? "private" : "public",
       signal: request.signal,
     });
-    if (!result.ok) return fail(result.error, result.limit);
+    if (!result.ok) return fail(result.error, result.limit, result.rejected);
     return withNotice("uploaded");
   } finally {
     leave();
@@ -110,4 +124,23 @@ export async function mainIntent(profileId: number, photoId: number) {
 export async function deleteIntent(profileId: number, photoId: number) {
   if (!(await deletePhoto(profileId, photoId))) throw data(null, { status: 404 });
   return withNotice("deleted");
+}
+
+/**
+ * An appeal against a rejected photo of the member's (docs/product.md, Appeals): a refused form
+ * answers 400 (409 when already appealed) with its errors and the typed text for that photo's form.
+ */
+export async function appealIntent(userId: number, form: FormData, t: TFunction) {
+  const submission = parseWithZod(form, { schema: photoAppealSchema(t) });
+  const photoId = Number(form.get("photoId")) || 0;
+  if (submission.status !== "success") {
+    return data({ appealResult: { photoId, result: submission.reply() } }, { status: 400 });
+  }
+  const outcome = await appealPhotoRejection(userId, submission.value.photoId, submission.value.text);
+  if (!outcome.ok && outcome.error === "notFound") throw data(null, { status: 404 });
+  if (!outcome.ok) {
+    const result = submission.reply({ formErrors: [t("appeals:photo.alreadyAppealed")] });
+    return data({ appealResult: { photoId, result } }, { status: 409 });
+  }
+  return withNotice("appealSent");
 }

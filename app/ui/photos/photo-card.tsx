@@ -1,4 +1,6 @@
 import { useTranslation } from "~/ui/use-translation";
+import { PhotoAppeal, type PhotoAppealState } from "~/ui/appeals/photo-appeal";
+import type { FormResult } from "~/ui/use-validated-form";
 import { PhotoButtons } from "./photo-buttons";
 
 export interface OwnPhoto {
@@ -7,6 +9,8 @@ export interface OwnPhoto {
   visibility: "public" | "private";
   rejectionReason: string | null;
   isMain: boolean;
+  /** A rejected photo's appeal, once made. */
+  appeal: PhotoAppealState | null;
 }
 
 const STATUS_BADGES = {
@@ -15,8 +19,19 @@ const STATUS_BADGES = {
   deleted: "text-bg-danger",
 } as const;
 
-/** One of the member's own photos: thumbnail (none once deleted), badges, rejection reason, buttons. */
-export function PhotoCard({ photo, confirmingDelete }: { photo: OwnPhoto; confirmingDelete: boolean }) {
+/**
+ * One of the member's own photos: thumbnail (none once deleted), badges, rejection reason with the
+ * appeal against it, buttons. `appealResult` is the refused answer of this photo's appeal form.
+ */
+export function PhotoCard({
+  photo,
+  confirmingDelete,
+  appealResult,
+}: {
+  photo: OwnPhoto;
+  confirmingDelete: boolean;
+  appealResult: FormResult | null;
+}) {
   const { t } = useTranslation();
   return (
     <div className="card h-100" data-testid="own-photo" data-status={photo.status}>
@@ -47,6 +62,9 @@ export function PhotoCard({ photo, confirmingDelete }: { photo: OwnPhoto; confir
           <p className="mb-2" data-testid="rejection-reason">
             {t("photos:rejectionReason", { reason: photo.rejectionReason })}
           </p>
+        )}
+        {photo.status === "deleted" && photo.rejectionReason && (
+          <PhotoAppeal photoId={photo.id} appeal={photo.appeal} result={appealResult} />
         )}
         <PhotoButtons photo={photo} confirmingDelete={confirmingDelete} />
       </div>

@@ -9,7 +9,11 @@ export function PhotoNotice({ notice }: { notice: string }) {
       role="status"
       data-testid="photo-notice"
     >
-      {notice === "uploaded" ? t("photos:upload.done") : t(`photos:notices.${notice}`)}
+      {notice === "uploaded"
+        ? t("photos:upload.done")
+        : notice === "appealSent"
+          ? t("appeals:photo.sent")
+          : t(`photos:notices.${notice}`)}
     </div>
   );
 }

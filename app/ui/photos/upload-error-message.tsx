@@ -1,7 +1,8 @@
 import { useTranslation } from "~/ui/use-translation";
 import { Link } from "react-router";
 
-export type UploadErrorData = { error: string; limit: number };
+/** A refused upload; `reason` is the rejection a `rejectedBefore` upload matched. */
+export type UploadErrorData = { error: string; limit: number; reason?: string | null };
 
 /** A refused upload; at the photo limit, free members are pointed to Premium. */
 export function UploadErrorMessage({ error, paidUser }: { error: UploadErrorData; paidUser: boolean }) {
@@ -25,7 +26,7 @@ export function UploadErrorMessage({ error, paidUser }: { error: UploadErrorData
   }
   return (
     <div className="alert alert-danger" role="alert" data-testid="upload-error">
-      {t(`photos:upload.errors.${error.error}`)}
+      {t(`photos:upload.errors.${error.error}`, { reason: error.reason ?? "" })}
     </div>
   );
 }

@@ -33,7 +33,11 @@ test("support finds a member by address, bans them while online elsewhere, and l
   const found = await memberWithCredits(137);
   const part = `zoek-${randomUUID().slice(0, 8)}`;
   const member = { ...found, email: `${part}@voorbeeld.nl` };
-  await e2eDb().user.update({ where: { id: member.id }, data: { email: member.email }, select: { id: true } });
+  await e2eDb().user.update({
+    where: { id: member.id },
+    data: { email: member.email },
+    select: { id: true },
+  });
   const staff = await createStaff({ role: "support" });
 
   // The member, logged in on the other app server, with a page open.

@@ -9,7 +9,9 @@ import { useTranslation } from "~/ui/use-translation";
  * the server. Browsers word it differently: "Failed to fetch", "NetworkError…", "Load failed".
  */
 function isNetworkFailure(error: unknown): boolean {
-  return error instanceof TypeError && /fetch|network|load failed/i.test(error.message);
+  return (
+    error instanceof TypeError && !isChunkLoadError(error) && /fetch|network|load failed/i.test(error.message)
+  );
 }
 
 /** The connection failed: say so, and load the same page again on request (the bar is red meanwhile). */

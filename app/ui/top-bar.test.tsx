@@ -73,6 +73,7 @@ describe("TopBar", () => {
       "/staff/members",
       "/staff/photos",
       "/staff/complaints",
+      "/staff/spam",
       "/staff/appeals",
       "/staff/payments",
       "/staff/discount-codes",
@@ -94,6 +95,7 @@ describe("TopBar", () => {
       "/staff/members",
       "/staff/photos",
       "/staff/complaints",
+      "/staff/spam",
       "/staff/appeals",
     ]);
   });

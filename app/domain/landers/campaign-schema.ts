@@ -55,6 +55,7 @@ const RESERVED_TOKENS = [
   "staff",
   "swipe-game",
   "sw.js",
+  "terms",
   "time-bonus",
   "transactions",
   "unsubscribe",

@@ -4,6 +4,7 @@ import { STATIC_PAGES, staticPageContent } from "~/domain/sites/static-pages.ser
 import { requestInfoContext } from "~/middleware/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
 import { StaticPage } from "~/ui/static-page";
+import { staticPageRules } from "~/routes/+shared/static-page-rules";
 import type { Route } from "./+types/pages.$page";
 import { pageTitle } from "~/ui/page-title";
 
@@ -13,7 +14,13 @@ export function loader({ params, context }: Route.LoaderArgs) {
   const parsed = paramsSchema.safeParse(params);
   if (!parsed.success) throw data(null, { status: 404 });
   const { site } = context.get(requestInfoContext);
-  const content = staticPageContent(getInstance(context).t, parsed.data.page, site, getLocale(context));
+  const content = staticPageContent(
+    getInstance(context).t,
+    parsed.data.page,
+    site,
+    getLocale(context),
+    staticPageRules,
+  );
   return { content, siteName: site.name };
 }
 

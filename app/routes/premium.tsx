@@ -5,14 +5,24 @@ import { getInstance } from "~/middleware/i18n.server";
 import type { Route } from "./+types/premium";
 import type { TranslationHandle } from "~/lib/i18n";
 import { titleMeta } from "~/ui/page-title";
+import { staticPageRules } from "~/routes/+shared/static-page-rules";
 
 export const handle: TranslationHandle = { i18n: ["payments"] };
 
-/** /premium: what Premium gives (for life, with the first purchase) and the way to /credits. */
+/**
+ * /premium: what Premium gives (from the first purchase, for as long as not all its money went
+ * back) and the way to /credits.
+ */
 export function loader({ context }: Route.LoaderArgs) {
   const { site, user } = context.get(requestInfoContext);
   return {
     paidUser: user?.paidUser ?? false,
+    // The safety limits Premium's conversations still have, named in the benefits.
+    limits: {
+      conversationsPerHour: site.newConversationsPerHour,
+      conversationsPerDay: site.newConversationsPerDay,
+      ...staticPageRules,
+    },
     loggedIn: user !== null,
     title: getInstance(context).t("payments:premium.title"),
     siteName: site.name,
@@ -23,7 +33,10 @@ export const meta: Route.MetaFunction = ({ data }) => titleMeta(data);
 
 export default function PremiumRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const benefits = t("payments:premium.benefits", { returnObjects: true }) as string[];
+  const benefits = t("payments:premium.benefits", {
+    returnObjects: true,
+    ...loaderData.limits,
+  }) as string[];
   return (
     <main className="container py-4" style={{ maxWidth: 720 }} data-testid="premium-page">
       <h1 className="h3">{t("payments:premium.title")}</h1>

@@ -1,5 +1,7 @@
 import { useTranslation } from "~/ui/use-translation";
 import { priceList } from "~/domain/payments/purchase-offer.server";
+import { pricingMethods } from "~/domain/payments/pricing-methods.server";
+import { staticPageRules } from "~/routes/+shared/static-page-rules";
 import { staticPageContent } from "~/domain/sites/static-pages.server";
 import { requestInfoContext } from "~/middleware/context";
 import { getInstance, getLocale } from "~/middleware/i18n.server";
@@ -14,10 +16,13 @@ export const handle: TranslationHandle = { i18n: ["discounts", "payments"] };
 /** /pricing: what things cost, and the packages at the reader's prices (a member's with their discount). */
 export async function loader({ context }: Route.LoaderArgs) {
   const { site, country, user } = context.get(requestInfoContext);
+  const buyerCountry = user?.profile?.country ?? country;
   return {
-    packages: await priceList(site.id, user?.profile?.country ?? country, user),
+    packages: await priceList(site.id, buyerCountry, user),
+    // Only the methods offered in the reader's country: what the checkout will show them.
+    methods: await pricingMethods(site.id, buyerCountry, getLocale(context)),
     loggedIn: user !== null,
-    content: staticPageContent(getInstance(context).t, "pricing", site, getLocale(context)),
+    content: staticPageContent(getInstance(context).t, "pricing", site, getLocale(context), staticPageRules),
     siteName: site.name,
     costs: {
       message: site.messageCredits,
@@ -63,6 +68,13 @@ export default function PricingRoute({ loaderData }: Route.ComponentProps) {
         packages={loaderData.packages}
         linkTo={loaderData.loggedIn ? (id) => `/credits/${id}` : null}
       />
+      {loaderData.methods && loaderData.methods.length > 0 && (
+        <p className="mt-3" data-testid="pricing-methods">
+          {t("pricing.methods", {
+            methods: loaderData.methods.map((id) => t(`payments:methods.${id}`)).join(", "),
+          })}
+        </p>
+      )}
     </StaticPage>
   );
 }

@@ -16,6 +16,7 @@ import { hidesReadReceipts, setHideReadReceipts } from "~/domain/chat/read-recei
 import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { dataExportIntent, dataExportView } from "~/routes/+settings/data-export.server";
+import { stayDiscountView } from "~/routes/+settings/stay-discount.server";
 import { DataExportSection, type DataExportNotice } from "~/ui/settings/data-export-section";
 import { DeleteLink } from "~/ui/settings/delete-link";
 import { EmailForm } from "~/ui/settings/email-form";
@@ -28,6 +29,7 @@ import { ReadReceiptsForm } from "~/ui/settings/read-receipts-form";
 import { SavedNotice } from "~/ui/settings/saved-notice";
 import { Section } from "~/ui/settings/section";
 import { SessionsSection } from "~/ui/settings/sessions-section";
+import { StayDiscountNotice } from "~/ui/settings/stay-discount-notice";
 import type { Route } from "./+types/settings";
 import { readForm } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
@@ -45,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     settings: await loadSettings(user.id, sessionId),
     showReadReceipts: !(await hidesReadReceipts(user.id)),
     dataExport: await dataExportView(user.id, i18n.language, site.timeZone),
+    stayDiscount: await stayDiscountView(user.id, i18n.language, site.timeZone),
     siteName: site.name,
     title: i18n.t("settings:title"),
   };
@@ -112,6 +115,7 @@ export default function SettingsRoute({ loaderData, actionData }: Route.Componen
     <main className="container py-4" style={{ maxWidth: 720 }}>
       <h1 className="h3 text-primary mb-4">{t("settings:title")}</h1>
       {!actionData && <SavedNotice saved={searchParams.get("saved")} />}
+      <StayDiscountNotice discount={loaderData.stayDiscount} />
       <Section id="password" title={t("settings:password.title")}>
         <PasswordForm key={key} email={settings.email} result={resultFor("password")} />
       </Section>

@@ -14,6 +14,8 @@ import * as discountApi from "~/routes/api.discountcode";
 import * as checkout from "~/routes/credits.$id";
 import * as packagesPage from "~/routes/credits";
 import * as pricing from "~/routes/pricing";
+import * as deletePage from "~/routes/settings.delete";
+import * as settingsPage from "~/routes/settings";
 import * as transaction from "~/routes/transactions.$id";
 import * as dismiss from "~/routes/time-bonus.dismiss";
 import { seedBaseData } from "../../prisma/seed/base-data";
@@ -766,5 +768,131 @@ describe("guessing codes", () => {
     );
     expect(answers.filter((a) => a.status === 200 && a.body?.error === NOT_FOUND.error)).toHaveLength(10);
     expect(answers.filter((a) => a.status === 429 && a.body?.error === TOO_MANY)).toHaveLength(30);
+  });
+});
+
+describe("the delete page's stay offer", () => {
+  /** The delete page as the member sees it. */
+  async function deletePageOf(who: Member) {
+    const outcome = await runRoute<{ discount: number | null; stayDiscount: { code: string } | null }>(
+      await siteRequest("/settings/delete", who.userId),
+      deletePage.loader as never,
+    );
+    return outcome.body!;
+  }
+
+  async function stay(who: Member) {
+    return runRoute<{ stayError?: string }>(
+      await siteRequest("/settings/delete", who.userId, { form: { intent: "stay" } }),
+      deletePage.action as never,
+    );
+  }
+
+  const stayCodesOf = (userId: number) =>
+    db().discountCode.findMany({ where: { OR: [{ userId }, { stayOfferFor: userId }] } });
+
+  beforeAll(async () => {
+    // Earlier tests' welcome codes for everyone would compete with the personal code.
+    await db().discountCode.updateMany({
+      where: { siteId, welcome: true, userId: null },
+      data: { active: false },
+    });
+  });
+
+  it("makes one personal code at the company's percentage, applied at checkout for that member only", async () => {
+    const lisa = await buyer();
+    const other = await buyer();
+    expect((await deletePageOf(lisa)).discount).toBe(20);
+
+    const stayed = await stay(lisa);
+    expect(stayed.status).toBe(302);
+    expect(stayed.location).toBe("/settings?saved=stayDiscount#stay-discount");
+    const [row, ...more] = await stayCodesOf(lisa.userId);
+    expect(more).toEqual([]);
+    expect(row).toMatchObject({
+      userId: lisa.userId,
+      stayOfferFor: lisa.userId,
+      percentage: 20,
+      validity: "once_per_member",
+      active: true,
+    });
+    const days = (row!.expiresAt!.getTime() - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(29.9);
+    expect(days).toBeLessThanOrEqual(30);
+
+    // The settings page confirms it; the delete page shows the code instead of the offer.
+    const settings = await runRoute<{ stayDiscount: { code: string; percentage: number } | null }>(
+      await siteRequest("/settings?saved=stayDiscount", lisa.userId),
+      settingsPage.loader as never,
+    );
+    expect(settings.body!.stayDiscount).toMatchObject({ code: row!.code, percentage: 20 });
+    expect(await deletePageOf(lisa)).toMatchObject({ discount: null, stayDiscount: { code: row!.code } });
+
+    const pkg = await eurPackage();
+    expect((await checkoutPage(lisa, pkg.id)).offer).toMatchObject({
+      amountCents: Math.round((pkg.priceCents * 80) / 100),
+      discount: { code: row!.code, percentage: 20, source: "personal" },
+    });
+    // Nobody else gets it, not even by typing it.
+    expect((await checkoutPage(other, pkg.id)).offer.discount).toBeNull();
+    expect(await quote(other, row!.code, pkg.id)).toEqual(NOT_FOUND);
+
+    // Paid with once, it is used: no discount on the next purchase, no notice in the settings.
+    const { payment } = await buy(lisa);
+    expect(payment).toMatchObject({ discountCode: row!.code, discountPercent: 20 });
+    expect((await checkoutPage(lisa, pkg.id)).offer.discount).toBeNull();
+    const after = await runRoute<{ stayDiscount: unknown }>(
+      await siteRequest("/settings", lisa.userId),
+      settingsPage.loader as never,
+    );
+    expect(after.body!.stayDiscount).toBeNull();
+  });
+
+  it("refuses a second request with a clear message and makes no second code", async () => {
+    const piet = await buyer();
+    expect((await stay(piet)).status).toBe(302);
+    const again = await stay(piet);
+    expect(again.status).toBe(409);
+    expect(again.body!.stayError).toBe(
+      "Je hebt deze korting al eens gekregen. Een persoonlijke kortingscode krijg je maar één keer.",
+    );
+    expect(await stayCodesOf(piet.userId)).toHaveLength(1);
+  });
+
+  it("is neither offered to nor made for a paying member", async () => {
+    const paying = await buyer({ paidUser: true });
+    expect(await deletePageOf(paying)).toMatchObject({ discount: null, stayDiscount: null });
+    const refused = await stay(paying);
+    expect(refused.status).toBe(409);
+    expect(refused.body!.stayError).toBe(
+      "Deze korting is alleen voor leden die nog nooit credits hebben gekocht.",
+    );
+    expect(await stayCodesOf(paying.userId)).toEqual([]);
+  });
+});
+
+describe("the pricing page's payment methods", () => {
+  const methodsOn = async (who: Member) =>
+    (
+      await runRoute<{ methods: string[] | null }>(
+        await siteRequest("/pricing", who.userId),
+        pricing.loader as never,
+      )
+    ).body!.methods;
+
+  it("names only what is offered in the reader's country", async () => {
+    const dutch = await methodsOn(await buyer({ country: "NL" }));
+    expect(dutch).toEqual(expect.arrayContaining(["ideal", "creditcard", "paypal", "directdebit"]));
+    expect(dutch).not.toContain("bancontact");
+    expect(dutch).not.toContain("applepay");
+
+    const belgian = await methodsOn(await buyer({ country: "BE" }));
+    expect(belgian).toContain("bancontact");
+    expect(belgian).not.toContain("ideal");
+
+    const polish = await methodsOn(await buyer({ country: "PL" }));
+    expect(polish).toEqual(expect.arrayContaining(["blik", "przelewy24"]));
+    expect(polish).not.toContain("ideal");
+    expect(polish).not.toContain("directdebit");
   });
 });

@@ -1,6 +1,6 @@
 /**
  * The `?saved=` notices the settings page shows: one per settings form, plus the password reset and
- * the reactivation link, which also land on /settings.
+ * the reactivation link and the delete page's stay offer, which also land on /settings.
  */
 export const SAVED_NOTICES = [
   "password",
@@ -12,6 +12,7 @@ export const SAVED_NOTICES = [
   "sessions",
   "resumeMails",
   "reactivated",
+  "stayDiscount",
 ] as const;
 
 export type SavedNotice = (typeof SAVED_NOTICES)[number];

@@ -4,8 +4,11 @@ import type { CreditPackageView } from "~/domain/credits/package-view";
 import { formatMoney } from "~/domain/credits/money";
 import { TIME_BONUS_CODE } from "./time-bonus";
 
-/** Where a purchase's discount comes from: the time bonus, else an entered code, else the welcome code. */
-export type DiscountSource = "timeBonus" | "code" | "welcome";
+/**
+ * Where a purchase's discount comes from: the time bonus, else an entered code, else the welcome
+ * code (the site's, or the "personal" one the buyer got for staying instead of deleting the account).
+ */
+export type DiscountSource = "timeBonus" | "code" | "welcome" | "personal";
 
 /** The discount a purchase gets, as the server decided it. */
 export interface AppliedDiscount {

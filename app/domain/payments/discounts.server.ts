@@ -50,6 +50,7 @@ const codeSelect = {
   validity: true,
   paymentMethods: true,
   maxUses: true,
+  stayOfferFor: true,
 } as const;
 type CodeRow = Prisma.DiscountCodeGetPayload<{ select: typeof codeSelect }>;
 
@@ -204,20 +205,30 @@ function timeBonusDiscount(buyer: DiscountBuyer, now: Date): AppliedDiscount | n
 
 /**
  * The site's welcome code for this buyer: the largest active welcome code whose rules the buyer
- * meets. Without a price the minimum order is not checked (`?welcome=true` names no package).
+ * meets, the buyer's own (such as the delete page's stay offer) among them. Without a price the
+ * minimum order is not checked (`?welcome=true` names no package).
  */
 async function welcomeDiscount(
   purchase: Omit<DiscountPurchase, "priceCents"> & { priceCents: number | null },
 ): Promise<AppliedDiscount | null> {
   const rows = await db().discountCode.findMany({
-    where: { siteId: purchase.siteId, welcome: true, active: true },
+    // Only codes for everyone and the buyer's own: with many members' personal codes, the first
+    // ten rows must not all be other members'.
+    where: {
+      siteId: purchase.siteId,
+      welcome: true,
+      active: true,
+      OR: [{ userId: null }, { userId: purchase.buyer.userId }],
+    },
     orderBy: [{ percentage: "desc" }, { id: "asc" }],
     take: 10,
     select: codeSelect,
   });
   for (const row of rows) {
     const priceCents = purchase.priceCents ?? Number.MAX_SAFE_INTEGER;
-    if (!(await checkRow(row, { ...purchase, priceCents }))) return applied(row, "welcome");
+    if (!(await checkRow(row, { ...purchase, priceCents }))) {
+      return applied(row, row.stayOfferFor === null ? "welcome" : "personal");
+    }
   }
   return null;
 }

@@ -15,6 +15,12 @@ export const STATIC_PAGES = [
 ] as const;
 type StaticPageName = (typeof STATIC_PAGES)[number] | "pricing";
 
+/** Numbers of rules kept outside the site's settings that the pages name. */
+export interface StaticPageRules {
+  /** New conversations a day for a paying member in the account's first week (trust level `known`). */
+  firstWeekConversationsPerDay: number;
+}
+
 /** The values every static page may use, from the site's settings and company info. */
 function pageValues(site: Site, locale: string) {
   const { company } = site;
@@ -38,6 +44,9 @@ function pageValues(site: Site, locale: string) {
     photoCredits: site.photoCredits,
     giftCredits: site.giftCredits,
     signupCredits: site.signupCredits,
+    freeConversations: site.freeConversations,
+    conversationsPerHour: site.newConversationsPerHour,
+    conversationsPerDay: site.newConversationsPerDay,
     minAge: site.minAge,
     fictionalPlural: siteTexts(site, locale).fictionalPlural,
   };
@@ -49,6 +58,12 @@ export function staticPageContent(
   page: StaticPageName,
   site: Site,
   locale: string,
+  rules: StaticPageRules,
 ): StaticPageContent {
-  return t(page, { ns: "pages", returnObjects: true, ...pageValues(site, locale) }) as StaticPageContent;
+  return t(page, {
+    ns: "pages",
+    returnObjects: true,
+    ...pageValues(site, locale),
+    ...rules,
+  }) as StaticPageContent;
 }

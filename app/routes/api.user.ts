@@ -78,8 +78,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     : { ok: false, error: "invalid" };
   if (!result.ok) {
     const { t } = getInstance(context);
-    const message = loginRefusalMessage(t, result);
-    return data({ error: result.error, message }, { status: 401, headers: noStore });
+    // Restoring a deleted account is offered on the login page only (it mails a link); here the
+    // login simply fails.
+    const refusal = result.error === "deleted" ? ({ ok: false, error: "invalid" } as const) : result;
+    const message = loginRefusalMessage(t, refusal);
+    return data({ error: refusal.error, message }, { status: 401, headers: noStore });
   }
   const cookie = await createSession(result.userId, request, { passwordProven: true });
   // The response field `user`: the new session's user, read as every later request reads it.

@@ -4,6 +4,9 @@ import { data, Form, Link, redirect, useSearchParams } from "react-router";
 import { z } from "zod";
 import { useTranslation } from "~/ui/use-translation";
 import { loginRefusalMessage, verifyLogin } from "~/domain/accounts/login.server";
+import { mailReactivationLink } from "~/domain/accounts/reactivate-account.server";
+import { linkOrigin } from "~/middleware/link-origin.server";
+import { dateTimeFormat } from "~/lib/intl-formats";
 import { requireAnonymous } from "~/middleware/guards.server";
 import { visitorAccess } from "~/middleware/visitor-access.server";
 import { loginSchema } from "~/domain/accounts/login-schemas";
@@ -25,6 +28,14 @@ export const handle: TranslationHandle = { i18n: ["accounts", "member", "appeals
 
 const loginReason = z.enum(LOGIN_REASONS);
 
+/** The notice for the right password of a deleted account, its dates in the member's language. */
+interface DeletedNotice {
+  deletedOn: string;
+  restorableUntil: string;
+  /** Whether a new reactivation link went out now (false: the hour's mails were used up). */
+  mailed: boolean;
+}
+
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAnonymous(context);
   const { site } = context.get(requestInfoContext);
@@ -44,7 +55,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
  * (docs/decisions/0032-login-lockout.md). A wrong password answers 400, a lock 429, a ban (only
  * after the right password) 403, each with the
  * typed address and never the password; a login opens a session the password proved and goes on
- * to `redirectTo` (only a path on this site).
+ * to `redirectTo` (only a path on this site). The right password of an account deleted within the
+ * grace period answers 200 with when it was deleted and until when it can be restored, and mails a
+ * new reactivation link (docs/product.md, Accounts).
  */
 export async function action({ request, context }: Route.ActionArgs) {
   requireAnonymous(context);
@@ -56,6 +69,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { email, password, redirectTo } = submission.value;
   const result = await verifyLogin({ site, email, password, ip: clientIp(request) });
+  if (!result.ok && result.error === "deleted") {
+    const { mailed } = await mailReactivationLink({
+      userId: result.userId,
+      site,
+      origin: linkOrigin(request, site),
+    });
+    const { language } = getInstance(context);
+    const date = dateTimeFormat(language, { dateStyle: "long", timeZone: site.timeZone });
+    const deleted: DeletedNotice = {
+      deletedOn: date.format(result.deletedAt),
+      restorableUntil: date.format(result.restorableUntil),
+      mailed,
+    };
+    return data({ ...submission.reply({ hideFields: ["password"] }), deleted });
+  }
   if (!result.ok) {
     const message = loginRefusalMessage(t, result);
     const reply = submission.reply({ formErrors: [message], hideFields: ["password"] });
@@ -73,6 +101,7 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const passwordRef = useClearedOnAnswer(actionData);
+  const deleted = actionData && "deleted" in actionData ? (actionData.deleted as DeletedNotice) : null;
   const [form, fields] = useValidatedForm({
     lastResult: actionData,
     schemas: () => import("~/domain/accounts/login-schemas"),
@@ -88,6 +117,14 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
       )}
       <Form method="post" {...getFormProps(form)}>
         <FormErrors errors={form.errors} id={form.errorId} />
+        {deleted && (
+          <div className="alert alert-info" role="status" data-testid="login-deleted">
+            <p className="mb-1">{t("accounts:login.deleted", { ...deleted })}</p>
+            <p className="mb-0">
+              {t(deleted.mailed ? "accounts:login.deletedMailed" : "accounts:login.deletedMailedBefore")}
+            </p>
+          </div>
+        )}
         {actionData && "banned" in actionData && (
           <p className="alert alert-warning" data-testid="login-banned">
             <Trans

@@ -15,3 +15,15 @@ export function titleMeta(
 ): MetaDescriptor[] {
   return [{ title: pageTitle(data?.title, data?.siteName) }, ...more];
 }
+
+const COUNT_PREFIX = /^\(\d+\+?\) /;
+
+/**
+ * A document title with the member's unread messages plus new likes before it ("(3) Chats |
+ * Hartklop"), or without any count at 0. Every layout sets the tab's count through this (the
+ * hook useTabTitleCount), so all pages read alike.
+ */
+export function countedTitle(title: string, total: number): string {
+  const base = title.replace(COUNT_PREFIX, "");
+  return total > 0 ? `(${total}) ${base}` : base;
+}

@@ -93,6 +93,40 @@ test("a member deletes the account and reactivates it from the mail", async ({
   checkConsole();
 });
 
+test("a deleted member who logs in is offered the account back by mail and restores it", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await acceptEntryWarning(context, baseURL!);
+  const member = await createMember();
+  await e2eDb().$transaction([
+    e2eDb().user.update({
+      where: { id: member.id },
+      data: { status: "deleted", deletedAt: new Date(Date.now() - 2 * 24 * 3600_000) },
+    }),
+    e2eDb().profile.updateMany({ where: { userId: member.id }, data: { status: "disabled" } }),
+  ]);
+
+  await page.goto("/login");
+  await page.getByLabel("E-mailadres").fill(member.email);
+  await page.getByLabel("Wachtwoord").fill(member.password);
+  await page.getByRole("button", { name: "Inloggen" }).click();
+  const notice = page.getByTestId("login-deleted");
+  await expect(notice).toContainText("Je hebt dit account op");
+  await expect(notice).toContainText("kun je het terugzetten");
+  await expect(notice).toContainText("We hebben je zojuist een mail gestuurd");
+  await expect(page.getByTestId("account-menu")).toHaveCount(0);
+
+  const mail = await latestMail(member.email);
+  const link = mail.links.find((l) => l.includes("/reactivate?token="));
+  expect(link).toBeTruthy();
+  await page.goto(link!);
+  await page.getByRole("button", { name: "Account weer activeren" }).click();
+  await expect(page).toHaveURL(/\/settings\?saved=reactivated$/);
+  await expect(page.getByTestId("account-menu")).toBeVisible();
+});
+
 test("a visitor files a complaint, gets a mail, and staff handles it", async ({
   page,
   context,

@@ -20,6 +20,8 @@ import { createMember, ORIGIN, type Member } from "../fixtures/members";
 import { renderRoute } from "../fixtures/render-route";
 import { runRoute, sessionCookie, siteRequest } from "../fixtures/run-route";
 import { untilAStatementWaitsOnALock } from "../fixtures/lock-waits";
+import { openChatFeed, type FeedEvent } from "~/realtime/chat-feed.server";
+import { createRealtimeHub } from "~/realtime/hub.server";
 
 let site: Site;
 
@@ -179,6 +181,58 @@ describe("opening a conversation", () => {
       select: { payload: true },
     });
     expect(events.map((e) => e.payload)).toEqual([{ conversationId, messageId }]);
+  });
+
+  it("sends the reader's own open streams the new totals, so their other tabs lower the badge", async () => {
+    const [anna, bram, carla] = [
+      await createMember({ credits: 100 }),
+      await createMember({ credits: 100 }),
+      await createMember({ credits: 100 }),
+    ];
+    const { conversationId } = await send(anna, bram, "Eerste");
+    await send(anna, bram, "Tweede");
+    await send(carla, bram, "Hallo");
+    const hub = createRealtimeHub({ connectionString: process.env.DATABASE_URL!, log: () => {} });
+    const sent: FeedEvent[] = [];
+    let wake = () => {};
+    const stop = openChatFeed({
+      hub,
+      userId: bram.userId,
+      lastEventId: null,
+      send: (events) => {
+        sent.push(...events);
+        wake();
+      },
+      close: () => {},
+    });
+    const next = (type: string) =>
+      new Promise<FeedEvent>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no ${type} event within 3 s`)), 3000);
+        const look = () => {
+          const found = sent.find((e) => e.type === type);
+          if (!found) return;
+          clearTimeout(timer);
+          resolve(found);
+        };
+        wake = look;
+        look();
+      });
+    try {
+      expect((await next("ready")).data.totals).toEqual({ num_unread_messages: 3, num_new_likes: 0 });
+      expect((await openChat(bram, conversationId)).status).toBe(200);
+      const totals = await next("totals");
+      expect(totals.data).toEqual({
+        conversationId,
+        totals: { num_unread_messages: 1, num_new_likes: 0 },
+      });
+      // Opening it again marks nothing new and sends no further totals.
+      await openChat(bram, conversationId);
+      const stored = await db().chatEvent.count({ where: { userId: bram.userId, type: "totals" } });
+      expect(stored).toBe(1);
+    } finally {
+      stop();
+      await hub.stop();
+    }
   });
 
   it("a message arriving while the page marks the chat read stays unread", async () => {

@@ -28,11 +28,13 @@ import { loader as deleteLoader } from "~/routes/settings.delete";
 import { loader as chatPhotoLoader } from "~/routes/chat-photos.$id.$size";
 import ChatRoute, { loader as conversationLoader } from "~/routes/chats.$id";
 import * as reactivateRoute from "~/routes/reactivate";
+import { action as loginAction } from "~/routes/login";
+import { verifyLogin } from "~/domain/accounts/login.server";
 import { action as complaintsAction } from "~/routes/complaints";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { contextFor, createMember, type Member } from "../fixtures/members";
 import { renderRoute } from "../fixtures/render-route";
-import { runRoute, siteRequest } from "../fixtures/run-route";
+import { post, runRoute, siteRequest } from "../fixtures/run-route";
 
 const PASSWORD = "Goed-wachtwoord-1";
 const ORIGIN = "http://hartklop.test";
@@ -304,6 +306,82 @@ describe("deleting an account", () => {
     expect(
       (await db().user.findUniqueOrThrow({ where: { id: other.userId }, select: { status: true } })).status,
     ).toBe("deleted");
+  });
+});
+
+describe("logging in to a deleted account", () => {
+  type LoginAnswer = { status?: string; error?: Record<string, string[]>; deleted?: Record<string, unknown> };
+  const logIn = (email: string, password: string) =>
+    post<LoginAnswer>("/login", null, { email, password, redirectTo: "/" }, loginAction);
+  const reactivationMails = (email: string) =>
+    db().mail.count({ where: { to: email, template: "reactivation" } });
+
+  it("with the right password says when it was deleted and until when, and mails a new link that works", async () => {
+    const member = await createMember({ password: PASSWORD });
+    expect(await remove(member.userId)).toEqual({ ok: true });
+    const deletedAt = new Date(Date.now() - 3 * DAY);
+    await db().user.update({ where: { id: member.userId }, data: { deletedAt } });
+    const outcome = await logIn(member.email, PASSWORD);
+    expect(outcome.status).toBe(200);
+    expect(outcome.location).toBeNull();
+    const date = new Intl.DateTimeFormat("nl", { dateStyle: "long", timeZone: site.timeZone });
+    const deleted = {
+      deletedOn: date.format(deletedAt),
+      restorableUntil: date.format(new Date(deletedAt.getTime() + DELETION_GRACE_MS)),
+      mailed: true,
+    };
+    expect(outcome.body!.deleted).toEqual(deleted);
+    expect(outcome.body!.error).toBeUndefined();
+    expect(translatorFor("nl")("accounts:login.deleted", deleted)).toBe(
+      `Je hebt dit account op ${deleted.deletedOn} verwijderd. Tot ${deleted.restorableUntil} kun je het terugzetten.`,
+    );
+    expect(await reactivationMails(member.email)).toBe(2);
+    const fresh = await reactivationToken(member.email);
+    expect(await reactivateAccount(fresh)).toEqual({ ok: true, userId: member.userId });
+    expect(await verifyLogin({ site, email: member.email, password: PASSWORD, ip: "10.7.0.1" })).toEqual({
+      ok: true,
+      userId: member.userId,
+    });
+  });
+
+  it("mails at most three links an hour, then points to the mails sent", async () => {
+    const member = await createMember({ password: PASSWORD });
+    await remove(member.userId);
+    for (let i = 0; i < 3; i++)
+      expect((await logIn(member.email, PASSWORD)).body!.deleted).toMatchObject({ mailed: true });
+    expect((await logIn(member.email, PASSWORD)).body!.deleted).toMatchObject({ mailed: false });
+    // The one from the deletion and three from logging in.
+    expect(await reactivationMails(member.email)).toBe(4);
+  });
+
+  it("with a wrong password fails as any login, telling nothing and mailing nothing", async () => {
+    const member = await createMember({ password: PASSWORD });
+    await remove(member.userId);
+    const outcome = await logIn(member.email, "fout-wachtwoord-1");
+    expect(outcome.status).toBe(400);
+    expect(outcome.body!.deleted).toBeUndefined();
+    expect(JSON.stringify(outcome.body!.error)).toContain("Login mislukt");
+    expect(await reactivationMails(member.email)).toBe(1);
+  });
+
+  it("fails as any login once the grace is over or the account is erased", async () => {
+    const late = await createMember({ password: PASSWORD });
+    await remove(late.userId);
+    await db().user.update({
+      where: { id: late.userId },
+      data: { deletedAt: new Date(Date.now() - DELETION_GRACE_MS - DAY) },
+    });
+    const erased = await createMember({ password: PASSWORD });
+    await remove(erased.userId);
+    // Erasure replaces the address and the password too; this keeps them to show the rule alone holds.
+    await db().user.update({ where: { id: erased.userId }, data: { erasedAt: new Date() } });
+    for (const member of [late, erased]) {
+      const outcome = await logIn(member.email, PASSWORD);
+      expect(outcome.status).toBe(400);
+      expect(outcome.body!.deleted).toBeUndefined();
+      expect(JSON.stringify(outcome.body!.error)).toContain("Login mislukt");
+      expect(await reactivationMails(member.email)).toBe(1);
+    }
   });
 });
 

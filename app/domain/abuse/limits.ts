@@ -73,6 +73,17 @@ export const ACTIVATION_MAILS_PER_MEMBER: AbuseLimit = {
   windowMs: HOUR,
 };
 
+/**
+ * Reactivation mails a deleted account gets per hour from logging in with its right password: each
+ * login sends a fresh link, and a member retrying (or a login kept open in several tabs) stays
+ * within 3, like the activation mails; past it the page says the last link is still on its way.
+ */
+export const REACTIVATION_MAILS_PER_MEMBER: AbuseLimit = {
+  key: "reactivation-mail:user",
+  limit: 3,
+  windowMs: HOUR,
+};
+
 /** Activation mails one address may ask for per hour, over all its accounts: one for each signup it may make. */
 export const ACTIVATION_MAILS_PER_IP: AbuseLimit = { key: "activation-mail:ip", limit: 30, windowMs: HOUR };
 

@@ -4,6 +4,7 @@ import { addressSubject } from "~/lib/client-ip.server";
 import { db } from "~/lib/db.server";
 import type { Prisma } from "~/generated/prisma/client";
 import type { Site } from "~/domain/sites/site.server";
+import { DELETION_GRACE_MS } from "./delete-account.server";
 import { normalizeEmail } from "./email";
 import { verifyPassword } from "./password.server";
 
@@ -16,7 +17,20 @@ export type LoginRefusal =
   | { ok: false; error: "invalid" | "banned" }
   | { ok: false; error: "locked" | "accountLocked" | "addressLimited"; minutes: number };
 
-export type LoginResult = { ok: true; userId: number } | LoginRefusal;
+/**
+ * The right password of an account its member deleted, within the grace period and not erased yet:
+ * the login page offers to restore it (docs/product.md, Accounts). Only the right password learns
+ * this; a wrong one, an erased account or one past the grace is `invalid` as any other.
+ */
+export type DeletedLogin = {
+  ok: false;
+  error: "deleted";
+  userId: number;
+  deletedAt: Date;
+  restorableUntil: Date;
+};
+
+export type LoginResult = { ok: true; userId: number } | LoginRefusal | DeletedLogin;
 
 const REFUSAL_MESSAGES = {
   invalid: "accounts:login.failed",
@@ -81,7 +95,14 @@ export async function verifyLogin({
   const blockMs = site.loginBlockMinutes * 60_000;
   const user = await db().user.findUnique({
     where: { siteId_email: { siteId: site.id, email: normalizeEmail(email) } },
-    select: { id: true, passwordHash: true, lockedUntil: true, status: true },
+    select: {
+      id: true,
+      passwordHash: true,
+      lockedUntil: true,
+      status: true,
+      deletedAt: true,
+      erasedAt: true,
+    },
   });
   if (user?.lockedUntil && user.lockedUntil > now) {
     return { ok: false, error: "accountLocked", minutes: minutesUntil(user.lockedUntil, now) };
@@ -124,6 +145,15 @@ export async function verifyLogin({
     // failure, so the attempt does not count towards a lock.
     await db().loginAttempt.deleteMany({ where: { id: attempt.id } });
     return { ok: false, error: "banned" };
+  }
+  const restorableUntil =
+    user?.status === "deleted" && user.deletedAt && !user.erasedAt
+      ? new Date(user.deletedAt.getTime() + DELETION_GRACE_MS)
+      : null;
+  if (user?.deletedAt && passwordOk && restorableUntil && restorableUntil > now) {
+    // A right password is no failure; the member is offered the account back instead.
+    await db().loginAttempt.deleteMany({ where: { id: attempt.id } });
+    return { ok: false, error: "deleted", userId: user.id, deletedAt: user.deletedAt, restorableUntil };
   }
   if (user && passwordOk && user.status !== "deleted") {
     // The member's own mistakes from here are forgiven; other addresses' failures on the account

@@ -43,7 +43,8 @@ export async function provePassword(input: {
     await recordPasswordProven(input.sessionId);
     return { ok: true };
   }
-  return login.error === "invalid"
+  // A deleted account has no sessions left to ask from; its password counts as wrong here.
+  return login.error === "invalid" || login.error === "deleted"
     ? { ok: false, error: "wrong" }
     : { ok: false, error: "locked", refusal: login };
 }

@@ -1,6 +1,10 @@
 import type { Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
-import { DELETION_GRACE_MS } from "./delete-account.server";
+import { REACTIVATION_MAILS_PER_MEMBER } from "~/domain/abuse/limits";
+import { withinLimit } from "~/domain/abuse/rate-limits.server";
+import type { Site } from "~/domain/sites/site.server";
+import { DELETION_GRACE_MS, sendReactivationMail } from "./delete-account.server";
+import { createVerification } from "./verification.server";
 import { consumeVerification, peekVerification } from "./verification.server";
 
 type ReactivateResult = { ok: true; userId: number } | { ok: false };
@@ -46,4 +50,42 @@ export async function reactivateAccount(token: string): Promise<ReactivateResult
     return true;
   });
   return reactivated ? { ok: true, userId } : { ok: false };
+}
+
+/**
+ * A new reactivation link by mail, for a deleted member who just logged in with the right password
+ * (verifyLogin's `deleted`). At most REACTIVATION_MAILS_PER_MEMBER an hour: `mailed` false means
+ * none was sent now, and the member is pointed to the links sent before. Earlier links keep
+ * working; the first one followed voids the rest.
+ */
+export async function mailReactivationLink({
+  userId,
+  site,
+  origin,
+}: {
+  userId: number;
+  site: Pick<Site, "name" | "domain">;
+  origin: string;
+}): Promise<{ mailed: boolean }> {
+  if (!(await withinLimit(REACTIVATION_MAILS_PER_MEMBER, userId))) return { mailed: false };
+  const sent = await db().$transaction(async (tx) => {
+    const member = await tx.user.findFirst({
+      where: reactivatable(userId),
+      select: { email: true, language: true, profile: { select: { name: true } } },
+    });
+    if (!member) return null;
+    const token = await createVerification({ type: "reactivation", userId, target: member.email }, tx);
+    return { ...member, token };
+  });
+  if (!sent) return { mailed: false };
+  await sendReactivationMail({
+    userId,
+    to: sent.email,
+    language: sent.language,
+    name: sent.profile?.name ?? sent.email,
+    site,
+    origin,
+    token: sent.token,
+  });
+  return { mailed: true };
 }

@@ -116,6 +116,8 @@ function readConversation(
 /**
  * Marks what the other member wrote up to `lastRead` as read and tells them (read receipts): the
  * update, its live event and the notification in one statement, so all or none of it happens.
+ * The reader's own streams get a "totals" event too: their other open tabs then show the lower
+ * unread count at once (every event carries the totals at send time) instead of at the next poll.
  * `readUnread` is the unread count read with `lastRead`: a message arriving since (another process's
  * send, committed before or while this update waits for the row) stays counted as unread.
  */
@@ -127,6 +129,8 @@ async function markRead(
   readUnread: number,
 ) {
   const payload = JSON.stringify({ conversationId, messageId: lastRead });
+  const ownPayload = JSON.stringify({ conversationId });
+  const userIds = [otherUserId, userId];
   await queryPrepared(Prisma.sql`
     WITH updated AS (
       UPDATE "ConversationMember"
@@ -134,11 +138,15 @@ async function markRead(
         "lastReadMessageId" = GREATEST("lastReadMessageId", ${lastRead}::int)
       WHERE "conversationId" = ${conversationId} AND "userId" = ${userId}
       RETURNING "userId"
-    ), ${eventLocksSql([otherUserId])}, stored AS (
+    ), ${eventLocksSql(userIds)}, stored AS (
       INSERT INTO "ChatEvent" ("userId", type, payload, "createdAt")
-      SELECT ${otherUserId}::int, 'read', ${payload}::jsonb, ${new Date()}::timestamp FROM updated, event_locks
+      SELECT e."userId", e.type, e.payload::jsonb, ${new Date()}::timestamp
+      FROM updated, event_locks, (VALUES
+        (${otherUserId}::int, 'read', ${payload}::text),
+        (${userId}::int, 'totals', ${ownPayload}::text)
+      ) AS e("userId", type, payload)
     )
-    SELECT pg_notify(${CHAT_CHANNEL}, ${JSON.stringify({ userIds: [otherUserId] })}) FROM updated`);
+    SELECT pg_notify(${CHAT_CHANNEL}, ${JSON.stringify({ userIds })}) FROM updated`);
 }
 
 function partnerFrom(row: ConversationRow): ChatPartner {

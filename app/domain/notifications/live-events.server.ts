@@ -4,8 +4,11 @@ import { db } from "~/lib/db.server";
 /** The PostgreSQL channel that tells every app process about new chat events (payload: user ids). */
 export const CHAT_CHANNEL = "chat_events";
 
-/** What a live event tells a member: chat changes, or a new like (for the badge). */
-type ChatEventType = "message" | "read" | "deleted" | "like";
+/**
+ * What a live event tells a member: chat changes, a new like (for the badge), or only new totals
+ * ("totals": the member read a conversation, so their other tabs lower their counts).
+ */
+type ChatEventType = "message" | "read" | "deleted" | "like" | "totals";
 
 /** Advisory lock class of a member's live events (the second key is the user id). */
 const CHAT_EVENT_LOCK = 41;

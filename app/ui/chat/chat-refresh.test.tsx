@@ -65,10 +65,11 @@ function renderChats() {
 describe("ChatRefresh", () => {
   stubEventSource();
 
-  it("refreshes the page at once on a chat event when nothing loads, not on a like", async () => {
+  it("refreshes the page at once on a chat event when nothing loads, not on a like or new totals", async () => {
     const { page, emit } = renderChats();
     await screen.findByText("page load 1");
     act(() => emit("like"));
+    act(() => emit("totals"));
     act(() => emit("message"));
     await screen.findByText("page load 2");
     expect(page.requests).toHaveLength(2);

@@ -56,9 +56,10 @@ export function ChatRefresh() {
     };
     void schedule();
     // "ready" too: an event committed between this page's load and the stream's start is not replayed.
-    // A "like" changes nothing here (the live totals carry its badge).
+    // A "like" changes nothing here (the live totals carry its badge), and neither does "totals":
+    // it follows this member's own reading, and reloading on it would load every chat read twice.
     const unsubscribe = subscribeLiveEvents(({ type }) => {
-      if (type !== "like") refresh();
+      if (type !== "like" && type !== "totals") refresh();
     });
     window.addEventListener("focus", onFocus);
     document.addEventListener("visibilitychange", onFocus);

@@ -1,5 +1,7 @@
 import { EntryWarning } from "../entry-warning";
 import { useAppBadge } from "../live-counts/use-app-badge";
+import { useLiveCounts } from "../live-counts/use-live-counts";
+import { useTabTitleCount } from "../live-counts/use-tab-title-count";
 import { TimeBonus } from "../payments/time-bonus";
 import { useChrome } from "./use-chrome";
 
@@ -22,7 +24,11 @@ export function ChatLayout({
 }) {
   const chrome = useChrome("chat");
   const user = chrome?.data.user ?? null;
-  useAppBadge(user ? user.counts.unreadMessages + user.counts.newLikes : 0);
+  // The same counts as the default layout's: the tab title and badge follow live events and polls.
+  const counts = useLiveCounts(user?.counts ?? null);
+  const total = counts ? counts.unreadMessages + counts.newLikes : 0;
+  useTabTitleCount(total);
+  useAppBadge(total);
   return (
     <div className={`d-flex flex-column vh-100 overflow-hidden${list ? "" : " chat-without-list"}`}>
       {user?.timeBonusEndsAt && (

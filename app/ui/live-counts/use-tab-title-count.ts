@@ -1,13 +1,14 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
+import { countedTitle } from "../page-title";
 
-const PREFIX = /^\(\d+\+?\) /;
-
-/** The tab title as "(N) title", for unread messages plus new likes (the app badge: useAppBadge). */
+/**
+ * The tab title as "(N) title", for unread messages plus new likes (the app badge: useAppBadge).
+ * Each layout with a logged-in member calls it: the default and the chat layout alike.
+ */
 export function useTabTitleCount(total: number) {
   const location = useLocation();
   useEffect(() => {
-    const base = document.title.replace(PREFIX, "");
-    document.title = total > 0 ? `(${total}) ${base}` : base;
+    document.title = countedTitle(document.title, total);
   }, [total, location.key]);
 }

@@ -3,11 +3,11 @@ import { fetchJsonWithRetry } from "../live-counts/fetch-with-retry";
 import { eventStreamUrl, reportPageHidden } from "./tab-presence";
 
 /**
- * Event types of /api/events: chat events, "like" (someone liked the member), "ready" (connected:
- * current totals) and "resync" (too much was missed: reload your data). Every event carries the
- * member's `totals`.
+ * Event types of /api/events: chat events, "like" (someone liked the member), "totals" (the member
+ * read a conversation, in this tab or another), "ready" (connected: current totals) and "resync"
+ * (too much was missed: reload your data). Every event carries the member's `totals`.
  */
-const LIVE_EVENT_TYPES = ["ready", "message", "read", "deleted", "like", "resync"] as const;
+const LIVE_EVENT_TYPES = ["ready", "message", "read", "deleted", "like", "totals", "resync"] as const;
 type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 
 interface LiveTotals {

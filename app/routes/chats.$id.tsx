@@ -13,7 +13,7 @@ import type { TranslationHandle } from "~/lib/i18n";
 import { rowIdSchema } from "~/lib/row-id";
 import { titleMeta } from "~/ui/page-title";
 
-export const handle: TranslationHandle = { i18n: ["complaints", "member", "trust"] };
+export const handle: TranslationHandle = { i18n: ["complaints", "member"] };
 
 const beforeSchema = rowIdSchema.optional().catch(undefined);
 

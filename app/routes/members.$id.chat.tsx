@@ -13,7 +13,7 @@ import type { Route } from "./+types/members.$id.chat";
 import type { TranslationHandle } from "~/lib/i18n";
 import { titleMeta } from "~/ui/page-title";
 
-export const handle: TranslationHandle = { i18n: ["complaints", "member", "trust"] };
+export const handle: TranslationHandle = { i18n: ["complaints", "member"] };
 
 function visitorLander(request: Request, profileId: number) {
   const query = new URL(request.url).searchParams;

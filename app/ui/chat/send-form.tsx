@@ -34,7 +34,7 @@ function Refusal({ error, maxLength }: { error: SendRefusal; maxLength: number }
   const trust = TRUST_REFUSALS[error];
   return (
     <div className="alert alert-danger mx-2 mb-2" role="alert" data-testid="send-refused">
-      {trust ? t(`trust:refused.${error}`, trust) : t(`chat:refused.${error}`, { max: maxLength })}
+      {trust ? t(`chat:trustRefused.${error}`, trust) : t(`chat:refused.${error}`, { max: maxLength })}
       {error === "premiumOnly" && (
         <a href={BUY_CREDITS_PATH} className="alert-link ms-2">
           {t("chat:credits.buy")}

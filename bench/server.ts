@@ -1,11 +1,11 @@
 // The built server as the benchmarks start it: on its own embedded PostgreSQL (or, for a second
 // instance, on the first one's database), measured from outside over HTTP.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
 import { readFile, rm } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import type pg from "pg";
+import { ensureBuild as buildIfStale } from "../scripts/build-if-stale.mjs";
 import { embeddedDatabaseUrl } from "../server/embedded-postgres";
 
 export const BUILD_DIR = process.env.BUILD_DIR ?? "build";
@@ -24,27 +24,11 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** The newest modification time of the files under `dir` (0 when it does not exist). */
-function newestChange(dir: string): number {
-  if (!existsSync(dir)) return 0;
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .reduce(
-      (newest, entry) => Math.max(newest, statSync(path.join(entry.parentPath, entry.name)).mtimeMs),
-      0,
-    );
-}
-
 /** Builds the app when there is no build or the sources changed since: a benchmark of stale code misleads. */
 export function ensureBuild() {
   // While the sources are being edited, a build that is older on purpose (or the build of a clean copy).
   if (process.env.BENCH_SKIP_BUILD === "1") return;
-  const built = path.join(BUILD_DIR, "server", "index.js");
-  const sources = Math.max(newestChange("app"), newestChange("locales"));
-  if (existsSync(built) && statSync(built).mtimeMs >= sources) return;
-  console.log(`No up-to-date build in ${BUILD_DIR}/: building first…`);
-  const build = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: process.env });
-  if (build.status !== 0) throw new Error("The build failed");
+  buildIfStale(BUILD_DIR);
 }
 
 export interface Server {

@@ -136,7 +136,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { headers: noStore },
     );
   if (facts.status !== "active") return answer(statusError(facts.status));
-  if (packageId === undefined) return answer(methodRefusal(facts.terms!, method));
+  if (packageId === undefined) return answer(methodRefusal(facts.terms!.methods, method));
 
   // The code was counted above: the offer looks it up again without counting.
   const offer = await purchaseOffer(site.id, buyerCountry, packageId, {

@@ -812,6 +812,19 @@ describe("guessing codes", () => {
     expect(await apiFrom(hugo, newIp(), "D2", pkg.id)).toMatchObject({ status: 200, body: NOT_FOUND });
   });
 
+  it("codes that exist, switched off or expired, count as no guess in the code field and the JSON call", async () => {
+    const ilse = await buyer();
+    const [ip, pkg] = [newIp(), await eurPackage()];
+    const off = await discountCode({ active: false });
+    const over = await discountCode({ expiresAt: new Date(Date.now() - HOUR) });
+    for (let i = 0; i < 12; i++) {
+      const page = await fieldFrom(ilse, ip, i % 2 ? off.code : over.code, pkg.id);
+      expect(page.status).toBe(200);
+      expect(page.body?.offer.codeError).toEqual({ reason: "notFound" });
+      expect((await apiFrom(ilse, ip, i % 2 ? over.code : off.code, pkg.id)).status).toBe(200);
+    }
+  });
+
   it("40 guesses at once get 10 answers, not more", async () => {
     const ines = await buyer();
     const [ip, pkg] = [newIp(), await eurPackage()];

@@ -162,19 +162,18 @@ export function statusError(status: Exclude<DiscountCodeStatus, "active">): Disc
   return { reason: "notFound" };
 }
 
+/** The rules of an active code that depend on what is bought: the minimum order, then the method. */
+function purchaseError(row: CodeRow, purchase: DiscountPurchase): DiscountError | null {
+  if (purchase.priceCents < row.minimumOrderCents) {
+    return { reason: "minimumOrder", minimumOrderCents: row.minimumOrderCents, currency: purchase.currency };
+  }
+  return methodRefusal([...new Set(row.paymentMethods.map(mollieMethod))], purchase.method);
+}
+
 /** Every rule of a code for one purchase, in the order a member is told about them. */
 async function checkRow(row: CodeRow | null, purchase: DiscountPurchase): Promise<DiscountError | null> {
   const status = await codeStatus(row, purchase);
-  if (status !== "active") return statusError(status);
-  const code = row!;
-  if (purchase.priceCents < code.minimumOrderCents) {
-    return { reason: "minimumOrder", minimumOrderCents: code.minimumOrderCents, currency: purchase.currency };
-  }
-  const methods = [...new Set(code.paymentMethods.map(mollieMethod))];
-  if (purchase.method && methods.length > 0 && !methods.includes(mollieMethod(purchase.method))) {
-    return { reason: "method", methods };
-  }
-  return null;
+  return status === "active" ? purchaseError(row!, purchase) : statusError(status);
 }
 
 function applied(row: CodeRow, source: AppliedDiscount["source"]): AppliedDiscount {
@@ -203,9 +202,11 @@ async function checkDiscountCode(code: string, purchase: DiscountPurchase): Prom
           select: codeSelect,
         })
       : null;
-  const error = await checkRow(row, purchase);
-  // Only codes not found count: a member applying a real code (or one used before) is not limited.
-  if (guesser && error?.reason !== "notFound") await takeBackLookup(guesser);
+  const status = await codeStatus(row, purchase);
+  // Only codes not found count: a member applying a real code (switched off, expired or used before
+  // included) is not limited.
+  if (guesser && status !== "notFound") await takeBackLookup(guesser);
+  const error = status === "active" ? purchaseError(row!, purchase) : statusError(status);
   return error ? { ok: false, error } : { ok: true, discount: applied(row!, "code") };
 }
 
@@ -402,10 +403,13 @@ export async function lookUpDiscountCode({
   return facts;
 }
 
-/** Why an active code does not apply when paying with `method`; null when it does or no method is chosen. */
-export function methodRefusal(terms: DiscountCodeTerms, method: string | null): DiscountError | null {
-  if (!method || terms.methods.length === 0 || terms.methods.includes(mollieMethod(method))) return null;
-  return { reason: "method", methods: terms.methods };
+/**
+ * Why an active code limited to `methods` (Mollie's names; empty: every method) does not apply when
+ * paying with `method`; null when it does or no method is chosen.
+ */
+export function methodRefusal(methods: string[], method: string | null): DiscountError | null {
+  if (!method || methods.length === 0 || methods.includes(mollieMethod(method))) return null;
+  return { reason: "method", methods };
 }
 
 /**

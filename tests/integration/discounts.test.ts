@@ -671,7 +671,7 @@ describe("GET /api/discountcode.php", () => {
       select: { signupDate: true },
     });
     const ends = new Date(user.signupDate.getTime() + 14_400_000).toISOString();
-    // As the welcome bonus is specified: TIMEBONUS25, 25.0, active, once-per-user.
+    // The welcome bonus as docs/product.md (JSON calls) gives it: TIMEBONUS25, 25, active, once-per-user.
     expect((await api(yara, "welcome=true")).body).toEqual({
       code: "TIMEBONUS25",
       status: "active",

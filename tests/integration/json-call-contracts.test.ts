@@ -49,7 +49,7 @@ describe("GET /api/user.php", () => {
   const user = async (who: Member | null, domain?: string) =>
     (await get("/api/user.php", who, userApi.loader, domain)).body!.user as Json | null;
 
-  it("gives the logged-in user with every field of the specification, typed", async () => {
+  it("gives the logged-in user with every field docs/product.md names, typed", async () => {
     const anna = await createMember({ name: "Anna", notificationsDisabled: ["bounce"], photos: [{}] });
     const photoId = anna.photoIds[0]!;
     const answer = await user(anna);
@@ -306,7 +306,7 @@ describe("GET /api/discountcode.php", () => {
     for (let i = 0; i < 12; i++) expect((await ask(lies, `code=${expired}`)).status).toBe(200);
   });
 
-  it("gives the time bonus as the welcome bonus is specified, and expired once it is over", async () => {
+  it("gives the time bonus as the welcome bonus (TIMEBONUS25, 25, active, once-per-user), and expired once it is over", async () => {
     const maud = await buyer({ signupDate: new Date(Date.now() - HOUR) });
     const bonus = {
       code: "TIMEBONUS25",
@@ -404,7 +404,7 @@ describe("GET /api/settings.php", () => {
     "member_resell",
   ];
 
-  it("answers the request's site's public settings, exactly the specified fields", async () => {
+  it("answers the request's site's public settings, exactly the public fields", async () => {
     const answer = await settings("");
     expect(answer.status).toBe(200);
     const body = answer.body!.settings as Json;

@@ -126,7 +126,8 @@ self.addEventListener("pushsubscriptionchange", (event) => {
       await fetch("/api/user.php?push=1", {
         method: "POST",
         credentials: "same-origin",
-        headers: { "Content-Type": "application/json" },
+        // Every call to user.php carries the client marker (app/ui/api-call-headers.ts).
+        headers: { "Content-Type": "application/json", "X-Request-Type": "client" },
         body: JSON.stringify({ subscription: subscription.toJSON() }),
       });
     })(),

@@ -3,6 +3,7 @@ import { announceNewestLike } from "~/domain/likes/new-likes.server";
 import { authenticationRequired, noStore } from "~/lib/api-responses.server";
 import { requestInfoContext } from "~/middleware/context";
 import type { Route } from "./+types/api.auto-like";
+import { matchPath } from "./+api/main-image";
 
 /**
  * GET /api/auto-like.php: the liker's profile of the newest like not announced yet
@@ -15,7 +16,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const profile = like && {
     id: like.profileId,
     name: like.name,
-    main_image: like.mainPhotoId === null ? null : { match: `/photos/${like.mainPhotoId}/large` },
+    main_image: like.mainPhotoId === null ? null : { match: matchPath(like.mainPhotoId) },
   };
   return data({ profile }, { headers: noStore });
 }

@@ -122,7 +122,14 @@ const EXPECTED: Record<string, Row> = {
   },
   "/api/events": { GET: { "*": 200, visitor: 403, deleted: 403 } },
   "/api/page-hidden.php": { POST: { "*": 204, visitor: 403, deleted: 403 } },
-  "/api/settings.php": { GET: { "*": 200 } },
+  // Public settings only, of this site or a forced domain, for anyone.
+  "/api/settings.php": {
+    GET: { "*": 200 },
+    also: [
+      { query: () => "?forced_domain=herzklopfen.de", GET: { "*": 200 } },
+      { query: () => "?forced_domain=not%20a%20host", GET: { "*": 400 } },
+    ],
+  },
   "/api/geocode.php": { GET: { "*": 200 } },
   // Without a link token the page sends to the error page; the button's POST without its token is refused.
   "/activate": { GET: { "*": "/activate/error" }, POST: { "*": 400 } },
@@ -170,7 +177,19 @@ const EXPECTED: Record<string, Row> = {
     POST: { "*": 404, visitor: "login", deleted: "login" },
   },
   "/payments/webhook": { GET: { "*": 405 }, POST: { "*": 200 } },
-  "/api/discountcode.php": { GET: { "*": 400, visitor: 403, deleted: 403 } },
+  // Members only: without a code 400; a code or the welcome offer 200; with the package of the
+  // matrix (not in the members' currency, as on /credits/:id) 404.
+  "/api/discountcode.php": {
+    GET: { "*": 400, visitor: 403, deleted: 403 },
+    also: [
+      { query: () => "?code=MATRIXNOCODE", GET: { "*": 200, visitor: 403, deleted: 403 } },
+      {
+        query: (i) => `?code=MATRIXNOCODE&package=${i.package}`,
+        GET: { "*": 404, visitor: 403, deleted: 403 },
+      },
+      { query: () => "?welcome=true", GET: { "*": 200, visitor: 403, deleted: 403 } },
+    ],
+  },
   "/time-bonus/dismiss": { POST: { "*": 200, visitor: "login", deleted: "login" } },
   "/api/lander-bounce": { GET: { "*": 405 }, POST: { "*": 404 } },
   "/api/interests.php": { GET: { "*": 200 } },

@@ -113,14 +113,17 @@ async function pay(who: Member, packageId: number, fields: Record<string, string
   return { outcome, mollieId: match[1]!, payment };
 }
 
-const NOT_FOUND = { valid: false, error: "Code niet gevonden" };
+const NOT_FOUND = { valid: false, status: "not-found", error: "Code niet gevonden" };
+/** A query the call cannot read: refused before any code is looked up. */
+const UNREADABLE = { valid: false, error: "Code niet gevonden" };
+const NO_PACKAGE = { valid: false, error: "Dit pakket bestaat niet. Kies een pakket uit de lijst." };
 
 describe("discount code rules", () => {
   it("an unknown code is not found", async () => {
     const anna = await buyer();
     const pkg = await eurPackage();
-    expect(await quote(anna, "NOSUCHCODE", pkg.id)).toEqual(NOT_FOUND);
-    expect(await quote(anna, "X".repeat(80), pkg.id, "ideal")).toEqual(NOT_FOUND);
+    expect(await quote(anna, "NOSUCHCODE", pkg.id)).toMatchObject(NOT_FOUND);
+    expect(await quote(anna, "X".repeat(80), pkg.id, "ideal")).toMatchObject(NOT_FOUND);
     const page = await checkoutPage(anna, pkg.id, "?code=nosuchcode");
     expect(page.offer).toMatchObject({ codeError: { reason: "notFound" }, amountCents: pkg.priceCents });
   });
@@ -132,16 +135,30 @@ describe("discount code rules", () => {
     expect(await quote(bram, code.toLowerCase(), pkg.id, "ideal")).toEqual({
       valid: true,
       code,
+      status: "active",
+      value_percentage: 15,
+      validity: "once-per-user",
+      expires: null,
+      expired: false,
+      minimum_order_value: 0,
+      currency: "EUR",
+      country: null,
+      user_id: null,
+      paymentmethods: [],
       percentage: 15,
       amountCents: Math.round((pkg.priceCents * 85) / 100),
-      currency: "EUR",
     });
   });
 
-  it("an inactive code is not found", async () => {
+  it("an inactive code is not found for the member, its status says inactive", async () => {
     const cees = await buyer();
     const { code } = await discountCode({ active: false });
-    expect(await quote(cees, code, (await eurPackage()).id)).toEqual(NOT_FOUND);
+    expect(await quote(cees, code, (await eurPackage()).id)).toMatchObject({
+      ...NOT_FOUND,
+      code,
+      status: "inactive",
+      value_percentage: 10,
+    });
   });
 
   it("an expired code is not found; one expiring later applies", async () => {
@@ -149,7 +166,11 @@ describe("discount code rules", () => {
     const pkg = await eurPackage();
     const expired = await discountCode({ expiresAt: new Date(Date.now() - 1000) });
     const later = await discountCode({ expiresAt: new Date(Date.now() + HOUR) });
-    expect(await quote(dirk, expired.code, pkg.id)).toEqual(NOT_FOUND);
+    expect(await quote(dirk, expired.code, pkg.id)).toMatchObject({
+      ...NOT_FOUND,
+      status: "expired",
+      expired: true,
+    });
     expect(await quote(dirk, later.code, pkg.id)).toMatchObject({ valid: true, code: later.code });
   });
 
@@ -158,7 +179,7 @@ describe("discount code rules", () => {
     const be = await buyer({ country: "BE" });
     const pkg = await eurPackage();
     const { code } = await discountCode({ country: "BE" });
-    expect(await quote(nl, code, pkg.id)).toEqual(NOT_FOUND);
+    expect(await quote(nl, code, pkg.id)).toMatchObject(NOT_FOUND);
     expect(await quote(be, code, pkg.id)).toMatchObject({ valid: true });
   });
 
@@ -166,9 +187,9 @@ describe("discount code rules", () => {
     const eva = await buyer({ country: "NL" });
     const piotr = await buyer({ country: "PL" });
     const { code } = await discountCode({ currency: "PLN", percentage: 20 });
-    expect(await quote(eva, code, (await eurPackage()).id)).toEqual(NOT_FOUND);
+    expect(await quote(eva, code, (await eurPackage()).id)).toMatchObject(NOT_FOUND);
     const [pln] = await packagesFor(siteId, "PLN");
-    expect(await quote(piotr, code, pln!.id, "blik")).toEqual({
+    expect(await quote(piotr, code, pln!.id, "blik")).toMatchObject({
       valid: true,
       code,
       percentage: 20,
@@ -181,7 +202,7 @@ describe("discount code rules", () => {
     const [fleur, gert] = [await buyer(), await buyer()];
     const pkg = await eurPackage();
     const { code } = await discountCode({ userId: fleur.userId });
-    expect(await quote(gert, code, pkg.id)).toEqual(NOT_FOUND);
+    expect(await quote(gert, code, pkg.id)).toMatchObject(NOT_FOUND);
     expect(await quote(fleur, code, pkg.id)).toMatchObject({ valid: true });
   });
 
@@ -189,15 +210,17 @@ describe("discount code rules", () => {
     const hanna = await buyer();
     const other = await db().site.findFirstOrThrow({ where: { id: { not: siteId } }, select: { id: true } });
     const { code } = await discountCode({ site: other.id });
-    expect(await quote(hanna, code, (await eurPackage()).id)).toEqual(NOT_FOUND);
+    expect(await quote(hanna, code, (await eurPackage()).id)).toMatchObject(NOT_FOUND);
   });
 
   it("a code below its minimum order is refused with the minimum; a larger package qualifies", async () => {
     const ivo = await buyer();
     const [small, large] = [await eurPackage(0), await eurPackage(1)];
     const { code } = await discountCode({ minimumOrderCents: small.priceCents + 1 });
-    expect(await quote(ivo, code, small.id)).toEqual({
+    expect(await quote(ivo, code, small.id)).toMatchObject({
       valid: false,
+      status: "active",
+      minimum_order_value: (small.priceCents + 1) / 100,
       error: `Deze code geldt vanaf een bestelling van €\u00a0${((small.priceCents + 1) / 100).toFixed(2).replace(".", ",")}.`,
     });
     expect(await quote(ivo, code, large.id)).toMatchObject({ valid: true });
@@ -212,8 +235,10 @@ describe("discount code rules", () => {
     const jan = await buyer();
     const pkg = await eurPackage();
     const { code } = await discountCode({ paymentMethods: ["paypal"], percentage: 30 });
-    expect(await quote(jan, code, pkg.id, "ideal")).toEqual({
+    expect(await quote(jan, code, pkg.id, "ideal")).toMatchObject({
       valid: false,
+      status: "active",
+      paymentmethods: ["paypal"],
       error: "Deze code geldt alleen bij betalen met PayPal.",
     });
     expect(await quote(jan, code, pkg.id, "paypal")).toMatchObject({ valid: true, percentage: 30 });
@@ -285,7 +310,12 @@ describe("discount code rules", () => {
       }),
     ).toEqual([{ userId: kim.userId, paymentId: payment.id }]);
 
-    expect(await quote(kim, code, pkg.id)).toEqual({ valid: false, error: "Code reeds gebruikt" });
+    expect(await quote(kim, code, pkg.id)).toMatchObject({
+      valid: false,
+      status: "used",
+      validity: "once-per-user",
+      error: "Code reeds gebruikt",
+    });
     const page = await checkoutPage(kim, pkg.id, `?code=${code}`);
     expect(page.offer).toMatchObject({ codeError: { reason: "alreadyUsed" }, amountCents: pkg.priceCents });
     const again = await pay(kim, pkg.id, { method: "ideal", code });
@@ -590,6 +620,16 @@ describe("welcome code", () => {
     const welcome = await discountCode({ welcome: true, percentage: 12, userId: wim.userId });
     expect((await api(wim, "welcome=true")).body).toEqual({
       code: welcome.code,
+      status: "active",
+      value_percentage: 12,
+      validity: "once-per-user",
+      expires: null,
+      expired: false,
+      minimum_order_value: 0,
+      currency: "EUR",
+      country: null,
+      user_id: wim.userId,
+      paymentmethods: [],
       percentage: 12,
       timeBonus: false,
       expiresAt: null,
@@ -630,11 +670,23 @@ describe("GET /api/discountcode.php", () => {
       where: { id: yara.userId },
       select: { signupDate: true },
     });
+    const ends = new Date(user.signupDate.getTime() + 14_400_000).toISOString();
+    // The welcome bonus as docs/product.md (JSON calls) gives it: TIMEBONUS25, 25, active, once-per-user.
     expect((await api(yara, "welcome=true")).body).toEqual({
       code: "TIMEBONUS25",
+      status: "active",
+      value_percentage: 25,
+      validity: "once-per-user",
+      expires: ends,
+      expired: false,
+      minimum_order_value: 0,
+      currency: "EUR",
+      country: null,
+      user_id: yara.userId,
+      paymentmethods: [],
       percentage: 25,
       timeBonus: true,
-      expiresAt: new Date(user.signupDate.getTime() + 14_400_000).toISOString(),
+      expiresAt: ends,
     });
   });
 
@@ -643,12 +695,12 @@ describe("GET /api/discountcode.php", () => {
     expect(await api(zoe, "welcome=true")).toMatchObject({ status: 200, body: null });
   });
 
-  it("refuses a malformed query and an unknown package", async () => {
+  it("refuses a malformed query and an unknown package, with the reason in the member's language", async () => {
     const adam = await buyer();
-    expect(await api(adam, "code=X")).toMatchObject({ status: 400, body: NOT_FOUND });
-    expect(await api(adam, "code=X&package=abc")).toMatchObject({ status: 400, body: NOT_FOUND });
-    expect(await api(adam, "package=1")).toMatchObject({ status: 400, body: NOT_FOUND });
-    expect(await api(adam, "code=X&package=999999")).toMatchObject({ status: 404, body: NOT_FOUND });
+    expect(await api(adam, "code=X&package=abc")).toMatchObject({ status: 400, body: NO_PACKAGE });
+    expect(await api(adam, "package=1")).toMatchObject({ status: 400, body: UNREADABLE });
+    expect(await api(adam, "code=%20&package=1")).toMatchObject({ status: 400, body: UNREADABLE });
+    expect(await api(adam, "code=X&package=999999")).toMatchObject({ status: 404, body: NO_PACKAGE });
   });
 });
 
@@ -746,7 +798,7 @@ describe("guessing codes", () => {
     const [eva, finn, gijs, hugo] = [await buyer(), await buyer(), await buyer(), await buyer()];
     const [ip, pkg] = [newIp(), await eurPackage()];
     for (let guess = 0; guess < 10; guess++) {
-      expect((await apiFrom(eva, ip, `A${guess}`, pkg.id)).body).toEqual(NOT_FOUND);
+      expect((await apiFrom(eva, ip, `A${guess}`, pkg.id)).body).toMatchObject(NOT_FOUND);
       expect((await fieldFrom(finn, ip, `B${guess}`, pkg.id)).body?.offer.codeError).toEqual({
         reason: "notFound",
       });
@@ -758,6 +810,19 @@ describe("guessing codes", () => {
     expect((await fieldFrom(hugo, ip, "D1", pkg.id)).status).toBe(429);
     // The same member from another address is answered.
     expect(await apiFrom(hugo, newIp(), "D2", pkg.id)).toMatchObject({ status: 200, body: NOT_FOUND });
+  });
+
+  it("codes that exist, switched off or expired, count as no guess in the code field and the JSON call", async () => {
+    const ilse = await buyer();
+    const [ip, pkg] = [newIp(), await eurPackage()];
+    const off = await discountCode({ active: false });
+    const over = await discountCode({ expiresAt: new Date(Date.now() - HOUR) });
+    for (let i = 0; i < 12; i++) {
+      const page = await fieldFrom(ilse, ip, i % 2 ? off.code : over.code, pkg.id);
+      expect(page.status).toBe(200);
+      expect(page.body?.offer.codeError).toEqual({ reason: "notFound" });
+      expect((await apiFrom(ilse, ip, i % 2 ? over.code : off.code, pkg.id)).status).toBe(200);
+    }
   });
 
   it("40 guesses at once get 10 answers, not more", async () => {
@@ -835,7 +900,7 @@ describe("the delete page's stay offer", () => {
     });
     // Nobody else gets it, not even by typing it.
     expect((await checkoutPage(other, pkg.id)).offer.discount).toBeNull();
-    expect(await quote(other, row!.code, pkg.id)).toEqual(NOT_FOUND);
+    expect(await quote(other, row!.code, pkg.id)).toMatchObject(NOT_FOUND);
 
     // Paid with once, it is used: no discount on the next purchase, no notice in the settings.
     const { payment } = await buy(lisa);

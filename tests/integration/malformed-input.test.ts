@@ -393,6 +393,92 @@ describe("malformed input", () => {
     });
   });
 
+  describe("a JSON call's malformed query", () => {
+    const t = translatorFor("nl");
+    type Row = { query: string; status: number; error?: string };
+    const NOT_FOUND = t("discounts:errors.notFound");
+    const NO_PACKAGE = t("payments:checkout.errors.unknownPackage");
+    const CALLS: { path: string; file: string; as: "visitor" | "member"; rows: Row[] }[] = [
+      {
+        path: "/api/settings.php",
+        file: "routes/api.settings.ts",
+        as: "visitor",
+        rows: [
+          ...["forced_domain=", "forced_domain=a%20b", "forced_domain=%FF%FE", "forced_domain=a/b"].map(
+            (query) => ({
+              query,
+              status: 400,
+              error: "invalid_forced_domain",
+            }),
+          ),
+          { query: `forced_domain=${"x".repeat(5000)}`, status: 400, error: "invalid_forced_domain" },
+          {
+            query: "forced_domain=hartklop.nl&forced_domain=herzklopfen.de",
+            status: 400,
+            error: "invalid_forced_domain",
+          },
+          // Other parameters are the page's, passed along by clients: ignored.
+          { query: "forced_domain[]=x&t=%FF&lb", status: 200 },
+        ],
+      },
+      {
+        path: "/api/discountcode.php",
+        file: "routes/api.discountcode.ts",
+        as: "member",
+        rows: [
+          { query: "", status: 400, error: NOT_FOUND },
+          { query: "code=%20%20", status: 400, error: NOT_FOUND },
+          { query: `code=${"x".repeat(5000)}`, status: 400, error: NOT_FOUND },
+          { query: "welcome=false", status: 400, error: NOT_FOUND },
+          ...["abc", "-1", "0", "1.5", "99999999999", "%00"].map((id) => ({
+            query: `code=X&package=${id}`,
+            status: 400,
+            error: NO_PACKAGE,
+          })),
+          // Well-formed ids (1e3 is 1000) of no package of the member's.
+          { query: "code=X&package=999999", status: 404, error: NO_PACKAGE },
+          { query: "code=X&package=1e3", status: 404, error: NO_PACKAGE },
+          {
+            query: `code=X&method=${"m".repeat(100)}`,
+            status: 400,
+            error: t("payments:checkout.errors.methodUnavailable"),
+          },
+          // Looked up as typed: an unknown code, not found.
+          { query: "code=%FF%FE", status: 200, error: NOT_FOUND },
+        ],
+      },
+      {
+        path: "/api/user.php",
+        file: "routes/api.user.ts",
+        as: "member",
+        rows: [{ query: "push=1&x=%FF&x=1", status: 200 }],
+      },
+    ];
+
+    it.each(CALLS)(
+      "GET $path answers each with its status and a clear error",
+      async ({ path, file, as, rows }) => {
+        const module = await modules[`../../app/${file}`]!();
+        const failures: string[] = [];
+        for (const row of rows) {
+          const headers = new Headers({ "X-Client-Ip": "10.7.7.10" });
+          if (as === "member") headers.set("Cookie", await sessionCookie(member));
+          const request = new Request(`${ORIGIN}${path}?${row.query}`, { headers });
+          const outcome = await runRoute(request, async (args: never) => {
+            const answer = await (module.loader as Handler)(args, undefined as never);
+            // A Response (the settings call's) as data, so its body can be read.
+            return answer instanceof Response ? data(await answer.json(), { status: answer.status }) : answer;
+          });
+          const error = (outcome.body as { error?: unknown } | null)?.error;
+          if (outcome.status !== row.status || (row.error !== undefined && error !== row.error)) {
+            failures.push(`${row.query.slice(0, 60)}: ${outcome.status} ${JSON.stringify(error)}`);
+          }
+        }
+        expect(failures).toEqual([]);
+      },
+    );
+  });
+
   it("stored nothing", async () => {
     expect(await stored()).toEqual(before);
   });

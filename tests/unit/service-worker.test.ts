@@ -45,6 +45,8 @@ describe("the service worker's pushsubscriptionchange", () => {
     const [url, init] = fetch.mock.calls.at(-1)! as unknown as [string, RequestInit];
     expect(url).toBe("/api/user.php?push=1");
     expect(init.method).toBe("POST");
+    // Every call to user.php carries the client marker.
+    expect(new Headers(init.headers).get("X-Request-Type")).toBe("client");
     expect(JSON.parse(String(init.body))).toEqual({
       subscription: { endpoint: "https://push.example/new", keys: { p256dh: "p", auth: "a" } },
     });

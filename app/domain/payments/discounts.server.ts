@@ -1,6 +1,6 @@
 import { DISCOUNT_CODE_FAILURES_PER_IP, DISCOUNT_CODE_FAILURES_PER_MEMBER } from "~/domain/abuse/limits";
 import { takeBackHit, withinLimit } from "~/domain/abuse/rate-limits.server";
-import type { Prisma } from "~/generated/prisma/client";
+import type { DiscountValidity, Prisma } from "~/generated/prisma/client";
 import { db } from "~/lib/db.server";
 import { MAX_CODE_LENGTH, normalizeCode, type AppliedDiscount, type DiscountError } from "./discount";
 import { checkoutMethodFrom } from "./methods";
@@ -57,13 +57,14 @@ type CodeRow = Prisma.DiscountCodeGetPayload<{ select: typeof codeSelect }>;
 /** A stored method name as Mollie's (the site's names such as "visa" mean "creditcard"). */
 const mollieMethod = (name: string) => checkoutMethodFrom(name) ?? name.toLowerCase();
 
-/** Whether a code exists for this buyer at all: active, not expired, their country, currency and account. */
-function isForBuyer(row: CodeRow, purchase: Pick<DiscountPurchase, "buyer" | "currency" | "now">): boolean {
+/**
+ * Whether a code is meant for this buyer: their country, currency and account, and a percentage
+ * that can apply. A code meant for someone else is not found for them, switched off or not.
+ */
+function isMeantFor(row: CodeRow, purchase: Pick<DiscountPurchase, "buyer" | "currency">): boolean {
   return (
-    row.active &&
     row.percentage > 0 &&
     row.percentage < 100 &&
-    (row.expiresAt === null || row.expiresAt > purchase.now) &&
     (row.country === null || row.country.toUpperCase() === purchase.buyer.country.toUpperCase()) &&
     (row.currency === null || row.currency.toUpperCase() === purchase.currency.toUpperCase()) &&
     (row.userId === null || row.userId === purchase.buyer.userId)
@@ -126,26 +127,53 @@ export async function holdCodePlace(
   return (await placesTaken(tx, row, siteId, userId)) < row.maxUses;
 }
 
-/** Every rule of a code for one purchase, in the order a member is told about them. */
-async function checkRow(row: CodeRow | null, purchase: DiscountPurchase): Promise<DiscountError | null> {
-  if (!row || !isForBuyer(row, purchase)) return { reason: "notFound" };
+/**
+ * Where a code stands for a buyer, whatever they buy: not found (unknown, or meant for someone
+ * else), switched off, expired, used by this buyer before (once per member), used up (its total
+ * uses taken), or active.
+ */
+export type DiscountCodeStatus = "notFound" | "inactive" | "expired" | "alreadyUsed" | "usedUp" | "active";
+
+async function codeStatus(
+  row: CodeRow | null,
+  purchase: Pick<DiscountPurchase, "siteId" | "buyer" | "currency" | "now">,
+): Promise<DiscountCodeStatus> {
+  if (!row || !isMeantFor(row, purchase)) return "notFound";
+  if (!row.active) return "inactive";
+  if (row.expiresAt !== null && row.expiresAt <= purchase.now) return "expired";
   if (row.validity === "once_per_member" && (await redeemedBy(row.id, purchase.buyer.userId))) {
-    return { reason: "alreadyUsed" };
+    return "alreadyUsed";
   }
   if (
     row.maxUses !== null &&
     (await placesTaken(db(), row, purchase.siteId, purchase.buyer.userId)) >= row.maxUses
   ) {
-    return { reason: "usedUp" };
+    return "usedUp";
   }
+  return "active";
+}
+
+/**
+ * The refusal a member is told for a code that is not active: switched off and expired codes are
+ * "not found" to them, as unknown ones.
+ */
+export function statusError(status: Exclude<DiscountCodeStatus, "active">): DiscountError {
+  if (status === "alreadyUsed" || status === "usedUp") return { reason: status };
+  return { reason: "notFound" };
+}
+
+/** The rules of an active code that depend on what is bought: the minimum order, then the method. */
+function purchaseError(row: CodeRow, purchase: DiscountPurchase): DiscountError | null {
   if (purchase.priceCents < row.minimumOrderCents) {
     return { reason: "minimumOrder", minimumOrderCents: row.minimumOrderCents, currency: purchase.currency };
   }
-  const methods = [...new Set(row.paymentMethods.map(mollieMethod))];
-  if (purchase.method && methods.length > 0 && !methods.includes(mollieMethod(purchase.method))) {
-    return { reason: "method", methods };
-  }
-  return null;
+  return methodRefusal([...new Set(row.paymentMethods.map(mollieMethod))], purchase.method);
+}
+
+/** Every rule of a code for one purchase, in the order a member is told about them. */
+async function checkRow(row: CodeRow | null, purchase: DiscountPurchase): Promise<DiscountError | null> {
+  const status = await codeStatus(row, purchase);
+  return status === "active" ? purchaseError(row!, purchase) : statusError(status);
 }
 
 function applied(row: CodeRow, source: AppliedDiscount["source"]): AppliedDiscount {
@@ -174,9 +202,11 @@ async function checkDiscountCode(code: string, purchase: DiscountPurchase): Prom
           select: codeSelect,
         })
       : null;
-  const error = await checkRow(row, purchase);
-  // Only codes not found count: a member applying a real code (or one used before) is not limited.
-  if (guesser && error?.reason !== "notFound") await takeBackLookup(guesser);
+  const status = await codeStatus(row, purchase);
+  // Only codes not found count: a member applying a real code (switched off, expired or used before
+  // included) is not limited.
+  if (guesser && status !== "notFound") await takeBackLookup(guesser);
+  const error = status === "active" ? purchaseError(row!, purchase) : statusError(status);
   return error ? { ok: false, error } : { ok: true, discount: applied(row!, "code") };
 }
 
@@ -261,41 +291,151 @@ export async function activeDiscount(
   return { discount: await welcomeDiscount(purchase), codeError: null, codeIgnored: false };
 }
 
-/** `GET /api/discountcode.php?welcome=true`: the discount a member gets without entering a code. */
-interface WelcomeOffer {
-  code: string;
+/** What a found code is, as the JSON call tells it (docs/product.md, JSON calls). */
+export interface DiscountCodeTerms {
   percentage: number;
+  validity: DiscountValidity;
+  /** When it ends: the code's expiry, or the end of the time bonus; null: no end. */
+  expiresAt: Date | null;
+  /** The least a package must cost before the discount, in cents of the buyer's currency (0: none). */
+  minimumOrderCents: number;
+  /** Only for buyers from this country (null: any). */
+  country: string | null;
+  /** Only for this member, who is always the buyer (null: anyone). */
+  userId: number | null;
+  /** Mollie methods it is limited to (empty: every method). */
+  methods: string[];
+  /** Past its end (for the time bonus: over, or the member paid). */
+  expired: boolean;
+  /** The time bonus, which is no stored code. */
   timeBonus: boolean;
-  /** When it ends (the time bonus, or a welcome code that expires); null: no end. */
-  expiresAt: string | null;
 }
 
+/** A code as looked up for a buyer: terms for any status but "notFound", which tells nothing. */
+export interface DiscountCodeFacts {
+  code: string;
+  status: DiscountCodeStatus;
+  terms: DiscountCodeTerms | null;
+}
+
+function rowTerms(row: CodeRow, now: Date): DiscountCodeTerms {
+  return {
+    percentage: row.percentage,
+    validity: row.validity,
+    expiresAt: row.expiresAt,
+    minimumOrderCents: row.minimumOrderCents,
+    country: row.country,
+    userId: row.userId,
+    methods: [...new Set(row.paymentMethods.map(mollieMethod))],
+    expired: row.expiresAt !== null && row.expiresAt <= now,
+    timeBonus: false,
+  };
+}
+
+/** The time bonus as a code: the member's own, once, on any purchase, until 14,400 s after signup. */
+function timeBonusTerms(buyer: DiscountBuyer & { signupDate: Date }, now: Date): DiscountCodeTerms {
+  return {
+    percentage: TIME_BONUS_PERCENT,
+    validity: "once_per_member",
+    expiresAt: timeBonusEndsAt(buyer.signupDate),
+    minimumOrderCents: 0,
+    country: null,
+    userId: buyer.userId,
+    methods: [],
+    expired: timeBonusDiscount(buyer, now) === null,
+    timeBonus: true,
+  };
+}
+
+/**
+ * A code a member asks about (`GET /api/discountcode.php?code=`), whatever they buy. While the
+ * time bonus runs it is the discount that counts, so that is what is told. Otherwise the code is
+ * looked up: counted against the limits on codes not found first ("tooManyTries" once used up),
+ * given back when it exists. The time bonus's code without a bonus running is the bonus, expired
+ * (4 h passed, or the member paid).
+ */
+export async function lookUpDiscountCode({
+  siteId,
+  buyer,
+  currency,
+  code,
+  guesser,
+  now = new Date(),
+}: {
+  siteId: number;
+  buyer: DiscountBuyer;
+  currency: string;
+  code: string;
+  guesser?: CodeGuesser;
+  now?: Date;
+}): Promise<DiscountCodeFacts | "tooManyTries"> {
+  if (timeBonusDiscount(buyer, now) && buyer.signupDate) {
+    return {
+      code: TIME_BONUS_CODE,
+      status: "active",
+      terms: timeBonusTerms({ ...buyer, signupDate: buyer.signupDate }, now),
+    };
+  }
+  if (guesser && !(await lookupAllowed(guesser))) return "tooManyTries";
+  const normalized = normalizeCode(code);
+  const row =
+    normalized && normalized.length <= MAX_CODE_LENGTH
+      ? await db().discountCode.findUnique({
+          where: { siteId_code: { siteId, code: normalized } },
+          select: codeSelect,
+        })
+      : null;
+  let facts: DiscountCodeFacts;
+  if (!row && normalized === TIME_BONUS_CODE && buyer.signupDate) {
+    facts = {
+      code: normalized,
+      status: "expired",
+      terms: timeBonusTerms({ ...buyer, signupDate: buyer.signupDate }, now),
+    };
+  } else {
+    const status = await codeStatus(row, { siteId, buyer, currency, now });
+    facts =
+      status === "notFound"
+        ? { code: normalized, status, terms: null }
+        : { code: row!.code, status, terms: rowTerms(row!, now) };
+  }
+  if (guesser && facts.status !== "notFound") await takeBackLookup(guesser);
+  return facts;
+}
+
+/**
+ * Why an active code limited to `methods` (Mollie's names; empty: every method) does not apply when
+ * paying with `method`; null when it does or no method is chosen.
+ */
+export function methodRefusal(methods: string[], method: string | null): DiscountError | null {
+  if (!method || methods.length === 0 || methods.includes(mollieMethod(method))) return null;
+  return { reason: "method", methods };
+}
+
+/**
+ * `GET /api/discountcode.php?welcome=true`: the discount a member gets without entering a code
+ * (the time bonus, else the welcome code), active; null when none.
+ */
 export async function welcomeOfferFor(
   siteId: number,
   buyer: DiscountBuyer,
   currency: string,
   now = new Date(),
-): Promise<WelcomeOffer | null> {
+): Promise<DiscountCodeFacts | null> {
   if (timeBonusDiscount(buyer, now) && buyer.signupDate) {
     return {
       code: TIME_BONUS_CODE,
-      percentage: TIME_BONUS_PERCENT,
-      timeBonus: true,
-      expiresAt: timeBonusEndsAt(buyer.signupDate).toISOString(),
+      status: "active",
+      terms: timeBonusTerms({ ...buyer, signupDate: buyer.signupDate }, now),
     };
   }
   const welcome = await welcomeDiscount({ siteId, buyer, currency, priceCents: null, method: null, now });
   if (!welcome) return null;
-  const row = await db().discountCode.findUnique({
+  const row = await db().discountCode.findUniqueOrThrow({
     where: { siteId_code: { siteId, code: welcome.code } },
-    select: { expiresAt: true },
+    select: codeSelect,
   });
-  return {
-    code: welcome.code,
-    percentage: welcome.percentage,
-    timeBonus: false,
-    expiresAt: row?.expiresAt?.toISOString() ?? null,
-  };
+  return { code: row.code, status: "active", terms: rowTerms(row, now) };
 }
 
 /** The member closed the time-bonus modal: it does not show again (the banner stays). */

@@ -1,3 +1,5 @@
+import { apiCallHeaders, isUserCall } from "../api-call-headers";
+
 /**
  * Requests are tried up to 5 times, waiting 0.5, 1, 2 and 4 s between tries, and a
  * 403 with `authentication_required` from any path but user.php logs the member out.
@@ -10,12 +12,12 @@ export async function fetchJsonWithRetry<T>(
     try {
       const response = await fetch(url, {
         ...init,
-        headers: { Accept: "application/json", ...init.headers },
+        headers: { Accept: "application/json", ...apiCallHeaders(url), ...init.headers },
         credentials: "same-origin",
       });
       if (response.status < 500) {
         const body = (await response.json()) as T;
-        if (response.status === 403 && !url.split("?")[0]!.endsWith("user.php") && loggedOutAnswer(body)) {
+        if (response.status === 403 && !isUserCall(url) && loggedOutAnswer(body)) {
           window.location.assign("/api/logout.php");
         }
         return { status: response.status, body };

@@ -1,5 +1,6 @@
 // The browser side of web push: the service worker (public/sw.js), this device's subscription and
 // its push state. Plain browser APIs, no library.
+import { apiCallHeaders } from "../api-call-headers";
 
 /** The push states: unknown (not known yet, or no push here), capable, subscribed, denied. */
 export type PushState = "unknown" | "capable" | "subscribed" | "denied";
@@ -70,7 +71,7 @@ export class PushCallError extends Error {
 async function postJson(url: string, method: string, body: unknown) {
   const response = await fetch(url, {
     method,
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    headers: { "Content-Type": "application/json", Accept: "application/json", ...apiCallHeaders(url) },
     body: JSON.stringify(body),
   });
   if (!response.ok) {

@@ -2,6 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import {
+  CHROMIUM_LAUNCH_OPTIONS,
   COUNTRY_HEADER,
   E2E_BASE_URL,
   E2E_DATABASE_URL,
@@ -51,19 +52,7 @@ export default defineConfig({
     browserName: "chromium",
     // No CSS transitions (Bootstrap honours the setting): axe must not catch a button mid-fade.
     reducedMotion: "reduce",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH_OPTIONS,
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },

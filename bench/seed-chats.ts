@@ -1,8 +1,8 @@
-// Conversations with messages for the benchmark's database, which the demo seed leaves without
-// chats: about one conversation per member (between members who liked each other's kind, 6 to 12
-// messages each) and, for the measured member, 40 conversations of 30 messages with some unread.
-// Written with SQL on a fresh database (no conversation exists yet): a benchmark fixture, not the
-// app's send path, which would take hours for a million messages.
+// Conversations with messages for the benchmark's database, where the demo seed writes only the demo
+// logins' few chats: about one conversation per member (between members who liked each other's
+// kind, 6 to 12 messages each) and, for the measured member, 40 more conversations of 30 messages
+// with some unread. Written with SQL on a freshly seeded database, touching only the conversations
+// it adds: a benchmark fixture, not the app's send path, which would take hours for a million messages.
 import pg from "pg";
 
 const TEXTS = [
@@ -30,10 +30,11 @@ export async function seedChats(databaseUrl: string, memberEmail: string): Promi
   await client.connect();
   try {
     await client.query("BEGIN");
-    const { rows: existing } = await client.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM "Conversation"`,
+    // The demo logins' conversations (prisma/seed) stay as they are: everything below is newer.
+    const { rows: seeded } = await client.query<{ id: number }>(
+      `SELECT coalesce(max(id), 0)::int AS id FROM "Conversation"`,
     );
-    if (existing[0]!.n > 0) throw new Error("seedChats expects a database without conversations");
+    const after = seeded[0]!.id;
     // Across members: a third of the demo likes become a conversation, started by the liker.
     await client.query(`
       INSERT INTO "Conversation" ("siteId", "userAId", "userBId", "startedById", "createdAt", "lastMessageAt")
@@ -42,7 +43,8 @@ export async function seedChats(databaseUrl: string, memberEmail: string): Promi
         now() - (l.id % 700) * interval '1 hour', now()
       FROM "Like" l JOIN "User" u ON u.id = l."likerId"
       WHERE (l."likerId" + l."likedId") % 3 = 0
-      ORDER BY least(l."likerId", l."likedId"), greatest(l."likerId", l."likedId"), l.id`);
+      ORDER BY least(l."likerId", l."likedId"), greatest(l."likerId", l."likedId"), l.id
+      ON CONFLICT DO NOTHING`);
     // The measured member: 40 conversations with members of the kind they seek on their site.
     const { rows: partners } = await client.query<{ memberId: number; siteId: number; partnerId: number }>(
       `SELECT m.id AS "memberId", m."siteId", q."userId" AS "partnerId"
@@ -74,13 +76,14 @@ export async function seedChats(databaseUrl: string, memberEmail: string): Promi
          'text', ${textSql}[1 + (n - 1) % ${TEXTS.length}], 0, c."createdAt" + n * interval '7 minutes'
        FROM "Conversation" c
        CROSS JOIN LATERAL generate_series(1, CASE WHEN $1 IN (c."userAId", c."userBId") THEN 30 ELSE 6 + c.id % 7 END) n
+       WHERE c.id > $2
        ORDER BY c.id, n`,
-      [memberId],
+      [memberId, after],
     );
     await client.query(`
       UPDATE "Conversation" c SET "lastMessageAt" = last.at
       FROM (SELECT "conversationId", max("createdAt") AS at FROM "Message" GROUP BY "conversationId") last
-      WHERE last."conversationId" = c.id`);
+      WHERE last."conversationId" = c.id AND c.id > ${after}`);
     // Each side: read up to the other's last message, except every fourth conversation, whose last
     // message is still unread.
     await client.query(`
@@ -94,7 +97,8 @@ export async function seedChats(databaseUrl: string, memberEmail: string): Promi
       CROSS JOIN LATERAL (VALUES (c."userAId", c."userBId"), (c."userBId", c."userAId")) side(me, other)
       CROSS JOIN LATERAL (
         SELECT m.id, m."senderId" FROM "Message" m WHERE m."conversationId" = c.id ORDER BY m.id DESC LIMIT 1
-      ) last`);
+      ) last
+      WHERE c.id > ${after}`);
     const { rows } = await client.query<{ conversations: number; messages: number; mine: number }>(
       `SELECT (SELECT count(*)::int FROM "Conversation") AS conversations,
          (SELECT count(*)::int FROM "Message") AS messages,

@@ -37,6 +37,8 @@ export interface Server {
   databaseUrl: string;
   /** Milliseconds the server reported for seeding the demo data, once known. */
   seedMs: () => number | null;
+  /** Whether the server logged a line with this message (`msg`) so far. */
+  logged: (msg: string) => boolean;
   output: () => string;
 }
 
@@ -46,6 +48,9 @@ export interface ServerOptions {
   members: number;
   /** Another instance's database: this one then starts no PostgreSQL of its own. */
   databaseUrl?: string;
+  /** The server's port and its embedded PostgreSQL's; free ones when not given. */
+  port?: number;
+  pgPort?: number;
   extraEnv?: NodeJS.ProcessEnv;
 }
 
@@ -53,10 +58,12 @@ export async function startServer({
   dataDir,
   members,
   databaseUrl,
+  port: givenPort,
+  pgPort: givenPgPort,
   extraEnv = {},
 }: ServerOptions): Promise<Server> {
-  const port = await freePort();
-  const pgPort = await freePort();
+  const port = givenPort ?? (await freePort());
+  const pgPort = givenPgPort ?? (await freePort());
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: "production",
@@ -97,21 +104,31 @@ export async function startServer({
   );
   let seedMs: number | null = null;
   let tail = "";
-  const remember = (chunk: Buffer) => {
+  const messages = new Set<string>();
+  // Each stream's unfinished last line, until its end arrives.
+  const partial = { stdout: "", stderr: "" };
+  const remember = (stream: keyof typeof partial) => (chunk: Buffer) => {
     const text = chunk.toString();
     tail = (tail + text).slice(-4000);
+    const lines = (partial[stream] + text).split("\n");
+    partial[stream] = lines.pop() ?? "";
+    for (const line of lines) {
+      const msg = /"msg":"([^"]*)"/.exec(line)?.[1];
+      if (msg !== undefined) messages.add(msg);
+    }
     if (seedMs === null) {
       const match = /"msg":"demo data seeded","ms":(\d+)/.exec(tail);
       if (match) seedMs = Number(match[1]);
     }
   };
-  child.stdout.on("data", remember);
-  child.stderr.on("data", remember);
+  child.stdout.on("data", remember("stdout"));
+  child.stderr.on("data", remember("stderr"));
   return {
     process: child,
     baseUrl: `http://127.0.0.1:${port}`,
     databaseUrl: databaseUrl ?? embeddedDatabaseUrl(path.join(dataDir, "pg"), pgPort, "app"),
     seedMs: () => seedMs,
+    logged: (msg) => messages.has(msg),
     output: () => tail,
   };
 }

@@ -17,6 +17,7 @@ import type {
 import { INTEREST_CODES } from "../../app/domain/core/interests";
 import { ABOUT_SENTENCES, FIRST_NAMES, LANGUAGE_BY_COUNTRY } from "./names";
 import { PLACES } from "./places";
+import { seedDemoLoginActivity } from "./demo-login-activity";
 import { createRandom, type Random } from "./random";
 
 export const DEMO_EMAIL_DOMAIN = "demo.hartklop.test";
@@ -204,8 +205,11 @@ export function demoMember(index: number): DemoMember {
   };
 }
 
-/** The demo logins: a free member, a premium member with credits, and staff. */
-function demoLoginMembers(): DemoMember[] {
+/**
+ * The demo logins: a free member who signed up just now (so her time bonus runs) and one who joined
+ * a month ago and paid (demo-login-activity.ts books her purchase, which makes her Premium).
+ */
+function demoLoginMembers(now: Date): DemoMember[] {
   const free = demoMember(900_001);
   const premium = demoMember(900_002);
   const accountFor = (
@@ -220,7 +224,7 @@ function demoLoginMembers(): DemoMember[] {
     status: "confirmed",
     invisible: false,
     language: "nl",
-    signupDate: new Date(),
+    signupDate: now,
     ...extra,
     profile: {
       ...member.profile,
@@ -235,7 +239,9 @@ function demoLoginMembers(): DemoMember[] {
   });
   return [
     accountFor(free, DEMO_LOGINS.free, "DemoGratis", {}),
-    accountFor(premium, DEMO_LOGINS.premium, "DemoPremium", { paidUser: true, credits: 500 }),
+    accountFor(premium, DEMO_LOGINS.premium, "DemoPremium", {
+      signupDate: new Date(now.getTime() - 30 * 86_400_000),
+    }),
   ];
 }
 
@@ -341,12 +347,12 @@ async function assignMainPhotos(prisma: PrismaClient) {
  * member likes the next three members (by id) of the gender they seek on their site, and the demo
  * logins get a dozen likes from such members (the newest still new). Mutual likes become matches.
  */
-async function seedDemoLikes(prisma: PrismaClient) {
+async function seedDemoLikes(prisma: PrismaClient, now: Date) {
   // Fresh tables have no statistics yet: without them the planner joins all members for each member.
   await prisma.$executeRaw`ANALYZE "Profile", "User"`;
   await prisma.$executeRaw`
     INSERT INTO "Like" ("likerId", "likedId", "createdAt", "isNew", "mailedAt")
-    SELECT p."userId", q."userId", now() - (p.id % 500) * interval '1 hour', false, now()
+    SELECT p."userId", q."userId", ${now}::timestamp - (p.id % 500) * interval '1 hour', false, ${now}::timestamp
     FROM "Profile" p
     JOIN "User" u ON u.id = p."userId"
     CROSS JOIN LATERAL (
@@ -357,7 +363,7 @@ async function seedDemoLikes(prisma: PrismaClient) {
     ON CONFLICT DO NOTHING`;
   await prisma.$executeRaw`
     INSERT INTO "Like" ("likerId", "likedId", "createdAt", "isNew", "mailedAt")
-    SELECT liker."userId", login.id, now() - liker.n * interval '5 hours', liker.n <= 3, now()
+    SELECT liker."userId", login.id, ${now}::timestamp - liker.n * interval '5 hours', liker.n <= 3, ${now}::timestamp
     FROM "User" login
     JOIN "Profile" lp ON lp."userId" = login.id
     CROSS JOIN LATERAL (
@@ -377,12 +383,20 @@ async function seedDemoLikes(prisma: PrismaClient) {
     ON CONFLICT DO NOTHING`;
 }
 
-/** Demo members plus the documented demo logins; safe to run again (nothing is duplicated). */
-export async function seedDemoMembers(prisma: PrismaClient, sites: SiteIds, count = DEFAULT_MEMBER_COUNT) {
+/**
+ * Demo members plus the documented demo logins and their activity; safe to run again (nothing is
+ * duplicated). Times count back from `now`: the same `now` gives the same rows.
+ */
+export async function seedDemoMembers(
+  prisma: PrismaClient,
+  sites: SiteIds,
+  count = DEFAULT_MEMBER_COUNT,
+  now = new Date(),
+) {
   const members = Array.from({ length: count }, (_, i) => demoMember(i + 1));
   await insertMembers(prisma, sites, members, null);
   const demoPasswordHash = await hash(DEMO_PASSWORD);
-  await insertMembers(prisma, sites, demoLoginMembers(), demoPasswordHash);
+  await insertMembers(prisma, sites, demoLoginMembers(now), demoPasswordHash);
   const staff = [
     { email: DEMO_LOGINS.staff, role: "admin" as const },
     { email: `staff2@${DEMO_EMAIL_DOMAIN}`, role: "admin" as const },
@@ -398,10 +412,13 @@ export async function seedDemoMembers(prisma: PrismaClient, sites: SiteIds, coun
       status: "confirmed" as const,
       role,
       language: "nl",
+      signupDate: now,
     })),
   });
   await assignMainPhotos(prisma);
-  await seedDemoLikes(prisma);
+  await seedDemoLikes(prisma, now);
+  const logins = { free: DEMO_LOGINS.free, premium: DEMO_LOGINS.premium, domain: DEMO_EMAIL_DOMAIN };
+  await seedDemoLoginActivity(prisma, logins, sites.nl, now);
   // Fresh statistics after the bulk insert, so the planner uses the search indexes at once.
   await prisma.$executeRaw`ANALYZE "User", "Profile", "Photo", "ProfileInterest", "Like", "Match"`;
 }

@@ -100,15 +100,21 @@ describe("demo data seed", () => {
     expect(first).toEqual({ name: demoMember(1).profile.name, city: demoMember(1).profile.city });
   });
 
-  it("draws distinct WebP portraits for the photos, once", async () => {
+  it("draws distinct WebP portraits for the photos, the demo chats' first, once", async () => {
     const storage = localStorage(await mkdtemp(path.join(os.tmpdir(), "hartklop-photos-")));
     expect(await renderSeedPhotos(db(), storage, { limit: 4 })).toBe(4);
     expect(await renderSeedPhotos(db(), storage, { limit: 4 })).toBe(0);
-    const photos = await db().photo.findMany({
-      orderBy: [{ profile: { createdAt: "desc" } }, { id: "asc" }],
-      take: 4,
+    const chatPhotos = await db().chatPhoto.findMany({
+      orderBy: { id: "asc" },
       select: { filename: true, thumbFilename: true },
     });
+    expect(chatPhotos.length).toBeGreaterThan(0);
+    const profilePhotos = await db().photo.findMany({
+      orderBy: [{ profile: { createdAt: "desc" } }, { id: "asc" }],
+      take: 4 - chatPhotos.length,
+      select: { filename: true, thumbFilename: true },
+    });
+    const photos = [...chatPhotos, ...profilePhotos];
     const files = await Promise.all(photos.map((p) => storage.read(p.filename)));
     expect(new Set(files.map((f) => f!.toString("base64"))).size).toBe(4);
     const large = await sharp(files[0]!).metadata();

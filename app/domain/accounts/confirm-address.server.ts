@@ -26,7 +26,11 @@ export async function confirmAddress(tx: Prisma.TransactionClient, userId: numbe
   return true;
 }
 
-async function grantSignupCredits(tx: Prisma.TransactionClient, userId: number) {
+/**
+ * The site's signup credits, once (the ledger's `signup:<id>` entry); the demo seed gives its
+ * confirmed members theirs through it too. In the caller's transaction.
+ */
+export async function grantSignupCredits(tx: Prisma.TransactionClient, userId: number) {
   const { site } = await tx.user.findUniqueOrThrow({
     where: { id: userId },
     select: { site: { select: { signupCredits: true } } },

@@ -52,6 +52,7 @@ async function fetchFromMollie(id: string): Promise<MolliePayment | null> {
 
 /** Books a paid payment once: credits through the ledger (reference = Mollie's id) and Premium for life. */
 async function bookPaid(payment: OurPayment, paidAt: Date): Promise<boolean> {
+  if (!payment.molliePaymentId) throw new Error(`Payment ${payment.id} has no Mollie id to book it by`);
   return db().$transaction(async (tx) => {
     // Only one run claims the booking; a concurrent one waits for this row and then finds it taken.
     const claimed = await tx.payment.updateMany({
@@ -72,6 +73,16 @@ async function bookPaid(payment: OurPayment, paidAt: Date): Promise<boolean> {
     await recordDiscountRedemption(tx, payment.id);
     return true;
   });
+}
+
+/**
+ * Books our payment `paymentId` as paid at `paidAt`, as the webhook does once Mollie reports it paid:
+ * once, in one transaction. The demo seed's purchases are booked through it too, so they leave what
+ * a real paid payment leaves. True when this call booked it.
+ */
+export async function bookPaidPayment(paymentId: number, paidAt: Date): Promise<boolean> {
+  const payment = await db().payment.findUniqueOrThrow({ where: { id: paymentId }, select: paymentSelect });
+  return bookPaid(payment, paidAt);
 }
 
 /**

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { buildIsStale } from "../../scripts/build-if-stale";
+import { buildIsStale } from "../../scripts/build-if-stale.mjs";
 
 let root: string;
 

@@ -61,7 +61,14 @@ export function GiftPicker({
     >
       {(gifts) => (
         <>
-          <h2 className="h6">{t("chat-extras:giftPicker.title")}</h2>
+          <div className="d-flex justify-content-between gap-2">
+            <h2 className="h6">{t("chat-extras:giftPicker.title")}</h2>
+            {sender.pending && (
+              <span className="small text-body-secondary" role="status" data-testid="gift-sending">
+                {t("sending")}
+              </span>
+            )}
+          </div>
           {gifts.length === 0 ? (
             <p className="mb-0 text-body-secondary">{t("chat-extras:giftPicker.empty")}</p>
           ) : (
@@ -75,11 +82,6 @@ export function GiftPicker({
               }}
             >
               <TargetFields to={to} sendKey={`${sendKey}-gift`} redirectTo={redirectTo} />
-              {sender.pending && (
-                <p className="small text-body-secondary" role="status" data-testid="gift-sending">
-                  {t("sending")}
-                </p>
-              )}
               {sender.failed && <NotSent retryButton={{ onClick: sender.retry }} />}
               <ul className="list-unstyled row row-cols-3 row-cols-sm-4 g-2 mb-0">
                 {gifts.map((gift) => {

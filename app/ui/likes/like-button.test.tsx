@@ -65,6 +65,17 @@ describe("LikeButton", () => {
     expect(button()).toHaveAttribute("aria-pressed", "false");
   });
 
+  it("sends the last click's intent when clicked again while the first is on its way", async () => {
+    const { release, posted, button } = renderButton({ ok: true, liked: false, matched: false });
+    fireEvent.click(button());
+    await screen.findByText("Geliked");
+    fireEvent.click(button());
+    await screen.findByText("Like");
+    await act(async () => release());
+    expect(posted.map((form) => form.get("intent")).at(-1)).toBe("unlike");
+    expect(button()).toHaveAttribute("aria-pressed", "false");
+  });
+
   it("says it is a match when the like was mutual", async () => {
     const { release, button } = renderButton({ ok: true, liked: true, matched: true });
     fireEvent.click(button());

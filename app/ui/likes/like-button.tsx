@@ -60,10 +60,11 @@ export function LikeButton({
   const answer = sender.answer;
   const current = pending ? pending === "like" : answer?.ok ? answer.liked : liked;
   const intent = current ? "unlike" : "like";
-  // With JavaScript the fetcher takes the submit over (the script gets JSON, not a redirect).
+  // With JavaScript the fetcher takes the submit over (the script gets JSON, not a redirect). A
+  // click while one is being sent sends the new intent instead: the last click counts.
   const submit = (event: { preventDefault: () => void }) => {
     event.preventDefault();
-    if (!sender.pending) sender.send({ intent }, likePath(profileId));
+    sender.send({ intent }, likePath(profileId));
   };
   const button = (
     <button

@@ -2,6 +2,7 @@ import { Outlet, useLocation } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
 import { z } from "zod";
 import { listConversations } from "~/domain/chat/conversation-list.server";
+import { messagesCreditsPayFor } from "~/domain/chat/message-price.server";
 import { requestInfoContext } from "~/middleware/context";
 import { ChatRefresh } from "~/ui/chat/chat-refresh";
 import { ConversationListPanel } from "~/ui/chat/conversation-list";
@@ -13,30 +14,39 @@ import type { Route } from "./+types/_layout.chat";
 import type { TranslationHandle } from "~/lib/i18n";
 
 // chat-extras: the whole chat area names gifts (the list's previews, a conversation, its pickers).
-export const handle: TranslationHandle = { i18n: ["chat", "chat-extras", "discounts", "likes", "search"] };
+export const handle: TranslationHandle = { i18n: ["chat", "chat-extras", "discounts"] };
 
 const pageSchema = z.coerce.number().int().min(1).max(10_000).catch(1);
 
 /**
  * The chat layout's conversation list (members only) on /chats, where it is the page, with `?page=`
- * paging it. Beside a conversation the page's script loads it, in a window wide enough to show it
- * (decision 0028).
+ * paging it, and how many messages the member's credits pay for (a conversation shows that at its
+ * send form). Beside a conversation the page's script loads the list, in a window wide enough to
+ * show it (decision 0028).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, site } = context.get(requestInfoContext);
-  if (!user) return { member: false, list: null };
+  if (!user) return { member: false, list: null, messagesPaidFor: null };
   const url = new URL(request.url);
-  if (url.pathname !== "/chats") return { member: true, list: null };
+  if (url.pathname !== "/chats") return { member: true, list: null, messagesPaidFor: null };
   const page = pageSchema.parse(url.searchParams.get("page") ?? 1);
-  return { member: true, list: await listConversations(user.id, page, site.chatHistoryDays) };
+  const [list, messagesPaidFor] = await Promise.all([
+    listConversations(user.id, page, site.chatHistoryDays),
+    messagesCreditsPayFor(user, site),
+  ]);
+  return { member: true, list, messagesPaidFor };
 }
 
 export default function ChatLayoutRoute({ loaderData }: Route.ComponentProps) {
-  const { member, list } = loaderData;
+  const { member, list, messagesPaidFor } = loaderData;
   const { pathname } = useLocation();
   const beside = useListBeside(member && list === null);
   const shown = list ?? beside;
-  const panel = shown ? <ConversationListPanel list={shown} /> : shown === null ? <ListLoading /> : null;
+  const panel = shown ? (
+    <ConversationListPanel list={shown} messagesPaidFor={messagesPaidFor} />
+  ) : shown === null ? (
+    <ListLoading />
+  ) : null;
   return (
     <DeletedChatsProvider>
       {member && <ChatRefresh />}

@@ -12,6 +12,7 @@ import type { Route } from "./+types/chats.$id";
 import type { TranslationHandle } from "~/lib/i18n";
 import { rowIdSchema } from "~/lib/row-id";
 import { titleMeta } from "~/ui/page-title";
+import { answerOrNoAnswer, isNoAnswer } from "~/ui/send-retries";
 
 export const handle: TranslationHandle = { i18n: ["complaints", "member"] };
 
@@ -49,6 +50,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return chatAction(request, user, site, { conversationId: conversationIdFrom(params) });
 }
 
+/** With JavaScript a text that got no answer is sent again (app/ui/send-retries.ts). */
+export const clientAction = (args: Route.ClientActionArgs) => answerOrNoAnswer(args);
+
 export const meta: Route.MetaFunction = ({ data }) => titleMeta(data, { name: "robots", content: "noindex" });
 
 export default function ChatRoute({ loaderData, actionData }: Route.ComponentProps) {
@@ -66,7 +70,7 @@ export default function ChatRoute({ loaderData, actionData }: Route.ComponentPro
       gate={loaderData.gate}
       maxLength={loaderData.maxLength}
       action={`/chats/${view.conversationId}`}
-      actionData={actionData}
+      actionData={isNoAnswer(actionData) ? undefined : actionData}
       extras={loaderData.extras}
       target={{ conversationId: view.conversationId }}
     />

@@ -6,6 +6,7 @@ import { requestInfoContext } from "~/middleware/context";
 import type { Route } from "./+types/chats.gift";
 import { readForm } from "~/middleware/request-body.server";
 import { rowIdSchema } from "~/lib/row-id";
+import { answerOrNoAnswer } from "~/ui/send-retries";
 
 /**
  * POST /chats/gift (`conversationId` or `profileId`, `giftId`, optional `redirectTo`): sends the
@@ -29,3 +30,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   return sendOutcomeRedirect(result, back);
 }
+
+/** With JavaScript a gift that got no answer is sent again (app/ui/send-retries.ts). */
+export const clientAction = (args: Route.ClientActionArgs) => answerOrNoAnswer(args);

@@ -1,5 +1,6 @@
 import { useTranslation } from "~/ui/use-translation";
 import { requireUser } from "~/middleware/guards.server";
+import { messagesCreditsPayFor } from "~/domain/chat/message-price.server";
 import { carriedCode, enteredCodeSchema } from "~/domain/payments/discount";
 import { discountBuyer, packageOffers } from "~/domain/payments/purchase-offer.server";
 import { requestInfoContext } from "~/middleware/context";
@@ -12,17 +13,23 @@ import { titleMeta } from "~/ui/page-title";
 export const handle: TranslationHandle = { i18n: ["discounts", "payments"] };
 
 /**
- * /credits: the packages in the member's currency at the member's discounted price; each leads to
- * choosing how to pay, carrying a discount code the link here had (?code=) on.
+ * /credits: the member's balance and how many messages it pays for, and the packages in the
+ * member's currency at the member's discounted price; each leads to choosing how to pay, carrying a
+ * discount code the link here had (?code=) on.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const { site, country } = context.get(requestInfoContext);
   const code = enteredCodeSchema.safeParse(new URL(request.url).searchParams.get("code") ?? undefined);
+  const [packages, messagesPaidFor] = await Promise.all([
+    packageOffers(site.id, user.profile?.country ?? country, discountBuyer(user)),
+    messagesCreditsPayFor(user, site),
+  ]);
   return {
     code: carriedCode(code.success ? code.data : null),
-    packages: await packageOffers(site.id, user.profile?.country ?? country, discountBuyer(user)),
+    packages,
     credits: user.credits,
+    messagesPaidFor,
     paidUser: user.paidUser,
     title: getInstance(context).t("payments:credits.title"),
     siteName: site.name,
@@ -36,7 +43,14 @@ export default function CreditsRoute({ loaderData }: Route.ComponentProps) {
   return (
     <main className="container py-4" data-testid="credits-page">
       <h1 className="h3">{t("payments:credits.title")}</h1>
-      <p data-testid="credit-balance">{t("payments:credits.balance", { count: loaderData.credits })}</p>
+      <p>
+        <span data-testid="credit-balance">
+          {t("payments:credits.balance", { count: loaderData.credits })}
+        </span>{" "}
+        <span data-testid="credits-messages-left">
+          {t("payments:credits.paysFor", { count: loaderData.messagesPaidFor })}
+        </span>
+      </p>
       {!loaderData.paidUser && <p className="lead">{t("payments:credits.premiumNote")}</p>}
       <PackageList
         packages={loaderData.packages}

@@ -7,12 +7,12 @@ import { LIKE_TABS, type LikeCard, type LikeTab } from "~/domain/likes/tabs";
 import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { MemberCard, MemberCardList } from "~/ui/member-card";
-import { Pager } from "~/ui/search-results";
+import { Pager } from "~/ui/pager";
 import type { Route } from "./+types/likes";
 import type { TranslationHandle } from "~/lib/i18n";
 import { titleMeta } from "~/ui/page-title";
 
-export const handle: TranslationHandle = { i18n: ["likes", "search"] };
+export const handle: TranslationHandle = { i18n: ["likes"] };
 
 const pageSchema = z.coerce.number().int().min(1).max(10_000).catch(1);
 

@@ -12,6 +12,7 @@ import { carriedChatQuery, chatExtrasShown } from "./+chat/extras.server";
 import type { Route } from "./+types/members.$id.chat";
 import type { TranslationHandle } from "~/lib/i18n";
 import { titleMeta } from "~/ui/page-title";
+import { answerOrNoAnswer, isNoAnswer } from "~/ui/send-retries";
 
 export const handle: TranslationHandle = { i18n: ["complaints", "member"] };
 
@@ -68,6 +69,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return chatAction(request, user, site, { profileId });
 }
 
+/** With JavaScript a first message that got no answer is sent again (app/ui/send-retries.ts). */
+export const clientAction = (args: Route.ClientActionArgs) => answerOrNoAnswer(args);
+
 export const meta: Route.MetaFunction = ({ data }) => titleMeta(data, { name: "robots", content: "noindex" });
 
 export default function MemberChatRoute({ loaderData, actionData }: Route.ComponentProps) {
@@ -83,7 +87,7 @@ export default function MemberChatRoute({ loaderData, actionData }: Route.Compon
       gate={loaderData.gate}
       maxLength={loaderData.maxLength}
       action={loaderData.path}
-      actionData={actionData}
+      actionData={isNoAnswer(actionData) ? undefined : actionData}
       extras={loaderData.extras}
       target={{ profileId: loaderData.profileId }}
     />

@@ -9,6 +9,7 @@ import { requestInfoContext } from "~/middleware/context";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import type { Route } from "./+types/members.$id.like";
 import { readFields } from "~/middleware/request-body.server";
+import { answerOrNoAnswer } from "~/ui/send-retries";
 
 const likeForm = z.object({
   intent: z.enum(["like", "unlike"]),
@@ -45,3 +46,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   return data(answer, { status: answer.ok ? 200 : answer.error === "rateLimited" ? 429 : 409 });
 }
+
+/** With JavaScript a like that got no answer is sent again (app/ui/send-retries.ts). */
+export const clientAction = (args: Route.ClientActionArgs) => answerOrNoAnswer(args);

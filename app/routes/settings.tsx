@@ -36,7 +36,7 @@ import type { TranslationHandle } from "~/lib/i18n";
 import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = {
-  i18n: ["accounts", "chat", "dataExport", "mailings", "push", "settings"],
+  i18n: ["accounts", "dataExport", "mailings", "push", "settings"],
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -139,7 +139,7 @@ export default function SettingsRoute({ loaderData, actionData }: Route.Componen
       <Section id="invisible" title={t("settings:invisible.title")}>
         <InvisibleForm key={key} invisible={settings.invisible} />
       </Section>
-      <Section id="read-receipts" title={t("chat:readReceipts.title")}>
+      <Section id="read-receipts" title={t("settings:readReceipts.title")}>
         <ReadReceiptsForm
           key={key}
           showReceipts={loaderData.showReadReceipts}

@@ -13,6 +13,7 @@ import { loader as chatsApiLoader } from "~/routes/api.chats";
 import ChatRoute, { action as conversationAction, loader as conversationLoader } from "~/routes/chats.$id";
 import { loader as chatsLoader } from "~/routes/chats";
 import { loader as chatListLoader } from "~/routes/chats.list";
+import { loader as creditsLoader } from "~/routes/credits";
 import { action as memberChatAction, loader as memberChatLoader } from "~/routes/members.$id.chat";
 import { action as settingsAction } from "~/routes/settings";
 import { seedBaseData } from "../../prisma/seed/base-data";
@@ -130,14 +131,23 @@ describe("the chat list", () => {
     const { conversationId } = await send(anna, bram, "Hoi");
     const layoutAt = async (path: string) => {
       const request = await siteRequest(path, bram.userId);
-      return (await runRoute<{ member: boolean; list: { items: unknown[] } | null }>(request, layoutLoader))
-        .body!;
+      return (
+        await runRoute<{
+          member: boolean;
+          list: { items: unknown[] } | null;
+          messagesPaidFor: number | null;
+        }>(request, layoutLoader)
+      ).body!;
     };
-    expect(await layoutAt(`/chats/${conversationId}`)).toEqual({ member: true, list: null });
-    expect(await layoutAt(`/members/${anna.profileId}/chat`)).toEqual({ member: true, list: null });
-    expect((await layoutAt("/chats")).list!.items).toHaveLength(1);
+    // Beside a conversation its send form says what the credits pay for.
+    const none = { member: true, list: null, messagesPaidFor: null };
+    expect(await layoutAt(`/chats/${conversationId}`)).toEqual(none);
+    expect(await layoutAt(`/members/${anna.profileId}/chat`)).toEqual(none);
+    const listPage = await layoutAt("/chats");
+    expect(listPage.list!.items).toHaveLength(1);
+    expect(listPage.messagesPaidFor).toBe(10);
     const visitor = await runRoute(await siteRequest(`/chats/${conversationId}`, null), layoutLoader);
-    expect(visitor.body).toEqual({ member: false, list: null });
+    expect(visitor.body).toEqual({ member: false, list: null, messagesPaidFor: null });
 
     const beside = await runRoute<{ list: { items: { conversationId: number }[] } }>(
       await siteRequest("/chats/list", bram.userId),
@@ -552,6 +562,66 @@ describe("/members/{id}/chat", () => {
       body: "x".repeat(site.messageLength + 1),
     });
     expect(outcome.body).toMatchObject({ error: "tooLong" });
+  });
+});
+
+describe("the messages a member's credits pay for", () => {
+  const paidFor = async (member: Member, conversationId: number) => {
+    const conversation = (await openChat(member, conversationId)).body as {
+      extras: { messagePrice: number; messagesPaidFor: number };
+    };
+    const list = await runRoute<{ messagesPaidFor: number }>(
+      await siteRequest("/chats", member.userId),
+      layoutLoader,
+    );
+    const credits = await runRoute<{ credits: number; messagesPaidFor: number }>(
+      await siteRequest("/credits", member.userId),
+      creditsLoader,
+    );
+    return {
+      price: conversation.extras.messagePrice,
+      conversation: conversation.extras.messagesPaidFor,
+      list: list.body!.messagesPaidFor,
+      credits: credits.body!.messagesPaidFor,
+      balance: credits.body!.credits,
+    };
+  };
+
+  it("are the whole messages at the member's price, on the conversation, the chat list and /credits, one fewer per message", async () => {
+    const [anna, bram] = [await createMember({ credits: 35 }), await createMember({ credits: 100 })];
+    const { conversationId } = await send(bram, anna, "Hoi Anna");
+    expect(await paidFor(anna, conversationId)).toEqual({
+      price: 10,
+      conversation: 3,
+      list: 3,
+      credits: 3,
+      balance: 35,
+    });
+    const sent = await postChat(anna, conversationId, { intent: "send", body: "Hoi Bram", js: "1" });
+    expect(sent.body).toMatchObject({ ok: true });
+    expect(await paidFor(anna, conversationId)).toMatchObject({
+      conversation: 2,
+      list: 2,
+      credits: 2,
+      balance: 25,
+    });
+    await postChat(anna, conversationId, { intent: "send", body: "Nog een", js: "1" });
+    await postChat(anna, conversationId, { intent: "send", body: "En nog een", js: "1" });
+    expect(await paidFor(anna, conversationId)).toMatchObject({
+      conversation: 0,
+      list: 0,
+      credits: 0,
+      balance: 5,
+    });
+  });
+
+  it("are shown to Premium members too, who pay the same price", async () => {
+    const [premium, bram] = [
+      await createMember({ credits: 120, paidUser: true }),
+      await createMember({ credits: 100 }),
+    ];
+    const { conversationId } = await send(bram, premium, "Hoi");
+    expect(await paidFor(premium, conversationId)).toMatchObject({ conversation: 12, list: 12, credits: 12 });
   });
 });
 

@@ -3,6 +3,7 @@ import type { SessionUser } from "~/domain/accounts/session.server";
 import type { Site } from "~/domain/sites/site.server";
 import { queryPrepared } from "~/lib/db.server";
 import type { ChatExtrasData, GiftItem } from "./chat-types";
+import { messagesPaidFor } from "./message-price";
 import { textMessagePrice } from "./message-price.server";
 import { newSendKey } from "./send-key";
 
@@ -25,12 +26,12 @@ async function pickerContents(siteId: number, userId: number, open: { gifts: boo
 }
 
 /**
- * What a conversation page offers next to its send form: the price of a message, the extras'
- * notices, and the contents of an open picker: the gift picker with `?gifts=1`, the photo picker
+ * What a conversation page offers next to its send form: the price of a message and how many the
+ * member's credits pay for, the extras' notices, and the contents of an open picker: the gift picker with `?gifts=1`, the photo picker
  * with `?photos=1` or after a photo was refused (to choose another).
  */
 export async function loadChatExtras(
-  user: Pick<SessionUser, "id" | "profile">,
+  user: Pick<SessionUser, "id" | "profile" | "credits">,
   site: Pick<
     Site,
     "id" | "photoCredits" | "giftCredits" | "messageLength" | "messageCredits" | "minimumMessageCosts"
@@ -47,6 +48,7 @@ export async function loadChatExtras(
     gifts,
     ownPhotos,
     messagePrice,
+    messagesPaidFor: messagesPaidFor(user.credits, messagePrice),
     photoPrice: site.photoCredits,
     giftPrice: site.giftCredits,
     sendKey: newSendKey(),

@@ -123,6 +123,8 @@ export interface ChatExtrasData {
   ownPhotos: { id: number; thumbUrl: string }[] | null;
   /** Credits one text message costs this member. */
   messagePrice: number;
+  /** How many text messages the member's credits pay for (message-price.ts). */
+  messagesPaidFor: number;
   photoPrice: number;
   /** Credits any gift costs (the site's gift_credits). */
   giftPrice: number;

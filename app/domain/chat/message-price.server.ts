@@ -1,6 +1,7 @@
 import { packagesFor } from "~/domain/credits/packages.server";
 import type { Site } from "~/domain/sites/site.server";
-import { minimumMessageCostFor, textMessageCredits } from "./message-price";
+import type { SessionUser } from "~/domain/accounts/session.server";
+import { messagesPaidFor, minimumMessageCostFor, textMessageCredits } from "./message-price";
 
 type PricedSite = Pick<Site, "id" | "messageCredits" | "minimumMessageCosts">;
 
@@ -9,4 +10,12 @@ export async function textMessagePrice(site: PricedSite, country: string | null)
   const minimum = minimumMessageCostFor(site.minimumMessageCosts, country);
   if (!minimum) return site.messageCredits;
   return textMessageCredits(site.messageCredits, minimum, await packagesFor(site.id, minimum.currency));
+}
+
+/** How many text messages the member's credits pay for, at the price for the member's country. */
+export async function messagesCreditsPayFor(
+  user: Pick<SessionUser, "credits" | "profile">,
+  site: PricedSite,
+): Promise<number> {
+  return messagesPaidFor(user.credits, await textMessagePrice(site, user.profile?.country ?? null));
 }

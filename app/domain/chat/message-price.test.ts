@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { minimumMessageCostFor, textMessageCredits } from "./message-price";
+import { messagesPaidFor, minimumMessageCostFor, textMessageCredits } from "./message-price";
 
 const packages = [
   { credits: 50, priceCents: 1995 },
@@ -35,5 +35,36 @@ describe("textMessageCredits", () => {
   it("is message_credits without a minimum or without packages in its currency", () => {
     expect(textMessageCredits(10, null, packages)).toBe(10);
     expect(textMessageCredits(10, { costs: 400, currency: "EUR" }, [])).toBe(10);
+  });
+});
+
+describe("messagesPaidFor", () => {
+  it("counts the whole messages a balance pays for", () => {
+    expect(messagesPaidFor(30, 10)).toBe(3);
+    expect(messagesPaidFor(39, 10)).toBe(3);
+    expect(messagesPaidFor(40, 10)).toBe(4);
+    expect(messagesPaidFor(9, 10)).toBe(0);
+    expect(messagesPaidFor(0, 10)).toBe(0);
+    expect(messagesPaidFor(7, 1)).toBe(7);
+    // A price raised by the country's minimum (textMessageCredits).
+    expect(messagesPaidFor(100, 12)).toBe(8);
+  });
+
+  it("drops by one for each message sent", () => {
+    let credits = 35;
+    const counts = [];
+    for (let sent = 0; sent < 4; sent++, credits -= 10) counts.push(messagesPaidFor(credits, 10));
+    expect(counts).toEqual([3, 2, 1, 0]);
+  });
+
+  it("pays for nothing with a negative balance", () => {
+    expect(messagesPaidFor(-5, 10)).toBe(0);
+  });
+
+  it("refuses a price below one credit and parts of credits", () => {
+    expect(() => messagesPaidFor(30, 0)).toThrow(RangeError);
+    expect(() => messagesPaidFor(30, -10)).toThrow(RangeError);
+    expect(() => messagesPaidFor(30, 2.5)).toThrow(RangeError);
+    expect(() => messagesPaidFor(30.5, 10)).toThrow(RangeError);
   });
 });

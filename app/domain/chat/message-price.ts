@@ -33,3 +33,15 @@ export function textMessageCredits(
     .map((p) => Math.ceil((minimum.costs * p.credits) / p.priceCents));
   return Math.max(messageCredits, ...needed);
 }
+
+/**
+ * How many text messages a balance pays for at `price` credits each (docs/product.md, Chat): what a
+ * member is shown beside the send form, the chat list and the credits page. Whole messages only; a
+ * negative balance (never stored, but a balance is only read) pays for none.
+ */
+export function messagesPaidFor(credits: number, price: number): number {
+  if (!Number.isInteger(credits) || !Number.isInteger(price) || price < 1) {
+    throw new RangeError(`messagesPaidFor(${credits}, ${price}): whole credits and a price of at least 1`);
+  }
+  return Math.floor(Math.max(credits, 0) / price);
+}

@@ -1,6 +1,8 @@
+import type { FormEvent } from "react";
 import { useTranslation } from "~/ui/use-translation";
-import { AppForm } from "~/ui/app-form";
 import { GIFTS_OPEN_PARAM } from "~/domain/chat/chat-types";
+import { NotSent } from "~/ui/not-sent";
+import { useRetriedSend } from "~/ui/send-retries";
 import { Picker } from "./picker";
 import { giftName } from "./gift-name";
 import { TargetFields, type SendTarget } from "./target-fields";
@@ -12,9 +14,22 @@ interface GiftChoice {
   names?: Partial<Record<string, string>>;
 }
 
+const GIFT_ACTION = "/chats/gift";
+
+/** The form's fields as the pressed button sends them (its name and value included). */
+function submittedFields(event: FormEvent<HTMLFormElement>): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of new FormData(event.currentTarget)) fields[name] = String(value);
+  const submitter = (event.nativeEvent as SubmitEvent).submitter;
+  if (submitter instanceof HTMLButtonElement && submitter.name) fields[submitter.name] = submitter.value;
+  return fields;
+}
+
 /**
  * The gift catalogue behind "Send a gift" (a Picker: read only when open, `?gifts=1`). One plain
  * form posting to /chats/gift, each gift its submit button; the action answers with a redirect.
+ * With JavaScript a fetcher posts it, sending again while the connection gives no answer
+ * (send-retries.ts), and follows the redirect.
  */
 export function GiftPicker({
   gifts,
@@ -36,6 +51,7 @@ export function GiftPicker({
   disabled?: boolean;
 }) {
   const { t, language } = useTranslation();
+  const sender = useRetriedSend<never>(`gift-${sendKey}`);
   return (
     <Picker
       name="gift-picker"
@@ -45,13 +61,28 @@ export function GiftPicker({
     >
       {(gifts) => (
         <>
-          <h2 className="h6">{t("chat-extras:giftPicker.title")}</h2>
+          <div className="d-flex justify-content-between gap-2">
+            <h2 className="h6">{t("chat-extras:giftPicker.title")}</h2>
+            {sender.pending && (
+              <span className="small text-body-secondary" role="status" data-testid="gift-sending">
+                {t("sending")}
+              </span>
+            )}
+          </div>
           {gifts.length === 0 ? (
             <p className="mb-0 text-body-secondary">{t("chat-extras:giftPicker.empty")}</p>
           ) : (
             // One form: the pressed gift's button sends its id.
-            <AppForm action="/chats/gift">
+            <form
+              method="post"
+              action={GIFT_ACTION}
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (!sender.pending) sender.send(submittedFields(event), GIFT_ACTION);
+              }}
+            >
               <TargetFields to={to} sendKey={`${sendKey}-gift`} redirectTo={redirectTo} />
+              {sender.failed && <NotSent retryButton={{ onClick: sender.retry }} />}
               <ul className="list-unstyled row row-cols-3 row-cols-sm-4 g-2 mb-0">
                 {gifts.map((gift) => {
                   const name = giftName(t, gift.code, gift.names, language);
@@ -62,7 +93,7 @@ export function GiftPicker({
                         name="giftId"
                         value={gift.id}
                         className="btn btn-light border w-100 h-100 d-flex flex-column align-items-center gap-1 p-2"
-                        disabled={disabled}
+                        disabled={disabled || sender.pending}
                         title={t("chat-extras:giftPicker.send", { gift: name, credits: price })}
                         data-testid={`gift-${gift.code}`}
                       >
@@ -76,7 +107,7 @@ export function GiftPicker({
                   );
                 })}
               </ul>
-            </AppForm>
+            </form>
           )}
         </>
       )}

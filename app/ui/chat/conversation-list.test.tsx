@@ -63,3 +63,30 @@ describe("the chat list's previews", () => {
     expect(previews(items)).toEqual(["Bericht verwijderd", "Hallo"]);
   });
 });
+
+describe("the chat list's line on credits", () => {
+  const list = { items: [item(1, null)], total: 1, page: 1, pageCount: 1 };
+
+  it("says how many messages the credits pay for, in the plural the language needs", () => {
+    renderWithApp(<ConversationListPanel list={list} messagesPaidFor={4} />, {
+      locale: "pl",
+      path: "/chats",
+    });
+    expect(screen.getByTestId("chat-messages-left")).toHaveTextContent(
+      "Twoje kredyty wystarczą na 4 wiadomości",
+    );
+  });
+
+  it("offers credits when they pay for no message", () => {
+    renderWithApp(<ConversationListPanel list={list} messagesPaidFor={0} />, { path: "/chats" });
+    expect(screen.getByTestId("chat-messages-left")).toHaveTextContent(
+      "Je tegoed is niet genoeg voor een bericht",
+    );
+    expect(screen.getByRole("link", { name: "Koop credits" })).toHaveAttribute("href", "/credits");
+  });
+
+  it("is left out beside a conversation, whose send form says it", () => {
+    renderWithApp(<ConversationListPanel list={list} />, { path: "/chats/1" });
+    expect(screen.queryByTestId("chat-messages-left")).not.toBeInTheDocument();
+  });
+});

@@ -5,7 +5,8 @@ import type { TFunction } from "i18next";
 import type { ConversationList, ConversationListItem, MessagePreview } from "~/domain/chat/chat-types";
 import { giftName } from "~/ui/chat-extras/gift-name";
 import { Icon, type IconName } from "~/ui/icons";
-import { Pager } from "~/ui/search-results";
+import { Pager } from "~/ui/pager";
+import { BUY_CREDITS_PATH } from "./credits-dialog";
 import { DeleteChatListButton, DeleteChatsForm } from "./delete-chat-button";
 import { useDeletedChats } from "./deleted-chats";
 import { PartnerAvatar } from "./partner-avatar";
@@ -78,8 +79,18 @@ function Item({ item, active }: { item: ConversationListItem; active: boolean })
   );
 }
 
-/** The chat list: a member's conversations, newest first, with photo, name, last message and unread count. */
-export function ConversationListPanel({ list }: { list: ConversationList }) {
+/**
+ * The chat list: a member's conversations, newest first, with photo, name, last message and unread
+ * count; on /chats also how many messages the member's credits pay for.
+ */
+export function ConversationListPanel({
+  list,
+  messagesPaidFor = null,
+}: {
+  list: ConversationList;
+  /** Null beside a conversation, whose send form says it. */
+  messagesPaidFor?: number | null;
+}) {
   const { t } = useTranslation();
   const { hidden } = useDeletedChats();
   // Pages of the list are pages of /chats (the layout reads `?page=` there only).
@@ -99,6 +110,16 @@ export function ConversationListPanel({ list }: { list: ConversationList }) {
           {t("chat:backToSite")}
         </AppLink>
       </div>
+      {messagesPaidFor !== null && (
+        <p className="small text-body-secondary p-2 mb-0 border-bottom" data-testid="chat-messages-left">
+          {t("chat:form.paysFor", { count: messagesPaidFor })}
+          {messagesPaidFor === 0 && (
+            <AppLink to={BUY_CREDITS_PATH} className="ms-2">
+              {t("chat:credits.buy")}
+            </AppLink>
+          )}
+        </p>
+      )}
       {items.length === 0 ? (
         <div className="p-3 text-body-secondary">
           <p>{t("chat:list.empty")}</p>

@@ -88,6 +88,7 @@ export function ConversationPane(props: ConversationPaneProps) {
             action={props.action}
             maxLength={props.maxLength}
             price={extras.messagePrice}
+            messagesPaidFor={extras.messagesPaidFor}
             refused={refused}
             initialText={picked ?? extras.notices.prefill}
             sendKey={`${extras.sendKey}-text`}

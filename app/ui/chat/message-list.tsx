@@ -65,6 +65,8 @@ export function MessageList({
       ref={sectionRef}
       className="flex-grow-1 overflow-auto p-3"
       aria-label={t("chat:conversation.messages")}
+      // A keyboard scrolls it too, also when it holds no link (a short window, the pickers open).
+      tabIndex={0}
     >
       {older.olderBefore !== null && (
         <p className="text-center">

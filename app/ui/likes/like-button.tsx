@@ -1,8 +1,10 @@
 import { Icon } from "~/ui/icons";
 import type { ReactNode } from "react";
 import { useTranslation } from "~/ui/use-translation";
-import { useFetcher, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { LIKE_NOTICE_PARAM, type LikeActionData } from "~/domain/likes/like-action";
+import { NotSent } from "~/ui/not-sent";
+import { useRetriedSend } from "~/ui/send-retries";
 
 const likePath = (profileId: number) => `/members/${profileId}/like`;
 
@@ -31,8 +33,10 @@ export function LikeListForm({ children }: { children: ReactNode }) {
 
 /**
  * Like or unlike a member. Without JavaScript a plain form posts and returns to this page; with it
- * the button flips at once and rolls back with a message when the server refuses. On a member card
- * (`inListForm`) the button belongs to the list's `LikeListForm`; elsewhere it has a form of its own.
+ * the button flips at once and rolls back with a message when the server refuses, or when the
+ * connection gave no answer to any retry (send-retries.ts: liking twice changes nothing). On a
+ * member card (`inListForm`) the button belongs to the list's `LikeListForm`; elsewhere it has a
+ * form of its own.
  */
 export function LikeButton({
   profileId,
@@ -51,15 +55,16 @@ export function LikeButton({
   className?: string;
 }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<LikeActionData>({ key: `like-${profileId}` });
-  const pending = fetcher.formData?.get("intent");
-  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const sender = useRetriedSend<LikeActionData>(`like-${profileId}`);
+  const pending = sender.fields?.intent;
+  const answer = sender.answer;
   const current = pending ? pending === "like" : answer?.ok ? answer.liked : liked;
   const intent = current ? "unlike" : "like";
-  // With JavaScript the fetcher takes the submit over (the script gets JSON, not a redirect).
+  // With JavaScript the fetcher takes the submit over (the script gets JSON, not a redirect). A
+  // click while one is being sent sends the new intent instead: the last click counts.
   const submit = (event: { preventDefault: () => void }) => {
     event.preventDefault();
-    void fetcher.submit({ intent }, { method: "post", action: likePath(profileId) });
+    sender.send({ intent }, likePath(profileId));
   };
   const button = (
     <button
@@ -91,6 +96,12 @@ export function LikeButton({
           {button}
         </OwnForm>
       )}
+      {sender.retrying && (
+        <p className="small text-body-secondary mb-0 mt-1" role="status">
+          {t("sending")}
+        </p>
+      )}
+      {sender.failed && <NotSent inline retryButton={{ onClick: sender.retry }} />}
       {answer && !answer.ok && (
         <p className="small text-danger mb-0 mt-1" role="alert">
           {t(`likes:refused.${answer.error}`)}

@@ -8,7 +8,7 @@ export function ReadReceiptsForm({ showReceipts, saved }: { showReceipts: boolea
     <Form method="post">
       {saved && (
         <div className="alert alert-success" role="status" data-testid="read-receipts-saved">
-          {t("chat:readReceipts.saved")}
+          {t("settings:readReceipts.saved")}
         </div>
       )}
       <input type="hidden" name="intent" value="readReceipts" />
@@ -23,14 +23,14 @@ export function ReadReceiptsForm({ showReceipts, saved }: { showReceipts: boolea
           aria-describedby="read-receipts-help"
         />
         <label className="form-check-label" htmlFor="show-read-receipts">
-          {t("chat:readReceipts.label")}
+          {t("settings:readReceipts.label")}
         </label>
       </div>
       <p className="form-text" id="read-receipts-help">
-        {t("chat:readReceipts.help")}
+        {t("settings:readReceipts.help")}
       </p>
       <button type="submit" className="btn btn-primary">
-        {t("chat:readReceipts.submit")}
+        {t("settings:readReceipts.submit")}
       </button>
     </Form>
   );

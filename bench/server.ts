@@ -7,6 +7,7 @@ import net from "node:net";
 import path from "node:path";
 import type pg from "pg";
 import { embeddedDatabaseUrl } from "../server/embedded-postgres";
+import { heapSnapshotFlags } from "./memory";
 
 export const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 
@@ -51,6 +52,8 @@ export interface Server {
   process: ChildProcess;
   baseUrl: string;
   databaseUrl: string;
+  /** The environment it was started with (DATABASE_URL only when it uses another's database). */
+  env: NodeJS.ProcessEnv;
   /** Milliseconds the server reported for seeding the demo data, once known. */
   seedMs: () => number | null;
   output: () => string;
@@ -100,6 +103,8 @@ export async function startServer({
     process.execPath,
     [
       ...(process.env.BENCH_PROF ? ["--cpu-prof", "--cpu-prof-dir=" + process.env.BENCH_PROF] : []),
+      // BENCH_HEAP_SNAPSHOT: a heap snapshot on SIGUSR2 (bench/memory.ts).
+      ...heapSnapshotFlags(),
       // As `npm start` runs it (see the README's production section).
       "--max-semi-space-size=32",
       "--import",
@@ -125,6 +130,7 @@ export async function startServer({
   child.stderr.on("data", remember);
   return {
     process: child,
+    env,
     baseUrl: `http://127.0.0.1:${port}`,
     databaseUrl: databaseUrl ?? embeddedDatabaseUrl(path.join(dataDir, "pg"), pgPort, "app"),
     seedMs: () => seedMs,
@@ -223,9 +229,11 @@ async function idleShare(ms: number): Promise<number> {
 /** Autovacuum and the checkpointer finish what the seed left them before anything is measured. */
 async function waitForIdleCpu() {
   const started = performance.now();
-  while (performance.now() - started < 180_000) {
+  for (let tries = 0; performance.now() - started < 180_000; tries++) {
     const idle = await idleShare(3_000);
     if (idle > 0.9) return;
-    console.log(`Waiting for a quiet machine (CPU ${Math.round(idle * 100)}% idle)…`);
+    // Every 30 s: a machine busy with other work would otherwise fill the output.
+    if (tries % 10 === 0) console.log(`Waiting for a quiet machine (CPU ${Math.round(idle * 100)}% idle)…`);
   }
+  console.log("Gave up waiting for a quiet machine after 180 s: other work is running.");
 }

@@ -524,6 +524,10 @@ export async function runLoadTest({
     const passed = errors === 0 && checks.every((c) => c.failures === 0);
     console.log(`\nLoad test ${passed ? "passed" : "FAILED"}.`);
     if (!passed) process.exitCode = 1;
+    for (const [i, server] of servers.entries()) {
+      const logged = server.errors();
+      if (logged.length > 0) console.log(`\nServer ${i + 1}'s last errors:\n${logged.join("\n")}`);
+    }
     console.log(
       `\nMemory at the end of the load test (RSS of each app server's node process; goal ≤ ${RSS_GOAL_MB} MB):`,
     );

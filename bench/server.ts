@@ -57,6 +57,8 @@ export interface Server {
   /** Milliseconds the server reported for seeding the demo data, once known. */
   seedMs: () => number | null;
   output: () => string;
+  /** The server's last error log lines (up to 10). */
+  errors: () => string[];
 }
 
 export interface ServerOptions {
@@ -118,9 +120,16 @@ export async function startServer({
   );
   let seedMs: number | null = null;
   let tail = "";
+  const errors: string[] = [];
   const remember = (chunk: Buffer) => {
     const text = chunk.toString();
     tail = (tail + text).slice(-4000);
+    // The request log fills the tail; a failed run needs the errors behind its 500s.
+    for (const line of text.split("\n")) {
+      if (!line.includes('"level":"error"')) continue;
+      errors.push(line.slice(0, 1000));
+      if (errors.length > 10) errors.shift();
+    }
     if (seedMs === null) {
       const match = /"msg":"demo data seeded","ms":(\d+)/.exec(tail);
       if (match) seedMs = Number(match[1]);
@@ -135,6 +144,7 @@ export async function startServer({
     databaseUrl: databaseUrl ?? embeddedDatabaseUrl(path.join(dataDir, "pg"), pgPort, "app"),
     seedMs: () => seedMs,
     output: () => tail,
+    errors: () => [...errors],
   };
 }
 

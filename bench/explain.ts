@@ -98,7 +98,7 @@ interface Explained {
   statement: SentStatement;
   plan: string;
   executionMs: number | null;
-  /** Growing tables read with a Seq Scan, "(generic plan)" where only that plan does. */
+  /** Growing tables read with a Seq Scan, with their rows ("generic plan" where only that plan does). */
   scans: string[];
 }
 
@@ -128,17 +128,21 @@ async function explainStatement(client: pg.Client, statement: SentStatement): Pr
   } finally {
     await client.query("ROLLBACK");
   }
+  const found = await growingTableScans(client, statement);
   const scans: string[] = [];
-  for (const { table, generic } of await growingTableScans(client, statement))
+  for (const table of new Set(found.map((scan) => scan.table))) {
+    const rows = await rowsOf(client, table);
+    const onlyGeneric = found.every((scan) => scan.table !== table || scan.generic);
     scans.push(
-      `${table} (${(await rowsOf(client, table)).toLocaleString("en")} rows)${generic ? " in the generic plan" : ""}`,
+      `${table} (${rows.toLocaleString("en")} ${rows === 1 ? "row" : "rows"}${onlyGeneric ? ", generic plan" : ""})`,
     );
+  }
   const execution = /Execution Time: ([\d.]+) ms/.exec(plan);
   return {
     statement,
     plan,
     executionMs: execution ? Number(execution[1]) : null,
-    scans: [...new Set(scans)],
+    scans,
   };
 }
 
@@ -243,9 +247,9 @@ async function main() {
       }),
     );
     console.log(
-      "\nA flag names the table and its rows now: a table of a few rows (the sessions and blocks of a " +
-        `fresh benchmark database) is rightly read whole; at ${sizes[0]!.members.toLocaleString("en")} profiles, ` +
-        "a large one read whole is a missing or unused index.",
+      "\nA flag names the table and its rows now. A table of a few rows (the sessions and blocks of a " +
+        "fresh benchmark database) is rightly read whole, and on a small database so may be one of a few " +
+        "thousand; at 100,000 members a growing table read whole is a missing or unused index.",
     );
     for (const report of reports) printPage(report);
   } finally {

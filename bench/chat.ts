@@ -4,12 +4,13 @@
 // stream on the other server, and the streams and memory one process holds.
 // Environment: BENCH_CHAT_ROUNDS (default 10), BENCH_CHAT_PARALLEL (20), BUILD_DIR, KEEP_BENCH_DATA=1.
 import { randomBytes } from "node:crypto";
-import { chmod, mkdtemp, readFile, rm } from "node:fs/promises";
+import { chmod, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { createCookie } from "react-router";
 import { openStream } from "./members";
+import { rssMb } from "./memory";
 import { ensureBuild, percentile, startServer, stopServer, waitForHealth, type Server } from "./server";
 
 const PAIRS = 100;
@@ -75,11 +76,6 @@ async function send(member: BenchMember, path: string, text: string) {
   return performance.now() - started;
 }
 
-async function rssMb(server: Server) {
-  const status = await readFile(`/proc/${server.process.pid}/status`, "utf8");
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-}
-
 async function inBatches<T>(items: T[], size: number, run: (item: T) => Promise<void>) {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(run));
 }
@@ -119,7 +115,7 @@ async function main() {
     );
     await client.end();
     const conversationOf = new Map(rows.map((r) => [r.userAId, r.id]));
-    const rssBefore = [await rssMb(a), await rssMb(b)];
+    const rssBefore = [await rssMb(a.process.pid!), await rssMb(b.process.pid!)];
 
     const waiting = new Map<string, { started: number; resolve: (ms: number) => void }>();
     for (const member of members) {
@@ -136,7 +132,7 @@ async function main() {
         streams.signal,
       );
     }
-    const rssStreams = [await rssMb(a), await rssMb(b)];
+    const rssStreams = [await rssMb(a.process.pid!), await rssMb(b.process.pid!)];
 
     const sendMs: number[] = [];
     const deliveryMs: number[] = [];
@@ -163,7 +159,7 @@ async function main() {
         );
       });
     }
-    const rssAfter = [await rssMb(a), await rssMb(b)];
+    const rssAfter = [await rssMb(a.process.pid!), await rssMb(b.process.pid!)];
     const load = os
       .loadavg()
       .map((l) => l.toFixed(2))

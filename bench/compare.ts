@@ -9,8 +9,10 @@ import { randomBytes } from "node:crypto";
 import { chmod, mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
 import pg from "pg";
+import { measure } from "./measure";
+import { goalPages, memberFacts, someMemberIds } from "./pages";
+import { formatRatio, machineNote, median, roundRatios } from "./rounds";
 import { seedChats } from "./seed-chats";
 import {
   DEMO_LOGIN,
@@ -28,7 +30,6 @@ const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 20_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const SEARCH_PATH = "/members?gender=female&country=NL&min_age=25&max_age=45";
 
 function buildsToCompare(): { name: string; dir: string }[] {
   const builds = (process.env.COMPARE_BUILDS ?? "")
@@ -43,25 +44,18 @@ function buildsToCompare(): { name: string; dir: string }[] {
   return builds;
 }
 
+/** A page's req/s on one server; a failed request stops the comparison (its figures would mislead). */
 async function requestsPerSecond(baseUrl: string, pagePath: string, cookie: string | null, duration: number) {
-  const result = await autocannon({
-    url: `${baseUrl}${pagePath}`,
+  const result = await measure(baseUrl, { label: pagePath, path: pagePath }, cookie, {
+    seconds: duration,
     connections: CONNECTIONS,
-    duration,
-    headers: { accept: "text/html,application/xhtml+xml", ...(cookie ? { cookie } : {}) },
   });
-  const failed = result.non2xx + result.errors + result.timeouts;
-  if (failed > 0) throw new Error(`${baseUrl}${pagePath}: ${failed} failed requests`);
-  return result.requests.average;
+  if (result.errors > 0) throw new Error(`${baseUrl}${pagePath}: ${result.errors} failed requests`);
+  return result.rps;
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
 async function main() {
+  const startLoad = os.loadavg()[0]!;
   const builds = buildsToCompare();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "hartklop-compare-"));
   await chmod(dataDir, 0o755); // the embedded PostgreSQL runs as its own user when started as root
@@ -90,25 +84,14 @@ async function main() {
     const db = new pg.Client({ connectionString: first.databaseUrl });
     await db.connect();
     await seedChats(first.databaseUrl, DEMO_LOGIN.email);
-    const { rows } = await db.query<{ conversationId: number }>(
-      `SELECT cm."conversationId" FROM "User" u JOIN "ConversationMember" cm ON cm."userId" = u.id
-       WHERE u.email = $1 ORDER BY cm."lastMessageAt" DESC LIMIT 1`,
-      [DEMO_LOGIN.email],
-    );
+    const { conversationIds } = await memberFacts(db);
     await settleDatabase(db);
     await db.end();
     const cookie = await loginAsDemoMember(first.baseUrl);
-    const searchPage = await (await fetch(`${first.baseUrl}${SEARCH_PATH}`, { headers: { cookie } })).text();
-    const profileId = /href="\/members\/(\d+)"/.exec(searchPage)?.[1];
-    if (!profileId || !rows[0]) throw new Error("The demo member has no search results or no conversation");
+    const [profileId] = await someMemberIds(first.baseUrl, cookie);
     const pages: { label: string; path: string; visitor?: boolean }[] = [
       { label: "/login (visitor)", path: "/login", visitor: true },
-      { label: "/members (filters)", path: SEARCH_PATH },
-      { label: "/members (filters, page 2)", path: `${SEARCH_PATH}&page=2` },
-      { label: "/members/{id}", path: `/members/${profileId}` },
-      { label: "/likes", path: "/likes" },
-      { label: "/chats", path: "/chats" },
-      { label: "/chats/{id}", path: `/chats/${rows[0].conversationId}` },
+      ...goalPages({ profileId: profileId!, conversationId: conversationIds[0]! }),
     ];
     // A short warm-up of every page on every build: the JIT and the caches, not the figures.
     for (const server of servers)
@@ -131,8 +114,9 @@ async function main() {
         }
       }
     }
+    console.log(`\n${machineNote(startLoad, os.cpus().length)}`);
     console.log(
-      `\n${os.cpus().length} CPU(s), load average ${loadBefore} before and ${loadAverage()} after, Node ` +
+      `${os.cpus().length} CPU(s), load average ${loadBefore} before the rounds and ${loadAverage()} after, Node ` +
         `${process.version}, ${MEMBERS.toLocaleString("en")} members, ${ROUNDS} rounds of ${SECONDS} s, ` +
         `${CONNECTIONS} connections. req/s of ${builds[0]!.name} (median), then each build's median ratio ` +
         `to it in the same round (lowest to highest).\n`,
@@ -144,10 +128,7 @@ async function main() {
         return [
           page.label,
           median(reference).toFixed(0),
-          ...builds.slice(1).map((_, i) => {
-            const ratios = rps[p]![i + 1]!.map((value, round) => value / reference[round]!);
-            return `${median(ratios).toFixed(2)}x (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`;
-          }),
+          ...builds.slice(1).map((_, i) => formatRatio(roundRatios(rps[p]![i + 1]!, reference))),
         ];
       }),
     );

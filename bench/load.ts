@@ -6,8 +6,13 @@
 // Members think 3 to 17 s between actions (BENCH_LOAD_THINK_MS: the mean, default 10000; a member
 // reading profiles and writing messages). At a 3 s mean the 2-core machine that also runs the
 // database and this driver is overloaded: requests queue past the 30 s timeout.
+// Then each app server's RSS (goal: 300 MB at most), and the soak: a few of the members keep a
+// light, steady load for BENCH_SOAK_SECONDS while each server's RSS is read every 10 s, printed as
+// start, peak and end (memory/leaks: bench/memory.ts).
 // Environment: BENCH_LOAD_MEMBERS (500), BENCH_LOAD_SECONDS (60), BENCH_LOAD_THINK_MS (10000);
-// alone it seeds BENCH_MEMBERS (default 5000) demo members first. BUILD_DIR, KEEP_BENCH_DATA=1.
+// BENCH_SOAK_SECONDS (600; 0 skips the soak), BENCH_SOAK_MEMBERS (20), BENCH_SOAK_THINK_MS (5000),
+// BENCH_HEAP_SNAPSHOT=dir (each server writes a heap snapshot there after the soak); alone it
+// seeds BENCH_MEMBERS (default 5000) demo members first. BUILD_DIR, KEEP_BENCH_DATA=1.
 import { randomBytes } from "node:crypto";
 import { chmod, mkdtemp } from "node:fs/promises";
 import os from "node:os";
@@ -16,6 +21,7 @@ import { pathToFileURL } from "node:url";
 import pg from "pg";
 import { closeCredits } from "./credits";
 import { createBenchMembers, openStream, type BenchMember } from "./members";
+import { RSS_GOAL_MB, describeRss, rssMb, rssVerdict, sampleRss, writeHeapSnapshot } from "./memory";
 import {
   ensureBuild,
   removeDataDir,
@@ -31,6 +37,11 @@ import { loadAverage, printTable } from "./table";
 const MEMBERS = Number(process.env.BENCH_LOAD_MEMBERS ?? 500);
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
 const THINK_MS = Number(process.env.BENCH_LOAD_THINK_MS ?? 10000);
+const SOAK_SECONDS = Number(process.env.BENCH_SOAK_SECONDS ?? 600);
+const SOAK_MEMBERS = Number(process.env.BENCH_SOAK_MEMBERS ?? 20);
+const SOAK_THINK_MS = Number(process.env.BENCH_SOAK_THINK_MS ?? 5000);
+/** How often the soak reads each server's RSS. */
+const RSS_EVERY_MS = 10_000;
 /** Each member chats with the members this far away in the ring (all of the other gender). */
 const PARTNER_OFFSETS = [1, 3];
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
@@ -67,6 +78,15 @@ interface Actor extends BenchMember {
   server: Server;
   partners: { member: BenchMember; conversationId: number }[];
 }
+
+const newTally = (sent: string[] = []): Tally => ({
+  ms: new Map([...MIX.map(([a]) => a), "delivery to the stream" as const].map((a) => [a, []])),
+  errors: new Map(),
+  sent: [...sent],
+  liked: [],
+  sends: new Map(),
+  received: new Map(),
+});
 
 const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
 
@@ -171,6 +191,9 @@ async function act(
   }
 }
 
+/** A number in letters ("a" for 0 … "j" for 9): text that differs where only the digits would. */
+const spelled = (n: number) => String(n).replace(/\d/g, (digit) => "abcdefghij"[Number(digit)]!);
+
 /** The first message of every pair, sent by both members at once on different servers where the pair allows. */
 async function openConversations(actors: Actor[], client: pg.Client) {
   const byIndex = new Map(actors.map((a) => [a.index, a]));
@@ -190,7 +213,9 @@ async function openConversations(actors: Actor[], client: pg.Client) {
           [a, b],
           [b, a],
         ].map(async ([from, to]) => {
-          const body = `opener ${from!.index}-${to!.index}`;
+          // Each member writes four openers: they must differ without their digits, or the site
+          // refuses the fourth as a copy-paste opener (decision 0062).
+          const body = `opener ${from!.index}-${to!.index} ${spelled(to!.index)}`;
           const response = await fetch(`${from!.server.baseUrl}/members/${to!.profileId}/chat.data`, {
             method: "POST",
             headers: { ...FORM, cookie: from!.cookie },
@@ -329,6 +354,68 @@ async function verify(
 }
 
 /**
+ * The soak, after the load test: SOAK_MEMBERS of its members (on both servers, each with its event
+ * stream open) keep browsing, liking and sending at a low, steady pace for SOAK_SECONDS while each
+ * server's RSS is read every 10 s. Memory that keeps growing under a steady load is a leak the
+ * 60-second load test is too short to show. With BENCH_HEAP_SNAPSHOT each server then writes a heap
+ * snapshot. Errors fail the run; the database checks are the load test's.
+ */
+async function soak(
+  servers: Server[],
+  actors: Actor[],
+  profileIds: number[],
+  everyone: BenchMember[],
+  sequence: { next: number },
+) {
+  const soakers = actors.slice(0, SOAK_MEMBERS);
+  const streams = new AbortController();
+  const tally = newTally();
+  try {
+    for (const actor of soakers) await openStream(actor.server.baseUrl, actor, () => {}, streams.signal);
+    console.log(
+      `\nSoak: ${soakers.length} members on ${servers.length} app processes for ${SOAK_SECONDS} s, thinking ` +
+        `${Math.round(SOAK_THINK_MS / 3)}–${Math.round((SOAK_THINK_MS * 5) / 3)} ms between actions, RSS read every ${RSS_EVERY_MS / 1000} s…`,
+    );
+    const loadBefore = loadAverage();
+    const sampler = sampleRss(
+      servers.map((server) => server.process.pid!),
+      RSS_EVERY_MS,
+    );
+    const deadline = performance.now() + SOAK_SECONDS * 1000;
+    await Promise.all(
+      soakers.map(async (actor) => {
+        await sleep(Math.random() * SOAK_THINK_MS);
+        while (performance.now() < deadline) {
+          await act(actor, tally, profileIds, everyone, sequence);
+          await sleep(SOAK_THINK_MS / 3 + Math.random() * ((SOAK_THINK_MS * 4) / 3));
+        }
+      }),
+    );
+    const series = await sampler.stop();
+    const actions = [...tally.ms.values()].reduce((sum, values) => sum + values.length, 0);
+    const errors = [...tally.errors.values()].reduce((a, b) => a + b, 0);
+    console.log(
+      `Soak: ${actions} actions (${(actions / SOAK_SECONDS).toFixed(1)} per s), ${errors} errors` +
+        `${errors ? ` (${[...tally.errors].map(([k, n]) => `${k}: ${n}`).join(", ")})` : ""}; ` +
+        `${series[0]!.length} RSS samples per server; load average ${loadBefore} before and ${loadAverage()} after.`,
+    );
+    series.forEach((samples, i) =>
+      console.log(`Server ${i + 1} (pid ${servers[i]!.process.pid}): ${describeRss(samples)}.`),
+    );
+    if (errors > 0) {
+      console.log("Soak FAILED: requests failed under a light load.");
+      process.exitCode = 1;
+    }
+    for (const [i, server] of servers.entries()) {
+      const file = await writeHeapSnapshot(server);
+      if (file) console.log(`Server ${i + 1}: heap snapshot ${file}`);
+    }
+  } finally {
+    streams.abort();
+  }
+}
+
+/**
  * Runs the load test against `first` (which seeded the database) and a second app process started
  * here on the same database. Returns whether it passed (no errors, every check holds).
  */
@@ -370,14 +457,7 @@ export async function runLoadTest({
        ORDER BY p.id LIMIT 2000`,
     );
     const profileIds = profiles.map((p) => p.id);
-    const tally: Tally = {
-      ms: new Map([...MIX.map(([a]) => a), "delivery to the stream" as const].map((a) => [a, []])),
-      errors: new Map(),
-      sent: [...openers],
-      liked: [],
-      sends: new Map(),
-      received: new Map(),
-    };
+    const tally = newTally(openers);
     // Every member has the site open in one tab, on its own server: its event stream.
     for (let i = 0; i < actors.length; i += 50) {
       await Promise.all(
@@ -410,6 +490,7 @@ export async function runLoadTest({
       }),
     );
     const loadAfter = loadAverage();
+    const rssAfterLoad = await Promise.all(servers.map((server) => rssMb(server.process.pid!)));
     await sleep(3000); // the last messages' way to the streams
     streams.abort();
     await measureDelivery(client, tally);
@@ -443,6 +524,19 @@ export async function runLoadTest({
     const passed = errors === 0 && checks.every((c) => c.failures === 0);
     console.log(`\nLoad test ${passed ? "passed" : "FAILED"}.`);
     if (!passed) process.exitCode = 1;
+    for (const [i, server] of servers.entries()) {
+      const logged = server.errors();
+      if (logged.length > 0) console.log(`\nServer ${i + 1}'s last errors:\n${logged.join("\n")}`);
+    }
+    console.log(
+      `\nMemory at the end of the load test (RSS of each app server's node process; goal ≤ ${RSS_GOAL_MB} MB):`,
+    );
+    rssAfterLoad.forEach((mb, i) =>
+      console.log(
+        `Server ${i + 1} (pid ${servers[i]!.process.pid}): ${mb.toFixed(0)} MB, ${rssVerdict(mb)}.`,
+      ),
+    );
+    if (SOAK_SECONDS > 0) await soak(servers, actors, profileIds, members, sequence);
     return passed;
   } finally {
     streams.abort();

@@ -7,6 +7,7 @@ import path from "node:path";
 import type pg from "pg";
 import { ensureBuild as buildIfStale } from "../scripts/build-if-stale.mjs";
 import { embeddedDatabaseUrl } from "../server/embedded-postgres";
+import { heapSnapshotFlags } from "./memory";
 
 export const BUILD_DIR = process.env.BUILD_DIR ?? "build";
 
@@ -35,11 +36,15 @@ export interface Server {
   process: ChildProcess;
   baseUrl: string;
   databaseUrl: string;
+  /** The environment it was started with (DATABASE_URL only when it uses another's database). */
+  env: NodeJS.ProcessEnv;
   /** Milliseconds the server reported for seeding the demo data, once known. */
   seedMs: () => number | null;
   /** Whether the server logged a line with this message (`msg`) so far. */
   logged: (msg: string) => boolean;
   output: () => string;
+  /** The server's last error log lines (up to 10). */
+  errors: () => string[];
 }
 
 export interface ServerOptions {
@@ -91,6 +96,8 @@ export async function startServer({
     process.execPath,
     [
       ...(process.env.BENCH_PROF ? ["--cpu-prof", "--cpu-prof-dir=" + process.env.BENCH_PROF] : []),
+      // BENCH_HEAP_SNAPSHOT: a heap snapshot on SIGUSR2 (bench/memory.ts).
+      ...heapSnapshotFlags(),
       // As `npm start` runs it (see the README's production section).
       "--max-semi-space-size=32",
       "--import",
@@ -105,6 +112,7 @@ export async function startServer({
   let seedMs: number | null = null;
   let tail = "";
   const messages = new Set<string>();
+  const errors: string[] = [];
   // Each stream's unfinished last line, until its end arrives.
   const partial = { stdout: "", stderr: "" };
   const remember = (stream: keyof typeof partial) => (chunk: Buffer) => {
@@ -115,6 +123,10 @@ export async function startServer({
     for (const line of lines) {
       const msg = /"msg":"([^"]*)"/.exec(line)?.[1];
       if (msg !== undefined) messages.add(msg);
+      // The request log fills the tail; a failed run needs the errors behind its 500s.
+      if (!line.includes('"level":"error"')) continue;
+      errors.push(line.slice(0, 1000));
+      if (errors.length > 10) errors.shift();
     }
     if (seedMs === null) {
       const match = /"msg":"demo data seeded","ms":(\d+)/.exec(tail);
@@ -125,11 +137,13 @@ export async function startServer({
   child.stderr.on("data", remember("stderr"));
   return {
     process: child,
+    env,
     baseUrl: `http://127.0.0.1:${port}`,
     databaseUrl: databaseUrl ?? embeddedDatabaseUrl(path.join(dataDir, "pg"), pgPort, "app"),
     seedMs: () => seedMs,
     logged: (msg) => messages.has(msg),
     output: () => tail,
+    errors: () => [...errors],
   };
 }
 
@@ -224,9 +238,11 @@ async function idleShare(ms: number): Promise<number> {
 /** Autovacuum and the checkpointer finish what the seed left them before anything is measured. */
 async function waitForIdleCpu() {
   const started = performance.now();
-  while (performance.now() - started < 180_000) {
+  for (let tries = 0; performance.now() - started < 180_000; tries++) {
     const idle = await idleShare(3_000);
     if (idle > 0.9) return;
-    console.log(`Waiting for a quiet machine (CPU ${Math.round(idle * 100)}% idle)…`);
+    // Every 30 s: a machine busy with other work would otherwise fill the output.
+    if (tries % 10 === 0) console.log(`Waiting for a quiet machine (CPU ${Math.round(idle * 100)}% idle)…`);
   }
+  console.log("Gave up waiting for a quiet machine after 180 s: other work is running.");
 }

@@ -8,12 +8,13 @@
 // KEEP_BENCH_DATA=1.
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chmod, mkdtemp, readFile } from "node:fs/promises";
+import { chmod, mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { closeCredits, grantCredits } from "./credits";
 import { createBenchMembers, openStream, type BenchMember } from "./members";
+import { rssMb } from "./memory";
 import {
   ensureBuild,
   removeDataDir,
@@ -37,12 +38,6 @@ const FORM = { "content-type": "application/x-www-form-urlencoded" };
 function openFileLimit(): number {
   const limit = execFileSync("sh", ["-c", "ulimit -n"]).toString().trim();
   return limit === "unlimited" ? Infinity : Number(limit);
-}
-
-async function memory(server: Server) {
-  const status = await readFile(`/proc/${server.process.pid}/status`, "utf8");
-  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rssMb: kb("VmRSS") / 1024 };
 }
 
 async function send(server: Server, from: BenchMember, path: string, body: string) {
@@ -110,7 +105,7 @@ async function main() {
 
     // Settle first: the figures before the streams should not include start-up garbage.
     await sleep(3000);
-    const before = await memory(server);
+    const rssBefore = await rssMb(server.process.pid!);
     const received = new Map<string, number>();
     const openStarted = performance.now();
     let opened = 0;
@@ -125,7 +120,7 @@ async function main() {
     });
     const openMs = performance.now() - openStarted;
     await sleep(3000);
-    const withStreams = await memory(server);
+    const rssWithStreams = await rssMb(server.process.pid!);
     console.log(`Opened ${opened.toLocaleString("en")} streams in ${seconds(openMs)}; sending…`);
 
     const sendMs: number[] = [];
@@ -141,7 +136,7 @@ async function main() {
       });
     }
     await sleep(3000); // the last messages' way to the streams
-    const after = await memory(server);
+    const rssAfter = await rssMb(server.process.pid!);
     const { rows: messages } = await client.query<{ id: number; body: string }>(
       `SELECT id, body FROM "Message" WHERE body = ANY($1::text[])`,
       [sent.map((s) => s.body)],
@@ -154,7 +149,7 @@ async function main() {
       if (at === undefined) missed++;
       else deliveryMs.push(at - s.started);
     }
-    const perStreamKb = ((withStreams.rssMb - before.rssMb) * 1024) / opened;
+    const perStreamKb = ((rssWithStreams - rssBefore) * 1024) / opened;
     console.log(
       `\n${opened.toLocaleString("en")} open event streams on one app process; ${PAIRS} pairs among them sent ` +
         `${sent.length} messages (${PARALLEL} in flight). ${os.cpus().length} CPU(s), load average ${loadAverage()}.\n`,
@@ -174,8 +169,8 @@ async function main() {
       [row("send (POST, stored and paid)", sendMs), row("delivery to the other member's stream", deliveryMs)],
     );
     console.log(
-      `\nServer RSS: ${before.rssMb.toFixed(0)} MB before the streams, ${withStreams.rssMb.toFixed(0)} MB with ` +
-        `${opened.toLocaleString("en")} open (${perStreamKb.toFixed(1)} KB per stream), ${after.rssMb.toFixed(0)} MB after sending. ` +
+      `\nServer RSS: ${rssBefore.toFixed(0)} MB before the streams, ${rssWithStreams.toFixed(0)} MB with ` +
+        `${opened.toLocaleString("en")} open (${perStreamKb.toFixed(1)} KB per stream), ${rssAfter.toFixed(0)} MB after sending. ` +
         `Not delivered: ${missed}.`,
     );
     if (missed > 0) process.exitCode = 1;

@@ -41,7 +41,14 @@ import { seedBaseData } from "../../prisma/seed/base-data";
 import { seedDemoMembers } from "../../prisma/seed/demo-data";
 import { createMember, type Member } from "../fixtures/members";
 import { siteRequest } from "../fixtures/run-route";
-import { withSentStatements, type SentStatement } from "../fixtures/sent-statements";
+import {
+  GROWING_TABLES,
+  growingTableScans,
+  isDataStatement,
+  withSentStatements,
+  type PlanNode,
+  type SentStatement,
+} from "../fixtures/sent-statements";
 
 // Seeding thousands of members in bulk statements takes longer than a request may.
 process.env.DB_STATEMENT_TIMEOUT_MS = "600000";
@@ -50,26 +57,6 @@ const BUDGET = 8;
 /** Demo members from the seed code; each is then copied COPIES times in bulk SQL (the seed is slow). */
 const DEMO_MEMBERS = 800;
 const COPIES = 20;
-
-/** Tables that grow with members and their activity: none of them may be read sequentially. */
-const GROWING_TABLES = [
-  "User",
-  "Profile",
-  "ProfileInterest",
-  "Photo",
-  "Session",
-  "Like",
-  "Match",
-  "SwipeDecision",
-  "Block",
-  "Conversation",
-  "ConversationMember",
-  "Message",
-  "ChatEvent",
-  "Payment",
-  "CreditLedgerEntry",
-  "PushSubscription",
-];
 
 type Handler = (args: never, next: never) => unknown;
 
@@ -111,44 +98,15 @@ async function serve(
 
 let explainer: pg.Client;
 
-const CONTROL = /^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|SET |LISTEN|UNLISTEN|NOTIFY)/i;
-
-interface PlanNode {
-  "Node Type": string;
-  "Relation Name"?: string;
-  Plans?: PlanNode[];
-}
-
-function seqScans(node: PlanNode, found: string[] = []): string[] {
-  if (node["Node Type"] === "Seq Scan" && GROWING_TABLES.includes(node["Relation Name"] ?? "")) {
-    found.push(node["Relation Name"]!);
-  }
-  for (const child of node.Plans ?? []) seqScans(child, found);
-  return found;
-}
-
 /** The growing tables each statement's plan reads sequentially, as "Table: statement". */
 async function sequentialScans(statements: SentStatement[]): Promise<string[]> {
   const problems: string[] = [];
-  const explain = async (options: string, text: string, values: unknown[]) => {
-    const result = await explainer.query<{ "QUERY PLAN": [{ Plan: PlanNode }] }>({
-      text: `EXPLAIN (${options}) ${text}`,
-      values,
-    });
-    return result.rows[0]!["QUERY PLAN"][0].Plan;
-  };
-  for (const { text, values, prepared } of statements) {
-    if (CONTROL.test(text) || /"?pgboss"?\./.test(text) || /pg_notify/i.test(text)) continue;
-    const plans = [await explain("FORMAT JSON", text, values)];
-    if (prepared && values.length > 0) plans.push(await explain("GENERIC_PLAN, FORMAT JSON", text, []));
-    for (const [index, plan] of plans.entries()) {
-      if (process.env.QUERY_BUDGET_LOG && seqScans(plan).length > 0)
-        console.log(JSON.stringify(plan, null, 1));
-      for (const table of seqScans(plan)) {
-        problems.push(
-          `${table}${index ? " (generic plan)" : ""}: ${text.replace(/\s+/g, " ").slice(0, 300)}`,
-        );
-      }
+  for (const statement of statements.filter(isDataStatement)) {
+    for (const { table, generic, plan } of await growingTableScans(explainer, statement)) {
+      if (process.env.QUERY_BUDGET_LOG) console.log(JSON.stringify(plan, null, 1));
+      problems.push(
+        `${table}${generic ? " (generic plan)" : ""}: ${statement.text.replace(/\s+/g, " ").slice(0, 300)}`,
+      );
     }
   }
   return problems;

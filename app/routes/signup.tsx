@@ -1,6 +1,6 @@
 import { useTranslation } from "~/ui/use-translation";
 import { requireAnonymous } from "~/middleware/guards.server";
-import { signupAction } from "~/routes/+shared/signup-action.server";
+import { signupStepAction, signupView } from "~/routes/+shared/signup-action.server";
 import { visitorAccess } from "~/middleware/visitor-access.server";
 import { resellOffer } from "~/domain/landers/resell.server";
 import { requestInfoContext } from "~/middleware/context";
@@ -13,7 +13,8 @@ import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["accounts", "resell", "signup"] };
 
-export function loader({ request, context }: Route.LoaderArgs) {
+/** The signup steps 0 to 3 (`?step=`; docs/product.md, Accounts): the page, and what the modal loads. */
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireAnonymous(context);
   const { site } = context.get(requestInfoContext);
   const access = visitorAccess(site, request);
@@ -25,6 +26,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
   return {
     settings,
+    view: await signupView(request, context),
     resell: access.maySignUp ? null : resellOffer(site, access.tracking),
     title: getInstance(context).t("signup:title"),
     siteName: site.name,
@@ -33,7 +35,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireAnonymous(context);
-  return signupAction(request, context);
+  return signupStepAction(request, context);
 }
 
 export const meta: Route.MetaFunction = ({ data }) => titleMeta(data);
@@ -45,8 +47,8 @@ export default function SignupRoute({ loaderData, actionData }: Route.ComponentP
       <h1 className="h3 text-primary">{t("signup:title")}</h1>
       {loaderData.settings.open ? (
         <>
-          <p>{t("signup:intro")}</p>
-          <SignupForm settings={loaderData.settings} actionData={actionData} />
+          {loaderData.view.step === 0 && <p>{t("signup:intro")}</p>}
+          <SignupForm settings={loaderData.settings} view={loaderData.view} actionData={actionData} />
         </>
       ) : (
         <>

@@ -1,27 +1,46 @@
-import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/ui/use-translation";
-import { Link, useFetcher } from "react-router";
-import { InviteOnlyNotice, SignupForm, type SignupActionData, type SignupPageData } from "./signup-form";
+import { Suspense, useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import { useRootData } from "~/lib/root-data";
+import { isPlainLeftClick } from "./app-link";
+import { usePageTranslator } from "./page-translations";
+import {
+  InviteOnlyNotice,
+  isRefusal,
+  SignupForm,
+  type SignupActionData,
+  type SignupPageData,
+  type SignupView,
+} from "./signup-form";
+import { TranslatorProvider, useTranslation } from "./use-translation";
 
 /** Signup is a separate /signup page on phones, a modal from this width on (Bootstrap's md breakpoint). */
-const SIGNUP_MODAL_MIN_WIDTH = 768;
+const SIGNUP_MODAL_QUERY = "(min-width: 768px)";
+/** What the modal needs besides the page's own translations. */
+const MODAL_NAMESPACES = ["accounts", "signup"] as const;
 
 /**
- * The signup form in a modal: its settings come from the /signup loader and it posts to /signup, so
- * the page and the modal share every rule. While a signup is in progress neither the backdrop, nor
- * Escape, nor the close button closes it.
+ * The signup steps in a modal: the step and the settings come from the /signup loader and every
+ * step posts to /signup, so the page and the modal share every rule. A step that moves on answers
+ * the next step's number and the modal loads it. While a step is being sent neither the backdrop,
+ * nor Escape, nor the close button closes it.
  */
-function SignupModal({ onClose }: { onClose: () => void }) {
+function SignupModal({ href, onClose }: { href: string; onClose: () => void }) {
   const { t } = useTranslation();
-  const settings = useFetcher<{ settings: SignupPageData }>();
+  const page = useFetcher<{ settings: SignupPageData; view: SignupView }>();
   const submit = useFetcher<SignupActionData>();
   const inProgress = submit.state !== "idle";
   const dialogRef = useRef<HTMLDivElement>(null);
 
-  const { load } = settings;
+  const { load } = page;
   useEffect(() => {
-    void load("/signup");
-  }, [load]);
+    void load(href);
+  }, [load, href]);
+
+  // A step moved on: show the next one, with what the visitor typed there before.
+  const answer = submit.data;
+  useEffect(() => {
+    if (answer && !isRefusal(answer)) void load(`/signup?step=${answer.next}`);
+  }, [answer, load]);
 
   useEffect(() => {
     dialogRef.current?.focus();
@@ -40,7 +59,9 @@ function SignupModal({ onClose }: { onClose: () => void }) {
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [inProgress, onClose]);
 
-  const data = settings.data?.settings;
+  const data = page.data;
+  // The answer that moved on belongs to the step before: the loaded step shows without it.
+  const stepAnswer = isRefusal(answer) ? answer : null;
   return (
     <div
       className="modal d-block"
@@ -73,8 +94,14 @@ function SignupModal({ onClose }: { onClose: () => void }) {
               <p className="text-body-secondary mb-0" role="status">
                 {t("signup:loading")}
               </p>
-            ) : data.open ? (
-              <SignupForm settings={data} actionData={submit.data} fetcher={submit} />
+            ) : data.settings.open ? (
+              <SignupForm
+                settings={data.settings}
+                view={data.view}
+                actionData={stepAnswer}
+                fetcher={submit}
+                loading={page.state !== "idle"}
+              />
             ) : (
               <InviteOnlyNotice />
             )}
@@ -85,29 +112,51 @@ function SignupModal({ onClose }: { onClose: () => void }) {
   );
 }
 
-/**
- * The "Gratis aanmelden" button: a plain link to /signup (phones, and always without JavaScript);
- * from 768 px wide with JavaScript it opens the signup modal instead.
- */
-export function SignupCallToAction({ className }: { className?: string }) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+/** The modal once the signup texts are there (a page without them loads them first). */
+function TranslatedSignupModal(props: { href: string; onClose: () => void }) {
+  const translator = usePageTranslator(MODAL_NAMESPACES);
   return (
-    <>
-      <Link
-        to="/signup"
-        className={className}
-        data-testid="signup-cta"
-        onClick={(event) => {
-          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-          if (!window.matchMedia(`(min-width: ${SIGNUP_MODAL_MIN_WIDTH}px)`).matches) return;
-          event.preventDefault();
-          setOpen(true);
-        }}
-      >
-        {t("signup:cta")}
-      </Link>
-      {open && <SignupModal onClose={() => setOpen(false)} />}
-    </>
+    <TranslatorProvider value={translator}>
+      <SignupModal {...props} />
+    </TranslatorProvider>
+  );
+}
+
+/** The /signup link a click is on, if it is one: any link to the signup page, with or without a query. */
+function signupLinkOf(event: MouseEvent): string | null {
+  if (!(event.target instanceof Element)) return null;
+  const link = event.target.closest<HTMLAnchorElement>("a[href]");
+  if (!link || !isPlainLeftClick(event, link.target)) return null;
+  const url = new URL(link.href, window.location.href);
+  if (url.origin !== window.location.origin || url.pathname !== "/signup") return null;
+  return url.pathname + url.search;
+}
+
+/**
+ * Every signup link of the site, one listener (mounted once, by the root, for visitors): a plain
+ * link to the /signup page on phones and without JavaScript; from 768 px wide with JavaScript a
+ * click opens the signup modal instead. It listens in the capture phase, before the link's own
+ * handler (React Router's `<Link>`, or `useAppLinkNavigation`) would navigate.
+ */
+export function SignupLinks() {
+  const visitor = !useRootData()?.user;
+  const [open, setOpen] = useState<string | null>(null);
+  useEffect(() => {
+    if (!visitor) return;
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || window.location.pathname === "/signup") return;
+      const href = signupLinkOf(event);
+      if (!href || !window.matchMedia(SIGNUP_MODAL_QUERY).matches) return;
+      event.preventDefault();
+      setOpen(href);
+    };
+    document.addEventListener("click", onClick, true);
+    return () => document.removeEventListener("click", onClick, true);
+  }, [visitor]);
+  if (!open || !visitor) return null;
+  return (
+    <Suspense fallback={null}>
+      <TranslatedSignupModal href={open} onClose={() => setOpen(null)} />
+    </Suspense>
   );
 }

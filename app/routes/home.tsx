@@ -14,7 +14,7 @@ import { MemberCard, MemberCardList } from "~/ui/member-card";
 import type { Route } from "./+types/home";
 import type { TranslationHandle } from "~/lib/i18n";
 
-export const handle: TranslationHandle = { i18n: ["accounts", "likes", "resell", "signup"] };
+export const handle: TranslationHandle = { i18n: ["likes", "resell", "signup"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { site, user } = context.get(requestInfoContext);

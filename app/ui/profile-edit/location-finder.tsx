@@ -24,17 +24,18 @@ async function placeAt(latitude: number, longitude: number) {
 
 /**
  * The "use my location" button (only with JavaScript): fills in the place the browser's position is
- * in. Its texts are the profile's location texts, or (`texts`) another namespace's with the same keys.
+ * in.
  */
 export function LocationFinder({
   regionLabel,
   onFound,
-  texts = "profileEdit:location",
+  texts,
 }: {
   /** The region label as it reads inside a sentence (see regionLabelInSentence). */
   regionLabel: string;
   onFound: (place: Place, coords: Coords) => void;
-  texts?: "profileEdit:location" | "signup:place";
+  /** Where its texts are: the profile's location texts, or the signup's place texts (same keys). */
+  texts: string;
 }) {
   const { t } = useTranslation();
   const [geo, setGeo] = useState<{ status: GeoStatus; city?: string }>({ status: "idle" });

@@ -1,3 +1,4 @@
+import type { ShouldRevalidateFunction } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
 import { requireAnonymous } from "~/middleware/guards.server";
 import { signupStepAction, signupView } from "~/routes/+shared/signup-action.server";
@@ -37,6 +38,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireAnonymous(context);
   return signupStepAction(request, context);
 }
+
+/**
+ * The steps load again only on the signup page itself. The signup modal (a fetcher on another
+ * page) loads each step itself: reloaded after its last step, when the new member is logged in,
+ * the loader would redirect the page away from where the signup sends it.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => (currentUrl.pathname === "/signup" && nextUrl.pathname === "/signup" ? defaultShouldRevalidate : false);
 
 export const meta: Route.MetaFunction = ({ data }) => titleMeta(data);
 

@@ -78,8 +78,9 @@ export function useValidatedForm<Schemas, Schema extends ObjectSchema>({
     ...options,
     shouldValidate,
     shouldRevalidate,
-    onValidate: ({ formData }) =>
-      validator
+    // A button with `formnovalidate` ("Back") submits unchecked, as HTML's own checks do.
+    onValidate: ({ formData, submitter }) =>
+      validator && !(submitter as HTMLButtonElement | null)?.formNoValidate
         ? validator.parseWithZod(formData, { schema: schema(validator.schemas, t) })
         : unvalidated<Schema>(formData),
   });

@@ -348,14 +348,18 @@ test("on a phone, signup in steps makes a profile with a city that a region sear
   await expect(progress.locator('[aria-current="step"]')).toContainText("Jij");
   // Each step fits the phone's screen: its button is there without scrolling.
   const fitsScreen = async () => {
-    const box = (await page.getByRole("button", { name: /Volgende|Gratis aanmelden/ }).boundingBox())!;
+    const button = page.getByRole("button", { name: /Volgende|Gratis aanmelden/ });
+    await expect(button).toBeVisible();
+    const box = (await button.boundingBox())!;
     expect(box.y + box.height).toBeLessThanOrEqual(844);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   };
   await fitsScreen();
   await whoStep(page, { gender: "Man", seeking: "Vrouw" });
+  await atStep(page, "birth");
   await fitsScreen();
   await birthStep(page, dateOfBirth);
+  await atStep(page, "place");
   await expect(progress.locator('[aria-current="step"]')).toContainText("Woonplaats");
   await fitsScreen();
   // Two places are called Hengelo: the member chooses.
@@ -364,6 +368,8 @@ test("on a phone, signup in steps makes a profile with a city that a region sear
   await expect(choice.getByRole("radio")).toHaveCount(2);
   await choice.getByLabel("Hengelo, Overijssel (NL)").check();
   await next(page);
+  await atStep(page, "account");
+  await fitsScreen();
   await fillAccountStep(page, { email, name });
   await page.getByRole("button", { name: "Gratis aanmelden" }).click();
   await expect(page).toHaveURL(/\/signup-matches$/);

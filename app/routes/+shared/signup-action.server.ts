@@ -174,7 +174,9 @@ export async function signupStepAction(
 
   if (step < 3) {
     const submission = parseWithZod(formData, { schema: stepSchema });
-    if (submission.status !== "success") return refuse({ result: submission.reply() }, 400);
+    const reply = (fieldErrors?: Record<string, string[]>) =>
+      submission.reply({ fieldErrors, hideFields: ["password"] });
+    if (submission.status !== "success") return refuse({ result: reply() }, 400);
     if (step !== 2) return moveTo((step + 1) as SignupFormStep);
     const search = placeOf(draft.values, country);
     if (search.status === "found") {
@@ -184,10 +186,10 @@ export async function signupStepAction(
     }
     if (search.status === "choose") {
       const places = search.places.map((place) => ({ id: place.id, label: placeLabel(place) }));
-      return refuse({ result: submission.reply(), places }, 200);
+      return refuse({ result: reply(), places }, 200);
     }
     const message = t(PLACE_ERROR_KEYS[search.status], { place: draft.values.place ?? "" });
-    return refuse({ result: submission.reply({ fieldErrors: { place: [message] } }) }, 400);
+    return refuse({ result: reply({ place: [message] }) }, 400);
   }
 
   // The account step: the earlier steps' values come from the draft and are checked once more.
@@ -198,7 +200,11 @@ export async function signupStepAction(
       reached === 2 && earlier.status === "success"
         ? { place: [t(PLACE_ERROR_KEYS.unknown, { place: draft.values.place ?? "" })] }
         : undefined;
-    const result = earlier.reply({ formErrors: [t("signup:errors.incomplete")], fieldErrors });
+    const result = earlier.reply({
+      formErrors: [t("signup:errors.incomplete")],
+      fieldErrors,
+      hideFields: ["password"],
+    });
     return refuse({ step: reached, result }, 400);
   }
   const full = formOf(draft.values);

@@ -20,6 +20,7 @@ import { DefaultLayout } from "./ui/layouts/default-layout";
 import { LoadingBar } from "./ui/loading-bar";
 import { IconSprite } from "~/ui/icons";
 import { usePageTranslator } from "./ui/page-translations";
+import { SignupLinks } from "./ui/signup-modal";
 import { registerServiceWorker } from "./ui/push/push-client";
 import stylesheet from "./styles/app.scss?url";
 import { isStaff } from "~/domain/core/staff-roles";
@@ -172,7 +173,12 @@ export default function App() {
       // No storage (a private window): the offline page stays in Dutch and English.
     }
   }, []);
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      <SignupLinks />
+    </>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -9,12 +9,12 @@ import { requestInfoContext } from "~/middleware/context";
 import { getLocale } from "~/middleware/i18n.server";
 import { CamTeasers } from "~/ui/landers/cam-teasers";
 import { ResellOffer } from "~/ui/landers/resell-offer";
-import { SignupCallToAction } from "~/ui/signup-modal";
+import { AppLink } from "~/ui/app-link";
 import { MemberCard, MemberCardList } from "~/ui/member-card";
 import type { Route } from "./+types/home";
 import type { TranslationHandle } from "~/lib/i18n";
 
-export const handle: TranslationHandle = { i18n: ["accounts", "likes", "resell", "signup"] };
+export const handle: TranslationHandle = { i18n: ["likes", "resell", "signup"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { site, user } = context.get(requestInfoContext);
@@ -47,7 +47,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="container">
           <h1 className="display-6 fw-bold">{title}</h1>
           <p className="lead mb-0">{description}</p>
-          {signupOpen && <SignupCallToAction className="btn btn-on-primary btn-lg fw-semibold mt-3" />}
+          {signupOpen && (
+            // Opens the signup modal on wide screens (ui/signup-modal's SignupLinks), as every signup link.
+            <AppLink
+              to="/signup"
+              className="btn btn-on-primary btn-lg fw-semibold mt-3"
+              data-testid="signup-cta"
+            >
+              {t("signup:cta")}
+            </AppLink>
+          )}
         </div>
       </section>
       {resell && (

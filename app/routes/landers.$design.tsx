@@ -1,5 +1,5 @@
 import { data, redirect, type ShouldRevalidateFunction } from "react-router";
-import { signupAction } from "~/routes/+shared/signup-action.server";
+import { signupStepAction } from "~/routes/+shared/signup-action.server";
 import { cleanSlug, isLanderName, landerTakesSlug } from "~/domain/landers/designs";
 import { landerEntry, landerSubmittedContext } from "~/routes/+shared/lander-entry.server";
 import { loadPromoLander } from "~/domain/landers/promo-lander.server";
@@ -48,7 +48,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const lander = landerOf(params);
   if (context.get(requestInfoContext).user) throw redirect("/members");
   context.set(landerSubmittedContext, true);
-  return signupAction(request, context, { lander: lander.name });
+  return signupStepAction(request, context, { lander: lander.name });
 }
 
 // The page's members do not change by signing up; a refused form must not count as a new visit.

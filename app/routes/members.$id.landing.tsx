@@ -1,5 +1,5 @@
 import { data, redirect, type ShouldRevalidateFunction } from "react-router";
-import { signupAction } from "~/routes/+shared/signup-action.server";
+import { signupStepAction } from "~/routes/+shared/signup-action.server";
 import { cleanSlug, MEMBER_LANDERS, type MemberLanderKind } from "~/domain/landers/designs";
 import { landerEntry, landerSubmittedContext } from "~/routes/+shared/lander-entry.server";
 import { loadMemberLander, memberLanderName } from "~/domain/landers/member-lander.server";
@@ -67,7 +67,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (user) throw redirect(`/members/${lander.profileId}`);
   if (!(await loadMemberLander(site, lander.profileId))) throw data(null, { status: 404 });
   context.set(landerSubmittedContext, true);
-  return signupAction(request, context, { lander: lander.name, next: "/complete-signup" });
+  return signupStepAction(request, context, { lander: lander.name, next: "/complete-signup" });
 }
 
 export const shouldRevalidate: ShouldRevalidateFunction = () => false;

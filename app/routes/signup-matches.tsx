@@ -6,6 +6,7 @@ import { findSignupMatches } from "~/domain/accounts/signup-matches.server";
 import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { MemberCard, MemberCardList } from "~/ui/member-card";
+import { SignupProgress } from "~/ui/signup-progress";
 import type { Route } from "./+types/signup-matches";
 import { titleMeta } from "~/ui/page-title";
 
@@ -29,6 +30,7 @@ export default function SignupMatchesRoute({ loaderData }: Route.ComponentProps)
   const { name, matches } = loaderData;
   return (
     <main className="container py-4">
+      <SignupProgress current={4} />
       <h1 className="h3 text-primary">{t("signup:matches.title")}</h1>
       {matches.length > 0 ? (
         <>

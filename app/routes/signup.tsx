@@ -1,6 +1,7 @@
+import type { ShouldRevalidateFunction } from "react-router";
 import { useTranslation } from "~/ui/use-translation";
 import { requireAnonymous } from "~/middleware/guards.server";
-import { signupAction } from "~/routes/+shared/signup-action.server";
+import { signupStepAction, signupView } from "~/routes/+shared/signup-action.server";
 import { visitorAccess } from "~/middleware/visitor-access.server";
 import { resellOffer } from "~/domain/landers/resell.server";
 import { requestInfoContext } from "~/middleware/context";
@@ -13,7 +14,8 @@ import { titleMeta } from "~/ui/page-title";
 
 export const handle: TranslationHandle = { i18n: ["accounts", "resell", "signup"] };
 
-export function loader({ request, context }: Route.LoaderArgs) {
+/** The signup steps 0 to 3 (`?step=`; docs/product.md, Accounts): the page, and what the modal loads. */
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireAnonymous(context);
   const { site } = context.get(requestInfoContext);
   const access = visitorAccess(site, request);
@@ -25,6 +27,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   };
   return {
     settings,
+    view: await signupView(request, context),
     resell: access.maySignUp ? null : resellOffer(site, access.tracking),
     title: getInstance(context).t("signup:title"),
     siteName: site.name,
@@ -33,8 +36,19 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireAnonymous(context);
-  return signupAction(request, context);
+  return signupStepAction(request, context);
 }
+
+/**
+ * The steps load again only on the signup page itself. The signup modal (a fetcher on another
+ * page) loads each step itself: reloaded after its last step, when the new member is logged in,
+ * the loader would redirect the page away from where the signup sends it.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => (currentUrl.pathname === "/signup" && nextUrl.pathname === "/signup" ? defaultShouldRevalidate : false);
 
 export const meta: Route.MetaFunction = ({ data }) => titleMeta(data);
 
@@ -45,8 +59,8 @@ export default function SignupRoute({ loaderData, actionData }: Route.ComponentP
       <h1 className="h3 text-primary">{t("signup:title")}</h1>
       {loaderData.settings.open ? (
         <>
-          <p>{t("signup:intro")}</p>
-          <SignupForm settings={loaderData.settings} actionData={actionData} />
+          {loaderData.view.step === 0 && <p>{t("signup:intro")}</p>}
+          <SignupForm settings={loaderData.settings} view={loaderData.view} actionData={actionData} />
         </>
       ) : (
         <>

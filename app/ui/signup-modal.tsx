@@ -1,113 +1,48 @@
-import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "~/ui/use-translation";
-import { Link, useFetcher } from "react-router";
-import { InviteOnlyNotice, SignupForm, type SignupActionData, type SignupPageData } from "./signup-form";
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useRootData } from "~/lib/root-data";
+import { isPlainLeftClick } from "./app-link";
 
 /** Signup is a separate /signup page on phones, a modal from this width on (Bootstrap's md breakpoint). */
-const SIGNUP_MODAL_MIN_WIDTH = 768;
+const SIGNUP_MODAL_QUERY = "(min-width: 768px)";
 
-/**
- * The signup form in a modal: its settings come from the /signup loader and it posts to /signup, so
- * the page and the modal share every rule. While a signup is in progress neither the backdrop, nor
- * Escape, nor the close button closes it.
- */
-function SignupModal({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation();
-  const settings = useFetcher<{ settings: SignupPageData }>();
-  const submit = useFetcher<SignupActionData>();
-  const inProgress = submit.state !== "idle";
-  const dialogRef = useRef<HTMLDivElement>(null);
+// The modal's code and texts load with the first click that opens it, not with every page.
+const SignupModal = lazy(() => import("./signup-modal-dialog"));
 
-  const { load } = settings;
-  useEffect(() => {
-    void load("/signup");
-  }, [load]);
-
-  useEffect(() => {
-    dialogRef.current?.focus();
-    const { overflow } = document.body.style;
-    document.body.style.overflow = "hidden";
-    return () => {
-      document.body.style.overflow = overflow;
-    };
-  }, []);
-
-  useEffect(() => {
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && !inProgress) onClose();
-    };
-    document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
-  }, [inProgress, onClose]);
-
-  const data = settings.data?.settings;
-  return (
-    <div
-      className="modal d-block"
-      style={{ background: "rgba(0, 0, 0, 0.6)" }}
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="signup-modal-title"
-      aria-busy={inProgress || undefined}
-      data-testid="signup-modal"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget && !inProgress) onClose();
-      }}
-    >
-      <div className="modal-dialog modal-dialog-scrollable">
-        <div className="modal-content" ref={dialogRef} tabIndex={-1}>
-          <div className="modal-header">
-            <h2 className="modal-title h5 text-primary" id="signup-modal-title">
-              {t("signup:title")}
-            </h2>
-            <button
-              type="button"
-              className="btn-close"
-              aria-label={t("signup:close")}
-              disabled={inProgress}
-              onClick={onClose}
-            />
-          </div>
-          <div className="modal-body">
-            {!data ? (
-              <p className="text-body-secondary mb-0" role="status">
-                {t("signup:loading")}
-              </p>
-            ) : data.open ? (
-              <SignupForm settings={data} actionData={submit.data} fetcher={submit} />
-            ) : (
-              <InviteOnlyNotice />
-            )}
-          </div>
-        </div>
-      </div>
-    </div>
-  );
+/** The /signup link a click is on, if it is one: any link to the signup page, with or without a query. */
+function signupLinkOf(event: MouseEvent): string | null {
+  if (!(event.target instanceof Element)) return null;
+  const link = event.target.closest<HTMLAnchorElement>("a[href]");
+  if (!link || !isPlainLeftClick(event, link.target)) return null;
+  const url = new URL(link.href, window.location.href);
+  if (url.origin !== window.location.origin || url.pathname !== "/signup") return null;
+  return url.pathname + url.search;
 }
 
 /**
- * The "Gratis aanmelden" button: a plain link to /signup (phones, and always without JavaScript);
- * from 768 px wide with JavaScript it opens the signup modal instead.
+ * Every signup link of the site, one listener (mounted once, by the root, for visitors): a plain
+ * link to the /signup page on phones and without JavaScript; from 768 px wide with JavaScript a
+ * click opens the signup modal instead. It listens in the capture phase, before the link's own
+ * handler (React Router's `<Link>`, or `useAppLinkNavigation`) would navigate.
  */
-export function SignupCallToAction({ className }: { className?: string }) {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
+export function SignupLinks() {
+  const visitor = !useRootData()?.user;
+  const [open, setOpen] = useState<string | null>(null);
+  useEffect(() => {
+    if (!visitor) return;
+    const onClick = (event: MouseEvent) => {
+      if (event.defaultPrevented || window.location.pathname === "/signup") return;
+      const href = signupLinkOf(event);
+      if (!href || !window.matchMedia(SIGNUP_MODAL_QUERY).matches) return;
+      event.preventDefault();
+      setOpen(href);
+    };
+    document.addEventListener("click", onClick, true);
+    return () => document.removeEventListener("click", onClick, true);
+  }, [visitor]);
+  if (!open || !visitor) return null;
   return (
-    <>
-      <Link
-        to="/signup"
-        className={className}
-        data-testid="signup-cta"
-        onClick={(event) => {
-          if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-          if (!window.matchMedia(`(min-width: ${SIGNUP_MODAL_MIN_WIDTH}px)`).matches) return;
-          event.preventDefault();
-          setOpen(true);
-        }}
-      >
-        {t("signup:cta")}
-      </Link>
-      {open && <SignupModal onClose={() => setOpen(false)} />}
-    </>
+    <Suspense fallback={null}>
+      <SignupModal href={open} onClose={() => setOpen(null)} />
+    </Suspense>
   );
 }

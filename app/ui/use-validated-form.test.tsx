@@ -57,6 +57,9 @@ function renderLogin({ load, locale = "nl" }: { load: () => Promise<Schemas>; lo
         />
         <PasswordField label="Password" field={fields.password} autoComplete="current-password" />
         <button type="submit">Log in</button>
+        <button type="submit" name="intent" value="back" formNoValidate>
+          Back
+        </button>
       </Form>
     );
   }
@@ -128,6 +131,16 @@ describe("useValidatedForm", () => {
     form.submit();
     await screen.findByText("Login mislukt, probeer opnieuw.");
     expect(form.posted).toEqual([{ email: "anna@example.com", password: "geheim" }]);
+  });
+
+  it("sends the form unchecked from a button with formnovalidate (Back), as HTML does", async () => {
+    const schemas = deferredSchemas();
+    const form = renderLogin({ load: schemas.load });
+    await schemas.arrive();
+    form.type("geen-adres");
+    fireEvent.click(screen.getByRole("button", { name: "Back" }));
+    await screen.findByText("Login mislukt, probeer opnieuw.");
+    expect(form.posted).toEqual([{ email: "geen-adres", password: "", intent: "back" }]);
   });
 
   it.each(["is still loading", "failed to load"])(

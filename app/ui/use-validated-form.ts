@@ -78,11 +78,24 @@ export function useValidatedForm<Schemas, Schema extends ObjectSchema>({
     ...options,
     shouldValidate,
     shouldRevalidate,
-    onValidate: ({ formData }) =>
-      validator
+    onValidate: ({ formData, submitter }) =>
+      validator && !skipsChecks(submitter)
         ? validator.parseWithZod(formData, { schema: schema(validator.schemas, t) })
         : unvalidated<Schema>(formData),
   });
+}
+
+/** Conform's own intents (checking a field on blur) come from a hidden button named so. */
+const CONFORM_INTENT = "__intent__";
+
+/**
+ * A button of the form's own with `formnovalidate` ("Back") submits unchecked, as HTML's checks
+ * would let it; conform's intent buttons carry the attribute too, but are checks themselves.
+ */
+function skipsChecks(submitter: unknown): boolean {
+  return (
+    submitter instanceof HTMLButtonElement && submitter.formNoValidate && submitter.name !== CONFORM_INTENT
+  );
 }
 
 /** What conform gets while the validator is on its way: no errors, so nothing shows and a submit is sent. */

@@ -4,8 +4,7 @@ import { E2E_BASE_URL } from "./constants";
 import { e2eDb } from "./db";
 import { acceptEntryWarning, expect, jsEnabled, test, whenInteractive } from "./fixtures";
 import { latestMail } from "./mail";
-
-const PASSWORD = "Zomer-2026!";
+import { birthStep, fillAccountStep, placeStep, whoStep } from "./signup-steps";
 
 /** A visible demo member with an approved public main photo whose file the server has drawn. */
 async function demoMember() {
@@ -41,15 +40,13 @@ test.beforeEach(async ({ context, baseURL }) => {
 
 const newEmail = () => `lander-${randomUUID().slice(0, 8)}@example.com`;
 
+/** The lander's own first step, then the remaining steps on /signup. */
 async function fillSignupForm(page: Page, email: string) {
-  await page.getByLabel("E-mailadres").fill(email);
-  await page.getByLabel("Profielnaam").fill(`Lander${Math.floor(Math.random() * 100000)}`);
-  await page.getByLabel("Wachtwoord").fill(PASSWORD);
-  await page.getByLabel("Geboortedatum").fill("1990-05-05");
-  await page.getByLabel("Geboortedatum").blur();
-  await page.getByRole("group", { name: "Ik ben een" }).getByLabel("Man").check();
-  await page.getByRole("group", { name: "Ik zoek een" }).getByLabel("Vrouw").check();
-  await page.getByRole("checkbox", { name: /Ik ga akkoord met de algemene voorwaarden/ }).check();
+  await whoStep(page, { gender: "Man", seeking: "Vrouw" });
+  await expect(page).toHaveURL(/\/signup\?step=1$/);
+  await birthStep(page);
+  await placeStep(page);
+  await fillAccountStep(page, { email, name: `Lander${Math.floor(Math.random() * 100000)}` });
   await page.getByRole("button", { name: "Gratis aanmelden" }).click();
 }
 

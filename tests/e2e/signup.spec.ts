@@ -2,10 +2,27 @@ import { randomUUID } from "node:crypto";
 import type { Page, TestInfo } from "@playwright/test";
 import { E2E_BASE_URL } from "./constants";
 import { createMember, e2eDb } from "./db";
-import { acceptEntryWarning, expect, jsEnabled, startOverAsVisitor, test, whenInteractive } from "./fixtures";
+import {
+  acceptEntryWarning,
+  expect,
+  jsEnabled,
+  login,
+  startOverAsVisitor,
+  test,
+  whenInteractive,
+} from "./fixtures";
 import { latestMail } from "./mail";
-
-const PASSWORD = "Zomer-2026!";
+import {
+  atStep,
+  birthStep,
+  fillAccountStep,
+  next,
+  placeStep,
+  SIGNUP_PASSWORD as PASSWORD,
+  signUpInSteps,
+  toAccountStep,
+  whoStep,
+} from "./signup-steps";
 
 // The matches page shows demo members' photos, which the server draws in the background after its
 // first start (newest members first): wait until the last ones exist, or their thumbnails are 404s.
@@ -60,29 +77,14 @@ async function openSignup(page: Page, testInfo: TestInfo) {
 
 const newEmail = () => `aanmelder-${randomUUID().slice(0, 8)}@example.com`;
 
-async function fillSignupForm(
-  scope: Page | ReturnType<Page["getByTestId"]>,
-  values: { email: string; name?: string; password?: string; dateOfBirth?: string },
-) {
-  await scope.getByLabel("E-mailadres").fill(values.email);
-  await scope.getByLabel("Profielnaam").fill(values.name ?? `Nieuw${Math.floor(Math.random() * 10000)}`);
-  await scope.getByLabel("Wachtwoord").fill(values.password ?? PASSWORD);
-  await scope.getByLabel("Geboortedatum").fill(values.dateOfBirth ?? "1990-05-05");
-  // Leave the field first: with JavaScript its message appears on blur and moves what is below it.
-  await scope.getByLabel("Geboortedatum").blur();
-  await scope.getByRole("group", { name: "Ik ben een" }).getByLabel("Vrouw").check();
-  await scope.getByRole("group", { name: "Ik zoek een" }).getByLabel("Man").check();
-  await scope.getByRole("checkbox", { name: /Ik ga akkoord met de algemene voorwaarden/ }).check();
-}
-
 test("signs up, confirms the e-mail from the mail and is logged in", async ({ page, baseURL }, testInfo) => {
   const email = newEmail();
   await openSignup(page, testInfo);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gratis aanmelden");
-  await fillSignupForm(page, { email });
-  await page.getByRole("button", { name: "Gratis aanmelden" }).click();
+  await signUpInSteps(page, { email });
 
   await expect(page).toHaveURL(/\/signup-matches$/);
+  await expect(page.getByTestId("signup-progress").locator('[aria-current="step"]')).toContainText("Matches");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Deze leden passen bij jou");
   const matches = page.getByTestId("signup-matches").locator("li");
   expect(await matches.count()).toBeGreaterThan(0);
@@ -137,16 +139,32 @@ test("a failed submit keeps the typed values but not the password", async ({
   const checkConsole = allowRefusedForms(consoleErrors);
   const member = await createMember();
   await openSignup(page, testInfo);
-  await fillSignupForm(page, { email: member.email, name: "Bestaand1" });
+  await toAccountStep(page, { email: member.email, dateOfBirth: "1990-05-05" });
+  await fillAccountStep(page, { email: member.email, name: "Bestaand1" });
   await page.getByRole("button", { name: "Gratis aanmelden" }).click();
   const notice = page.getByTestId("signup-existing");
   await expect(notice).toHaveText("Er bestaat al een account met dit e-mailadres. Log hier in.");
   await expect(notice.getByRole("link", { name: "Log hier in" })).toHaveAttribute("href", "/login");
   await expect(page.getByLabel("E-mailadres")).toHaveValue(member.email);
   await expect(page.getByLabel("Profielnaam")).toHaveValue("Bestaand1");
-  await expect(page.getByLabel("Geboortedatum")).toHaveValue("1990-05-05");
-  await expect(page.getByRole("group", { name: "Ik ben een" }).getByLabel("Vrouw")).toBeChecked();
   await expect(page.getByLabel("Wachtwoord")).toHaveValue("");
+  // Going back keeps what was typed, in every step; coming forward again too.
+  await page.getByRole("button", { name: "Terug" }).click();
+  await atStep(page, "place");
+  await expect(page.getByLabel("Woonplaats")).toHaveValue("Utrecht");
+  await page.getByRole("button", { name: "Terug" }).click();
+  await atStep(page, "birth");
+  await expect(page.getByLabel("Geboortedatum")).toHaveValue("1990-05-05");
+  await page.getByRole("button", { name: "Terug" }).click();
+  await atStep(page, "who");
+  await expect(page.getByRole("group", { name: "Ik ben een" }).getByLabel("Vrouw")).toBeChecked();
+  await expect(page.getByTestId("signup-progress").locator('[aria-current="step"]')).toContainText("Jij");
+  await next(page);
+  await next(page);
+  await next(page);
+  await atStep(page, "account");
+  await expect(page.getByLabel("E-mailadres")).toHaveValue(member.email);
+  await expect(page.getByLabel("Profielnaam")).toHaveValue("Bestaand1");
   checkConsole();
 });
 
@@ -154,16 +172,37 @@ test("shows the validation messages", async ({ page, consoleErrors }, testInfo) 
   const checkConsole = allowRefusedForms(consoleErrors);
   const email = newEmail();
   await openSignup(page, testInfo);
-  await fillSignupForm(page, { email, name: email, dateOfBirth: "2015-01-01" });
+  await atStep(page, "who");
+  await next(page);
+  await expect(page.getByText("Kies of je een man of een vrouw bent")).toBeVisible();
+  await whoStep(page);
+  await birthStep(page, "2015-01-01");
+  await expect(page.getByText("Vul uw geboortedatum in (18+ jaar)")).toBeVisible();
+  await birthStep(page, "1990-05-05");
+  // A place the offline data does not know, a postcode alone, a bad postcode: each says so and
+  // keeps what was typed.
+  await placeStep(page, "Nergenshuizen");
+  await expect(
+    page.getByText("We kennen geen plaats met de naam Nergenshuizen.", { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByLabel("Woonplaats")).toHaveValue("Nergenshuizen");
+  await placeStep(page, "3511 AB");
+  await expect(
+    page.getByText("Met alleen een postcode vinden we je woonplaats niet.", { exact: false }),
+  ).toBeVisible();
+  await placeStep(page, "0123 AB");
+  await expect(page.getByText("Dit is geen geldige postcode.", { exact: false })).toBeVisible();
+  await expect(page.getByLabel("Woonplaats")).toHaveValue("0123 AB");
+  await placeStep(page, "3511 AB Utrecht");
+  await fillAccountStep(page, { email, name: email });
   await page.getByRole("button", { name: "Gratis aanmelden" }).click();
   await expect(page.getByText("Je profielnaam moet anders zijn dan je e-mailadres")).toBeVisible();
-  await expect(page.getByText("Vul uw geboortedatum in (18+ jaar)")).toBeVisible();
   await page.getByLabel("Profielnaam").fill("@sanne");
   await page.getByLabel("E-mailadres").fill("geen-adres");
   await page.getByRole("button", { name: "Gratis aanmelden" }).click();
   await expect(page.getByText("Je profielnaam mag niet beginnen met een @")).toBeVisible();
   await expect(page.getByText("Ongeldige e-mail")).toBeVisible();
-  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page).toHaveURL(/\/signup(\?step=3)?$/);
   checkConsole();
 });
 
@@ -171,7 +210,8 @@ test("suggests a correction for a misspelled mail domain", async ({ page, consol
   const checkConsole = allowRefusedForms(consoleErrors);
   const user = `typo-${randomUUID().slice(0, 8)}`;
   await openSignup(page, testInfo);
-  await fillSignupForm(page, { email: `${user}@gmial.com` });
+  await toAccountStep(page, { email: `${user}@gmial.com` });
+  await fillAccountStep(page, { email: `${user}@gmial.com` });
   if (jsEnabled(testInfo)) {
     // Shown as soon as the field is left; accepting it fills in the address.
     await page.getByLabel("Profielnaam").focus();
@@ -211,9 +251,10 @@ test("the home page's signup button opens the modal on wide screens with JavaScr
   await expect(modal).toBeHidden();
 
   await button.click();
-  await expect(modal.getByLabel("E-mailadres")).toBeVisible();
   const email = newEmail();
-  await fillSignupForm(modal, { email });
+  await toAccountStep(modal, { email });
+  await expect(page).toHaveURL(/\/$/);
+  await fillAccountStep(modal, { email });
   // Hold the signup a moment: while it runs, neither Escape nor the backdrop closes the modal.
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -244,8 +285,7 @@ test("confirm step: resend the mail and correct the address", async ({ page, con
   const checkConsole = allowRefusedForms(consoleErrors);
   const email = newEmail();
   await openSignup(page, testInfo);
-  await fillSignupForm(page, { email });
-  await page.getByRole("button", { name: "Gratis aanmelden" }).click();
+  await signUpInSteps(page, { email });
   await expect(page).toHaveURL(/\/signup-matches$/);
   await page.goto("/complete-signup");
 
@@ -277,4 +317,111 @@ test("confirm step: resend the mail and correct the address", async ({ page, con
   await page.goto("/complete-signup");
   await expect(page).toHaveURL(/\/$/);
   checkConsole();
+});
+
+/** Age in whole years today of someone born on `iso` (YYYY-MM-DD). */
+function ageToday(iso: string) {
+  const born = new Date(`${iso}T00:00:00Z`);
+  const now = new Date();
+  let age = now.getUTCFullYear() - born.getUTCFullYear();
+  if (
+    now.getUTCMonth() < born.getUTCMonth() ||
+    (now.getUTCMonth() === born.getUTCMonth() && now.getUTCDate() < born.getUTCDate())
+  )
+    age -= 1;
+  return age;
+}
+
+test("on a phone, signup in steps makes a profile with a city that a region search finds", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  const email = newEmail();
+  const name = `Hengeloer${Math.floor(Math.random() * 100000)}`;
+  // An age few demo members have, so the search's first page shows the new member.
+  const dateOfBirth = "1941-03-09";
+  await openSignup(page, testInfo);
+  const progress = page.getByTestId("signup-progress");
+  await expect(progress.locator("li")).toHaveCount(5);
+  await expect(progress.locator('[aria-current="step"]')).toContainText("Jij");
+  // Each step fits the phone's screen: its button is there without scrolling.
+  const fitsScreen = async () => {
+    const button = page.getByRole("button", { name: /Volgende|Gratis aanmelden/ });
+    await expect(button).toBeVisible();
+    const box = (await button.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(844);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  };
+  await fitsScreen();
+  await whoStep(page, { gender: "Man", seeking: "Vrouw" });
+  await atStep(page, "birth");
+  await fitsScreen();
+  await birthStep(page, dateOfBirth);
+  await atStep(page, "place");
+  await expect(progress.locator('[aria-current="step"]')).toContainText("Woonplaats");
+  await fitsScreen();
+  // Two places are called Hengelo: the member chooses.
+  await placeStep(page, "Hengelo");
+  const choice = page.getByTestId("signup-place-choice");
+  await expect(choice.getByRole("radio")).toHaveCount(2);
+  await choice.getByLabel("Hengelo, Overijssel (NL)").check();
+  await next(page);
+  await atStep(page, "account");
+  await fitsScreen();
+  await fillAccountStep(page, { email, name });
+  await page.getByRole("button", { name: "Gratis aanmelden" }).click();
+  await expect(page).toHaveURL(/\/signup-matches$/);
+
+  const profile = await e2eDb().profile.findFirstOrThrow({
+    where: { user: { email } },
+    select: { city: true, region: true, country: true, latitude: true, longitude: true },
+  });
+  expect(profile).toMatchObject({ city: "Hengelo", region: "Overijssel", country: "NL" });
+  expect(profile.latitude).toBeCloseTo(52.27, 1);
+  expect(profile.longitude).toBeCloseTo(6.79, 1);
+
+  // Confirmed, the profile is listed: another member finds it by region (and its age).
+  const mail = await latestMail(email);
+  await page.goto(mail.links.find((l) => l.includes("/activate?token="))!);
+  await expect(page).toHaveURL(/\/activate\/done$/);
+  await startOverAsVisitor(page, baseURL!);
+  const searcher = await createMember();
+  await login(page, searcher.email, searcher.password);
+  const age = ageToday(dateOfBirth);
+  await page.goto(`/members?gender=male&country=NL&region=Overijssel&min_age=${age}&max_age=${age}`);
+  const card = page.getByTestId("member-card").filter({ hasText: name });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText("Hengelo");
+});
+
+test("every signup link opens the modal on wide screens with JavaScript, and the page on phones", async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/login");
+  await whenInteractive(page, testInfo);
+  await page.getByRole("main").getByRole("link", { name: "Meld je gratis aan" }).click();
+  if (jsEnabled(testInfo)) {
+    const modal = page.getByRole("dialog", { name: "Gratis aanmelden" });
+    await expect(modal).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(modal.getByTestId("signup-progress")).toBeVisible();
+    await whoStep(modal);
+    await atStep(modal, "birth");
+    await expect(page).toHaveURL(/\/login$/);
+    await page.keyboard.press("Escape");
+    await expect(modal).toBeHidden();
+  } else {
+    await expect(page).toHaveURL(/\/signup$/);
+  }
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/premium");
+  await whenInteractive(page, testInfo);
+  await page.getByRole("link", { name: "Gratis aanmelden" }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Gratis aanmelden");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
 });

@@ -275,6 +275,7 @@ describe("signup", () => {
     date_of_birth: "1990-05-05",
     gender: "female",
     seeking_gender: "male",
+    place: "Utrecht",
     accept_terms: "on",
   });
   const email = () => `abuse-signup-${process.pid}-${++counter}@example.com`;

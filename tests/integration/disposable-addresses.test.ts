@@ -22,6 +22,7 @@ import { forgetCachedReads } from "../fixtures/caches";
 import { errorsOf } from "../fixtures/form-errors";
 import { createMember, ORIGIN } from "../fixtures/members";
 import { nextIp, post } from "../fixtures/run-route";
+import { continueSignup } from "../fixtures/signup-steps";
 
 const nl = translatorFor("nl");
 const REFUSAL = nl("consent:disposableEmail");
@@ -39,6 +40,7 @@ const signupForm = (email: string) => ({
   date_of_birth: "1990-05-05",
   gender: "female",
   seeking_gender: "male",
+  place: "Utrecht",
   accept_terms: "on",
 });
 
@@ -92,11 +94,12 @@ describe("signup", () => {
     expect(await users(email)).toBe(0);
   });
 
-  it("a lander's form refuses it the same way", async () => {
+  it("a signup that began on a lander refuses it the same way", async () => {
     const email = `${local("lander")}@yopmail.com`;
-    const refused = await post("/landers/gallery/utrecht", null, signupForm(email), landerRoute.action, {
+    const first = await post("/landers/gallery/utrecht", null, signupForm(email), landerRoute.action, {
       params: { design: "gallery", slug: "utrecht" },
     });
+    const refused = await continueSignup(first, signupForm(email));
     expect(refused.status).toBe(400);
     expect(errorsOf((refused.body as { result: object }).result).email).toEqual([REFUSAL]);
     expect(await users(email)).toBe(0);

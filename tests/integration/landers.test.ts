@@ -18,7 +18,8 @@ import { loader as memberChatLoader } from "~/routes/members.$id.chat";
 import { seedBaseData } from "../../prisma/seed/base-data";
 import { createMember, separateProfileIds, type Member } from "../fixtures/members";
 import { renderRoute } from "../fixtures/render-route";
-import { runRoute, siteRequest, post } from "../fixtures/run-route";
+import { runRoute, siteRequest, post, trackingCookie } from "../fixtures/run-route";
+import { continueSignup } from "../fixtures/signup-steps";
 import { untilAStatementWaitsOnALock } from "../fixtures/lock-waits";
 import { forgetCachedReads } from "../fixtures/caches";
 
@@ -89,6 +90,7 @@ function signupForm(overrides: Record<string, string> = {}) {
     date_of_birth: "1990-05-05",
     gender: "male",
     seeking_gender: "female",
+    place: "Utrecht",
     accept_terms: "on",
     ...overrides,
   };
@@ -118,6 +120,23 @@ const postToLander = (
     params: handler === landerAction ? landerParams(path) : memberParams(path),
   });
 
+/**
+ * Signs up from a lander: its own first step, then the other steps on /signup (in one POST) with the
+ * draft cookie, and the tracking cookie the lander's URL left. The outcome of the last POST.
+ */
+async function signUpOnLander(
+  path: string,
+  form: Record<string, string>,
+  handler: typeof landerAction | typeof memberLanderAction,
+  { cookie }: { cookie?: string } = {},
+) {
+  const first = await postToLander(path, form, handler);
+  const query = path.split("?")[1];
+  const tracking =
+    cookie ?? (query && /network|campaign|ref|sub\d/.test(query) ? await trackingCookie(query) : undefined);
+  return continueSignup<Body>(first, form, { cookie: tracking });
+}
+
 const memberIds = (body: Body | null) =>
   ((body?.page as { members: { id: number }[] }).members ?? []).map((m) => m.id);
 
@@ -140,7 +159,7 @@ describe("promotional landers", () => {
         loaderData: body,
       });
       expect(html, design).toContain(`action="/landers/${design}?network=adnet&amp;sub1=s1"`);
-      expect(html, design).toContain('name="email"');
+      expect(html, design).toContain('name="gender"');
       for (const photo of [...privateOnly.photoIds, ...hidden.flatMap((m) => m.photoIds)]) {
         expect(html, design).not.toContain(`/photos/${photo}/`);
       }
@@ -254,7 +273,7 @@ describe("promotional landers", () => {
       loaderData: closed.body,
     });
     expect(html).toContain('data-testid="resell-offer"');
-    expect(html).not.toContain('name="email"');
+    expect(html).not.toContain('name="gender"');
     // With a traffic source the form is back; a POST without one is refused.
     const open = await viewLander("/landers/gallery?network=adnet");
     expect(open.body!.entry).toMatchObject({ signup: { open: true }, resell: null });
@@ -266,7 +285,10 @@ describe("signing up on a lander", () => {
   it("stores the tracking data, the lander and the campaign token on the account", async () => {
     const form = signupForm();
     const path = "/landers/gallery/utrecht?network=adnet&ref=r9&sub1=a&sub2=b&sub3=c&campaign=summer-24";
-    const outcome = await postToLander(path, form, landerAction);
+    // The lander's form is the first step; the others follow on /signup.
+    const first = await postToLander(path, form, landerAction);
+    expect(first).toMatchObject({ status: 302, location: "/signup?step=1" });
+    const outcome = await continueSignup(first, form, { cookie: await trackingCookie(path.split("?")[1]!) });
     expect(outcome).toMatchObject({ status: 302, location: "/signup-matches" });
     const user = await db().user.findFirstOrThrow({
       where: { email: form.email },
@@ -298,7 +320,8 @@ describe("signing up on a lander", () => {
       form,
       headers: { Cookie: cookie, "X-Forwarded-For": "10.31.0.1" },
     });
-    const outcome = await runRoute<Body>(request, landerAction, { design: "tinderswipe" });
+    const first = await runRoute<Body>(request, landerAction, { design: "tinderswipe" });
+    const outcome = await continueSignup(first, form, { cookie });
     expect(outcome.status).toBe(302);
     const user = await db().user.findFirstOrThrow({
       where: { email: form.email },
@@ -308,12 +331,20 @@ describe("signing up on a lander", () => {
   });
 
   it("answers a refused form on the lander with the errors and the typed values, never the password", async () => {
-    const outcome = await postToLander("/landers/adultonly", signupForm({ accept_terms: "" }), landerAction);
+    const outcome = await postToLander("/landers/adultonly", signupForm({ gender: "" }), landerAction);
     expect(outcome.status).toBe(400);
     const result = (outcome.body as { result: { initialValue: Record<string, string>; error: Body } }).result;
-    expect(result.error).toHaveProperty("accept_terms");
+    expect(outcome.body).toMatchObject({ step: 0 });
+    expect(result.error).toHaveProperty("gender");
     expect(result.initialValue.name).toMatch(/^Nieuw/);
     expect(result.initialValue).not.toHaveProperty("password");
+    // The terms are accepted in the account step, on /signup: refused there, with the lander's draft kept.
+    const form = signupForm({ accept_terms: "" });
+    const first = await postToLander("/landers/adultonly", form, landerAction);
+    const refused = await continueSignup(first, form);
+    expect(refused).toMatchObject({ status: 400, body: { step: 3 } });
+    expect((refused.body as { result: { error: Body } }).result.error).toHaveProperty("accept_terms");
+    expect(await db().user.count({ where: { email: form.email } })).toBe(0);
   });
 });
 
@@ -396,7 +427,7 @@ describe("member landers", () => {
   it("signing up stores the member lander, and activation leads straight to that member's chat", async () => {
     const member = women[1]!;
     const form = signupForm();
-    const outcome = await postToLander(
+    const outcome = await signUpOnLander(
       `/members/${member.profileId}/landing2/zomer?network=adnet`,
       form,
       memberLanderAction,
@@ -418,7 +449,7 @@ describe("member landers", () => {
 
   it("after a promotional lander's signup, activation shows the usual page", async () => {
     const form = signupForm();
-    await postToLander("/landers/gallery", form, landerAction);
+    await signUpOnLander("/landers/gallery", form, landerAction);
     const user = await db().user.findFirstOrThrow({ where: { email: form.email }, select: { id: true } });
     const mail = await db().mail.findFirstOrThrow({
       where: { userId: user.id, template: "activation" },
@@ -522,16 +553,16 @@ describe("visits and bounces", () => {
     await beacon(converted.token);
     await beacon(other.token);
     expect(await bouncedAt(converted.id)).toBeInstanceOf(Date);
-    const signedUp = await postToLander(
+    const signedUp = await signUpOnLander(
       path,
       { ...signupForm(), [LANDER_VISIT_FIELD]: converted.token },
       landerAction,
     );
-    expect(signedUp.status).toBe(302);
+    expect(signedUp).toMatchObject({ status: 302, location: "/signup-matches" });
     expect(await bouncedAt(converted.id)).toBeNull();
     expect(await bouncedAt(other.id)).toBeInstanceOf(Date);
     // A refused signup, or a forged visit, clears nothing.
-    const refused = await postToLander(
+    const refused = await signUpOnLander(
       path,
       { ...signupForm({ accept_terms: "" }), [LANDER_VISIT_FIELD]: other.token },
       landerAction,
@@ -539,8 +570,8 @@ describe("visits and bounces", () => {
     expect(refused.status).toBe(400);
     const forged = `${other.id}.AAAAAAAAAAAAAAAAAAAAAA`;
     expect(
-      (await postToLander(path, { ...signupForm(), [LANDER_VISIT_FIELD]: forged }, landerAction)).status,
-    ).toBe(302);
+      (await signUpOnLander(path, { ...signupForm(), [LANDER_VISIT_FIELD]: forged }, landerAction)).location,
+    ).toBe("/signup-matches");
     expect(await bouncedAt(other.id)).toBeInstanceOf(Date);
   });
 
@@ -552,8 +583,12 @@ describe("visits and bounces", () => {
     const beacon = async () =>
       runRoute(await siteRequest("/api/lander-bounce", null, { form: { visit: token } }), bounceAction);
 
-    const signedUp = await postToLander(path, { ...signupForm(), [LANDER_VISIT_FIELD]: token }, landerAction);
-    expect(signedUp.status).toBe(302);
+    const signedUp = await signUpOnLander(
+      path,
+      { ...signupForm(), [LANDER_VISIT_FIELD]: token },
+      landerAction,
+    );
+    expect(signedUp).toMatchObject({ status: 302, location: "/signup-matches" });
     expect((await beacon()).status).toBe(204);
     expect((await beacon()).status).toBe(204);
     expect(await db().landerVisit.findUniqueOrThrow({ where: { id }, select: { bouncedAt: true } })).toEqual({
@@ -594,7 +629,7 @@ describe("visits and bounces", () => {
   it("a refused signup POST renders the lander again without counting another visit", async () => {
     const before = await db().landerVisit.count();
     const request = await siteRequest("/landers/gallery", null, {
-      form: signupForm({ accept_terms: "" }),
+      form: signupForm({ gender: "" }),
       headers: { "X-Forwarded-For": "10.32.0.1" },
     });
     // As React Router does for a document POST: the action, then the loaders with the same context.

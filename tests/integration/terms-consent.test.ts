@@ -68,6 +68,7 @@ describe("signing up", () => {
       date_of_birth: "1990-05-05",
       gender: "female",
       seeking_gender: "male",
+      place: "Utrecht",
       accept_terms: "on",
     };
     const started = Date.now();

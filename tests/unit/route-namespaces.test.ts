@@ -36,14 +36,21 @@ function resolveImport(from: string, specifier: string): string | null {
   return candidates.find((file) => existsSync(file) && statSync(file).isFile()) ?? null;
 }
 
+/**
+ * Components loaded later (`lazy(() => import("./x"))`, a `.tsx` module imported dynamically) load
+ * their own namespaces (`usePageTranslator`), so the page need not: such a module is not followed.
+ */
+const selfTranslating = new Set<string>();
+
 function moduleGraph(file: string, seen = new Set<string>()): Set<string> {
   if (seen.has(file)) return seen;
   seen.add(file);
   for (const [, typeOnly, specifier, dynamic] of readFileSync(file, "utf8").matchAll(imports)) {
     if (typeOnly) continue;
     const resolved = resolveImport(file, (specifier ?? dynamic)!);
-    if (resolved && /\.(tsx?)$/.test(resolved) && !/\.server\.tsx?$/.test(resolved))
-      moduleGraph(resolved, seen);
+    if (!resolved || !/\.(tsx?)$/.test(resolved) || /\.server\.tsx?$/.test(resolved)) continue;
+    if (dynamic && resolved.endsWith(".tsx")) selfTranslating.add(resolved);
+    else moduleGraph(resolved, seen);
   }
   return seen;
 }
@@ -100,6 +107,14 @@ describe("translation namespaces of the routes", () => {
   it("finds namespaces in the code", () => {
     expect(namespacesUsedBy(path.join(appDir, "routes/members.tsx"))).toContain("search");
     expect(namespacesUsedBy(path.join(appDir, "ui/installed-app/back-button.tsx"))).toContain("installedApp");
+  });
+
+  it("components loaded later load their own namespaces", () => {
+    for (const { file } of unique) namespacesUsedBy(file);
+    expect(selfTranslating.size).toBeGreaterThan(0);
+    for (const file of selfTranslating) {
+      expect(readFileSync(file, "utf8"), path.relative(root, file)).toMatch(/usePageTranslator\(/);
+    }
   });
 
   it("each route's handle names exactly the namespaces its code uses beyond the routes above it", () => {

@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import { z } from "zod";
 import { ageOn } from "~/domain/profiles/age";
+import { PLACE_TEXT_MAX } from "~/domain/profiles/place-query";
 import { GENDERS } from "~/domain/profiles/genders";
 import { looksLikeLink } from "./name-rules";
 import { isLikeAccount, newPasswordSchema, passwordProblemMessage } from "./password-rules";
@@ -37,11 +38,7 @@ export interface SignupSettings {
   usesSignupMessage: boolean;
 }
 
-/**
- * The signup form (docs/product.md, Accounts), shared by the browser (validation on blur) and the server,
- * with messages in the visitor's language. `today` decides the age (tests pass a fixed day).
- */
-export function signupSchema(t: TFunction, settings: SignupSettings, today: Date = new Date()) {
+function signupSchemas(t: TFunction, settings: SignupSettings, today: Date) {
   const minAge = settings.minAge;
   const dateRequired = t("signup:validation.dateOfBirthRequired", { min_age: minAge });
   const dateInvalid = t("signup:validation.dateOfBirthInvalid");
@@ -80,7 +77,7 @@ export function signupSchema(t: TFunction, settings: SignupSettings, today: Date
     )
     .transform((value) => validDate(value)!);
 
-  const shape = {
+  const fields = {
     email,
     name,
     password,
@@ -108,23 +105,63 @@ export function signupSchema(t: TFunction, settings: SignupSettings, today: Date
 
   // A name with a link is refused on the whole form: one that is the address itself gets only the
   // message that it must differ from the address.
-  return z
-    .object(shape)
-    .refine((v) => v.name.toLowerCase() !== v.email, {
-      path: ["name"],
-      error: t("signup:validation.nameIsEmail"),
-      when: (payload) => emailAndName.safeParse(payload.value).success,
-    })
-    .refine((v) => v.name.toLowerCase() === v.email || !looksLikeLink(v.name), {
-      path: ["name"],
-      error: t("signup:validation.nameLink"),
-      when: (payload) => nameOnly.safeParse(payload.value).success,
-    })
-    .refine((v) => !isLikeAccount(v.password, v), {
-      path: ["password"],
-      error: passwordProblemMessage(t, "likeAccount"),
-      when: (payload) => emailNameAndPassword.safeParse(payload.value).success,
-    });
+  const withAccountChecks = <S extends z.ZodType<{ email: string; name: string; password: string }>>(
+    schema: S,
+  ) =>
+    schema
+      .refine((v) => v.name.toLowerCase() !== v.email, {
+        path: ["name"],
+        error: t("signup:validation.nameIsEmail"),
+        when: (payload) => emailAndName.safeParse(payload.value).success,
+      })
+      .refine((v) => v.name.toLowerCase() === v.email || !looksLikeLink(v.name), {
+        path: ["name"],
+        error: t("signup:validation.nameLink"),
+        when: (payload) => nameOnly.safeParse(payload.value).success,
+      })
+      .refine((v) => !isLikeAccount(v.password, v), {
+        path: ["password"],
+        error: passwordProblemMessage(t, "likeAccount"),
+        when: (payload) => emailNameAndPassword.safeParse(payload.value).success,
+      });
+
+  const { gender, seeking_gender, date_of_birth, ...account } = fields;
+  const place = z
+    .string({ error: t("signup:place.required") })
+    .trim()
+    .min(1, { error: t("signup:place.required") })
+    .max(PLACE_TEXT_MAX, { error: t("signup:place.unknown") });
+  return {
+    /** The whole signup (steps 0, 1 and 3; the place of step 2 is looked up on the server). */
+    all: withAccountChecks(z.object(fields)),
+    steps: [
+      z.object({ gender, seeking_gender }),
+      z.object({ date_of_birth }),
+      z.object({ place, place_id: z.string().trim().max(20).optional() }),
+      withAccountChecks(z.object(account)),
+    ] as const,
+  };
+}
+
+/**
+ * The signup form (docs/product.md, Accounts), shared by the browser (validation on blur) and the server,
+ * with messages in the visitor's language. `today` decides the age (tests pass a fixed day).
+ */
+export function signupSchema(t: TFunction, settings: SignupSettings, today: Date = new Date()) {
+  return signupSchemas(t, settings, today).all;
+}
+
+/** The fields of the signup steps 0 to 3 (who, date of birth, place, account), one schema each. */
+export const SIGNUP_FORM_STEPS = 4;
+export type SignupFormStep = 0 | 1 | 2 | 3;
+
+export function signupStepSchema(
+  step: SignupFormStep,
+  t: TFunction,
+  settings: SignupSettings,
+  today: Date = new Date(),
+) {
+  return signupSchemas(t, settings, today).steps[step];
 }
 
 export type SignupValues = z.output<ReturnType<typeof signupSchema>>;

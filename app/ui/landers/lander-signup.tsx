@@ -1,7 +1,10 @@
 import { useTranslation } from "~/ui/use-translation";
 import type { LanderEntry } from "~/domain/landers/designs";
-import { InviteOnlyNotice, SignupForm, type SignupActionData } from "../signup-form";
+import { InviteOnlyNotice, SignupForm, type SignupActionData, type SignupView } from "../signup-form";
 import { ResellOffer } from "./resell-offer";
+
+/** A lander shows the first signup step; the next ones follow on /signup. */
+const FIRST_STEP: SignupView = { step: 0, values: {} };
 
 /**
  * The signup block of every lander (id `lander-signup`, the target of its links): the signup form
@@ -28,6 +31,7 @@ export function LanderSignup({
       {entry.signup ? (
         <SignupForm
           settings={entry.signup}
+          view={FIRST_STEP}
           actionData={actionData}
           action={entry.action}
           visit={entry.bounceToken}

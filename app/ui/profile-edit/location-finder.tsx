@@ -22,14 +22,20 @@ async function placeAt(latitude: number, longitude: number) {
   return (await response.json()) as Place | false;
 }
 
-/** The "use my location" button (only with JavaScript): fills in the place the browser's position is in. */
+/**
+ * The "use my location" button (only with JavaScript): fills in the place the browser's position is
+ * in.
+ */
 export function LocationFinder({
   regionLabel,
   onFound,
+  texts,
 }: {
   /** The region label as it reads inside a sentence (see regionLabelInSentence). */
   regionLabel: string;
   onFound: (place: Place, coords: Coords) => void;
+  /** Where its texts are: the profile's location texts, or the signup's place texts (same keys). */
+  texts: string;
 }) {
   const { t } = useTranslation();
   const [geo, setGeo] = useState<{ status: GeoStatus; city?: string }>({ status: "idle" });
@@ -68,7 +74,7 @@ export function LocationFinder({
         disabled={geo.status === "locating"}
         data-testid="use-my-location"
       >
-        {t("profileEdit:location.useMyLocation")}
+        {t(`${texts}.useMyLocation`)}
       </button>
       {geo.status !== "idle" && (
         <div
@@ -76,11 +82,11 @@ export function LocationFinder({
           role="status"
           data-testid="geo-status"
         >
-          {t(`profileEdit:location.${geo.status}`, { city: geo.city })}
+          {t(`${texts}.${geo.status}`, { city: geo.city })}
         </div>
       )}
-      <div className="form-text">{t("profileEdit:location.manualHint", { label: regionLabel })}</div>
-      <div className="form-text small">{t("profileEdit:location.attribution")}</div>
+      <div className="form-text">{t(`${texts}.manualHint`, { label: regionLabel })}</div>
+      <div className="form-text small">{t(`${texts}.attribution`)}</div>
     </div>
   );
 }

@@ -60,7 +60,9 @@ export function LocationForm({
 
   return (
     <Section id="location" title={t("profileEdit:location.title")}>
-      {hydrated && <LocationFinder regionLabel={regionInSentence} onFound={found} />}
+      {hydrated && (
+        <LocationFinder texts="profileEdit:location" regionLabel={regionInSentence} onFound={found} />
+      )}
       <Form method="post" {...getFormProps(form)}>
         <FormErrors errors={form.errors} id={form.errorId} />
         <input type="hidden" name="intent" value="location" />

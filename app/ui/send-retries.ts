@@ -5,7 +5,7 @@ import { data, useFetcher } from "react-router";
  * A chat message, gift or like whose request got no answer (the connection dropped: the browser's
  * `fetch` rejected) is sent again, up to 5 times, first after 0.3 s and then each time twice as
  * long (0.6, 1.2, 2.4, 4.8 s: 9.3 s in all), with the same fields, so the same send key: the server
- * stores it once (docs/product.md, Chat; decision 0065D). Any answer ends it, a refusal included,
+ * stores it once (docs/product.md, Chat; decision 0068). Any answer ends it, a refusal included,
  * which shows as always.
  */
 export const SEND_RETRIES = 5;

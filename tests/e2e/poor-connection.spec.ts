@@ -1,4 +1,4 @@
-// Sending on a poor connection (docs/product.md, Chat; decision 0065D): a message whose request gets
+// Sending on a poor connection (docs/product.md, Chat; decision 0068): a message whose request gets
 // no answer is sent again with its send key, stored once, and its text stays in the box until then;
 // after the last retry the member reads "not sent, try again". And how many messages a member's
 // credits pay for, on /credits and at the send form, one fewer after each message.

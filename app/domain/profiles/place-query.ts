@@ -4,7 +4,7 @@
  * optionally with a Dutch postcode before or after it ("1012 AB Amsterdam").
  *
  * A postcode is recognised but not looked up: the offline place data (GeoNames cities) has no
- * postcodes (docs/decisions/0065A-signup-steps.md). A postcode next to a name is set aside, a
+ * postcodes (docs/decisions/0065-signup-steps.md). A postcode next to a name is set aside, a
  * postcode alone asks for the name, and something that looks like a postcode but is not one says so.
  */
 export type PlaceQuery =

@@ -1,5 +1,6 @@
 // @vitest-environment node
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { cityIndex } from "./geocoder.server";
 import { normalizePlaceName, parsePlaceQuery } from "./place-query";
 import { searchPlaces } from "./place-search.server";
 
@@ -40,6 +41,9 @@ describe("what a member typed as the place", () => {
 });
 
 describe("looking a place up in the offline city data", () => {
+  // Reading the city data once takes seconds on a busy machine: not part of any one test's time.
+  beforeAll(() => void cityIndex(), 30_000);
+
   it("finds one place with its region and coordinates", () => {
     const found = searchPlaces("utrecht", "NL");
     expect(found).toMatchObject({

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { normalizePlaceName, parsePlaceQuery } from "./place-query";
 import { searchPlaces } from "./place-search.server";
 
@@ -40,6 +40,9 @@ describe("what a member typed as the place", () => {
 });
 
 describe("looking a place up in the offline city data", () => {
+  // The city data loads once (about a second, longer on a busy machine).
+  beforeAll(() => void searchPlaces("Utrecht", "NL"), 60_000);
+
   it("finds one place with its region and coordinates", () => {
     const found = searchPlaces("utrecht", "NL");
     expect(found).toMatchObject({

@@ -5,35 +5,46 @@ import { answerOrNoAnswer, retryDelay, SEND_RETRIES, useRetriedSend } from "./se
 
 type Answer = { ok: boolean; error?: string };
 
+/** The hook's send and state; `name` tells two on one page apart (both use the fetcher's key). */
+function Sender({ name = "" }: { name?: string }) {
+  const sender = useRetriedSend<Answer>("test-send");
+  return (
+    <div>
+      <button type="button" onClick={() => sender.send({ body: "Hoi", sendKey: "k1" }, "/send")}>
+        send{name}
+      </button>
+      <button type="button" onClick={sender.retry}>
+        retry{name}
+      </button>
+      <output data-testid={`state${name}`}>
+        {[
+          sender.pending && "pending",
+          sender.retrying && "retrying",
+          sender.failed && "failed",
+          sender.answer && `answer:${JSON.stringify(sender.answer)}`,
+        ]
+          .filter(Boolean)
+          .join(" ")}
+      </output>
+    </div>
+  );
+}
+
 /** A form's send through the hook, showing its state; `answers` says what each post gets. */
-function renderSender(answers: (() => unknown)[]) {
+function renderSender(answers: (() => unknown)[], { twice = false } = {}) {
   const posts: { at: number; fields: Record<string, FormDataEntryValue> }[] = [];
-  function Sender() {
-    const sender = useRetriedSend<Answer>("test-send");
-    return (
-      <div>
-        <button type="button" onClick={() => sender.send({ body: "Hoi", sendKey: "k1" }, "/send")}>
-          send
-        </button>
-        <button type="button" onClick={sender.retry}>
-          retry
-        </button>
-        <output data-testid="state">
-          {[
-            sender.pending && "pending",
-            sender.retrying && "retrying",
-            sender.failed && "failed",
-            sender.answer && `answer:${JSON.stringify(sender.answer)}`,
-          ]
-            .filter(Boolean)
-            .join(" ")}
-        </output>
-      </div>
-    );
-  }
   const Stub = createRoutesStub([
-    // A failure the hook leaves alone reaches the page's error boundary.
-    { path: "/", Component: Sender, ErrorBoundary: () => <p>error page</p> },
+    {
+      path: "/",
+      Component: () => (
+        <>
+          <Sender />
+          {twice && <Sender name="2" />}
+        </>
+      ),
+      // A failure the hook leaves alone reaches the page's error boundary.
+      ErrorBoundary: () => <p>error page</p>,
+    },
     {
       path: "/send",
       action: ({ request }) =>
@@ -48,7 +59,11 @@ function renderSender(answers: (() => unknown)[]) {
     },
   ]);
   render(<Stub initialEntries={["/"]} />);
-  return { posts, state: () => screen.getByTestId("state").textContent };
+  return {
+    posts,
+    state: () => screen.getByTestId("state").textContent,
+    other: () => screen.getByTestId("state2").textContent,
+  };
 }
 
 const noAnswer = () => {
@@ -135,6 +150,18 @@ describe("useRetriedSend", () => {
     expect(screen.getByText("error page")).toBeInTheDocument();
     await wait(60_000);
     expect(posts).toHaveLength(1);
+  });
+
+  it("leaves a no-answer to the component that sent: another one on the key neither retries nor shows it", async () => {
+    const { posts, state, other } = renderSender([noAnswer], { twice: true });
+    fireEvent.click(screen.getByText("send"));
+    await settle();
+    expect(state()).toBe("pending retrying");
+    expect(other()).toBe("");
+    await waitForAllRetries();
+    expect(posts).toHaveLength(1 + SEND_RETRIES);
+    expect(state()).toBe("failed");
+    expect(other()).toBe("");
   });
 
   it("after the last retry, the retry button sends the same fields again, retrying anew", async () => {

@@ -101,13 +101,14 @@ export function useRetriedSend<T>(key: string): RetriedSend<T> {
   const data = fetcher.data as T | NoAnswer | undefined;
   const [sent, setSent] = useState<Sent | null>(null);
   const idle = fetcher.state === "idle";
-  const noAnswer = idle && isNoAnswer(data) ? data : null;
-  // Without the fields (the component came anew) there is nothing to send again.
-  const failed = noAnswer !== null && (sent === null || sent.retries >= SEND_RETRIES);
+  // A keyed fetcher outlives its component: a no-answer of an earlier one (nothing sent from here)
+  // is neither retried nor shown.
+  const noAnswer = idle && isNoAnswer(data) && sent !== null ? data : null;
+  const failed = noAnswer !== null && sent !== null && sent.retries >= SEND_RETRIES;
   // The no-answer whose retry is under way: a render before the fetcher starts it must not add one.
   const retried = useRef<NoAnswer | null>(null);
   useEffect(() => {
-    if (noAnswer === null || failed || sent === null || retried.current === noAnswer) return;
+    if (noAnswer === null || sent === null || failed || retried.current === noAnswer) return;
     const timer = setTimeout(
       () => {
         retried.current = noAnswer;

@@ -104,7 +104,8 @@ test("every main page stays within its first-load JavaScript and CSS budget", as
   baseURL,
 }, testInfo) => {
   test.skip(!jsEnabled(testInfo), "measures the JavaScript a page loads");
-  test.setTimeout(120_000);
+  // About 20 pages, each in a fresh context: a minute on a quiet machine, more than two under load.
+  test.setTimeout(240_000);
   // Its own browser context: the pages it measures are the accessibility tests' business, not this test's.
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();

@@ -61,17 +61,19 @@ async function startBackgroundWorkAndLoadBuild() {
     // Answers Mollie's API for the whole process (msw), so for the build's modules too.
     (await import("../app/stand-ins/mollie-simulator.server")).startMollieSimulator();
   }
+  const workers = await startWorkers(logger);
+  await startScheduledJobs(logger);
   if (!dev) {
     // Bundled with this server (vite.config.ts), so the app's modules are the ones loaded above.
     const build: ServerBuild = await import("virtual:react-router/server-build");
-    return { backgroundWork, serviceSettings, build, viteMiddleware: undefined };
+    return { backgroundWork, serviceSettings, workers, build, viteMiddleware: undefined };
   }
   const vite = await import("vite");
   const server = await vite.createServer({ server: { middlewareMode: true } });
   const build = () => server.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
-  return { backgroundWork, serviceSettings, build, viteMiddleware: server.middlewares };
+  return { backgroundWork, serviceSettings, workers, build, viteMiddleware: server.middlewares };
 }
-const { backgroundWork, serviceSettings, build, viteMiddleware } =
+const { backgroundWork, serviceSettings, workers, build, viteMiddleware } =
   await startBackgroundWorkAndLoadBuild().catch(startFailed);
 
 // Every app process drops its cached sites and packages as soon as staff change them.
@@ -95,13 +97,6 @@ const server = app.listen(env.PORT, env.HOST, () => {
 });
 // A port in use, for example.
 server.once("error", (error) => void startFailed(error));
-// The job workers and the scheduled jobs start beside the first requests: none of them waits for
-// them (a job sent meanwhile waits in its queue).
-const workers = (async () => {
-  const started = await startWorkers(logger);
-  await startScheduledJobs(logger);
-  return started;
-})().catch(startFailed);
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -115,7 +110,7 @@ async function shutdown(signal: string) {
   await closed;
   await backgroundWork.stop();
   await serviceSettings.stop();
-  await (await workers).stop();
+  await workers.stop();
   const { closePreparedPool, db } = await import("../app/lib/db.server");
   await closePreparedPool();
   await db().$disconnect();

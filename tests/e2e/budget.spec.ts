@@ -7,13 +7,31 @@ import { acceptEntryWarning, expect, jsEnabled, login, test } from "./fixtures";
 // what the server's HTML asks for (stylesheets, module scripts and their modulepreloads); modules a
 // page imports on demand once it is interactive (form validation, modals) are listed beside it.
 // The goal is 100 KB of JavaScript, but React 19, React DOM and React Router alone are about 112 KB
-// gzipped, so no page can reach it on this stack (docs/decisions/0010-page-weight.md): the
-// JavaScript budgets below guard against growth from today's weights.
+// gzipped, 118 KB with the route manifest (docs/decisions/0010-page-weight.md): a page may load
+// 130 KB, of which at most 15 KB its own code (root, layout and page beyond that shared runtime;
+// docs/decisions/0073-first-load-budget.md).
 const CSS_BUDGET = 25 * 1024;
 const JS_GOAL = 100 * 1024;
-const JS_BUDGET = 160 * 1024;
+const JS_BUDGET = 130 * 1024;
 /** JavaScript beyond the runtime every page shares (the entry module and its imports). */
-const PAGE_JS_BUDGET = 50 * 1024;
+const PAGE_JS_BUDGET = 15 * 1024;
+/**
+ * Pages not within those budgets yet (decision 0073): held at today's weight, so that they do not
+ * grow while they wait.
+ */
+const NOT_YET: Record<string, { js: number; own: number }> = {
+  "/": { js: 140.1 * 1024, own: 22.3 * 1024 },
+  "/login": { js: 148.4 * 1024, own: 30.6 * 1024 },
+  "/signup": { js: 156.3 * 1024, own: 38.5 * 1024 },
+  "/landers/gallery": { js: 162.2 * 1024, own: 44.4 * 1024 },
+  "/landers/tinderswipe": { js: 162.2 * 1024, own: 44.4 * 1024 },
+  "/members": { js: 141.4 * 1024, own: 23.6 * 1024 },
+  "/members/{id}": { js: 141.8 * 1024, own: 24.0 * 1024 },
+  "/likes": { js: 139.8 * 1024, own: 22.0 * 1024 },
+  "/chats": { js: 140.4 * 1024, own: 22.6 * 1024 },
+  "/chats/{id}": { js: 149.9 * 1024, own: 32.1 * 1024 },
+  "/credits": { js: 137.2 * 1024, own: 19.4 * 1024 },
+};
 /** A page loads the translation namespaces of its routes only (all of them are 18.3 KiB in nl). */
 const TRANSLATIONS_BUDGET = 12 * 1024;
 const KB = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -153,16 +171,20 @@ test("every main page stays within its first-load JavaScript and CSS budget", as
   console.log(`\nFirst-load page weight (gzip -9):\n${table}\n`);
   await testInfo.attach("page-weight.md", { body: table, contentType: "text/markdown" });
 
-  const over = weights.flatMap((w) => [
-    ...(w.js > JS_BUDGET ? [`${w.page}: JavaScript ${KB(w.js)} KB > ${KB(JS_BUDGET)} KB`] : []),
-    ...(w.js - w.runtime > PAGE_JS_BUDGET
-      ? [`${w.page}: own JavaScript ${KB(w.js - w.runtime)} KB > ${KB(PAGE_JS_BUDGET)} KB`]
-      : []),
-    ...(w.css > CSS_BUDGET ? [`${w.page}: CSS ${KB(w.css)} KB > ${KB(CSS_BUDGET)} KB`] : []),
-    ...(w.translations > TRANSLATIONS_BUDGET
-      ? [`${w.page}: translations ${KB(w.translations)} KB > ${KB(TRANSLATIONS_BUDGET)} KB`]
-      : []),
-  ]);
+  const over = weights.flatMap((w) => {
+    const jsBudget = NOT_YET[w.page]?.js ?? JS_BUDGET;
+    const ownBudget = NOT_YET[w.page]?.own ?? PAGE_JS_BUDGET;
+    return [
+      ...(w.js > jsBudget ? [`${w.page}: JavaScript ${KB(w.js)} KB > ${KB(jsBudget)} KB`] : []),
+      ...(w.js - w.runtime > ownBudget
+        ? [`${w.page}: own JavaScript ${KB(w.js - w.runtime)} KB > ${KB(ownBudget)} KB`]
+        : []),
+      ...(w.css > CSS_BUDGET ? [`${w.page}: CSS ${KB(w.css)} KB > ${KB(CSS_BUDGET)} KB`] : []),
+      ...(w.translations > TRANSLATIONS_BUDGET
+        ? [`${w.page}: translations ${KB(w.translations)} KB > ${KB(TRANSLATIONS_BUDGET)} KB`]
+        : []),
+    ];
+  });
   expect(over).toEqual([]);
 });
 

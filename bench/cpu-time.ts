@@ -7,10 +7,15 @@ import path from "node:path";
 /** Linux's clock ticks per second for /proc times (USER_HZ; 100 on every common platform). */
 const TICKS_PER_SECOND = 100;
 
-/** utime + stime of a /proc/<pid>/stat text, in ms. The command name may hold spaces and parens. */
+/**
+ * The fields of a /proc/<pid>/stat text after the command name (which may hold spaces and parens):
+ * [0] is field 3 of stat(5) (state), [1] the parent's pid, [11] utime and [12] stime.
+ */
+const statFields = (stat: string) => stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+
+/** utime + stime of a /proc/<pid>/stat text, in ms. */
 export function parseCpuMs(stat: string): number {
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  // After the name: state is field 3 of stat(5), utime 14 and stime 15.
+  const fields = statFields(stat);
   const [utime, stime] = [Number(fields[11]), Number(fields[12])];
   if (!Number.isFinite(utime) || !Number.isFinite(stime)) throw new Error(`Not a /proc stat line: ${stat}`);
   return ((utime + stime) * 1000) / TICKS_PER_SECOND;
@@ -32,8 +37,7 @@ export async function databaseCpuMs(pgDir: string): Promise<number> {
   for (const entry of await readdir("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => null);
-    if (stat && Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === postmaster)
-      children.push(Number(entry));
+    if (stat && Number(statFields(stat)[1]) === postmaster) children.push(Number(entry));
   }
   const times = await Promise.all([postmaster, ...children].map((pid) => cpuMs(pid).catch(() => 0)));
   return times.reduce((sum, ms) => sum + ms, 0);

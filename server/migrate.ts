@@ -1,22 +1,14 @@
 import { execFile } from "node:child_process";
-import { existsSync, readdirSync } from "node:fs";
-import path from "node:path";
+import { readdirSync } from "node:fs";
 import { promisify } from "node:util";
 import pg from "pg";
+import { projectPath } from "../app/lib/project-path.server";
 
 const run = promisify(execFile);
 
-/** The checkout this server runs from (as source, or built under build/server): where package.json is. */
-function projectRoot(): string {
-  for (let dir = import.meta.dirname; dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, "scripts/migrate.mjs"))) return dir;
-  }
-  throw new Error(`No scripts/migrate.mjs above ${import.meta.dirname}`);
-}
-
 /** The migrations of the checkout, by folder name. */
-function migrationNames(root: string): string[] {
-  return readdirSync(path.join(root, "prisma/migrations"), { withFileTypes: true })
+function migrationNames(): string[] {
+  return readdirSync(projectPath("prisma/migrations"), { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
 }
@@ -44,9 +36,8 @@ async function allApplied(databaseUrl: string, names: string[]): Promise<boolean
 
 /** Applies pending migrations (in a child process: the Wasm schema engine keeps handles open). */
 export async function applyMigrations(databaseUrl: string) {
-  const root = projectRoot();
-  if (await allApplied(databaseUrl, migrationNames(root))) return;
-  await run(process.execPath, [path.join(root, "scripts/migrate.mjs"), "deploy"], {
+  if (await allApplied(databaseUrl, migrationNames())) return;
+  await run(process.execPath, [projectPath("scripts/migrate.mjs"), "deploy"], {
     env: { ...process.env, DATABASE_URL: databaseUrl },
   });
 }

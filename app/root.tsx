@@ -20,10 +20,12 @@ import { DefaultLayout } from "./ui/layouts/default-layout";
 import { LoadingBar } from "./ui/loading-bar";
 import { IconSprite } from "~/ui/icons";
 import { usePageTranslator } from "./ui/page-translations";
-import { SignupLinks } from "./ui/signup-modal";
-import { afterHydration } from "./ui/hydrate-later";
+import { afterHydration, hydrateLater } from "./ui/hydrate-later";
 import stylesheet from "./styles/app.scss?url";
 import { isStaff } from "~/domain/core/staff-roles";
+
+// A visitor's signup links open the modal from idle time on; until then they lead to /signup.
+const SignupLinks = hydrateLater(() => import("./ui/signup-modal").then((m) => m.SignupLinks));
 
 export const handle: TranslationHandle = {
   i18n: ["installedApp"],

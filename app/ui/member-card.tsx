@@ -2,8 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "~/ui/use-translation";
 import { AppLink } from "~/ui/app-link";
 import type { MemberCardData } from "~/domain/profiles/member-card";
-import { hydrateLater } from "./hydrate-later";
-import { LikeListForm } from "./likes/like-list-form";
+import { LikeButton, LikeListForm } from "./likes/like-button";
 import { nameAge } from "~/ui/name-age";
 
 export type { MemberCardData };
@@ -12,9 +11,6 @@ export type { MemberCardData };
  * A grid of member cards. When they carry like buttons (the viewer is a member: `liked` is set), the
  * grid sits inside the one form those buttons share.
  */
-// A like button is a plain form's button until its code (optimistic flip, retries) has loaded.
-const LikeButton = hydrateLater(() => import("./likes/like-button").then((m) => m.LikeButton));
-
 export function MemberCardList({
   testId,
   members,

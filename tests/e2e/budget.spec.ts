@@ -5,15 +5,26 @@ import { acceptEntryWarning, expect, jsEnabled, login, test } from "./fixtures";
 
 // What a phone downloads on its first visit to each main page, gzipped. The first load is
 // what the server's HTML asks for (stylesheets, module scripts and their modulepreloads); modules a
-// page imports on demand once it is interactive (form validation, modals) are listed beside it.
-// The goal is 100 KB of JavaScript, but React 19, React DOM and React Router alone are about 112 KB
-// gzipped, so no page can reach it on this stack (docs/decisions/0010-page-weight.md): the
-// JavaScript budgets below guard against growth from today's weights.
+// page imports once it is interactive (parts hydrated later, form validation, modals) are listed
+// beside it. The goal is 100 KB of JavaScript, but React 19, React DOM and React Router alone are
+// about 112 KB gzipped (docs/decisions/0010-page-weight.md): a page may load 130 KB, of which at most
+// 15 KB its own code (root, layout and page beyond that shared runtime;
+// docs/decisions/0071b-first-load-130-kb.md).
 const CSS_BUDGET = 25 * 1024;
 const JS_GOAL = 100 * 1024;
-const JS_BUDGET = 160 * 1024;
+const JS_BUDGET = 130 * 1024;
 /** JavaScript beyond the runtime every page shares (the entry module and its imports). */
-const PAGE_JS_BUDGET = 50 * 1024;
+const PAGE_JS_BUDGET = 15 * 1024;
+/**
+ * Pages not within those budgets yet (decision 0071b says what is left): held at today's weight,
+ * so that they do not grow while they wait.
+ */
+const NOT_YET: Record<string, { js?: number; own: number }> = {
+  "/chats/{id}": { js: 136.6 * 1024, own: 24.0 * 1024 },
+  "/members/{id}": { own: 16.9 * 1024 },
+  "/chats": { own: 16.1 * 1024 },
+  "/members": { own: 15.9 * 1024 },
+};
 /** A page loads the translation namespaces of its routes only (all of them are 18.3 KiB in nl). */
 const TRANSLATIONS_BUDGET = 12 * 1024;
 const KB = (bytes: number) => (bytes / 1024).toFixed(1);
@@ -55,8 +66,9 @@ async function firstLoad(
   });
   await page.goto(path);
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-  // The first load: the entry, the route manifest (one cached module, routeDiscovery "initial") and
-  // the modules and styles of the routes the page was rendered with.
+  // The first load: the entry and the modules and styles of the routes the page was rendered with.
+  // Route discovery is "lazy": the page carries the manifest of its own routes, and asks for the
+  // routes of its links (/__manifest) once they are on screen; `manifest.url` is then not fetched.
   const { firstLoad: requested, entry } = await page.evaluate(() => {
     type Assets = { module: string; imports?: string[]; css?: string[] };
     const w = window as unknown as {
@@ -170,16 +182,20 @@ test("every main page stays within its first-load JavaScript and CSS budget", as
   console.log(`\nFirst-load page weight (gzip -9):\n${table}\n`);
   await testInfo.attach("page-weight.md", { body: table, contentType: "text/markdown" });
 
-  const over = weights.flatMap((w) => [
-    ...(w.js > JS_BUDGET ? [`${w.page}: JavaScript ${KB(w.js)} KB > ${KB(JS_BUDGET)} KB`] : []),
-    ...(w.js - w.runtime > PAGE_JS_BUDGET
-      ? [`${w.page}: own JavaScript ${KB(w.js - w.runtime)} KB > ${KB(PAGE_JS_BUDGET)} KB`]
-      : []),
-    ...(w.css > CSS_BUDGET ? [`${w.page}: CSS ${KB(w.css)} KB > ${KB(CSS_BUDGET)} KB`] : []),
-    ...(w.translations > TRANSLATIONS_BUDGET
-      ? [`${w.page}: translations ${KB(w.translations)} KB > ${KB(TRANSLATIONS_BUDGET)} KB`]
-      : []),
-  ]);
+  const over = weights.flatMap((w) => {
+    const jsBudget = NOT_YET[w.page]?.js ?? JS_BUDGET;
+    const ownBudget = NOT_YET[w.page]?.own ?? PAGE_JS_BUDGET;
+    return [
+      ...(w.js > jsBudget ? [`${w.page}: JavaScript ${KB(w.js)} KB > ${KB(jsBudget)} KB`] : []),
+      ...(w.js - w.runtime > ownBudget
+        ? [`${w.page}: own JavaScript ${KB(w.js - w.runtime)} KB > ${KB(ownBudget)} KB`]
+        : []),
+      ...(w.css > CSS_BUDGET ? [`${w.page}: CSS ${KB(w.css)} KB > ${KB(CSS_BUDGET)} KB`] : []),
+      ...(w.translations > TRANSLATIONS_BUDGET
+        ? [`${w.page}: translations ${KB(w.translations)} KB > ${KB(TRANSLATIONS_BUDGET)} KB`]
+        : []),
+    ];
+  });
   expect(over).toEqual([]);
 });
 
@@ -221,7 +237,6 @@ test("a page fetches its routes' translations from the preload, a link only the 
   await context.close();
   expect(translations()).toHaveLength(2);
   expect(requested.filter((r) => r.type === "document")).toHaveLength(1);
-  expect(requested.filter((r) => r.path === "/__manifest")).toEqual([]);
 });
 
 test("the browser gets React Router's production build, without its development warnings", async ({

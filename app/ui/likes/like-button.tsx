@@ -1,10 +1,35 @@
-import type { ReactNode } from "react";
 import { Icon } from "~/ui/icons";
+import type { ReactNode } from "react";
 import { useTranslation } from "~/ui/use-translation";
-import type { LikeActionData } from "~/domain/likes/like-action";
+import { useLocation } from "react-router";
+import { LIKE_NOTICE_PARAM, type LikeActionData } from "~/domain/likes/like-action";
 import { NotSent } from "~/ui/not-sent";
 import { useRetriedSend } from "~/ui/send-retries";
-import { likePath, useReturnPath } from "./like-list-form";
+
+const likePath = (profileId: number) => `/members/${profileId}/like`;
+
+/** Where a plain form returns to: this page, without the notice of an earlier like. */
+function useReturnPath(): string {
+  const location = useLocation();
+  const back = new URLSearchParams(location.search);
+  back.delete(LIKE_NOTICE_PARAM);
+  const query = back.toString();
+  return location.pathname + (query ? `?${query}` : "");
+}
+
+/**
+ * The one plain form of a list of member cards: each card's like button (`inListForm`) posts to its
+ * own member's like route (`formAction`) with the return path given here once, rather than a form
+ * and two hidden fields per card (a search page shows 24 cards).
+ */
+export function LikeListForm({ children }: { children: ReactNode }) {
+  return (
+    <form method="post">
+      <input type="hidden" name="redirectTo" value={useReturnPath()} />
+      {children}
+    </form>
+  );
+}
 
 /**
  * Like or unlike a member. Without JavaScript a plain form posts and returns to this page; with it

@@ -1,6 +1,6 @@
 import { useTranslation } from "~/ui/use-translation";
 import { Link } from "react-router";
-import { hydrateLater } from "~/ui/hydrate-later";
+import { LikeButton } from "~/ui/likes/like-button";
 import { GIFTS_OPEN_PARAM } from "~/domain/chat/chat-types";
 import { BlockButton } from "./block-button";
 import { BlockConfirmation } from "./block-confirmation";
@@ -12,9 +12,6 @@ interface ProfileLikes {
   likedBy: boolean;
   matched: boolean;
 }
-
-// A plain form's button until its code (optimistic flip, retries) has loaded.
-const LikeButton = hydrateLater(() => import("~/ui/likes/like-button").then((m) => m.LikeButton));
 
 /**
  * What the viewer can do with someone else's profile: log in first (visitors), or like, chat, send

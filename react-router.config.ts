@@ -3,8 +3,7 @@ import type { Config } from "@react-router/dev/config";
 export default {
   ssr: true,
   buildDirectory: process.env.BUILD_DIR ?? "build",
-  // Each page carries the manifest of its own routes; the routes its links lead to are asked for
-  // (/__manifest) once the links are on screen, after hydration (docs/decisions/0071b-first-load-130-kb.md).
-  routeDiscovery: { mode: "lazy" },
+  // The whole route manifest ships as one cached script; no per-page partial manifest or /__manifest requests.
+  routeDiscovery: { mode: "initial" },
   future: { v8_middleware: true },
 } satisfies Config;

@@ -18,4 +18,4 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-CMD ["node", "--max-semi-space-size=32", "--import", "tsx", "server/start.ts"]
+CMD ["node", "--max-semi-space-size=32", "build/server/index.js"]

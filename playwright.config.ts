@@ -9,6 +9,7 @@ import {
   E2E_PORT,
   E2E_SECOND_BASE_URL,
   E2E_SECOND_PORT,
+  BUILT_SERVER,
 } from "./tests/e2e/constants";
 import { pushServiceCertificate } from "./tests/fixtures/push-service";
 
@@ -18,7 +19,7 @@ const dataDir = path.join(os.tmpdir(), `hartklop-e2e-${PORT}`);
 /** Both servers sign and accept the same login cookies (cookies go to every port of a host). */
 const SESSION_SECRET = "e2e-only-session-secret-for-both-servers-0123456789";
 
-/** What both servers share: the build (BUILD_DIR), the data folder (photos, mail outbox), the secret. */
+/** What both servers share: the data folder (photos, mail outbox), the secret. */
 const sharedEnv = {
   HOST: "127.0.0.1",
   DATA_DIR: dataDir,
@@ -29,7 +30,6 @@ const sharedEnv = {
   LOG_LEVEL: "warn",
   // The servers push to the tests' push-service stand-in (tests/fixtures/push-service.ts) over HTTPS.
   NODE_EXTRA_CA_CERTS: pushServiceCertificate(path.join(os.tmpdir(), `hartklop-e2e-${PORT}-push`)).certFile,
-  ...(process.env.BUILD_DIR ? { BUILD_DIR: process.env.BUILD_DIR } : {}),
 };
 
 // The built production server on its own fresh embedded database with a smaller demo member base,
@@ -67,7 +67,7 @@ export default defineConfig({
   webServer: [
     {
       name: "app-1",
-      command: `rm -rf ${dataDir} && mkdir -p ${dataDir} && chmod 755 ${dataDir} && node --import tsx server/start.ts`,
+      command: `rm -rf ${dataDir} && mkdir -p ${dataDir} && chmod 755 ${dataDir} && node ${BUILT_SERVER}`,
       url: `${baseURL}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -88,7 +88,7 @@ export default defineConfig({
       // `migrate deploy` finds nothing to do. With DATABASE_URL no embedded PostgreSQL starts, and
       // with DEMO_DATA=false it neither seeds nor draws photos in the shared DATA_DIR.
       name: "app-2",
-      command: "node --import tsx server/start.ts",
+      command: `node ${BUILT_SERVER}`,
       url: `${E2E_SECOND_BASE_URL}/healthz`,
       reuseExistingServer: false,
       timeout: 60_000,

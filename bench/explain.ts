@@ -60,7 +60,9 @@ async function pagesInProcess(server: Server, dataDir: string) {
     LOG_LEVEL: "warn",
   });
   const { createRequestHandler } = await import("react-router");
-  const build = (await import(pathToFileURL(path.resolve(BUILD_DIR, "server/index.js")).href)) as ServerBuild;
+  const build = (await import(
+    pathToFileURL(path.resolve(BUILD_DIR, "server/server-build.js")).href
+  )) as ServerBuild;
   const handle = createRequestHandler(build, "production");
   return async (pagePath: string, cookie: string) => {
     // As server/app.ts hands a browser's request to React Router.

@@ -23,6 +23,8 @@ export interface Measured {
   p95: number;
   /** Answers outside 2xx/3xx, connection errors and timeouts. */
   errors: number;
+  /** CPU ms per request of the processes `cpu` reads (when given). */
+  cpuPerRequest?: number;
 }
 
 const FORM = { "content-type": "application/x-www-form-urlencoded" };
@@ -31,7 +33,16 @@ export async function measure(
   baseUrl: string,
   target: Target,
   cookie: string | null,
-  { seconds, connections }: { seconds: number; connections: number },
+  {
+    seconds,
+    connections,
+    cpu,
+  }: {
+    seconds: number;
+    connections: number;
+    /** CPU ms so far of the processes that serve the row (the app server, its database). */
+    cpu?: () => Promise<number>;
+  },
 ): Promise<Measured> {
   const method = target.method ?? "GET";
   const headers: Record<string, string> = target.visitor || !cookie ? {} : { cookie };
@@ -48,6 +59,7 @@ export async function measure(
   await response.arrayBuffer();
   const latencies: number[] = [];
   let failed = 0;
+  const cpuBefore = await cpu?.();
   const next = target.next;
   const run = autocannon({
     url: `${baseUrl}${target.path}`,
@@ -74,11 +86,16 @@ export async function measure(
     if (statusCode < 200 || statusCode >= 400) failed++;
   });
   const result = await run;
+  const cpuAfter = await cpu?.();
   latencies.sort((a, b) => a - b);
   return {
     status: response.status,
     rps: result.requests.average,
     p95: percentile(latencies, 95),
     errors: failed + result.errors + result.timeouts,
+    cpuPerRequest:
+      cpuBefore === undefined || cpuAfter === undefined || result.requests.total === 0
+        ? undefined
+        : (cpuAfter - cpuBefore) / result.requests.total,
   };
 }

@@ -23,6 +23,7 @@ import pg from "pg";
 import { closeCredits, grantCredits } from "./credits";
 import { runLoadTest } from "./load";
 import { measure, type Measured, type Target } from "./measure";
+import { cpuMs, databaseCpuMs } from "./cpu-time";
 import { createBenchMembers } from "./members";
 import { goalPages, memberFacts, someMemberIds } from "./pages";
 import { formatRatio, machineNote, median, ratioVerdict, referenceFirst, roundRatios } from "./rounds";
@@ -163,6 +164,9 @@ interface Series {
   trivialRps: number[];
   p95: number[];
   errors: number;
+  /** CPU ms per request of the app server and its database, per round; and the trivial page's. */
+  cpu: number[];
+  trivialCpu: number[];
 }
 
 const MEASURE = { seconds: SECONDS, connections: CONNECTIONS };
@@ -172,7 +176,13 @@ const MEASURE = { seconds: SECONDS, connections: CONNECTIONS };
  * page (alternating, bench/rounds.ts), so each ratio is taken against the trivial page of the same
  * moment and the machine's drift falls on both.
  */
-async function measureInRounds(baseUrl: string, trivial: Target, targets: Target[], cookie: string) {
+async function measureInRounds(
+  baseUrl: string,
+  trivial: Target,
+  targets: Target[],
+  cookie: string,
+  cpu: () => Promise<number>,
+) {
   const series: Series[] = targets.map((target) => ({
     target,
     status: 0,
@@ -180,12 +190,14 @@ async function measureInRounds(baseUrl: string, trivial: Target, targets: Target
     trivialRps: [],
     p95: [],
     errors: 0,
+    cpu: [],
+    trivialCpu: [],
   }));
   const trivialRuns: Measured[] = [];
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, row] of series.entries()) {
-      const measureTarget = () => measure(baseUrl, row.target, cookie, MEASURE);
-      const measureTrivial = () => measure(baseUrl, trivial, null, MEASURE);
+      const measureTarget = () => measure(baseUrl, row.target, cookie, { ...MEASURE, cpu });
+      const measureTrivial = () => measure(baseUrl, trivial, null, { ...MEASURE, cpu });
       let own: Measured;
       let reference: Measured;
       if (referenceFirst(round, i)) {
@@ -200,6 +212,8 @@ async function measureInRounds(baseUrl: string, trivial: Target, targets: Target
       row.trivialRps.push(reference.rps);
       row.p95.push(own.p95);
       row.errors += own.errors;
+      row.cpu.push(own.cpuPerRequest!);
+      row.trivialCpu.push(reference.cpuPerRequest!);
       trivialRuns.push(reference);
       console.log(
         `Round ${round + 1}/${ROUNDS}, ${i + 1}/${series.length}: ${row.target.label} ${own.rps.toFixed(0)} req/s, ` +
@@ -218,6 +232,8 @@ function printRows(trivial: Target, trivialRuns: Measured[], series: Series[]) {
     "1.00x",
     "",
     median(trivialRuns.map((r) => r.p95)).toFixed(1),
+    median(trivialRuns.map((r) => r.cpuPerRequest!)).toFixed(2),
+    "1.00x",
     String(trivialRuns.reduce((sum, r) => sum + r.errors, 0)),
   ];
   printTable(
@@ -228,12 +244,16 @@ function printRows(trivial: Target, trivialRuns: Measured[], series: Series[]) {
       "x trivial (lowest–highest round)",
       `goal ${GOAL_RATIO}x`,
       "p95 ms",
+      "CPU ms/req",
+      "CPU x trivial",
       "errors",
     ],
     [
       trivialRow,
       ...series.map((row) => {
         const ratios = roundRatios(row.rps, row.trivialRps);
+        // As req/s: the trivial page's CPU per request over the row's, per round.
+        const cpuRatios = roundRatios(row.trivialCpu, row.cpu);
         return [
           row.target.label,
           String(row.status),
@@ -241,6 +261,8 @@ function printRows(trivial: Target, trivialRuns: Measured[], series: Series[]) {
           formatRatio(ratios),
           row.target.memberPage ? ratioVerdict(ratios.median, GOAL_RATIO) : "",
           median(row.p95).toFixed(1),
+          median(row.cpu).toFixed(2),
+          `${cpuRatios.median.toFixed(2)}x`,
           String(row.errors),
         ];
       }),
@@ -339,7 +361,9 @@ async function main() {
     for (const target of [trivial, ...targets])
       await measure(server.baseUrl, target, cookie, { seconds: 1, connections: CONNECTIONS });
     const roundsBefore = loadAverage();
-    const { series, trivialRuns } = await measureInRounds(server.baseUrl, trivial, targets, cookie);
+    const pgDir = path.join(dataDir, "pg");
+    const cpu = async () => (await cpuMs(server.process.pid!)) + (await databaseCpuMs(pgDir));
+    const { series, trivialRuns } = await measureInRounds(server.baseUrl, trivial, targets, cookie, cpu);
     const trivialRps = median(trivialRuns.map((r) => r.rps));
     console.log(
       `\nLogged in as ${DEMO_LOGIN.email}; ${os.cpus().length} CPU(s), Node ${process.version}, ` +
@@ -347,7 +371,9 @@ async function main() {
         `connections next to the trivial page; load average ${roundsBefore} before the rounds and ${loadAverage()} after.\n` +
         "req/s and p95 are medians over the rounds (p95 from every response time autocannon reported); x trivial is " +
         "the median over the rounds of the row's req/s divided by the trivial page's measured next to it, with the " +
-        "lowest and highest round; errors are answers outside 2xx/3xx, connection errors and timeouts, over all rounds.\n",
+        "lowest and highest round; CPU ms/req is the app server's and its database's CPU time per request (median " +
+        "over the rounds), CPU x trivial the median of the trivial page's over the row's, which a busy machine " +
+        "changes far less than req/s; errors are answers outside 2xx/3xx, connection errors and timeouts, over all rounds.\n",
     );
     printRows(trivial, trivialRuns, series);
     const slow = series

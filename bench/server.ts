@@ -100,9 +100,7 @@ export async function startServer({
       ...heapSnapshotFlags(),
       // As `npm start` runs it (see the README's production section).
       "--max-semi-space-size=32",
-      "--import",
-      "tsx",
-      "server/start.ts",
+      path.join(BUILD_DIR, "server/index.js"),
     ],
     {
       env,

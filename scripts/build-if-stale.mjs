@@ -12,6 +12,9 @@ export const BUILD_INPUTS = [
   "locales",
   "public",
   "package-lock.json",
+  // The server and the first start's seed are bundled with the app (decision 0071).
+  "server",
+  "prisma/seed",
   "react-router.config.ts",
   "tsconfig.json",
   "vite.config.ts",

@@ -48,6 +48,7 @@ const startFailed = (error: unknown) => exitWithError("start-up failed", error);
 process.on("uncaughtException", (error) => void exitWithError("crashed", error));
 process.on("unhandledRejection", (error) => void exitWithError("crashed", error));
 
+/** The build whose static files are served (start.ts sets it to the running build's folder). */
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 
 async function startBackgroundWorkAndLoadBuild() {
@@ -63,7 +64,8 @@ async function startBackgroundWorkAndLoadBuild() {
   const workers = await startWorkers(logger);
   await startScheduledJobs(logger);
   if (!dev) {
-    const build = (await import(path.join(buildDir, "server/index.js"))) as ServerBuild;
+    // Bundled with this server (vite.config.ts), so the app's modules are the ones loaded above.
+    const build: ServerBuild = await import("virtual:react-router/server-build");
     return { backgroundWork, serviceSettings, workers, build, viteMiddleware: undefined };
   }
   const vite = await import("vite");

@@ -1,22 +1,12 @@
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Resource, ResourceLanguage } from "i18next";
 import { SUPPORTED_LOCALES, type Locale } from "./i18n";
+import { projectPath } from "./project-path.server";
 
-// Read from disk rather than bundled, so the same code serves the built app, Vitest and server jobs
-// under tsx. The project root is the nearest folder above this module with a locales/ folder: two
-// up as source and in build/server/index.js, three when the server build is split into chunks.
-function findLocalesDir(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (let up = 0; up < 4; up++, dir = path.dirname(dir)) {
-    const candidate = path.join(dir, "locales");
-    if (existsSync(path.join(candidate, "nl"))) return candidate;
-  }
-  throw new Error("No locales/ folder above " + fileURLToPath(import.meta.url));
-}
-const localesDir = findLocalesDir();
+// Read from disk rather than bundled, so the same code serves the built app and Vitest.
+const localesDir = path.dirname(projectPath("locales/nl"));
 
 export const resources: Resource = {};
 for (const locale of SUPPORTED_LOCALES) {

@@ -263,8 +263,8 @@ declare global {
 }
 
 /**
- * The process's hub, created on first use. Kept on globalThis: server/main.ts (plain Node) and the
- * app build (or Vite's module graph in development) load this module separately.
+ * The process's hub, created on first use. Kept on globalThis: in development server/main.ts (run
+ * by tsx) and Vite's module graph load this module separately.
  */
 export function realtimeHub(): RealtimeHub {
   if (!globalThis.__realtimeHub) {

@@ -15,6 +15,7 @@ import type {
   UserStatus,
 } from "../../app/generated/prisma/enums";
 import { INTEREST_CODES } from "../../app/domain/core/interests";
+import { termsVersionDate } from "../../app/domain/sites/terms-date";
 import { ABOUT_SENTENCES, FIRST_NAMES, LANGUAGE_BY_COUNTRY } from "./names";
 import { PLACES } from "./places";
 import { seedDemoLoginActivity } from "./demo-login-activity";
@@ -384,6 +385,23 @@ async function seedDemoLikes(prisma: PrismaClient, now: Date) {
 }
 
 /**
+ * Signing up accepts the terms of that day, and signup records it: each demo member gets that row,
+ * the site's current version or, for a member who signed up before it, their signup date (an older
+ * version: the terms rule then asks them to accept the current one, as without the row).
+ */
+async function recordSignupTermsAcceptances(prisma: PrismaClient) {
+  const sites = await prisma.site.findMany({ select: { id: true, company: { select: { added: true } } } });
+  for (const site of sites) {
+    await prisma.$executeRaw`
+      INSERT INTO "TermsAcceptance" ("userId", "termsVersion", "acceptedAt")
+      SELECT u.id, least(u."signupDate", ${termsVersionDate(site.company.added)}), u."signupDate"
+      FROM "User" u
+      WHERE u."siteId" = ${site.id} AND u.role = 'member'
+        AND NOT EXISTS (SELECT 1 FROM "TermsAcceptance" ta WHERE ta."userId" = u.id)`;
+  }
+}
+
+/**
  * Demo members plus the documented demo logins and their activity; safe to run again (nothing is
  * duplicated). Times count back from `now`: the same `now` gives the same rows.
  */
@@ -416,9 +434,10 @@ export async function seedDemoMembers(
     })),
   });
   await assignMainPhotos(prisma);
+  await recordSignupTermsAcceptances(prisma);
   await seedDemoLikes(prisma, now);
   const logins = { free: DEMO_LOGINS.free, premium: DEMO_LOGINS.premium, domain: DEMO_EMAIL_DOMAIN };
   await seedDemoLoginActivity(prisma, logins, sites.nl, now);
   // Fresh statistics after the bulk insert, so the planner uses the search indexes at once.
-  await prisma.$executeRaw`ANALYZE "User", "Profile", "Photo", "ProfileInterest", "Like", "Match"`;
+  await prisma.$executeRaw`ANALYZE "User", "Profile", "Photo", "ProfileInterest", "Like", "Match", "TermsAcceptance"`;
 }

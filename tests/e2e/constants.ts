@@ -1,3 +1,6 @@
+/** The built server the tests start (`npm start` runs it too): BUILD_DIR's, or build's. */
+export const BUILT_SERVER = `${process.env.BUILD_DIR ?? "build"}/server/index.js`;
+
 /** The e2e server trusts this header as the visitor's country (GEOIP_HEADER). */
 export const COUNTRY_HEADER = "X-Test-Country";
 

@@ -66,3 +66,32 @@ export async function memberWithCredits(credits: number) {
   });
   return { ...member, profileId: profile.id, name: profile.name };
 }
+
+/**
+ * A conversation `writer` started with one text message to `reader` (who has it unread when told),
+ * so that no first-contact rules apply to the reader's answer.
+ */
+export async function conversationStartedBy(
+  writer: { id: number },
+  reader: { id: number },
+  { body = "Hoi! Leuk profiel.", unread = false }: { body?: string; unread?: boolean } = {},
+) {
+  const site = await e2eDb().site.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } });
+  const [userAId, userBId] = [writer.id, reader.id].sort((x, y) => x - y) as [number, number];
+  return e2eDb().conversation.create({
+    data: {
+      siteId: site.id,
+      userAId,
+      userBId,
+      startedById: writer.id,
+      members: {
+        create: [
+          { userId: writer.id, otherUserId: reader.id },
+          { userId: reader.id, otherUserId: writer.id, unreadCount: unread ? 1 : 0 },
+        ],
+      },
+      messages: { create: { senderId: writer.id, kind: "text", body, credits: 0 } },
+    },
+    select: { id: true, messages: { select: { id: true } } },
+  });
+}

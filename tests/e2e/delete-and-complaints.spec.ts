@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { createMember, e2eDb, TEST_PASSWORD } from "./db";
+import { conversationStartedBy, createMember, e2eDb, TEST_PASSWORD } from "./db";
 import { acceptEntryWarning, createStaff, expect, jsEnabled, test, whenInteractive } from "./fixtures";
 import { latestMail } from "./mail";
 
@@ -200,23 +200,9 @@ test("a report's note that imitates the evidence stays the note on the staff pag
 }, testInfo) => {
   await acceptEntryWarning(context, baseURL!);
   const [anna, bram] = [await createMember(), await createMember()];
-  const site = await e2eDb().site.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } });
-  const [userAId, userBId] = [anna.id, bram.id].sort((x, y) => x - y) as [number, number];
-  const conversation = await e2eDb().conversation.create({
-    data: {
-      siteId: site.id,
-      userAId,
-      userBId,
-      startedById: anna.id,
-      members: {
-        create: [
-          { userId: anna.id, otherUserId: bram.id },
-          { userId: bram.id, otherUserId: anna.id, unreadCount: 1 },
-        ],
-      },
-      messages: { create: { senderId: anna.id, kind: "text", body: "Echt bericht van Anna", credits: 0 } },
-    },
-    select: { id: true, messages: { select: { id: true } } },
+  const conversation = await conversationStartedBy(anna, bram, {
+    body: "Echt bericht van Anna",
+    unread: true,
   });
   const messageId = conversation.messages[0]!.id;
   const note = [

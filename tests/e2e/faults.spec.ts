@@ -11,7 +11,7 @@ import type { BrowserContext, Page } from "@playwright/test";
 import pg from "pg";
 import PgBoss from "pg-boss";
 import { startEmbeddedPostgres } from "../../server/embedded-postgres";
-import { E2E_BASE_URL, E2E_DATABASE_URL, E2E_PORT } from "./constants";
+import { BUILT_SERVER, E2E_BASE_URL, E2E_DATABASE_URL, E2E_PORT } from "./constants";
 import { memberWithCredits } from "./db";
 import { acceptEntryWarning, expect, jsEnabled, login, test } from "./fixtures";
 
@@ -28,7 +28,7 @@ interface AppServer {
 
 /** The built server as its own process on an existing database. */
 async function startAppServer(port: number, env: Record<string, string>): Promise<AppServer> {
-  const child = spawn(process.execPath, ["--import", "tsx", "server/start.ts"], {
+  const child = spawn(process.execPath, [BUILT_SERVER], {
     env: {
       ...process.env,
       HOST: "127.0.0.1",

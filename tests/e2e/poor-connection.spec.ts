@@ -3,7 +3,7 @@
 // after the last retry the member reads "not sent, try again". And how many messages a member's
 // credits pay for, on /credits and at the send form, one fewer after each message.
 import type { Page, Route } from "@playwright/test";
-import { e2eDb, memberWithCredits } from "./db";
+import { conversationStartedBy, e2eDb, memberWithCredits } from "./db";
 import { acceptEntryWarning, expect, jsEnabled, login, test } from "./fixtures";
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -14,26 +14,7 @@ test.beforeEach(async ({ context, baseURL }) => {
 
 /** `member`'s conversation with a partner who wrote first (no first-contact rules apply). */
 async function conversationOf(member: { id: number }) {
-  const partner = await memberWithCredits(0);
-  const site = await e2eDb().site.findFirstOrThrow({ where: { isDefault: true }, select: { id: true } });
-  const [a, b] = [member.id, partner.id].sort((x, y) => x - y) as [number, number];
-  const conversation = await e2eDb().conversation.create({
-    data: {
-      siteId: site.id,
-      userAId: a,
-      userBId: b,
-      startedById: partner.id,
-      members: {
-        create: [
-          { userId: member.id, otherUserId: partner.id },
-          { userId: partner.id, otherUserId: member.id },
-        ],
-      },
-      messages: { create: { senderId: partner.id, kind: "text", body: "Hoi! Leuk profiel.", credits: 0 } },
-    },
-    select: { id: true },
-  });
-  return conversation.id;
+  return (await conversationStartedBy(await memberWithCredits(0), member)).id;
 }
 
 const storedTexts = async (senderId: number) =>

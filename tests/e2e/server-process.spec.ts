@@ -5,10 +5,11 @@ import { chmod, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { BUILT_SERVER } from "./constants";
 
 /** Starts the built server as its own process with a fresh embedded database and no demo members. */
 function startServer(env: Record<string, string>, nodeOptions: string[] = []) {
-  const child = spawn(process.execPath, [...nodeOptions, "--import", "tsx", "server/start.ts"], {
+  const child = spawn(process.execPath, [...nodeOptions, BUILT_SERVER], {
     env: { ...process.env, LOG_LEVEL: "info", DEMO_DATA: "false", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

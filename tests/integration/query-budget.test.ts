@@ -235,6 +235,10 @@ async function seedActivity() {
     SELECT u.id, 100, 100 * n, 'correction', 'seed:' || u.id || ':' || n, now() - n * interval '3 days'
     FROM "User" u CROSS JOIN generate_series(1, 2) n WHERE u.role = 'member'`;
   await db().$executeRaw`
+    INSERT INTO "TermsAcceptance" ("userId", "termsVersion", "acceptedAt")
+    SELECT u.id, u."signupDate", u."signupDate" FROM "User" u
+    WHERE NOT EXISTS (SELECT 1 FROM "TermsAcceptance" ta WHERE ta."userId" = u.id)`;
+  await db().$executeRaw`
     INSERT INTO "Session" (id, "userId", "expiresAt", "lastUsedAt")
     SELECT 'seed-' || u.id, u.id, now() + interval '20 days', now() FROM "User" u`;
   await db().$executeRaw`

@@ -1,5 +1,5 @@
 import { isProfileCountry } from "~/domain/core/countries";
-import { cityIndex, placeOfCity, type City, type ResolvedPlace } from "./geocoder.server";
+import { cityIndex, placeOfCity, type ResolvedPlace } from "./geocoder.server";
 import { normalizePlaceName, parsePlaceQuery } from "./place-query";
 
 /** At most this many places are offered to choose from. */
@@ -30,59 +30,95 @@ const LOCAL_NAMES: readonly (readonly [string, string, string])[] = [
 ];
 
 interface Candidate {
-  city: City;
+  /** The city's index in the city table. */
+  city: number;
   /** The name to show and store: the typed local name, or GeoNames' own. */
   name: string;
 }
 
-interface NameIndex {
-  byName: Map<string, City[]>;
-  names: string[];
+/**
+ * The cities ordered by their compared name (normalizePlaceName), then by their place in the table.
+ * Only the order is kept, not the 64,000 compared names: a search compares the 16 or so names its
+ * binary search visits.
+ */
+let byName: Uint32Array | undefined;
+
+function nameOrder(): Uint32Array {
+  if (byName) return byName;
+  const { cities } = cityIndex();
+  const keys = Array.from({ length: cities.count }, (_, city) => normalizePlaceName(cities.name(city)));
+  const order = Uint32Array.from(keys.keys());
+  order.sort((a, b) => (keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : a - b));
+  byName = order;
+  return byName;
 }
 
-let nameIndex: NameIndex | undefined;
+const keyOf = (city: number) => normalizePlaceName(cityIndex().cities.name(city));
 
-function names(): NameIndex {
-  if (nameIndex) return nameIndex;
-  const byName = new Map<string, City[]>();
-  for (const city of cityIndex().cities) {
-    const key = normalizePlaceName(city.name);
-    const list = byName.get(key);
-    if (list) list.push(city);
-    else byName.set(key, [city]);
+/** The first position in the name order whose compared name is not below `key`. */
+function firstAtOrAfter(key: string): number {
+  const order = nameOrder();
+  let low = 0;
+  let high = order.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (keyOf(order[middle]!) < key) low = middle + 1;
+    else high = middle;
   }
-  nameIndex = { byName, names: [...byName.keys()] };
-  return nameIndex;
+  return low;
+}
+
+/** The cities named `key` (compared), in table order. */
+function citiesNamed(key: string): number[] {
+  const order = nameOrder();
+  const found: number[] = [];
+  for (let at = firstAtOrAfter(key); at < order.length && keyOf(order[at]!) === key; at++)
+    found.push(order[at]!);
+  return found;
 }
 
 function exactMatches(key: string): Candidate[] {
-  const { byName } = names();
-  const found: Candidate[] = (byName.get(key) ?? []).map((city) => ({ city, name: city.name }));
+  const { cities } = cityIndex();
+  const found: Candidate[] = citiesNamed(key).map((city) => ({ city, name: cities.name(city) }));
   for (const [local, geonames, country] of LOCAL_NAMES) {
     if (normalizePlaceName(local) !== key) continue;
-    for (const city of byName.get(normalizePlaceName(geonames)) ?? []) {
-      if (city.country === country) found.push({ city, name: local });
+    for (const city of citiesNamed(normalizePlaceName(geonames))) {
+      if (cities.country(city) === country) found.push({ city, name: local });
     }
   }
   return found;
 }
 
-/** "Alphen" → "Alphen aan den Rijn", "Bergen" → "Bergen op Zoom": names that start with the typed one. */
+/**
+ * "Alphen" → "Alphen aan den Rijn", "Bergen" → "Bergen op Zoom": names that start with the typed one,
+ * each name's cities together, the names in the order of their first city in the table.
+ */
 function prefixMatches(key: string): Candidate[] {
-  const { byName, names: all } = names();
-  const prefixes = [`${key} `];
-  return all
-    .filter((name) => prefixes.some((prefix) => name.startsWith(prefix)))
-    .flatMap((name) => byName.get(name)!.map((city) => ({ city, name: city.name })));
+  const { cities } = cityIndex();
+  const order = nameOrder();
+  const prefix = `${key} `;
+  const groups: number[][] = [];
+  let last: string | undefined;
+  for (let at = firstAtOrAfter(prefix); at < order.length; at++) {
+    const name = keyOf(order[at]!);
+    if (!name.startsWith(prefix)) break;
+    if (name === last) groups.at(-1)!.push(order[at]!);
+    else groups.push([order[at]!]);
+    last = name;
+  }
+  return groups
+    .sort((a, b) => a[0]! - b[0]!)
+    .flatMap((group) => group.map((city) => ({ city, name: cities.name(city) })));
 }
 
 function withQualifier(candidates: Candidate[], qualifier: string | null): Candidate[] {
   if (!qualifier) return candidates;
   const wanted = normalizePlaceName(qualifier);
+  const { cities } = cityIndex();
   const matching = candidates.filter(({ city }) => {
     const place = placeOfCity(city);
     return (
-      normalizePlaceName(city.country) === wanted ||
+      normalizePlaceName(cities.country(city)) === wanted ||
       (place?.region != null && normalizePlaceName(place.region).startsWith(wanted))
     );
   });
@@ -92,7 +128,8 @@ function withQualifier(candidates: Candidate[], qualifier: string | null): Candi
 
 /** One place per name and region (GeoNames lists some towns twice), the largest first. */
 function distinctPlaces(candidates: Candidate[]): ResolvedPlace[] {
-  const sorted = [...candidates].sort((a, b) => (b.city.population ?? 0) - (a.city.population ?? 0));
+  const { cities } = cityIndex();
+  const sorted = [...candidates].sort((a, b) => cities.population(b.city) - cities.population(a.city));
   const seen = new Set<string>();
   const places: ResolvedPlace[] = [];
   for (const { city, name } of sorted) {
@@ -136,7 +173,8 @@ export function searchPlaces(
   if (candidates.length === 0) candidates = prefixMatches(key);
   candidates = withQualifier(candidates, query.qualifier);
   if (preferCountry && isProfileCountry(preferCountry)) {
-    const here = candidates.filter(({ city }) => city.country === preferCountry);
+    const { cities } = cityIndex();
+    const here = candidates.filter(({ city }) => cities.country(city) === preferCountry);
     if (here.length > 0) candidates = here;
   }
   const places = distinctPlaces(candidates);

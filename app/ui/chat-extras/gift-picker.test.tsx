@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { TranslatorProvider } from "~/ui/use-translation";
-import { createRoutesStub, redirect } from "react-router";
+import { createRoutesStub, redirect, useLoaderData, useRevalidator } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { testTranslator } from "../../../tests/setup/render";
 import { answerOrNoAnswer, retryDelay, SEND_RETRIES } from "~/ui/send-retries";
@@ -49,6 +49,13 @@ function renderPicker(connected: () => boolean) {
   return { posted, wait: (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms)) };
 }
 
+/** A promise and the function that resolves it. */
+function gate() {
+  let resolve = () => {};
+  const promise = new Promise<void>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
 describe("GiftPicker", () => {
   it("posts the pressed gift with the page's gift key, again after no answer, and follows the answer", async () => {
     let connected = false;
@@ -79,5 +86,53 @@ describe("GiftPicker", () => {
     await wait(0);
     expect(posted.at(-1)).toEqual(posted[0]);
     expect(screen.getByText("sent")).toBeInTheDocument();
+  });
+
+  it("follows the answer also when the page's key changed meanwhile (a refresh loaded the page again)", async () => {
+    let loads = 0;
+    const held = { loader: gate(), action: gate() };
+    const Stub = createRoutesStub([
+      {
+        path: "/chats/:id",
+        HydrateFallback: () => null,
+        // Each load gives the page a new send key, as the chat pages do.
+        loader: async () => {
+          loads += 1;
+          if (loads > 1) await held.loader.promise;
+          return { sendKey: String(loads).repeat(32) };
+        },
+        Component: function Page() {
+          const { sendKey } = useLoaderData<{ sendKey: string }>();
+          const revalidator = useRevalidator();
+          return (
+            <>
+              <button type="button" onClick={() => void revalidator.revalidate()}>
+                refresh
+              </button>
+              <GiftPicker gifts={gifts} price={20} to={{ conversationId: 5 }} sendKey={sendKey} />
+            </>
+          );
+        },
+      },
+      { path: "/sent", Component: () => <p>sent</p> },
+      {
+        path: "/chats/gift",
+        action: async () => {
+          await held.action.promise;
+          return redirect("/sent");
+        },
+      },
+    ]);
+    render(
+      <TranslatorProvider value={testTranslator()}>
+        <Stub initialEntries={["/chats/5?gifts=1"]} />
+      </TranslatorProvider>,
+    );
+    fireEvent.click(await screen.findByRole("button", { name: "refresh" }));
+    fireEvent.click(screen.getByTestId("gift-teddy"));
+    await screen.findByTestId("gift-sending");
+    await act(async () => held.loader.resolve());
+    await act(async () => held.action.resolve());
+    expect(await screen.findByText("sent")).toBeInTheDocument();
   });
 });

@@ -51,7 +51,11 @@ export function GiftPicker({
   disabled?: boolean;
 }) {
   const { t, language } = useTranslation();
-  const sender = useRetriedSend<never>(`gift-${sendKey}`);
+  // Keyed by whom it goes to, not by the page's send key: a refresh during the send gives the page a
+  // new key, and a fetcher whose key is gone drops its answer.
+  const sender = useRetriedSend<never>(
+    "conversationId" in to ? `gift-conversation-${to.conversationId}` : `gift-profile-${to.profileId}`,
+  );
   return (
     <Picker
       name="gift-picker"

@@ -1,5 +1,5 @@
 import { act, render, screen } from "@testing-library/react";
-import { createRoutesStub, Link, useFetcher } from "react-router";
+import { createRoutesStub, Link, redirect, useFetcher, useLocation } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { FakeEventSource, stubEventSource } from "../../../tests/setup/fake-event-source";
 import { ChatRefresh } from "./chat-refresh";
@@ -30,14 +30,35 @@ function ListBeside() {
   );
 }
 
+/** A gift that the server refuses: its action answers with a redirect to the refusal. */
+function GiftBeside() {
+  const fetcher = useFetcher();
+  return (
+    <button
+      type="button"
+      onClick={() => void fetcher.submit({ giftId: "1" }, { method: "post", action: "/chats/gift" })}
+    >
+      gift {fetcher.state}
+    </button>
+  );
+}
+
 /** A conversation page (/chats/5, and /chats/6 to navigate to) with the chat layout's refresh. */
 function renderChats() {
   const page = heldLoader();
   const list = heldLoader();
+  const gift = heldLoader();
   const Stub = createRoutesStub([
     {
       path: "/chats/list",
       loader: list.loader,
+    },
+    {
+      path: "/chats/gift",
+      action: async (args: { request: Request }) => {
+        await gift.loader(args);
+        return redirect("/chats/5?refused=premiumOnly");
+      },
     },
     {
       path: "/chats/:id",
@@ -48,7 +69,9 @@ function renderChats() {
           <>
             <ChatRefresh />
             <p>page load {loaderData?.load}</p>
+            <p>at {useLocation().search || "-"}</p>
             <ListBeside />
+            <GiftBeside />
             <Link to="/chats/6">open 6</Link>
           </>
         );
@@ -59,7 +82,7 @@ function renderChats() {
   /** A live event of the tab's stream, with the totals every event carries. */
   const emit = (type: string) =>
     FakeEventSource.opened.at(-1)!.emit(type, "1", { totals: { num_unread_messages: 1, num_new_likes: 0 } });
-  return { page, list, emit };
+  return { page, list, gift, emit };
 }
 
 describe("ChatRefresh", () => {
@@ -79,7 +102,7 @@ describe("ChatRefresh", () => {
     const { page, list, emit } = renderChats();
     await screen.findByText("page load 1");
     list.hold();
-    act(() => screen.getByRole("button").click());
+    act(() => screen.getByRole("button", { name: /^list/ }).click());
     await screen.findByText("list loading -");
 
     act(() => emit("message"));
@@ -87,6 +110,21 @@ describe("ChatRefresh", () => {
     await vi.waitFor(() => expect(list.requests).toHaveLength(2));
     await act(async () => list.release());
     await screen.findByText("list idle 2");
+  });
+
+  it("waits while a fetcher submits, so that the action's redirect is followed, then refreshes", async () => {
+    const { page, gift, emit } = renderChats();
+    await screen.findByText("page load 1");
+    gift.hold();
+    act(() => screen.getByRole("button", { name: /^gift/ }).click());
+    await vi.waitFor(() => expect(gift.requests).toHaveLength(1));
+
+    act(() => emit("message"));
+    expect(page.requests).toHaveLength(1);
+
+    await act(async () => gift.release());
+    await screen.findByText("at ?refused=premiumOnly");
+    await screen.findByText("page load 3");
   });
 
   it("lets the page being opened load, then refreshes it", async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useNavigation, useRevalidator } from "react-router";
+import { useFetchers, useNavigation, useRevalidator } from "react-router";
 import { REFRESH_MS, REFRESH_WITH_PUSH_MS } from "~/ui/live-counts/use-live-counts";
 import { pushSubscribed } from "~/ui/live-counts/push-subscribed";
 import { subscribeLiveEvents, useLiveEvents } from "~/ui/live-events/use-live-events";
@@ -14,15 +14,18 @@ const FOCUS_MIN_MS = 2_000;
  * events ("message", "read", "deleted", "resync") refresh at once.
  *
  * A refresh waits while a page loads: a revalidation would restart the page the member is opening,
- * and one that is already running may have read the database before the event. So a refresh asked
- * for meanwhile follows once both are done. A fetcher's load does not hold it back: React Router can
- * leave an aborted fetcher "loading" for good, which would stop every refresh.
+ * and one that is already running may have read the database before the event. It also waits while
+ * a fetcher submits (a message, a gift): React Router drops the redirect of an action when a
+ * revalidation starts during it, so a refused gift would say nothing. A refresh asked for meanwhile
+ * follows once all are done. A fetcher's load does not hold it back: React Router can leave an
+ * aborted fetcher "loading" for good, which would stop every refresh.
  */
 export function ChatRefresh() {
   useLiveEvents(true);
   const revalidator = useRevalidator();
   const navigation = useNavigation();
-  const busy = revalidator.state !== "idle" || navigation.state !== "idle";
+  const submitting = useFetchers().some((fetcher) => fetcher.state === "submitting");
+  const busy = revalidator.state !== "idle" || navigation.state !== "idle" || submitting;
   const latest = useRef({ revalidator, busy });
   const pending = useRef(false);
   // First: the refresh below must see this render's state.

@@ -20,12 +20,13 @@ import { DefaultLayout } from "./ui/layouts/default-layout";
 import { LoadingBar } from "./ui/loading-bar";
 import { IconSprite } from "~/ui/icons";
 import { usePageTranslator } from "./ui/page-translations";
-import { afterHydration, hydrateLater } from "./ui/hydrate-later";
+import { afterHydration, mountLater } from "./ui/hydrate-later";
 import stylesheet from "./styles/app.scss?url";
 import { isStaff } from "~/domain/core/staff-roles";
 
-// A visitor's signup links open the modal from idle time on; until then they lead to /signup.
-const SignupLinks = hydrateLater(() => import("./ui/signup-modal").then((m) => m.SignupLinks));
+// A visitor's signup links open the modal from idle time on; until then they lead to /signup. It has
+// no HTML of its own, so it mounts then (mountLater), rather than leaving an empty boundary in <body>.
+const SignupLinks = mountLater(() => import("./ui/signup-modal").then((m) => m.SignupLinks));
 
 export const handle: TranslationHandle = {
   i18n: ["installedApp"],

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense } from "react";
+import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
 
 let firstIdle: Promise<void> | undefined;
 
@@ -40,6 +40,34 @@ export function hydrateLater<Props extends object>(
         <Part {...props} />
       </Suspense>
     );
+  };
+}
+
+/**
+ * A part with no HTML of its own on the server (a listener, a modal not open yet): the browser
+ * loads and mounts it once the page is interactive (`afterHydration`), outside any Suspense
+ * boundary. Such a part must not use `hydrateLater`: its empty boundary, left by the server at the
+ * end of `<body>` beside the scripts, never finished hydrating, and React holds every transition
+ * that reaches a boundary not hydrated yet (each React Router update is one) until it has: the
+ * page stopped updating for good, a like's answer and all (docs/decisions/0074-first-load-130-kb.md).
+ */
+export function mountLater<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+): ComponentType<Props> {
+  return function MountedLater(props: Props) {
+    const [Part, setPart] = useState<ComponentType<Props> | null>(null);
+    useEffect(() => {
+      let mounted = true;
+      void afterHydration()
+        .then(load)
+        .then((component) => {
+          if (mounted) setPart(() => component);
+        });
+      return () => {
+        mounted = false;
+      };
+    }, []);
+    return Part ? <Part {...props} /> : null;
   };
 }
 

@@ -7,7 +7,7 @@ import { requestInfoContext } from "~/middleware/context";
 import { ConversationListPanel } from "~/ui/chat/conversation-list";
 import { DeletedChatsProvider } from "~/ui/chat/deleted-chats";
 import { useListBeside } from "~/ui/chat/use-list-beside";
-import { hydrateLater } from "~/ui/hydrate-later";
+import { mountLater } from "~/ui/hydrate-later";
 import { ChatLayout } from "~/ui/layouts/chat-layout";
 import { RouteErrorPage } from "~/ui/error-page";
 import type { Route } from "./+types/_layout.chat";
@@ -15,7 +15,7 @@ import type { TranslationHandle } from "~/lib/i18n";
 
 // chat-extras: the whole chat area names gifts (the list's previews, a conversation, its pickers).
 // The live stream and the timed refresh start in idle time: nothing on screen waits for them.
-const ChatRefresh = hydrateLater(() => import("~/ui/chat/chat-refresh").then((m) => m.ChatRefresh));
+const ChatRefresh = mountLater(() => import("~/ui/chat/chat-refresh").then((m) => m.ChatRefresh));
 
 export const handle: TranslationHandle = { i18n: ["chat", "chat-extras", "discounts"] };
 

@@ -1,8 +1,8 @@
-import { hydrateLater } from "../hydrate-later";
+import { hydrateLater, mountLater } from "../hydrate-later";
 import { EntryWarning, useChrome } from "./use-chrome";
 
 const TimeBonus = hydrateLater(() => import("../payments/time-bonus").then((m) => m.TimeBonus));
-const MemberLive = hydrateLater(() => import("./member-live").then((m) => m.MemberLive));
+const MemberLive = mountLater(() => import("./member-live").then((m) => m.MemberLive));
 
 /**
  * The chat layout: bare; the conversation list (300-400 px) beside the message pane (at most

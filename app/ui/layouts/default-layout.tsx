@@ -1,14 +1,14 @@
 import { useState } from "react";
 import type { MemberCounts } from "~/domain/accounts/member-counts";
 import { Footer } from "../footer";
-import { hydrateLater } from "../hydrate-later";
+import { hydrateLater, mountLater } from "../hydrate-later";
 import { BackButton } from "../installed-app/back-button";
 import { TopBar } from "../top-bar";
 import { EntryWarning, useChrome } from "./use-chrome";
 
 const MemberNotices = hydrateLater(() => import("./member-chrome").then((m) => m.MemberNotices));
-const MemberPrompts = hydrateLater(() => import("./member-chrome").then((m) => m.MemberPrompts));
-const MemberLive = hydrateLater(() => import("./member-live").then((m) => m.MemberLive));
+const MemberPrompts = mountLater(() => import("./member-chrome").then((m) => m.MemberPrompts));
+const MemberLive = mountLater(() => import("./member-live").then((m) => m.MemberLive));
 
 /** The "Default" layout: top navigation, footer with disclaimer, entry warning. */
 export function DefaultLayout({ children }: { children: React.ReactNode }) {
@@ -37,7 +37,13 @@ export function DefaultLayout({ children }: { children: React.ReactNode }) {
           onCounts={(now) => setLiveCounts((last) => (last?.now === now ? last : { from: user.counts, now }))}
         />
       )}
-      {user && <MemberNotices user={user} />}
+      {/* In an element of its own: a boundary left empty directly in <body> (a member with no
+          notice) may never hydrate, and React then holds every router update (decision 0074). */}
+      {user && (
+        <div style={{ display: "contents" }}>
+          <MemberNotices user={user} />
+        </div>
+      )}
       {children}
       <Footer {...footer} />
       {/* After the page, held at the bottom of the screen: the push offer appears once the browser

@@ -20,10 +20,13 @@ import { DefaultLayout } from "./ui/layouts/default-layout";
 import { LoadingBar } from "./ui/loading-bar";
 import { IconSprite } from "~/ui/icons";
 import { usePageTranslator } from "./ui/page-translations";
-import { SignupLinks } from "./ui/signup-modal";
-import { registerServiceWorker } from "./ui/push/push-client";
+import { afterHydration, mountLater } from "./ui/hydrate-later";
 import stylesheet from "./styles/app.scss?url";
 import { isStaff } from "~/domain/core/staff-roles";
+
+// A visitor's signup links open the modal from idle time on; until then they lead to /signup. It has
+// no HTML of its own, so it mounts then (mountLater), rather than leaving an empty boundary in <body>.
+const SignupLinks = mountLater(() => import("./ui/signup-modal").then((m) => m.SignupLinks));
 
 export const handle: TranslationHandle = {
   i18n: ["installedApp"],
@@ -164,8 +167,10 @@ export default function App() {
   useAppLinkNavigation();
   // Marks the page as interactive, for tests that must not act before React handles events.
   useEffect(() => {
+    // Push and the offline page (public/sw.js): nothing the page needs now, so in idle time.
+    const idle = afterHydration();
     document.documentElement.dataset.hydrated = "true";
-    void registerServiceWorker(); // push and the offline page (public/sw.js)
+    void idle.then(() => import("./ui/push/push-client")).then((push) => push.registerServiceWorker());
     try {
       // The offline page shows itself in this language (public/offline.html).
       localStorage.setItem("offline-language", document.documentElement.lang);

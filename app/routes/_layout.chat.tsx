@@ -4,16 +4,19 @@ import { z } from "zod";
 import { listConversations } from "~/domain/chat/conversation-list.server";
 import { messagesCreditsPayFor } from "~/domain/chat/message-price.server";
 import { requestInfoContext } from "~/middleware/context";
-import { ChatRefresh } from "~/ui/chat/chat-refresh";
 import { ConversationListPanel } from "~/ui/chat/conversation-list";
 import { DeletedChatsProvider } from "~/ui/chat/deleted-chats";
 import { useListBeside } from "~/ui/chat/use-list-beside";
+import { mountLater } from "~/ui/hydrate-later";
 import { ChatLayout } from "~/ui/layouts/chat-layout";
 import { RouteErrorPage } from "~/ui/error-page";
 import type { Route } from "./+types/_layout.chat";
 import type { TranslationHandle } from "~/lib/i18n";
 
 // chat-extras: the whole chat area names gifts (the list's previews, a conversation, its pickers).
+// The live stream and the timed refresh start in idle time: nothing on screen waits for them.
+const ChatRefresh = mountLater(() => import("~/ui/chat/chat-refresh").then((m) => m.ChatRefresh));
+
 export const handle: TranslationHandle = { i18n: ["chat", "chat-extras", "discounts"] };
 
 const pageSchema = z.coerce.number().int().min(1).max(10_000).catch(1);
@@ -49,8 +52,9 @@ export default function ChatLayoutRoute({ loaderData }: Route.ComponentProps) {
   ) : null;
   return (
     <DeletedChatsProvider>
-      {member && <ChatRefresh />}
       <ChatLayout list={panel} listFillsPhone={pathname === "/chats"}>
+        {/* Inside the layout's element: a boundary that hydrates later must not sit in <body> itself. */}
+        {member && <ChatRefresh />}
         <Outlet />
       </ChatLayout>
     </DeletedChatsProvider>

@@ -3,12 +3,12 @@ import { useTranslation } from "~/ui/use-translation";
 import { Link } from "react-router";
 import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
-import { SupportMailLink } from "~/ui/signup-form";
+import { SupportMailLink } from "~/ui/signup-notices";
 import type { Route } from "./+types/activate.error";
 import type { TranslationHandle } from "~/lib/i18n";
 import { titleMeta } from "~/ui/page-title";
 
-export const handle: TranslationHandle = { i18n: ["accounts", "signup"] };
+export const handle: TranslationHandle = { i18n: ["signup"] };
 
 // Public: "Activeren mislukt" plus a prompt to contact support (docs/product.md, Accounts).
 export function loader({ context }: Route.LoaderArgs) {

@@ -1,6 +1,5 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import { useTranslation } from "~/ui/use-translation";
 import { loginRefusalMessage, verifyLogin } from "~/domain/accounts/login.server";
@@ -16,25 +15,20 @@ import { getInstance } from "~/middleware/i18n.server";
 import { clientIp } from "~/lib/client-ip.server";
 import { safeRedirectPath } from "~/lib/redirect.server";
 import { LOGIN_REASONS } from "~/middleware/login-path";
-import { FormErrors, TextField, useClearedOnAnswer, PasswordField } from "~/ui/form-fields";
-import { useValidatedForm } from "~/ui/use-validated-form";
+import { hydrateLater } from "~/ui/hydrate-later";
+import type { DeletedNotice } from "~/ui/login-form";
+
 import type { Route } from "./+types/login";
 import { readForm } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 import { titleMeta } from "~/ui/page-title";
-import { Trans } from "~/ui/trans";
 
 export const handle: TranslationHandle = { i18n: ["accounts", "member", "appeals"] };
 
 const loginReason = z.enum(LOGIN_REASONS);
 
-/** The notice for the right password of a deleted account, its dates in the member's language. */
-interface DeletedNotice {
-  deletedOn: string;
-  restorableUntil: string;
-  /** Whether a new reactivation link went out now (false: the hour's mails were used up). */
-  mailed: boolean;
-}
+// The form works as plain HTML until its code (the form library) has loaded.
+const LoginForm = hydrateLater(() => import("~/ui/login-form").then((m) => m.LoginForm));
 
 export function loader({ request, context }: Route.LoaderArgs) {
   requireAnonymous(context);
@@ -99,14 +93,6 @@ export const meta: Route.MetaFunction = ({ data }) => titleMeta(data);
 
 export default function LoginRoute({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const [searchParams] = useSearchParams();
-  const passwordRef = useClearedOnAnswer(actionData);
-  const deleted = actionData && "deleted" in actionData ? (actionData.deleted as DeletedNotice) : null;
-  const [form, fields] = useValidatedForm({
-    lastResult: actionData,
-    schemas: () => import("~/domain/accounts/login-schemas"),
-    schema: (schemas, t) => schemas.loginSchema(t),
-  });
   return (
     <main className="container py-4" style={{ maxWidth: 480 }}>
       <h1 className="h3 text-primary">{t("accounts:login.title")}</h1>
@@ -115,44 +101,7 @@ export default function LoginRoute({ loaderData, actionData }: Route.ComponentPr
           {t(`member:visitor.${loaderData.reason}`)}
         </p>
       )}
-      <Form method="post" {...getFormProps(form)}>
-        <FormErrors errors={form.errors} id={form.errorId} />
-        {deleted && (
-          <div className="alert alert-info" role="status" data-testid="login-deleted">
-            <p className="mb-1">{t("accounts:login.deleted", { ...deleted })}</p>
-            <p className="mb-0">
-              {t(deleted.mailed ? "accounts:login.deletedMailed" : "accounts:login.deletedMailedBefore")}
-            </p>
-          </div>
-        )}
-        {actionData && "banned" in actionData && (
-          <p className="alert alert-warning" data-testid="login-banned">
-            <Trans
-              i18nKey="accounts:login.bannedHelp"
-              components={{ policy: <Link to="/pages/ban" />, complaint: <Link to="/complaints" /> }}
-            />{" "}
-            <Link to="/login/appeal" className="alert-link" data-testid="ban-appeal-link">
-              {t("appeals:ban.link")}
-            </Link>
-          </p>
-        )}
-        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? "/"} />
-        <TextField
-          label={t("accounts:fields.email")}
-          inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-          errors={fields.email.errors}
-          errorId={fields.email.errorId}
-        />
-        <PasswordField
-          label={t("accounts:fields.password")}
-          field={fields.password}
-          autoComplete="current-password"
-          inputRef={passwordRef}
-        />
-        <button type="submit" className="btn btn-primary w-100">
-          {t("accounts:login.submit")}
-        </button>
-      </Form>
+      <LoginForm actionData={actionData} />
       <p className="mt-3 mb-1">
         <Link to="/reset-password">{t("accounts:login.forgotPassword")}</Link>
       </p>

@@ -7,10 +7,15 @@ import { resellOffer } from "~/domain/landers/resell.server";
 import { requestInfoContext } from "~/middleware/context";
 import { getInstance } from "~/middleware/i18n.server";
 import { ResellOffer } from "~/ui/landers/resell-offer";
-import { InviteOnlyNotice, SignupForm, type SignupPageData } from "~/ui/signup-form";
+import { hydrateLater } from "~/ui/hydrate-later";
+import type { SignupPageData } from "~/ui/signup-form";
+import { InviteOnlyNotice } from "~/ui/signup-notices";
 import type { Route } from "./+types/signup";
 import type { TranslationHandle } from "~/lib/i18n";
 import { titleMeta } from "~/ui/page-title";
+
+// The form works as plain HTML until its code (the form library, the steps) has loaded.
+const SignupForm = hydrateLater(() => import("~/ui/signup-form").then((m) => m.SignupForm));
 
 export const handle: TranslationHandle = { i18n: ["accounts", "resell", "signup"] };
 

@@ -15,13 +15,16 @@ import { getInstance } from "~/middleware/i18n.server";
 import { EmptyNotice } from "~/ui/swipe-game/empty-notice";
 import { SWIPE_NOTICES, type SwipeActionData, type SwipeNotice } from "~/ui/swipe-game/fetcher";
 import { LimitNotice } from "~/ui/swipe-game/limit-notice";
-import { SwipeDeck } from "~/ui/swipe-game/swipe-deck";
+import { hydrateLater } from "~/ui/hydrate-later";
 import { SwipeNoticeAlert } from "~/ui/swipe-game/swipe-notice";
 import type { Route } from "./+types/swipe-game";
 import { readFields } from "~/middleware/request-body.server";
 import type { TranslationHandle } from "~/lib/i18n";
 import { rowIdSchema } from "~/lib/row-id";
 import { titleMeta } from "~/ui/page-title";
+
+// The deck's buttons are plain forms; its gestures, keys and animations come in idle time.
+const SwipeDeck = hydrateLater(() => import("~/ui/swipe-game/swipe-deck").then((m) => m.SwipeDeck));
 
 export const handle: TranslationHandle = { i18n: ["swipe"] };
 

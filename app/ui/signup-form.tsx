@@ -20,6 +20,7 @@ import { FormErrors, PasswordField, TextField } from "./form-fields";
 import { HoneypotField } from "./honeypot";
 import { LocationFinder } from "./profile-edit/location-finder";
 import { useHydrated } from "./profile-edit/use-hydrated";
+import { SupportMailLink } from "./signup-notices";
 import { SignupProgress } from "./signup-progress";
 import { useValidatedForm } from "./use-validated-form";
 
@@ -93,10 +94,6 @@ function CreatingAccount() {
   );
 }
 
-export function SupportMailLink({ email }: { email: string }) {
-  return <a href={`mailto:${email}`}>{email}</a>;
-}
-
 function ExistingAccountAlert({
   existing,
   supportEmail,
@@ -113,16 +110,6 @@ function ExistingAccountAlert({
         values={{ supportEmail }}
         components={{ login: <Link to="/login" />, mail: <SupportMailLink email={supportEmail} /> }}
       />
-    </div>
-  );
-}
-
-export function InviteOnlyNotice() {
-  const { t } = useTranslation();
-  return (
-    <div className="alert alert-info" data-testid="signup-invite-only">
-      <h2 className="h5">{t("signup:inviteOnly.title")}</h2>
-      <p className="mb-0">{t("signup:inviteOnly.text")}</p>
     </div>
   );
 }

@@ -2,13 +2,13 @@ import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { usePageTranslator } from "./page-translations";
 import {
-  InviteOnlyNotice,
   isRefusal,
   SignupForm,
   type SignupActionData,
   type SignupPageData,
   type SignupView,
 } from "./signup-form";
+import { InviteOnlyNotice } from "./signup-notices";
 import { TranslatorProvider, useTranslation } from "./use-translation";
 
 /** What the modal needs besides the page's own translations. */

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, data, Form, useActionData } from "react-router";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Locale } from "~/lib/i18n";
 import type * as accountSchemas from "~/domain/accounts/login-schemas";
 import { loginSchema } from "~/domain/accounts/login-schemas";
@@ -15,6 +15,14 @@ import { useValidatedForm } from "./use-validated-form";
 type Schemas = typeof accountSchemas;
 
 /** A module import the test lets arrive (or fail) when it wants. */
+// The page is interactive (the validator waits for that: app/ui/hydrate-later.tsx).
+beforeEach(() => {
+  document.documentElement.dataset.hydrated = "true";
+});
+afterEach(() => {
+  delete document.documentElement.dataset.hydrated;
+});
+
 function deferredSchemas() {
   let arrive: () => Promise<void> = async () => {};
   let fail: () => Promise<void> = async () => {};

@@ -3,6 +3,7 @@ import type { parseWithZod } from "@conform-to/zod/v4";
 import type { TFunction } from "i18next";
 import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
+import { afterHydration } from "~/ui/hydrate-later";
 import { useTranslation } from "~/ui/use-translation";
 
 /** The action's answer to a refused form: the errors and the typed values (never a password). */
@@ -22,7 +23,7 @@ interface Validator<Schemas> {
 }
 
 /**
- * The form's validator, loaded once the page is interactive instead of with it: zod and the schemas
+ * The form's validator, loaded once the page is interactive and idle instead of with it: zod and the schemas
  * weigh about 30 KB gzipped, more than most pages' own code. Null until it has arrived.
  */
 function useLazyValidator<Schemas>(schemas: () => Promise<Schemas>): Validator<Schemas> | null {
@@ -31,11 +32,14 @@ function useLazyValidator<Schemas>(schemas: () => Promise<Schemas>): Validator<S
   const [validator, setValidator] = useState<Validator<Schemas> | null>(null);
   useEffect(() => {
     let mounted = true;
-    Promise.all([import("@conform-to/zod/v4"), load.current()]).then(
-      ([zod, loaded]) => mounted && setValidator({ parseWithZod: zod.parseWithZod, schemas: loaded }),
-      // Not loaded (offline, a newer deploy): the server still validates every submit.
-      () => undefined,
-    );
+    // In idle time after the first page hydrated (or at the first touch), not in the middle of it.
+    afterHydration()
+      .then(() => Promise.all([import("@conform-to/zod/v4"), load.current()]))
+      .then(
+        ([zod, loaded]) => mounted && setValidator({ parseWithZod: zod.parseWithZod, schemas: loaded }),
+        // Not loaded (offline, a newer deploy): the server still validates every submit.
+        () => undefined,
+      );
     return () => {
       mounted = false;
     };

@@ -5,32 +5,30 @@ import { acceptEntryWarning, expect, jsEnabled, login, test } from "./fixtures";
 
 // What a phone downloads on its first visit to each main page, gzipped. The first load is
 // what the server's HTML asks for (stylesheets, module scripts and their modulepreloads); modules a
-// page imports on demand once it is interactive (form validation, modals) are listed beside it.
-// The goal is 100 KB of JavaScript, but React 19, React DOM and React Router alone are about 112 KB
-// gzipped, 118 KB with the route manifest (docs/decisions/0010-page-weight.md): a page may load
-// 130 KB, of which at most 15 KB its own code (root, layout and page beyond that shared runtime;
-// docs/decisions/0073-first-load-budget.md).
+// page imports once it is interactive (parts hydrated later, form validation, modals) are listed
+// beside it. The goal is 100 KB of JavaScript, but React 19, React DOM and React Router alone are
+// about 112 KB gzipped, 118 KB with the route manifest (docs/decisions/0010-page-weight.md): a page
+// may load 130 KB, of which at most 15 KB its own code (root, layout and page beyond that shared
+// runtime; docs/decisions/0073-first-load-budget.md; parts hydrated later:
+// docs/decisions/0074-first-load-130-kb.md).
 const CSS_BUDGET = 25 * 1024;
 const JS_GOAL = 100 * 1024;
 const JS_BUDGET = 130 * 1024;
 /** JavaScript beyond the runtime every page shares (the entry module and its imports). */
 const PAGE_JS_BUDGET = 15 * 1024;
 /**
- * Pages not within those budgets yet (decision 0073): held at today's weight, so that they do not
- * grow while they wait.
+ * Pages not within those budgets yet (decisions 0073, 0074): held at today's weight (plus 0.5 KB),
+ * so that they do not grow while they wait.
  */
-const NOT_YET: Record<string, { js: number; own: number }> = {
-  "/": { js: 140.1 * 1024, own: 22.3 * 1024 },
-  "/login": { js: 148.4 * 1024, own: 30.6 * 1024 },
-  "/signup": { js: 156.3 * 1024, own: 38.5 * 1024 },
-  "/landers/gallery": { js: 162.2 * 1024, own: 44.4 * 1024 },
-  "/landers/tinderswipe": { js: 162.2 * 1024, own: 44.4 * 1024 },
-  "/members": { js: 141.4 * 1024, own: 23.6 * 1024 },
-  "/members/{id}": { js: 141.8 * 1024, own: 24.0 * 1024 },
-  "/likes": { js: 139.8 * 1024, own: 22.0 * 1024 },
-  "/chats": { js: 140.4 * 1024, own: 22.6 * 1024 },
-  "/chats/{id}": { js: 149.9 * 1024, own: 32.1 * 1024 },
-  "/credits": { js: 137.2 * 1024, own: 19.4 * 1024 },
+const NOT_YET: Record<string, { js: number; own?: number }> = {
+  "/": { js: 132.5 * 1024 },
+  "/landers/gallery": { js: 131.7 * 1024 },
+  "/landers/tinderswipe": { js: 131.7 * 1024 },
+  "/members": { js: 133.9 * 1024, own: 16.1 * 1024 },
+  "/members/{id}": { js: 134.9 * 1024, own: 17.1 * 1024 },
+  "/likes": { js: 132.3 * 1024 },
+  "/chats": { js: 134.1 * 1024, own: 16.3 * 1024 },
+  "/chats/{id}": { js: 141.9 * 1024, own: 24.1 * 1024 },
 };
 /** A page loads the translation namespaces of its routes only (all of them are 18.3 KiB in nl). */
 const TRANSLATIONS_BUDGET = 12 * 1024;

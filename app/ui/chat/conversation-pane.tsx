@@ -8,10 +8,8 @@ import type {
   ChatMessage,
   ChatPartner,
 } from "~/domain/chat/chat-types";
-import { GiftPicker } from "~/ui/chat-extras/gift-picker";
-import { Icebreakers } from "~/ui/chat-extras/icebreakers";
 import { ExtrasNotices } from "~/ui/chat-extras/notices";
-import { PhotoPicker } from "~/ui/chat-extras/photo-picker";
+import { hydrateLater } from "~/ui/hydrate-later";
 import type { SendTarget } from "~/ui/chat-extras/target-fields";
 import { GateNotice } from "./chat-notices";
 import { ConversationHeader } from "./conversation-header";
@@ -39,6 +37,12 @@ interface ConversationPaneProps {
   /** Who gifts and photos go to: the conversation, or the profile before the first message. */
   target: SendTarget;
 }
+
+// The pickers and the icebreakers are links and forms that work without JavaScript: their code
+// comes once the conversation is interactive.
+const GiftPicker = hydrateLater(() => import("~/ui/chat-extras/gift-picker").then((m) => m.GiftPicker));
+const PhotoPicker = hydrateLater(() => import("~/ui/chat-extras/photo-picker").then((m) => m.PhotoPicker));
+const Icebreakers = hydrateLater(() => import("~/ui/chat-extras/icebreakers").then((m) => m.Icebreakers));
 
 /** Refusals that mean nobody can write here: the form gives way to the notice. */
 const CLOSED: ChatGate[] = ["blocked", "unavailable", "recipientUnconfirmed", "confirmFirst"];

@@ -1,9 +1,11 @@
 import { Icon } from "~/ui/icons";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { useTranslation } from "~/ui/use-translation";
 import { Form } from "react-router";
-import { ConfirmModal } from "./confirm-modal";
 import { useDeletedChats } from "./deleted-chats";
+
+// Opened by a click only: its code loads then.
+const ConfirmModal = lazy(() => import("./confirm-modal").then((m) => ({ default: m.ConfirmModal })));
 
 /**
  * Deletes a chat after confirmation: with JavaScript a modal, then it leaves the list at once;
@@ -107,15 +109,17 @@ function DeleteChatModal({
   const { t } = useTranslation();
   const { remove } = useDeletedChats();
   return (
-    <ConfirmModal
-      id="delete-chat-modal"
-      title={t("chat:delete.title", { name })}
-      text={t("chat:delete.text")}
-      confirmLabel={t("chat:delete.confirm")}
-      cancelLabel={t("chat:delete.cancel")}
-      onConfirm={() => remove(conversationId)}
-      onClose={onClose}
-    />
+    <Suspense fallback={null}>
+      <ConfirmModal
+        id="delete-chat-modal"
+        title={t("chat:delete.title", { name })}
+        text={t("chat:delete.text")}
+        confirmLabel={t("chat:delete.confirm")}
+        cancelLabel={t("chat:delete.cancel")}
+        onConfirm={() => remove(conversationId)}
+        onClose={onClose}
+      />
+    </Suspense>
   );
 }
 

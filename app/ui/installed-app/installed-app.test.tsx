@@ -89,7 +89,7 @@ describe("installed-app mode", () => {
     expect(await screen.findByText("faq")).toBeInTheDocument();
     await waitFor(() => expect(document.querySelector("footer")).toHaveAttribute("data-variant", "public"));
     expect(cookieValue(document.cookie, "installed_app")).toBeUndefined();
-    expect(screen.getByTestId("entry-warning")).toBeInTheDocument();
+    expect(await screen.findByTestId("entry-warning")).toBeInTheDocument();
   });
 
   it("leaves a tab alone that the server already rendered right", async () => {

@@ -1,7 +1,12 @@
 import { useTranslation } from "~/ui/use-translation";
 import type { LanderEntry } from "~/domain/landers/designs";
-import { InviteOnlyNotice, SignupForm, type SignupActionData, type SignupView } from "../signup-form";
+import { hydrateLater } from "../hydrate-later";
+import type { SignupActionData, SignupView } from "../signup-form";
+import { InviteOnlyNotice } from "../signup-notices";
 import { ResellOffer } from "./resell-offer";
+
+// The form works as plain HTML until its code (the form library, the steps) has loaded.
+const SignupForm = hydrateLater(() => import("../signup-form").then((m) => m.SignupForm));
 
 /** A lander shows the first signup step; the next ones follow on /signup. */
 const FIRST_STEP: SignupView = { step: 0, values: {} };

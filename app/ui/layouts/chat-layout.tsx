@@ -1,9 +1,8 @@
-import { EntryWarning } from "../entry-warning";
-import { useAppBadge } from "../live-counts/use-app-badge";
-import { useLiveCounts } from "../live-counts/use-live-counts";
-import { useTabTitleCount } from "../live-counts/use-tab-title-count";
-import { TimeBonus } from "../payments/time-bonus";
-import { useChrome } from "./use-chrome";
+import { hydrateLater, mountLater } from "../hydrate-later";
+import { EntryWarning, useChrome } from "./use-chrome";
+
+const TimeBonus = hydrateLater(() => import("../payments/time-bonus").then((m) => m.TimeBonus));
+const MemberLive = mountLater(() => import("./member-live").then((m) => m.MemberLive));
 
 /**
  * The chat layout: bare; the conversation list (300-400 px) beside the message pane (at most
@@ -25,12 +24,9 @@ export function ChatLayout({
   const chrome = useChrome("chat");
   const user = chrome?.data.user ?? null;
   // The same counts as the default layout's: the tab title and badge follow live events and polls.
-  const counts = useLiveCounts(user?.counts ?? null);
-  const total = counts ? counts.unreadMessages + counts.newLikes : 0;
-  useTabTitleCount(total);
-  useAppBadge(total);
   return (
     <div className={`d-flex flex-column vh-100 overflow-hidden${list ? "" : " chat-without-list"}`}>
+      {user && <MemberLive counts={user.counts} />}
       {user?.timeBonusEndsAt && (
         <TimeBonus
           secondsLeft={user.timeBonusSecondsLeft}

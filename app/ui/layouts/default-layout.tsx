@@ -1,31 +1,24 @@
-import { ActivationReminder } from "../activation-reminder";
-import { EntryWarning } from "../entry-warning";
+import { useState } from "react";
+import type { MemberCounts } from "~/domain/accounts/member-counts";
 import { Footer } from "../footer";
+import { hydrateLater, mountLater } from "../hydrate-later";
 import { BackButton } from "../installed-app/back-button";
-import { LikeNotice } from "../likes/like-notice";
-import { NewLikeAnnouncer } from "../likes/new-like-announcer";
-import { NewLikeBanner } from "../likes/new-like-banner";
-import { MailsOffAlert } from "../mails-off-alert";
-import { useAppBadge } from "../live-counts/use-app-badge";
-import { useLiveCounts } from "../live-counts/use-live-counts";
-import { useTabTitleCount } from "../live-counts/use-tab-title-count";
-import { useLiveEvents } from "../live-events/use-live-events";
-import { TimeBonus } from "../payments/time-bonus";
-import { PhotoAlert } from "../photo-alert";
-import { PushAlert } from "../push/push-alert";
 import { TopBar } from "../top-bar";
-import { useChrome } from "./use-chrome";
+import { EntryWarning, useChrome } from "./use-chrome";
+
+const MemberNotices = hydrateLater(() => import("./member-chrome").then((m) => m.MemberNotices));
+const MemberPrompts = mountLater(() => import("./member-chrome").then((m) => m.MemberPrompts));
+const MemberLive = mountLater(() => import("./member-live").then((m) => m.MemberLive));
 
 /** The "Default" layout: top navigation, footer with disclaimer, entry warning. */
 export function DefaultLayout({ children }: { children: React.ReactNode }) {
   const chrome = useChrome("default");
   const user = chrome?.data.user ?? null;
-  useLiveEvents(user !== null);
-  const counts = useLiveCounts(user?.counts ?? null);
-  useTabTitleCount(counts ? counts.unreadMessages + counts.newLikes : 0);
-  useAppBadge(counts ? counts.unreadMessages + counts.newLikes : 0);
+  // The counts the live parts refreshed since the page loaded (null: the server's are the newest).
+  const [liveCounts, setLiveCounts] = useState<{ from: MemberCounts; now: MemberCounts } | null>(null);
   if (!chrome) return <>{children}</>;
   const { data, showEntryWarning, footer } = chrome;
+  const counts = user && (liveCounts?.from === user.counts ? liveCounts.now : user.counts);
   return (
     <>
       <TopBar
@@ -37,24 +30,25 @@ export function DefaultLayout({ children }: { children: React.ReactNode }) {
         newLikes={counts?.newLikes}
       />
       {data.installedApp && <BackButton />}
-      {user?.timeBonusEndsAt && (
-        <TimeBonus
-          secondsLeft={user.timeBonusSecondsLeft}
-          credits={user.credits}
-          dismissed={user.timeBonusDismissed}
+      {user && (
+        <MemberLive
+          counts={user.counts}
+          live
+          onCounts={(now) => setLiveCounts((last) => (last?.now === now ? last : { from: user.counts, now }))}
         />
       )}
-      <ActivationReminder user={user} />
-      <PhotoAlert show={user?.photoAlert ?? false} />
-      <MailsOffAlert alert={user?.mailsOffAlert} />
-      {user?.newestLike && <NewLikeBanner like={user.newestLike} />}
-      {user && <LikeNotice />}
+      {/* In an element of its own: a boundary left empty directly in <body> (a member with no
+          notice) may never hydrate, and React then holds every router update (decision 0074). */}
+      {user && (
+        <div style={{ display: "contents" }}>
+          <MemberNotices user={user} />
+        </div>
+      )}
       {children}
       <Footer {...footer} />
-      {/* After the page, held at the bottom of the screen: it appears once the browser said it can do
-          push, and nothing above it moves (no layout shift). */}
-      <PushAlert show={user?.pushAlert ?? false} />
-      {user && <NewLikeAnnouncer />}
+      {/* After the page, held at the bottom of the screen: the push offer appears once the browser
+          said it can do push, and nothing above it moves (no layout shift). */}
+      {user && <MemberPrompts user={user} />}
       {showEntryWarning && <EntryWarning siteName={data.site.name} minAge={data.site.minAge} />}
     </>
   );

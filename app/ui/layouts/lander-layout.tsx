@@ -1,7 +1,6 @@
 import { Link } from "react-router";
-import { EntryWarning } from "../entry-warning";
 import { Footer } from "../footer";
-import { useChrome } from "./use-chrome";
+import { EntryWarning, useChrome } from "./use-chrome";
 
 /** The lander layout: a logo bar, the footer with disclaimer; entry warning for NL and DE only. */
 export function LanderLayout({ children }: { children: React.ReactNode }) {

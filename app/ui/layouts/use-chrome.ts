@@ -1,6 +1,10 @@
 import { useRootData } from "~/lib/root-data";
 import { shouldShowEntryWarning, type LayoutKind } from "~/domain/sites/entry-warning";
 import type { FooterProps } from "../footer";
+import { hydrateLater } from "../hydrate-later";
+
+/** The entry warning of every layout: a visitor's first page only, and accepting it is a plain form. */
+export const EntryWarning = hydrateLater(() => import("../entry-warning").then((m) => m.EntryWarning));
 
 /** What every layout needs from the root loader, shaped for the top bar, footer and entry warning. */
 export function useChrome(layout: LayoutKind) {

@@ -17,7 +17,7 @@ const SERVER_ONLY = new Set(["pages", "mail"]);
 const namedKey = new RegExp(`["'\`](${namespaces.join("|")}):`, "g");
 const namespaceHook = /useTranslation\(\s*["'`]([\w-]+)["'`]/g;
 const imports =
-  /(?:import|export)\s+(type\s+)?(?:[^"';]*?\sfrom\s+)?["']([^"']+)["']|(hydrateLater\(\s*\(\)\s*=>\s*)?import\(\s*["']([^"']+)["']\s*\)/g;
+  /(?:import|export)\s+(type\s+)?(?:[^"';]*?\sfrom\s+)?["']([^"']+)["']|((?:hydrateLater|mountLater)\(\s*\(\)\s*=>\s*)?import\(\s*["']([^"']+)["']\s*\)/g;
 
 function resolveImport(from: string, specifier: string): string | null {
   const base = specifier.startsWith("~/")
@@ -39,8 +39,9 @@ function resolveImport(from: string, specifier: string): string | null {
 /**
  * Components loaded later (`lazy(() => import("./x"))`, a `.tsx` module imported dynamically) load
  * their own namespaces (`usePageTranslator`), so the page need not: such a module is not followed.
- * Parts the server renders with the page and the browser hydrates later
- * (`hydrateLater(() => import("./x")…)`, app/ui/hydrate-later.tsx) use the page's namespaces.
+ * Parts the server renders with the page and the browser hydrates later, and parts the browser
+ * mounts after the page (`hydrateLater` or `mountLater(() => import("./x")…)`,
+ * app/ui/hydrate-later.tsx), use the page's namespaces.
  */
 const selfTranslating = new Set<string>();
 

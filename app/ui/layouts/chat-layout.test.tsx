@@ -65,6 +65,7 @@ describe("chat layout tab title", () => {
     document.title = "(5) Chats | Hartklop";
     const { findByText } = renderChats({ unreadMessages: 0, newLikes: 0 });
     await findByText("berichten");
-    expect(document.title).toBe("Chats | Hartklop");
+    // The live counts mount after the page (mountLater).
+    await waitFor(() => expect(document.title).toBe("Chats | Hartklop"));
   });
 });

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Form, Link, redirect } from "react-router";
 import { banAppealSchema } from "~/domain/appeals/appeal-schemas";
@@ -10,7 +10,8 @@ import { requireAnonymous } from "~/middleware/guards.server";
 import { getInstance } from "~/middleware/i18n.server";
 import { readForm } from "~/middleware/request-body.server";
 import { AppealTextField } from "~/ui/appeals/appeal-text-field";
-import { FormErrors, PasswordField, TextField, useClearedOnAnswer } from "~/ui/form-fields";
+import { FormErrors, useClearedOnAnswer } from "~/ui/form-fields";
+import { LoginFields } from "~/ui/login-fields";
 import { titleMeta } from "~/ui/page-title";
 import { useTranslation } from "~/ui/use-translation";
 import { useValidatedForm } from "~/ui/use-validated-form";
@@ -75,18 +76,7 @@ export default function LoginAppealRoute({ loaderData, actionData }: Route.Compo
           <p>{t("appeals:ban.intro")}</p>
           <Form method="post" {...getFormProps(form)}>
             <FormErrors errors={form.errors} id={form.errorId} />
-            <TextField
-              label={t("accounts:fields.email")}
-              inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-              errors={fields.email.errors}
-              errorId={fields.email.errorId}
-            />
-            <PasswordField
-              label={t("accounts:fields.password")}
-              field={fields.password}
-              autoComplete="current-password"
-              inputRef={passwordRef}
-            />
+            <LoginFields email={fields.email} password={fields.password} passwordRef={passwordRef} />
             <AppealTextField field={fields.text} label={t("appeals:ban.text")} />
             <button type="submit" className="btn btn-primary w-100">
               {t("appeals:ban.submit")}

@@ -1,6 +1,7 @@
-import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useSearchParams } from "react-router";
-import { FormErrors, PasswordField, TextField, useClearedOnAnswer } from "./form-fields";
+import { FormErrors, useClearedOnAnswer } from "./form-fields";
+import { LoginFields } from "./login-fields";
 import { Trans } from "./trans";
 import { useTranslation } from "./use-translation";
 import { useValidatedForm } from "./use-validated-form";
@@ -55,18 +56,7 @@ export function LoginForm({ actionData }: { actionData: LoginAnswer }) {
         </p>
       )}
       <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? "/"} />
-      <TextField
-        label={t("accounts:fields.email")}
-        inputProps={{ ...getInputProps(fields.email, { type: "email" }), autoComplete: "email" }}
-        errors={fields.email.errors}
-        errorId={fields.email.errorId}
-      />
-      <PasswordField
-        label={t("accounts:fields.password")}
-        field={fields.password}
-        autoComplete="current-password"
-        inputRef={passwordRef}
-      />
+      <LoginFields email={fields.email} password={fields.password} passwordRef={passwordRef} />
       <button type="submit" className="btn btn-primary w-100">
         {t("accounts:login.submit")}
       </button>

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense, useEffect, useState } from "react";
+import { type ComponentType, lazy, type LazyExoticComponent, Suspense, useEffect, useState } from "react";
 
 let firstIdle: Promise<void> | undefined;
 
@@ -30,11 +30,26 @@ export function afterHydration(): Promise<void> {
 export function hydrateLater<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
 ): ComponentType<Props> {
-  const Part = import.meta.env.SSR
-    ? loadedOnServer(load)
-    : lazy(() => afterHydration().then(load).then(asModule));
   // The same Suspense boundary on both sides, so the server's markers match what the browser hydrates.
-  return function HydratedLater(props: Props) {
+  return inSuspense(
+    import.meta.env.SSR ? loadedOnServer(load) : lazy(() => afterHydration().then(load).then(asModule)),
+  );
+}
+
+/**
+ * A part that only the browser renders, and only after a click (a modal): its code loads when it is
+ * first rendered, and until then it shows nothing.
+ */
+export function loadOnUse<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+): ComponentType<Props> {
+  return inSuspense(lazy(() => load().then(asModule)));
+}
+
+function inSuspense<Props extends object>(
+  Part: ComponentType<Props> | LazyExoticComponent<ComponentType<Props>>,
+): ComponentType<Props> {
+  return function Suspended(props: Props) {
     return (
       <Suspense fallback={null}>
         <Part {...props} />

@@ -1,11 +1,12 @@
 import { Icon } from "~/ui/icons";
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
+import { loadOnUse } from "~/ui/hydrate-later";
 import { useTranslation } from "~/ui/use-translation";
 import { Form } from "react-router";
 import { useDeletedChats } from "./deleted-chats";
 
 // Opened by a click only: its code loads then.
-const ConfirmModal = lazy(() => import("./confirm-modal").then((m) => ({ default: m.ConfirmModal })));
+const ConfirmModal = loadOnUse(() => import("./confirm-modal").then((m) => m.ConfirmModal));
 
 /**
  * Deletes a chat after confirmation: with JavaScript a modal, then it leaves the list at once;
@@ -109,17 +110,15 @@ function DeleteChatModal({
   const { t } = useTranslation();
   const { remove } = useDeletedChats();
   return (
-    <Suspense fallback={null}>
-      <ConfirmModal
-        id="delete-chat-modal"
-        title={t("chat:delete.title", { name })}
-        text={t("chat:delete.text")}
-        confirmLabel={t("chat:delete.confirm")}
-        cancelLabel={t("chat:delete.cancel")}
-        onConfirm={() => remove(conversationId)}
-        onClose={onClose}
-      />
-    </Suspense>
+    <ConfirmModal
+      id="delete-chat-modal"
+      title={t("chat:delete.title", { name })}
+      text={t("chat:delete.text")}
+      confirmLabel={t("chat:delete.confirm")}
+      cancelLabel={t("chat:delete.cancel")}
+      onConfirm={() => remove(conversationId)}
+      onClose={onClose}
+    />
   );
 }
 

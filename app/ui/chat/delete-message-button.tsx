@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState } from "react";
+import { useState } from "react";
+import { loadOnUse } from "~/ui/hydrate-later";
 import { useTranslation } from "~/ui/use-translation";
 import { Form, useSubmit } from "react-router";
 
 // Opened by a click only: its code loads then.
-const ConfirmModal = lazy(() => import("./confirm-modal").then((m) => ({ default: m.ConfirmModal })));
+const ConfirmModal = loadOnUse(() => import("./confirm-modal").then((m) => m.ConfirmModal));
 
 /** Deletes one's own message after confirmation (a modal with JavaScript, a page step without). */
 export function DeleteMessageButton({ messageId }: { messageId: number }) {
@@ -34,22 +35,20 @@ export function DeleteMessageButton({ messageId }: { messageId: number }) {
         </button>
       </form>
       {open && (
-        <Suspense fallback={null}>
-          <ConfirmModal
-            id="delete-message-modal"
-            title={t("chat:message.deleteTitle")}
-            text={t("chat:message.deleteText")}
-            confirmLabel={t("chat:message.delete")}
-            cancelLabel={t("chat:message.cancel")}
-            onConfirm={() =>
-              void submit(
-                { intent: "deleteMessage", messageId: String(messageId), confirm: "1" },
-                { method: "post", replace: true, preventScrollReset: true },
-              )
-            }
-            onClose={() => setOpen(false)}
-          />
-        </Suspense>
+        <ConfirmModal
+          id="delete-message-modal"
+          title={t("chat:message.deleteTitle")}
+          text={t("chat:message.deleteText")}
+          confirmLabel={t("chat:message.delete")}
+          cancelLabel={t("chat:message.cancel")}
+          onConfirm={() =>
+            void submit(
+              { intent: "deleteMessage", messageId: String(messageId), confirm: "1" },
+              { method: "post", replace: true, preventScrollReset: true },
+            )
+          }
+          onClose={() => setOpen(false)}
+        />
       )}
     </>
   );

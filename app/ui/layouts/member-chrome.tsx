@@ -8,8 +8,9 @@ import { TimeBonus } from "../payments/time-bonus";
 import { PhotoAlert } from "../photo-alert";
 import { PushAlert } from "../push/push-alert";
 
-// What only a logged-in member's default layout shows. The layout loads it with `hydrateLater`: a
-// visitor's page never downloads it, a member's page hydrates it once the rest is interactive.
+// What only a logged-in member's default layout shows: a visitor's page never downloads it. The
+// notices hydrate once the rest is interactive (`hydrateLater`); the prompts, which render nothing
+// on the server, mount then (`mountLater`).
 
 /** The notices above a member's page: time bonus, activation, photo and mail alerts, likes. */
 export function MemberNotices({ user }: { user: RootUser }) {

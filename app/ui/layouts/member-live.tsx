@@ -5,7 +5,7 @@ import { useLiveCounts } from "../live-counts/use-live-counts";
 import { useTabTitleCount } from "../live-counts/use-tab-title-count";
 import { useLiveEvents } from "../live-events/use-live-events";
 
-// Loaded by the members' layouts with `hydrateLater`: a visitor's page never downloads it.
+// Mounted by the members' layouts after the page (`mountLater`): a visitor's page never downloads it.
 
 /**
  * The live parts of a member's layout: the tab's event stream (`live`), the counts refreshed from
